@@ -1,0 +1,122 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import { devMailboxRoutes } from './features/dev/dev.routes';
+import { healthRoutes } from './features/health/health.routes';
+import { createGuards, createTokenService, type Guards, type TokenService } from './platform/auth';
+import type { Clock } from './platform/clock';
+import type { Database, Db } from './platform/db';
+import { registerErrorHandler, registerNotFoundHandler } from './platform/errors';
+import type { Mailer } from './platform/mail';
+
+/** What the app is built from: everything with I/O is passed in, so tests can swap it. */
+export interface AppDeps {
+  readonly config: Config;
+  readonly database: Database;
+  readonly clock: Clock;
+  readonly mailer: Mailer;
+  readonly logger: Logger;
+}
+
+/** What every feature's routes receive. */
+export interface AppContext extends AppDeps {
+  readonly db: Db;
+  readonly tokens: TokenService;
+  readonly guards: Guards;
+}
+
+/** The Fastify instance every feature registers its routes on: zod schemas type each handler. */
+export type ZodApi = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+
+const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export function createAppContext(deps: AppDeps): AppContext {
+  const tokens = createTokenService(deps.config.jwtSecret, deps.config.accessTokenTtlSeconds, () => deps.clock.now());
+  return { ...deps, db: deps.database.db, tokens, guards: createGuards(tokens, deps.database.db) };
+}
+
+export async function buildApp(ctx: AppContext): Promise<ZodApi> {
+  const { config } = ctx;
+  const app = Fastify({
+    loggerInstance: ctx.logger as FastifyBaseLogger,
+    trustProxy: config.trustProxy ?? false,
+    bodyLimit: 1_048_576,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('session', null);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(cookie);
+  // Limits are per route (auth routes set their own); injected test requests may have no socket address.
+  await app.register(rateLimit, { global: false, keyGenerator: (request) => request.ip ?? 'local' });
+  await app.register(websocket);
+  await app.register(swagger, {
+    openapi: { info: { title: 'Exchange API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      // Open to everyone.
+      await api.register(async (scope) => {
+        healthRoutes(scope, ctx);
+        if (config.devMailbox) devMailboxRoutes(scope, ctx);
+      });
+      // Signed-in users.
+      await api.register(async (scope) => {
+        scope.addHook('onRequest', ctx.guards.requireUser);
+      });
+      // Signed-in, KYC-verified users.
+      await api.register(async (scope) => {
+        scope.addHook('onRequest', ctx.guards.requireKyc);
+      });
+      // Administrators.
+      await api.register(async (scope) => {
+        scope.addHook('onRequest', ctx.guards.requireAdmin);
+      });
+    },
+    { prefix: '/api/v1' },
+  );
+
+  // The built web app on the same port; unknown non-API paths fall back to the SPA's index.html.
+  const serveWeb = existsSync(webDist);
+  if (serveWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false });
+  registerNotFoundHandler(app, serveWeb);
+  return app;
+}

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+
+/**
+ * All configuration comes from environment variables (documented in .env.example). Embedded mode is
+ * the default; production refuses to start with demo secrets or sandbox parts switched on.
+ */
+const DEMO_JWT_SECRET = 'embedded-demo-secret-change-me-in-production-0001';
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
+  JWT_SECRET: z.string().min(32).default(DEMO_JWT_SECRET),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Exchange <no-reply@example.com>'),
+  DEV_MAILBOX: z.enum(['on', 'off']).optional(),
+  PRICE_FEED: z.enum(['simulated', 'coingecko', 'binance']).default('simulated'),
+  PRICE_STALE_AFTER_SECONDS: z.coerce.number().int().positive().default(120),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'paypal']).default('sandbox'),
+  PAYPAL_BASE_URL: z.string().default('https://api-m.sandbox.paypal.com'),
+  PAYPAL_CLIENT_ID: z.string().optional(),
+  PAYPAL_CLIENT_SECRET: z.string().optional(),
+  PAYPAL_WEBHOOK_ID: z.string().optional(),
+  TRUST_PROXY: z.string().optional(),
+  SEED_DEMO: z.enum(['on', 'off']).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  readonly env: Env['NODE_ENV'];
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  /** Undefined means: start embedded PostgreSQL under dataDir/pg. */
+  readonly databaseUrl: string | undefined;
+  readonly embeddedPgPort: number;
+  readonly jwtSecret: string;
+  readonly accessTokenTtlSeconds: number;
+  readonly refreshTokenTtlDays: number;
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string;
+  readonly devMailbox: boolean;
+  readonly priceFeed: Env['PRICE_FEED'];
+  readonly priceStaleAfterSeconds: number;
+  readonly paymentProvider: Env['PAYMENT_PROVIDER'];
+  readonly paypal: { baseUrl: string; clientId?: string; clientSecret?: string; webhookId?: string };
+  /** Value for fastify's trustProxy: unset means X-Forwarded-For is ignored. */
+  readonly trustProxy: string | undefined;
+  readonly seedDemo: boolean;
+  readonly logLevel: Env['LOG_LEVEL'];
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const env = envSchema.parse(source);
+  const production = env.NODE_ENV === 'production';
+  const config: Config = {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    embeddedPgPort: env.EMBEDDED_PG_PORT,
+    jwtSecret: env.JWT_SECRET,
+    accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    devMailbox: env.DEV_MAILBOX ? env.DEV_MAILBOX === 'on' : !production,
+    priceFeed: env.PRICE_FEED,
+    priceStaleAfterSeconds: env.PRICE_STALE_AFTER_SECONDS,
+    paymentProvider: env.PAYMENT_PROVIDER,
+    paypal: {
+      baseUrl: env.PAYPAL_BASE_URL,
+      clientId: env.PAYPAL_CLIENT_ID,
+      clientSecret: env.PAYPAL_CLIENT_SECRET,
+      webhookId: env.PAYPAL_WEBHOOK_ID,
+    },
+    trustProxy: env.TRUST_PROXY,
+    seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'on' : !production,
+    logLevel: env.LOG_LEVEL,
+  };
+  if (production) assertProductionReady(config);
+  return config;
+}
+
+/** Production must not run on demo secrets or with any sandbox part switched on. */
+function assertProductionReady(config: Config): void {
+  const problems: string[] = [];
+  if (config.jwtSecret === DEMO_JWT_SECRET) problems.push('JWT_SECRET is the demo secret');
+  if (!config.databaseUrl) problems.push('DATABASE_URL is required');
+  if (!config.smtpUrl) problems.push('SMTP_URL is required');
+  if (config.devMailbox) problems.push('the dev mailbox must be off');
+  if (config.seedDemo) problems.push('demo seeding must be off');
+  if (config.paymentProvider === 'sandbox') problems.push('the sandbox payment provider must be off');
+  if (config.priceFeed === 'simulated') problems.push('the simulated price feed must be off');
+  if (problems.length > 0) throw new Error(`refusing to start in production: ${problems.join('; ')}`);
+}

@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { buildApp, createAppContext } from './app';
+import { loadConfig } from './config';
+import { systemClock } from './platform/clock';
+import { connect, migrateDatabase } from './platform/db';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from './platform/embedded-postgres';
+import { createLogger } from './platform/logger';
+import { createMailer } from './platform/mail';
+import { DEMO_ACCOUNTS, seedDemo } from './seed';
+
+/** Starts the whole product on one port: database, migrations, demo data, API and web app. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'pg'), port: config.embeddedPgPort });
+    databaseUrl = embedded.url;
+    logger.info({ dir: path.join(config.dataDir, 'pg') }, 'embedded PostgreSQL started');
+  }
+  const database = connect(databaseUrl);
+  await migrateDatabase(database.db);
+  const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
+  const deps = { config, database, clock: systemClock, mailer, logger };
+  const app = await buildApp(createAppContext(deps));
+  if (config.seedDemo) await seedDemo({ db: database.db, clock: systemClock });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    await embedded?.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const shownHost = config.host === '0.0.0.0' ? 'localhost' : config.host;
+  const lines = [
+    '',
+    `  Exchange is running at http://${shownHost}:${config.port}`,
+    `  API docs:              http://${shownHost}:${config.port}/api/docs`,
+  ];
+  if (config.devMailbox) lines.push(`  Dev mailbox:           http://${shownHost}:${config.port}/api/v1/dev/mailbox?to=EMAIL`);
+  if (config.seedDemo) {
+    lines.push('', '  Demo logins:');
+    for (const account of DEMO_ACCOUNTS) {
+      const note = account.role === 'ADMIN' ? 'ADMIN' : account.kyc ? 'KYC-verified, with balances' : 'not KYC-verified';
+      lines.push(`    ${account.email.padEnd(20)} ${account.password.padEnd(14)} ${note}`);
+    }
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,35 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from './app';
+import { users } from './db/schema';
+import { hashPassword } from './platform/passwords';
+
+/** The fixed demo accounts of embedded mode, printed at start-up. */
+export const DEMO_ACCOUNTS = [
+  { email: 'admin@example.com', password: 'Admin@123456', name: 'Demo Admin', role: 'ADMIN', kyc: true },
+  { email: 'alice@example.com', password: 'Alice@123456', name: 'Alice Demo', role: 'USER', kyc: true },
+  { email: 'bob@example.com', password: 'Bob@1234567', name: 'Bob Demo', role: 'USER', kyc: false },
+] as const;
+
+export function newRefCode(): string {
+  return randomBytes(5).toString('hex').toUpperCase();
+}
+
+/** Creates the demo accounts once; running it again changes nothing. */
+export async function seedDemo(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<void> {
+  for (const account of DEMO_ACCOUNTS) {
+    const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, account.email));
+    if (existing) continue;
+    await ctx.db.insert(users).values({
+      name: account.name,
+      email: account.email,
+      countryCode: '1',
+      mobileNo: '5550100',
+      passwordHash: await hashPassword(account.password),
+      role: account.role,
+      emailVerifiedAt: ctx.clock.now(),
+      isKycVerified: account.kyc,
+      refCode: newRefCode(),
+    });
+  }
+}

@@ -1,0 +1,49 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { connect, migrateDatabase } from '../platform/db';
+import { startEmbeddedPostgres } from '../platform/embedded-postgres';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgTemplateUrl: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/**
+ * One real PostgreSQL for the whole run (embedded, in a temporary directory, or TEST_DATABASE_URL's
+ * server), with a migrated template database that each test file clones in milliseconds.
+ */
+export default async function setup(project: TestProject) {
+  const external = process.env.TEST_DATABASE_URL;
+  let stop = async () => {};
+  let templateUrl: string;
+  if (external) {
+    templateUrl = external;
+  } else {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'exchange-test-pg-'));
+    const pg = await startEmbeddedPostgres({ dir, port: await freePort(), database: 'exchange_template' });
+    templateUrl = pg.url;
+    stop = async () => {
+      await pg.stop();
+      rmSync(dir, { recursive: true, force: true });
+    };
+  }
+  const database = connect(templateUrl, { max: 1 });
+  await migrateDatabase(database.db);
+  await database.close();
+  project.provide('pgTemplateUrl', templateUrl);
+  return stop;
+}

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type AppContext, type AppDeps, buildApp, createAppContext, type ZodApi } from '../app';
+import { type Config, loadConfig } from '../config';
+import { type Clock, systemClock } from '../platform/clock';
+import { connect, type Database } from '../platform/db';
+import { createLogger } from '../platform/logger';
+import { createMailer } from '../platform/mail';
+
+/** A fresh database cloned from the migrated template: every test file gets its own. */
+export async function createTestDatabase(): Promise<Database & { name: string; url: string }> {
+  const templateUrl = inject('pgTemplateUrl');
+  const template = new URL(templateUrl);
+  const templateName = template.pathname.slice(1);
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: templateUrl.replace(/\/[^/]+$/, '/postgres') });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${templateName}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = templateUrl.replace(/\/[^/]+$/, `/${name}`);
+  return { ...connect(url), name, url };
+}
+
+export interface TestApp {
+  readonly app: ZodApi;
+  readonly ctx: AppContext;
+  readonly database: Database;
+  /** Everything the app logged, as raw JSON lines. */
+  readonly logLines: string[];
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', DEV_MAILBOX: 'on', SEED_DEMO: 'off', ...overrides });
+}
+
+/** Builds the real app on a fresh database; pass deps to swap a part (a clock, a provider, ...). */
+export async function createTestApp(
+  options: { env?: Record<string, string>; clock?: Clock; deps?: Partial<AppDeps> } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const logLines: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(...String(chunk).split('\n').filter(Boolean));
+      done();
+    },
+  });
+  const config = testConfig(options.env);
+  const logger = createLogger('info', sink);
+  const clock = options.clock ?? systemClock;
+  const deps: AppDeps = {
+    config,
+    database,
+    clock,
+    logger,
+    mailer: createMailer({ db: database.db, from: config.mailFrom, logger }),
+    ...options.deps,
+  };
+  const ctx = createAppContext(deps);
+  const app = await buildApp(ctx);
+  await app.ready();
+  return {
+    app,
+    ctx,
+    database,
+    logLines,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,24 @@
+// Starts the real server for the browser flows on a fresh data directory, so every run begins from
+// the same demo data. The web app must already be built (npm run test:e2e builds it first).
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+
+const dataDir = path.resolve('data/e2e');
+rmSync(dataDir, { recursive: true, force: true });
+const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: 'development',
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '54339',
+    LOG_LEVEL: 'warn',
+    E2E: 'on',
+  },
+});
+const stop = () => child.kill('SIGTERM');
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+child.on('exit', (code) => process.exit(code ?? 0));

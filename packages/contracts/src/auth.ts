@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { envelope } from './envelope';
+import { messages as m } from './messages';
+
+/** The special characters the spec accepts in a password. */
+export const PASSWORD_SPECIALS = '#?!@$%^&*-';
+const specialPattern = /[#?!@$%^&*-]/;
+
+export const ROLES = ['USER', 'ADMIN'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const OTP_TYPES = ['EMAIL_VERIFY', 'PASSWORD_RESET'] as const;
+export type OtpType = (typeof OTP_TYPES)[number];
+
+const lowerEmail = (invalid: string, required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(254, invalid)
+    .pipe(z.email(invalid))
+    .transform((value) => value.toLowerCase());
+
+/** Password strength rules with the registration screen's messages, checked in the spec's order. */
+export const registrationPassword = z
+  .string({ error: m.passwordRequired })
+  .min(1, m.passwordRequired)
+  .min(8, m.passwordMin)
+  .max(128, m.passwordMin)
+  .regex(/[A-Z]/, m.passwordUppercase)
+  .regex(/\d/, m.passwordNumber)
+  .regex(specialPattern, m.passwordSpecial);
+
+/** The same rules with the change-password screen's messages. */
+export const changedPassword = z
+  .string({ error: m.changePasswordRequired })
+  .min(1, m.changePasswordRequired)
+  .min(8, m.changePasswordMin)
+  .max(128, m.changePasswordMin)
+  .regex(/[A-Z]/, m.changePasswordUppercase)
+  .regex(/\d/, m.changePasswordNumber)
+  .regex(specialPattern, m.changePasswordSpecial);
+
+export const otpCode = z.string({ error: m.otpRequired }).regex(/^\d{6}$/, m.otpRequired);
+
+export const signupRequestSchema = z
+  .object({
+    name: z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(100, m.nameRequired),
+    country_code: z
+      .string({ error: m.countryCodeRequired })
+      .trim()
+      .regex(/^\d{1,4}$/, m.countryCodeRequired),
+    mobile_no: z
+      .string({ error: m.mobileRequired })
+      .trim()
+      .regex(/^\d{4,15}$/, m.mobileRequired),
+    email: lowerEmail(m.registerEmailInvalid, m.registerEmailRequired),
+    password: registrationPassword,
+    confirm_password: z.string().optional(),
+    referral_code: z
+      .string()
+      .trim()
+      .max(32)
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+  })
+  .refine((body) => body.confirm_password === undefined || body.confirm_password === body.password, {
+    message: m.confirmPasswordMismatch,
+    path: ['confirm_password'],
+  });
+export type SignupRequest = z.input<typeof signupRequestSchema>;
+
+/** The register form: the request plus the confirm field and the referral checkbox. */
+export const signupFormSchema = z
+  .object({
+    name: z.string().trim().min(1, m.nameRequired),
+    country_code: z.string().min(1, m.countryCodeRequired),
+    mobile_no: z.string().trim().min(1, m.mobileRequired),
+    email: z.string().trim().min(1, m.registerEmailRequired).pipe(z.email(m.registerEmailInvalid)),
+    password: registrationPassword,
+    confirm_password: z.string().min(1, m.confirmPasswordRequired),
+    has_referral: z.boolean(),
+    referral_code: z.string().trim().optional(),
+  })
+  .refine((form) => form.confirm_password === form.password, {
+    message: m.confirmPasswordMismatch,
+    path: ['confirm_password'],
+  });
+export type SignupForm = z.input<typeof signupFormSchema>;
+
+export const loginRequestSchema = z.object({
+  email: lowerEmail(m.loginEmailInvalid, m.loginEmailRequired),
+  password: z.string({ error: m.loginPasswordRequired }).min(1, m.loginPasswordRequired).max(128),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+export const forgetPasswordRequestSchema = z.object({
+  email: lowerEmail(m.loginEmailInvalid, m.forgotEmailRequired),
+  /** Which code to (re)send; the forgot screen asks for a reset code, the sign-up OTP screen a verify code. */
+  type: z.enum(OTP_TYPES).default('PASSWORD_RESET'),
+});
+export type ForgetPasswordRequest = z.input<typeof forgetPasswordRequestSchema>;
+
+export const otpVerifyRequestSchema = z.object({
+  email: lowerEmail(m.loginEmailInvalid, m.loginEmailRequired),
+  otp: otpCode,
+  type: z.enum(OTP_TYPES),
+});
+export type OtpVerifyRequest = z.input<typeof otpVerifyRequestSchema>;
+
+export const resetPasswordRequestSchema = z.object({
+  email: lowerEmail(m.loginEmailInvalid, m.loginEmailRequired),
+  password: registrationPassword,
+  otp: otpCode,
+});
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
+
+export const changePasswordRequestSchema = z.object({
+  email: z.string().optional(),
+  current_password: z.string({ error: m.oldPasswordRequired }).min(1, m.oldPasswordRequired).max(128),
+  new_password: changedPassword,
+});
+export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
+
+/** The change-password form, whose messages come in the spec's order. */
+export const changePasswordFormSchema = z
+  .object({
+    current_password: z.string().min(1, m.oldPasswordRequired),
+    new_password: changedPassword,
+    confirm_password: z.string().min(1, m.changeConfirmRequired),
+  })
+  .refine((form) => form.confirm_password === form.new_password, {
+    message: m.changeConfirmMismatch,
+    path: ['confirm_password'],
+  });
+export type ChangePasswordForm = z.input<typeof changePasswordFormSchema>;
+
+export const refreshRequestSchema = z.object({ refresh_token: z.string().max(200).optional() }).default({});
+
+/** The user as the API shows it: never a hash, never a token. */
+export const publicUserSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  country_code: z.string(),
+  mobile_no: z.string(),
+  user_role: z.enum(ROLES),
+  role: z.enum(ROLES),
+  ref_code: z.string(),
+  is_kyc_verified: z.boolean(),
+  profile_pic: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+export const loginResponseSchema = z.object({
+  status: z.literal(true),
+  message: z.string(),
+  data: publicUserSchema,
+  token: z.string(),
+  refresh_token: z.string(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const refreshResponseSchema = envelope(z.object({ access_token: z.string(), refresh_token: z.string() }));
+export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
+
+export const signupResponseSchema = envelope(z.object({ email: z.string() }));

@@ -1,0 +1,131 @@
+/**
+ * The spec's user-facing texts, verbatim (odd spellings included), in one place. Screens and the
+ * server read them from here; nothing else spells them out.
+ */
+export const messages = {
+  // Registration (spec section 5)
+  nameRequired: 'Name is required.',
+  countryCodeRequired: 'Country code is required.',
+  mobileRequired: 'Mobile is required.',
+  registerEmailInvalid: 'Enter Valid Email id',
+  registerEmailRequired: 'Email id is required.',
+  passwordRequired: 'Password is required',
+  passwordMin: 'Minimum 8 Character',
+  passwordUppercase: 'Must Contain One Uppercase',
+  passwordNumber: 'Must Contain One Number',
+  passwordSpecial: 'Must Contain Special Character',
+  confirmPasswordMismatch: 'Password does not matched',
+  confirmPasswordRequired: 'Confirm Password is required.',
+  signupFailed: 'Something went wrong! Please try again.',
+
+  // Login
+  loginEmailInvalid: 'Enter Valid Email Address',
+  loginEmailRequired: 'EmailId Required',
+  loginPasswordRequired: 'Password is Required',
+
+  // Forgot password and OTP
+  forgotEmailRequired: 'Please Enter Email Address',
+  forgotButton: 'Request Resent Link',
+  backToLogin: 'Back To Login',
+  otpRequired: 'Please Enter Correct Otp',
+  otpResent: 'otp re-sent successfully',
+  emailVerified: 'Email Verified',
+
+  // Password change, in the spec's order
+  oldPasswordRequired: 'Old Password is required',
+  changePasswordRequired: 'Password is required',
+  changePasswordMin: 'Password must be at least 8 characters long',
+  changePasswordUppercase: 'Password must contain at least one uppercase letter',
+  changePasswordNumber: 'Password must contain at least one number',
+  changePasswordSpecial: 'Password must contain at least one special character',
+  changeConfirmRequired: 'Confirm Password is required',
+  changeConfirmMismatch: 'Password should be match with confirm password',
+
+  // Session
+  logoutConfirmUser: 'Are You Sure Want To Logout !',
+  logoutConfirmAdmin: 'Are You sure you want to Logout.',
+
+  // KYC gating
+  completeKyc: 'Please Complete Your Kyc',
+
+  // Deposit
+  depositAmountRequired: 'Please enter deposit amount',
+  depositAmountTooSmall: 'Amount Should Be Greater Than 1',
+  transactionFailed: 'Transaction Failed',
+  comingSoon: 'Coming Soon ...',
+
+  // Buy and sell, in the spec's order
+  quantityRequired: 'Please Enter Quantity',
+  insufficientAmount: 'Insufficient amount',
+  limitPriceRequired: 'Please Enter Limit Price',
+  quantityAboveMin: 'Quantity should be greater than {min}',
+  quantityBelowMax: 'Quantity should be less than {max}',
+  limitPriceAboveMin: 'Limit Price should be greater than {min}',
+  limitPriceBelowMax: 'Limit Price should be less than {max}',
+  minimumCost: 'Minimum Cost must be Greater than {min_cost}',
+  confirmBuy: 'Are You sure you want to Buy ?',
+
+  // Stake
+  stakeAmountRequired: 'Please Select Stake Amount',
+  stakeTermsRequired: 'Please Checked t&c',
+  stakeDurationRequired: 'Please Select Duration',
+  confirmStake: 'Are you sure you want to create Stake ?',
+  restakeSuccess: 'Restake  Successfully!',
+  stakeCloseSuccess: 'Stake close Successfully!',
+
+  // P2P, in the spec's order
+  p2pEmailRequired: 'Please Enter Email Id',
+  p2pEmailInvalid: 'Please Enter Valid Email Id',
+  p2pCurrencyRequired: 'Please Choose Currency',
+  p2pAmountRequired: 'Please Enter Amount',
+  p2pAmountPositive: 'Amount should be greater than 0',
+  p2pValidateFirst: 'Please valiadate your email first',
+  confirmTransfer: 'Are You sure you want to Transfer ?',
+
+  // Swap and multicoin
+  swapAmountPositive: 'Amount must be greater than 0',
+  rateUnavailable: 'Network error please try again after some time...',
+  rateUnavailableMulticoin: 'Network error please try again after some time..',
+  confirmSwap: 'Are You sure you want to Swap ?',
+
+  // Newsletter
+  newsletterEmailRequired: 'Please enter Email',
+  newsletterEmailInvalid: 'Please enter  valid email',
+
+  // KYC form
+  kycFirstNameRequired: 'Firstname is required',
+  kycLastNameRequired: 'Lastname is required',
+  kycMobileRequired: 'Mobile is required',
+  kycCountryCodeRequired: 'Country code is required',
+  kycDobRequired: 'DOB is required',
+  kycCityRequired: 'city is required',
+  kycStateRequired: 'state is required',
+  kycCountryRequired: 'country is required',
+  kycDocRequired: 'Please Select Doc',
+  kycDocNumberRequired: 'Doc number is re is required',
+  kycFrontImageRequired: 'Front_image is rquired',
+  kycBackImageRequired: 'back_image is rquired',
+
+  // Admin
+  adminSearchPlaceholder: 'Search name,email or phone number',
+  adminKycTitle: 'KYC Requests',
+  confirmApproveKyc: 'Are You sure you want to Approve This Kyc ?',
+  confirmRejectKyc: 'Are You sure you want to Reject This Kyc ?',
+  pleaseWait: 'Please Wait ...',
+
+  // Generic
+  noDataFound: 'No data found',
+  noDataFoundAdmin: 'No Data Found',
+  networkError: 'Network Error',
+  serverError: 'Server error! Please try again.',
+  somethingWentWrong: 'Something went wrong! Please try again.',
+  uploadError: 'error',
+  processing: 'Processing',
+} as const;
+
+export type MessageKey = keyof typeof messages;
+
+/** Fills `{name}` placeholders of a catalogue message. */
+export function formatMessage(template: string, params: Readonly<Record<string, string>> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
+}

@@ -1,0 +1,4 @@
+export * from './assets';
+export * from './markets';
+export * from './money';
+export * from './result';
