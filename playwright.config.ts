@@ -40,6 +40,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { PORT: String(PORT), E2E_PORT: String(PORT) },
+    env: { PORT: String(PORT), E2E_PORT: String(PORT), E2E_PG_PORT: String(PORT + 46_000) },
   },
 });

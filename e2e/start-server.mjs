@@ -4,7 +4,8 @@ import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 
-const dataDir = path.resolve('data/e2e');
+const port = process.env.E2E_PORT ?? '8181';
+const dataDir = path.resolve(`data/e2e-${port}`);
 rmSync(dataDir, { recursive: true, force: true });
 const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   stdio: 'inherit',
@@ -16,6 +17,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.
     EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '54339',
     LOG_LEVEL: 'warn',
     E2E: 'on',
+    ...(process.env.E2E_WEB_DIST ? { WEB_DIST: path.resolve(process.env.E2E_WEB_DIST) } : {}),
   },
 });
 const stop = () => child.kill('SIGTERM');

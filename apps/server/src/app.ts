@@ -25,6 +25,7 @@ import type { Clock } from './platform/clock';
 import type { Database, Db } from './platform/db';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/errors';
 import type { Mailer } from './platform/mail';
+import type { PriceSource } from './platform/prices';
 
 /** What the app is built from: everything with I/O is passed in, so tests can swap it. */
 export interface AppDeps {
@@ -33,6 +34,7 @@ export interface AppDeps {
   readonly clock: Clock;
   readonly mailer: Mailer;
   readonly logger: Logger;
+  readonly prices: PriceSource;
 }
 
 /** What every feature's routes receive. */
@@ -45,7 +47,7 @@ export interface AppContext extends AppDeps {
 /** The Fastify instance every feature registers its routes on: zod schemas type each handler. */
 export type ZodApi = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
-const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export function createAppContext(deps: AppDeps): AppContext {
   const tokens = createTokenService(deps.config.jwtSecret, deps.config.accessTokenTtlSeconds, () => deps.clock.now());
@@ -115,6 +117,7 @@ export async function buildApp(ctx: AppContext): Promise<ZodApi> {
   );
 
   // The built web app on the same port; unknown non-API paths fall back to the SPA's index.html.
+  const webDist = config.webDist ?? defaultWebDist;
   const serveWeb = existsSync(webDist);
   if (serveWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false });
   registerNotFoundHandler(app, serveWeb);

@@ -28,6 +28,7 @@ const envSchema = z.object({
   PAYPAL_WEBHOOK_ID: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
   SEED_DEMO: z.enum(['on', 'off']).optional(),
+  WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -55,6 +56,8 @@ export interface Config {
   readonly trustProxy: string | undefined;
   readonly seedDemo: boolean;
   readonly logLevel: Env['LOG_LEVEL'];
+  /** Where the built web app is; defaults to apps/web/dist. */
+  readonly webDist: string | undefined;
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -85,6 +88,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY,
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'on' : !production,
     logLevel: env.LOG_LEVEL,
+    webDist: env.WEB_DIST,
   };
   if (production) assertProductionReady(config);
   return config;

@@ -6,6 +6,7 @@ import { connect, migrateDatabase } from './platform/db';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './platform/embedded-postgres';
 import { createLogger } from './platform/logger';
 import { createMailer } from './platform/mail';
+import { fixedPrices } from './platform/prices';
 import { DEMO_ACCOUNTS, seedDemo } from './seed';
 
 /** Starts the whole product on one port: database, migrations, demo data, API and web app. */
@@ -22,7 +23,9 @@ async function main(): Promise<void> {
   const database = connect(databaseUrl);
   await migrateDatabase(database.db);
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
-  const deps = { config, database, clock: systemClock, mailer, logger };
+  // Replaced by the market-data feed once it lands (issue 4).
+  const prices = fixedPrices({}, () => systemClock.now());
+  const deps = { config, database, clock: systemClock, mailer, logger, prices };
   const app = await buildApp(createAppContext(deps));
   if (config.seedDemo) await seedDemo({ db: database.db, clock: systemClock });
 

@@ -2,3 +2,4 @@ export * from './assets';
 export * from './markets';
 export * from './money';
 export * from './result';
+export * from './prices';

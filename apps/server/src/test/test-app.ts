@@ -8,6 +8,7 @@ import { type Clock, systemClock } from '../platform/clock';
 import { connect, type Database } from '../platform/db';
 import { createLogger } from '../platform/logger';
 import { createMailer } from '../platform/mail';
+import { fixedPrices } from '../platform/prices';
 
 /** A fresh database cloned from the migrated template: every test file gets its own. */
 export async function createTestDatabase(): Promise<Database & { name: string; url: string }> {
@@ -25,6 +26,21 @@ export async function createTestDatabase(): Promise<Database & { name: string; u
   const url = templateUrl.replace(/\/[^/]+$/, `/${name}`);
   return { ...connect(url), name, url };
 }
+
+/** Reference prices (USD per unit, 8 decimals) that tests can count on. */
+export const TEST_PRICES = {
+  BTC: 6_000_000_000_000n,
+  ETH: 300_000_000_000n,
+  BNB: 60_000_000_000n,
+  USDT: 100_000_000n,
+  USDC: 100_000_000n,
+  BUSD: 100_000_000n,
+  XRP: 50_000_000n,
+  ADA: 40_000_000n,
+  MATIC: 70_000_000n,
+  DOT: 700_000_000n,
+  MULTI: 200_000_000n,
+} as const;
 
 export interface TestApp {
   readonly app: ZodApi;
@@ -60,6 +76,7 @@ export async function createTestApp(
     clock,
     logger,
     mailer: createMailer({ db: database.db, from: config.mailFrom, logger }),
+    prices: fixedPrices(TEST_PRICES, () => clock.now()),
     ...options.deps,
   };
   const ctx = createAppContext(deps);
