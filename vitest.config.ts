@@ -7,14 +7,14 @@ export default defineConfig({
       {
         test: {
           name: 'domain',
-          include: ['packages/*/src/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'tests/**/*.test.ts'],
           environment: 'node',
         },
       },
       {
         test: {
           name: 'server',
-          include: ['apps/server/src/**/*.test.ts', 'tests/**/*.test.ts'],
+          include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           testTimeout: 30_000,
