@@ -3,3 +3,5 @@ export * from './markets';
 export * from './money';
 export * from './result';
 export * from './prices';
+export * from './auth/otp';
+export * from './auth/refresh-token';
