@@ -5,3 +5,6 @@ export * from './result';
 export * from './prices';
 export * from './auth/otp';
 export * from './auth/refresh-token';
+export * from './ledger';
+export * from './wallet';
+export * from './deposits';

@@ -1,0 +1,86 @@
+import { type AssetCode, isAssetCode } from '../assets';
+import { assert } from '../result';
+
+/**
+ * Every balance lives in a ledger account identified by (owner, asset, kind). Users own an AVAILABLE
+ * account (spendable) and a LOCKED account (held by open orders, stakes, escrow) per asset. System
+ * accounts belong to the product and stand for the other side of money entering or leaving a user.
+ */
+export const USER_ACCOUNT_KINDS = ['AVAILABLE', 'LOCKED'] as const;
+export const SYSTEM_ACCOUNT_KINDS = [
+  'PAYMENT_CLEARING',
+  'HOUSE_INVENTORY',
+  'FEE_REVENUE',
+  'STAKING_POOL',
+  'REFERRAL_EXPENSE',
+] as const;
+export const ACCOUNT_KINDS = [...USER_ACCOUNT_KINDS, ...SYSTEM_ACCOUNT_KINDS] as const;
+
+export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
+export type SystemAccountKind = (typeof SYSTEM_ACCOUNT_KINDS)[number];
+export type AccountKind = (typeof ACCOUNT_KINDS)[number];
+
+export type UserAccountKey = {
+  readonly userId: string;
+  readonly asset: AssetCode;
+  readonly kind: UserAccountKind;
+};
+export type SystemAccountKey = {
+  readonly userId: null;
+  readonly asset: AssetCode;
+  readonly kind: SystemAccountKind;
+};
+export type AccountKey = UserAccountKey | SystemAccountKey;
+
+const userKinds: ReadonlySet<string> = new Set(USER_ACCOUNT_KINDS);
+const systemKinds: ReadonlySet<string> = new Set(SYSTEM_ACCOUNT_KINDS);
+
+/**
+ * Which accounts may go below zero. User accounts never do. PAYMENT_CLEARING counts money that came in
+ * from a payment provider, HOUSE_INVENTORY the house's net position against users (it sources coins
+ * outside the product), STAKING_POOL and REFERRAL_EXPENSE what the product has paid out as interest and
+ * rewards: each of these naturally runs negative. FEE_REVENUE only collects, so it never does.
+ */
+const negativeAllowed: ReadonlySet<AccountKind> = new Set([
+  'PAYMENT_CLEARING',
+  'HOUSE_INVENTORY',
+  'STAKING_POOL',
+  'REFERRAL_EXPENSE',
+]);
+
+export function isAccountKind(kind: string): kind is AccountKind {
+  return userKinds.has(kind) || systemKinds.has(kind);
+}
+
+export function isUserAccountKind(kind: string): kind is UserAccountKind {
+  return userKinds.has(kind);
+}
+
+export function allowsNegative(kind: AccountKind): boolean {
+  return negativeAllowed.has(kind);
+}
+
+export function userAccount(
+  userId: string,
+  asset: AssetCode,
+  kind: UserAccountKind = 'AVAILABLE',
+): UserAccountKey {
+  assert(userId.length > 0, 'a user account needs a user id');
+  return { userId, asset, kind };
+}
+
+export function systemAccount(kind: SystemAccountKind, asset: AssetCode): SystemAccountKey {
+  return { userId: null, asset, kind };
+}
+
+/** True when the key is one the ledger can hold: a known asset, and an owner that fits the kind. */
+export function isValidAccountKey(key: AccountKey): boolean {
+  if (!isAssetCode(key.asset)) return false;
+  if (key.userId === null) return systemKinds.has(key.kind);
+  return key.userId.length > 0 && userKinds.has(key.kind);
+}
+
+/** A stable text name of an account, used as a map key and in error details. */
+export function accountName(key: AccountKey): string {
+  return `${key.userId ?? 'system'}/${key.asset}/${key.kind}`;
+}

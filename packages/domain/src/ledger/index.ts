@@ -1,0 +1,4 @@
+export * from './accounts';
+export * from './audit';
+export * from './entry';
+export * from './model';
