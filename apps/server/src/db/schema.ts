@@ -153,7 +153,12 @@ export const postings = pgTable(
     asset: text('asset').notNull(),
     amount: minor('amount').notNull(),
   },
-  (t) => [index('postings_entry_idx').on(t.entryId), index('postings_account_idx').on(t.accountId)],
+  (t) => [
+    index('postings_entry_idx').on(t.entryId),
+    index('postings_account_idx').on(t.accountId),
+    // A zero posting moves nothing and would only hide mistakes; the domain refuses it too.
+    check('postings_amount_non_zero', sql`${t.amount} <> 0`),
+  ],
 );
 
 /**
