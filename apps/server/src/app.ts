@@ -18,6 +18,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { Config } from './config';
+import { authPublicRoutes, authUserRoutes } from './features/auth/auth.routes';
 import { devMailboxRoutes } from './features/dev/dev.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { createGuards, createTokenService, type Guards, type TokenService } from './platform/auth';
@@ -98,11 +99,13 @@ export async function buildApp(ctx: AppContext): Promise<ZodApi> {
       // Open to everyone.
       await api.register(async (scope) => {
         healthRoutes(scope, ctx);
+        authPublicRoutes(scope, ctx);
         if (config.devMailbox) devMailboxRoutes(scope, ctx);
       });
       // Signed-in users.
       await api.register(async (scope) => {
         scope.addHook('onRequest', ctx.guards.requireUser);
+        authUserRoutes(scope, ctx);
       });
       // Signed-in, KYC-verified users.
       await api.register(async (scope) => {

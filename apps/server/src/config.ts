@@ -27,6 +27,10 @@ const envSchema = z.object({
   PAYPAL_CLIENT_SECRET: z.string().optional(),
   PAYPAL_WEBHOOK_ID: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
+  AUTH_LIMIT_IP_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  AUTH_LIMIT_ACCOUNT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  AUTH_MAIL_LIMIT_IP_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  AUTH_MAIL_LIMIT_ACCOUNT_PER_MINUTE: z.coerce.number().int().positive().default(3),
   SEED_DEMO: z.enum(['on', 'off']).optional(),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -54,6 +58,16 @@ export interface Config {
   readonly paypal: { baseUrl: string; clientId?: string; clientSecret?: string; webhookId?: string };
   /** Value for fastify's trustProxy: unset means X-Forwarded-For is ignored. */
   readonly trustProxy: string | undefined;
+  /**
+   * Requests per minute on the sign-in routes, per client address and per e-mail address. Routes that
+   * send mail (sign-up, forgotten password, code resend) have their own, lower budget.
+   */
+  readonly authRateLimits: {
+    readonly ipPerMinute: number;
+    readonly accountPerMinute: number;
+    readonly mailIpPerMinute: number;
+    readonly mailAccountPerMinute: number;
+  };
   readonly seedDemo: boolean;
   readonly logLevel: Env['LOG_LEVEL'];
   /** Where the built web app is; defaults to apps/web/dist. */
@@ -86,6 +100,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       webhookId: env.PAYPAL_WEBHOOK_ID,
     },
     trustProxy: env.TRUST_PROXY,
+    authRateLimits: {
+      ipPerMinute: env.AUTH_LIMIT_IP_PER_MINUTE,
+      accountPerMinute: env.AUTH_LIMIT_ACCOUNT_PER_MINUTE,
+      mailIpPerMinute: env.AUTH_MAIL_LIMIT_IP_PER_MINUTE,
+      mailAccountPerMinute: env.AUTH_MAIL_LIMIT_ACCOUNT_PER_MINUTE,
+    },
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'on' : !production,
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST,

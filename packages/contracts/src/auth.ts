@@ -116,9 +116,12 @@ export const resetPasswordRequestSchema = z.object({
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
 
 export const changePasswordRequestSchema = z.object({
+  /** Sent by the spec's client; ignored, because the session says whose password changes. */
   email: z.string().optional(),
   current_password: z.string({ error: m.oldPasswordRequired }).min(1, m.oldPasswordRequired).max(128),
   new_password: changedPassword,
+  /** API clients without the cookie name the session to keep; every other session is signed out. */
+  refresh_token: z.string().max(200).optional(),
 });
 export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 
@@ -167,3 +170,6 @@ export const refreshResponseSchema = envelope(z.object({ access_token: z.string(
 export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
 
 export const signupResponseSchema = envelope(z.object({ email: z.string() }));
+
+export const currentUserResponseSchema = envelope(publicUserSchema);
+export type CurrentUserResponse = z.infer<typeof currentUserResponseSchema>;

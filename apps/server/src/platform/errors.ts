@@ -8,6 +8,8 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 export const STATUS_BY_CODE: Record<string, number> = {
   validation_failed: 400,
   bad_request: 400,
+  referral_invalid: 400,
+  current_password_wrong: 400,
   unauthorized: 401,
   invalid_credentials: 401,
   token_invalid: 401,

@@ -75,7 +75,7 @@ export async function createTestApp(
     database,
     clock,
     logger,
-    mailer: createMailer({ db: database.db, from: config.mailFrom, logger }),
+    mailer: createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger }),
     prices: fixedPrices(TEST_PRICES, () => clock.now()),
     ...options.deps,
   };

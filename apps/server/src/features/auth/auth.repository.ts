@@ -1,0 +1,131 @@
+import { and, desc, eq, isNull, ne } from 'drizzle-orm';
+import { otps, refreshTokens, users } from '../../db/schema';
+import type { DbOrTx } from '../../platform/db';
+
+/**
+ * Reads and writes of the accounts-and-sign-in feature. Functions that lock take a transaction;
+ * every transaction that changes a user's tokens locks the user row first, so a refresh racing a
+ * logout or a password change cannot leave a live token behind.
+ */
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type OtpRow = typeof otps.$inferSelect;
+export type OtpPurpose = OtpRow['purpose'];
+export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+
+// ---------------------------------------------------------------- users
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row;
+}
+
+export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function lockUserByEmail(tx: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.email, email)).limit(1).for('update');
+  return row;
+}
+
+export async function lockUserById(tx: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1).for('update');
+  return row;
+}
+
+export async function findUserIdByRefCode(db: DbOrTx, refCode: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.refCode, refCode)).limit(1);
+  return row?.id;
+}
+
+/** Inserts a user, or returns undefined when the e-mail or the referral code is already taken. */
+export async function insertUserUnlessTaken(tx: DbOrTx, values: NewUser): Promise<UserRow | undefined> {
+  const [row] = await tx.insert(users).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function markEmailVerified(tx: DbOrTx, userId: string, at: Date): Promise<void> {
+  await tx
+    .update(users)
+    .set({ emailVerifiedAt: at, updatedAt: at })
+    .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
+}
+
+export async function setPasswordHash(tx: DbOrTx, userId: string, passwordHash: string, at: Date): Promise<void> {
+  await tx.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, userId));
+}
+
+// ---------------------------------------------------------------- one-time codes
+
+/** Retires every unused code of this purpose, so only the newest one can ever be accepted. */
+export async function supersedeOtps(tx: DbOrTx, userId: string, purpose: OtpPurpose, at: Date): Promise<void> {
+  await tx
+    .update(otps)
+    .set({ consumedAt: at })
+    .where(and(eq(otps.userId, userId), eq(otps.purpose, purpose), isNull(otps.consumedAt)));
+}
+
+export async function insertOtp(
+  tx: DbOrTx,
+  values: { userId: string; purpose: OtpPurpose; codeHash: string; expiresAt: Date; createdAt: Date },
+): Promise<void> {
+  await tx.insert(otps).values(values);
+}
+
+/** The newest unused code of this purpose, locked so concurrent tries are counted one by one. */
+export async function lockLiveOtp(tx: DbOrTx, userId: string, purpose: OtpPurpose): Promise<OtpRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(otps)
+    .where(and(eq(otps.userId, userId), eq(otps.purpose, purpose), isNull(otps.consumedAt)))
+    .orderBy(desc(otps.createdAt))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function recordOtpAttempt(tx: DbOrTx, otp: OtpRow): Promise<void> {
+  await tx.update(otps).set({ attempts: otp.attempts + 1 }).where(eq(otps.id, otp.id));
+}
+
+export async function consumeOtp(tx: DbOrTx, otpId: string, at: Date): Promise<void> {
+  await tx.update(otps).set({ consumedAt: at }).where(eq(otps.id, otpId));
+}
+
+// ---------------------------------------------------------------- refresh tokens
+
+export async function insertRefreshToken(
+  tx: DbOrTx,
+  values: { userId: string; familyId: string; tokenHash: string; expiresAt: Date; createdAt: Date },
+): Promise<void> {
+  await tx.insert(refreshTokens).values(values);
+}
+
+export async function findRefreshTokenByHash(db: DbOrTx, tokenHash: string): Promise<RefreshTokenRow | undefined> {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1);
+  return row;
+}
+
+export async function markRefreshTokenRotated(tx: DbOrTx, id: string, at: Date): Promise<void> {
+  await tx.update(refreshTokens).set({ rotatedAt: at }).where(eq(refreshTokens.id, id));
+}
+
+export async function revokeFamily(tx: DbOrTx, familyId: string, at: Date): Promise<void> {
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: at })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Signs the user out everywhere, except the sign-in (family) named by `keepFamilyId`, if any. */
+export async function revokeUserTokens(tx: DbOrTx, userId: string, at: Date, keepFamilyId?: string): Promise<void> {
+  const conditions = [eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)];
+  if (keepFamilyId) conditions.push(ne(refreshTokens.familyId, keepFamilyId));
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: at })
+    .where(and(...conditions));
+}

@@ -1,0 +1,36 @@
+import { type changePasswordRequestSchema, messages as m } from '@exchange/contracts';
+import type { z } from 'zod';
+import type { AppContext } from '../../app';
+import { hashToken, type Session } from '../../platform/auth';
+import { AppError } from '../../platform/errors';
+import { hashPassword, verifyPassword } from '../../platform/passwords';
+import * as repo from './auth.repository';
+
+export type ChangePasswordInput = z.output<typeof changePasswordRequestSchema>;
+
+/**
+ * Changes the signed-in user's password after checking the current one. Every other sign-in of the
+ * account ends, so a device that knew the old password is out; the sign-in making the change (the
+ * family of the refresh token it presents, cookie or body) keeps working, so the user is not thrown out
+ * of the screen they are on. Without a presented token every sign-in ends. Access tokens already
+ * issued stay valid until they expire (minutes): they are not stored, so they cannot be revoked.
+ */
+export async function changePassword(
+  ctx: AppContext,
+  session: Session,
+  input: ChangePasswordInput,
+  presentedRefreshToken: string | undefined,
+): Promise<void> {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const user = await repo.lockUserById(tx, session.userId);
+    if (!user) throw new AppError('unauthorized', 'Unauthorized');
+    if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+      throw new AppError('current_password_wrong', m.currentPasswordWrong);
+    }
+    const current = presentedRefreshToken ? await repo.findRefreshTokenByHash(tx, hashToken(presentedRefreshToken)) : undefined;
+    const keepFamilyId = current && current.userId === user.id && current.revokedAt === null ? current.familyId : undefined;
+    await repo.setPasswordHash(tx, user.id, await hashPassword(input.new_password), now);
+    await repo.revokeUserTokens(tx, user.id, now, keepFamilyId);
+  });
+}

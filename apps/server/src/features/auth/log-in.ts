@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import { type loginRequestSchema, messages as m, type PublicUser } from '@exchange/contracts';
+import type { z } from 'zod';
+import type { AppContext } from '../../app';
+import { AppError } from '../../platform/errors';
+import { hashPassword, verifyPassword } from '../../platform/passwords';
+import * as repo from './auth.repository';
+import { toPublicUser } from './public-user';
+import { type SessionTokens, startSession } from './session-tokens';
+
+export type LogInInput = z.output<typeof loginRequestSchema>;
+
+/**
+ * A hash of a random password, checked when the e-mail is unknown, so an unknown e-mail costs the
+ * same argon2 work as a wrong password and the answer time does not tell which one it was.
+ */
+let decoyHash: Promise<string> | undefined;
+function decoy(): Promise<string> {
+  decoyHash ??= hashPassword(randomBytes(18).toString('base64'));
+  return decoyHash;
+}
+
+/**
+ * Signs a customer in. Rejections, in order: unknown e-mail or wrong password (one message for
+ * both), then a disabled account, then an unverified e-mail. Account state is revealed only to
+ * someone who knows the password.
+ */
+export async function logIn(ctx: AppContext, input: LogInInput): Promise<SessionTokens & { user: PublicUser }> {
+  const user = await repo.findUserByEmail(ctx.db, input.email);
+  const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoy()), input.password);
+  if (!user || !passwordOk) throw new AppError('invalid_credentials', m.invalidCredentials);
+  if (user.status !== 'ACTIVE') throw new AppError('account_disabled', m.accountDisabled);
+  if (!user.emailVerifiedAt) throw new AppError('email_not_verified', m.emailNotVerified);
+  const tokens = await startSession(ctx, user);
+  return { ...tokens, user: toPublicUser(user) };
+}

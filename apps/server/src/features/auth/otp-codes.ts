@@ -1,0 +1,119 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { messages as m } from '@exchange/contracts';
+import { assert, decideOtpAttempt, OTP_LENGTH, OTP_TTL_MS, type OtpRejection, otpExpiresAt } from '@exchange/domain';
+import type { AppContext } from '../../app';
+import type { DbOrTx } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import type { MailMessage } from '../../platform/mail';
+import * as repo from './auth.repository';
+
+/**
+ * E-mailed one-time codes: generated here, stored only as an HMAC keyed with the server secret (a
+ * leaked table does not give away a million-guess code), and judged by the domain's rules.
+ */
+
+type Secret = Pick<AppContext['config'], 'jwtSecret'>;
+
+export function newOtpCode(): string {
+  return randomInt(0, 10 ** OTP_LENGTH)
+    .toString()
+    .padStart(OTP_LENGTH, '0');
+}
+
+/** The code is bound to its account and purpose, so a reset code cannot verify an e-mail. */
+export function hashOtpCode(config: Secret, userId: string, purpose: repo.OtpPurpose, code: string): string {
+  return createHmac('sha256', config.jwtSecret).update(`${userId}:${purpose}:${code}`).digest('hex');
+}
+
+function otpCodeMatches(config: Secret, otp: repo.OtpRow, code: string): boolean {
+  const presented = Buffer.from(hashOtpCode(config, otp.userId, otp.purpose, code), 'hex');
+  const stored = Buffer.from(otp.codeHash, 'hex');
+  return presented.length === stored.length && timingSafeEqual(presented, stored);
+}
+
+const ttlMinutes = OTP_TTL_MS / 60_000;
+
+function otpMail(to: string, purpose: repo.OtpPurpose, code: string): MailMessage {
+  if (purpose === 'EMAIL_VERIFY') {
+    return {
+      to,
+      subject: 'Verify your email address',
+      text: `Your verification code is ${code}. It expires in ${ttlMinutes} minutes.\n\nIf you did not sign up, you can ignore this email.`,
+    };
+  }
+  return {
+    to,
+    subject: 'Your password reset code',
+    text: `Your password reset code is ${code}. It expires in ${ttlMinutes} minutes.\n\nIf you did not ask to reset your password, you can ignore this email; your password stays unchanged.`,
+  };
+}
+
+/**
+ * Issues a new code for a user whose row the caller has locked (or just inserted): older unused codes
+ * of the same purpose die with it. Returns the mail to deliver once the transaction has committed.
+ */
+export async function issueOtp(
+  tx: DbOrTx,
+  ctx: Pick<AppContext, 'config'>,
+  user: Pick<repo.UserRow, 'id' | 'email'>,
+  purpose: repo.OtpPurpose,
+  now: Date,
+): Promise<MailMessage> {
+  const code = newOtpCode();
+  await repo.supersedeOtps(tx, user.id, purpose, now);
+  await repo.insertOtp(tx, {
+    userId: user.id,
+    purpose,
+    codeHash: hashOtpCode(ctx.config, user.id, purpose, code),
+    expiresAt: otpExpiresAt(now),
+    createdAt: now,
+  });
+  return otpMail(user.email, purpose, code);
+}
+
+export type OtpCheck = { ok: true; otp: repo.OtpRow } | { ok: false; code: OtpRejection };
+
+/**
+ * Judges a presented code against the user's newest live one, storing a wrong try. The caller must
+ * commit before it reports a rejection, or the counted try would roll back with it.
+ */
+export async function checkOtp(
+  tx: DbOrTx,
+  ctx: Pick<AppContext, 'config'>,
+  user: repo.UserRow | undefined,
+  purpose: repo.OtpPurpose,
+  code: string,
+  now: Date,
+): Promise<OtpCheck> {
+  const otp = user ? await repo.lockLiveOtp(tx, user.id, purpose) : undefined;
+  const matches = otp ? otpCodeMatches(ctx.config, otp, code) : false;
+  const decision = decideOtpAttempt(otp, matches, now);
+  if (!decision.ok) {
+    if (decision.countAttempt && otp) await repo.recordOtpAttempt(tx, otp);
+    return { ok: false, code: decision.code };
+  }
+  assert(otp, 'an accepted code exists');
+  return { ok: true, otp };
+}
+
+const otpMessages: Record<OtpRejection, string> = {
+  otp_invalid: m.otpWrong,
+  otp_expired: m.otpExpired,
+  otp_locked: m.otpLocked,
+};
+
+export function otpRejection(code: OtpRejection): AppError {
+  return new AppError(code, otpMessages[code]);
+}
+
+/**
+ * Hands a mail to the mailer after the data behind it is committed. A transport failure is logged,
+ * not thrown: the account change already happened, and the person can ask for the code again.
+ */
+export async function deliverMail(ctx: Pick<AppContext, 'mailer' | 'logger'>, mail: MailMessage): Promise<void> {
+  try {
+    await ctx.mailer.send(mail);
+  } catch (error) {
+    ctx.logger.error({ subject: mail.subject, error: error instanceof Error ? error.message : String(error) }, 'mail delivery failed');
+  }
+}

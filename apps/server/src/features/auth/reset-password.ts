@@ -1,0 +1,30 @@
+import { messages as m, type resetPasswordRequestSchema } from '@exchange/contracts';
+import type { z } from 'zod';
+import type { AppContext } from '../../app';
+import { hashPassword } from '../../platform/passwords';
+import * as repo from './auth.repository';
+import { checkOtp, otpRejection } from './otp-codes';
+
+export type ResetPasswordInput = z.output<typeof resetPasswordRequestSchema>;
+
+/**
+ * Sets a new password with a valid PASSWORD_RESET code, which is used up. Every sign-in of the account
+ * ends (whoever knew the old password is out), and the e-mail counts as verified, since the code
+ * reached its mailbox. A wrong code counts as a try, exactly as on the verify screen.
+ */
+export async function resetPassword(ctx: AppContext, input: ResetPasswordInput): Promise<string> {
+  const now = ctx.clock.now();
+  const check = await ctx.db.transaction(async (tx) => {
+    const user = await repo.lockUserByEmail(tx, input.email);
+    const result = await checkOtp(tx, ctx, user, 'PASSWORD_RESET', input.otp, now);
+    if (!result.ok || !user) return result;
+    // Hashed only once the code is right, so wrong codes cost no argon2 work.
+    await repo.setPasswordHash(tx, user.id, await hashPassword(input.password), now);
+    await repo.consumeOtp(tx, result.otp.id, now);
+    await repo.markEmailVerified(tx, user.id, now);
+    await repo.revokeUserTokens(tx, user.id, now);
+    return result;
+  });
+  if (!check.ok) throw otpRejection(check.code);
+  return m.passwordResetSuccess;
+}

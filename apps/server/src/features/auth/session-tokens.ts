@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../app';
+import type { Config } from '../../config';
+import { hashToken, newOpaqueToken } from '../../platform/auth';
+import type { DbOrTx } from '../../platform/db';
+import * as repo from './auth.repository';
+
+/**
+ * A sign-in is a short-lived access JWT plus an opaque refresh token. The refresh token travels in an
+ * HttpOnly, SameSite=Strict cookie scoped to the auth routes (page scripts cannot read it and other
+ * sites cannot send it); API clients may pass it in the body instead. Only its SHA-256 is stored.
+ */
+export const REFRESH_COOKIE = 'refresh_token';
+export const REFRESH_COOKIE_PATH = '/api/v1/auth';
+
+export interface SessionTokens {
+  readonly accessToken: string;
+  readonly refreshToken: string;
+}
+
+/** Stores a new refresh token in `familyId` (a new family for a fresh sign-in) and returns it. */
+export async function issueRefreshToken(
+  tx: DbOrTx,
+  ctx: Pick<AppContext, 'config'>,
+  userId: string,
+  familyId: string,
+  now: Date,
+): Promise<string> {
+  const token = newOpaqueToken();
+  await repo.insertRefreshToken(tx, {
+    userId,
+    familyId,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now.getTime() + ctx.config.refreshTokenTtlDays * 86_400_000),
+    createdAt: now,
+  });
+  return token;
+}
+
+/** Starts a new sign-in (a new token family) for a user who has just proved who they are. */
+export async function startSession(
+  ctx: Pick<AppContext, 'config' | 'db' | 'tokens' | 'clock'>,
+  user: Pick<repo.UserRow, 'id' | 'role'>,
+): Promise<SessionTokens> {
+  const refreshToken = await issueRefreshToken(ctx.db, ctx, user.id, randomUUID(), ctx.clock.now());
+  const accessToken = await ctx.tokens.signAccessToken({ userId: user.id, role: user.role });
+  return { accessToken, refreshToken };
+}
+
+export function refreshCookieOptions(config: Pick<Config, 'env' | 'refreshTokenTtlDays'>): CookieSerializeOptions {
+  return {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: config.env === 'production',
+    path: REFRESH_COOKIE_PATH,
+    maxAge: config.refreshTokenTtlDays * 86_400,
+  };
+}
+
+export function setRefreshCookie(reply: FastifyReply, config: Config, token: string): void {
+  reply.setCookie(REFRESH_COOKIE, token, refreshCookieOptions(config));
+}
+
+export function clearRefreshCookie(reply: FastifyReply, config: Config): void {
+  const { maxAge: _maxAge, ...options } = refreshCookieOptions(config);
+  reply.clearCookie(REFRESH_COOKIE, options);
+}
+
+/**
+ * The refresh token a request presents. The cookie wins over the body: a browser may still send a
+ * stale body value from an older client, and presenting a retired token would look like theft.
+ */
+export function presentedRefreshToken(request: FastifyRequest, bodyToken?: string): string | undefined {
+  const fromCookie = request.cookies[REFRESH_COOKIE];
+  return fromCookie || bodyToken || undefined;
+}
