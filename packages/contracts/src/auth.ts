@@ -138,7 +138,11 @@ export const changePasswordFormSchema = z
   });
 export type ChangePasswordForm = z.input<typeof changePasswordFormSchema>;
 
-export const refreshRequestSchema = z.object({ refresh_token: z.string().max(200).optional() }).default({});
+/** The body is optional (browsers send the cookie only), and Fastify reports a missing body as null. */
+export const refreshRequestSchema = z
+  .object({ refresh_token: z.string().max(200).optional() })
+  .nullish()
+  .transform((body) => body ?? {});
 
 /** The user as the API shows it: never a hash, never a token. */
 export const publicUserSchema = z.object({
