@@ -8,3 +8,4 @@ export * from './auth/refresh-token';
 export * from './ledger';
 export * from './wallet';
 export * from './deposits';
+export * from './matching';
