@@ -11,25 +11,53 @@ describe('deciding an e-mailed code', () => {
   });
 
   it('counts a wrong code as a try', () => {
-    expect(decideOtpAttempt(fresh, false, at(1000))).toEqual({ ok: false, code: 'otp_invalid', countAttempt: true });
+    expect(decideOtpAttempt(fresh, false, at(1000))).toEqual({
+      ok: false,
+      code: 'otp_invalid',
+      countAttempt: true,
+    });
   });
 
   it('kills the code on the fifth wrong try and then refuses even the right code', () => {
     const fourWrong = { ...fresh, attempts: OTP_MAX_ATTEMPTS - 1 };
-    expect(decideOtpAttempt(fourWrong, false, at(1000))).toEqual({ ok: false, code: 'otp_locked', countAttempt: true });
+    expect(decideOtpAttempt(fourWrong, false, at(1000))).toEqual({
+      ok: false,
+      code: 'otp_locked',
+      countAttempt: true,
+    });
     const dead = { ...fresh, attempts: OTP_MAX_ATTEMPTS };
-    expect(decideOtpAttempt(dead, true, at(1000))).toEqual({ ok: false, code: 'otp_locked', countAttempt: false });
+    expect(decideOtpAttempt(dead, true, at(1000))).toEqual({
+      ok: false,
+      code: 'otp_locked',
+      countAttempt: false,
+    });
   });
 
   it('refuses the right code from the instant it expires, without counting', () => {
-    expect(decideOtpAttempt(fresh, true, at(OTP_TTL_MS))).toEqual({ ok: false, code: 'otp_expired', countAttempt: false });
-    expect(decideOtpAttempt(fresh, false, at(OTP_TTL_MS + 1))).toEqual({ ok: false, code: 'otp_expired', countAttempt: false });
+    expect(decideOtpAttempt(fresh, true, at(OTP_TTL_MS))).toEqual({
+      ok: false,
+      code: 'otp_expired',
+      countAttempt: false,
+    });
+    expect(decideOtpAttempt(fresh, false, at(OTP_TTL_MS + 1))).toEqual({
+      ok: false,
+      code: 'otp_expired',
+      countAttempt: false,
+    });
   });
 
   it('refuses a used code and a missing one without counting', () => {
     const used = { ...fresh, consumedAt: at(5000) };
-    expect(decideOtpAttempt(used, true, at(6000))).toEqual({ ok: false, code: 'otp_invalid', countAttempt: false });
-    expect(decideOtpAttempt(undefined, true, at(6000))).toEqual({ ok: false, code: 'otp_invalid', countAttempt: false });
+    expect(decideOtpAttempt(used, true, at(6000))).toEqual({
+      ok: false,
+      code: 'otp_invalid',
+      countAttempt: false,
+    });
+    expect(decideOtpAttempt(undefined, true, at(6000))).toEqual({
+      ok: false,
+      code: 'otp_invalid',
+      countAttempt: false,
+    });
   });
 
   it('lets exactly four wrong tries pass before the code dies', () => {
@@ -41,7 +69,14 @@ describe('deciding an e-mailed code', () => {
       codes.push(decision.code);
       if (decision.countAttempt) state = { ...state, attempts: state.attempts + 1 };
     }
-    expect(codes).toEqual(['otp_invalid', 'otp_invalid', 'otp_invalid', 'otp_invalid', 'otp_locked', 'otp_locked']);
+    expect(codes).toEqual([
+      'otp_invalid',
+      'otp_invalid',
+      'otp_invalid',
+      'otp_invalid',
+      'otp_locked',
+      'otp_locked',
+    ]);
     expect(state.attempts).toBe(OTP_MAX_ATTEMPTS);
   });
 });

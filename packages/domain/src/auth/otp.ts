@@ -45,7 +45,8 @@ export function otpExpiresAt(issuedAt: Date): Date {
 export function decideOtpAttempt(otp: OtpState | undefined, codeMatches: boolean, now: Date): OtpDecision {
   if (!otp || otp.consumedAt !== null) return { ok: false, code: 'otp_invalid', countAttempt: false };
   if (otp.attempts >= OTP_MAX_ATTEMPTS) return { ok: false, code: 'otp_locked', countAttempt: false };
-  if (now.getTime() >= otp.expiresAt.getTime()) return { ok: false, code: 'otp_expired', countAttempt: false };
+  if (now.getTime() >= otp.expiresAt.getTime())
+    return { ok: false, code: 'otp_expired', countAttempt: false };
   if (!codeMatches) {
     const lastTry = otp.attempts + 1 >= OTP_MAX_ATTEMPTS;
     return { ok: false, code: lastTry ? 'otp_locked' : 'otp_invalid', countAttempt: true };

@@ -11,9 +11,21 @@ describe('deciding a refresh', () => {
   });
 
   it('refuses unknown, revoked and expired tokens without alarm', () => {
-    expect(decideRefresh(undefined, now)).toMatchObject({ ok: false, reason: 'unknown', revokeFamily: false });
-    expect(decideRefresh({ ...live, revokedAt: now }, now)).toMatchObject({ ok: false, reason: 'revoked', revokeFamily: false });
-    expect(decideRefresh({ ...live, expiresAt: now }, now)).toMatchObject({ ok: false, reason: 'expired', revokeFamily: false });
+    expect(decideRefresh(undefined, now)).toMatchObject({
+      ok: false,
+      reason: 'unknown',
+      revokeFamily: false,
+    });
+    expect(decideRefresh({ ...live, revokedAt: now }, now)).toMatchObject({
+      ok: false,
+      reason: 'revoked',
+      revokeFamily: false,
+    });
+    expect(decideRefresh({ ...live, expiresAt: now }, now)).toMatchObject({
+      ok: false,
+      reason: 'expired',
+      revokeFamily: false,
+    });
   });
 
   it('forgives a retired token inside the grace window (two tabs racing)', () => {
@@ -28,11 +40,18 @@ describe('deciding a refresh', () => {
 
   it('treats a retired token after the grace window as theft and revokes the family', () => {
     const retired = { ...live, rotatedAt: now };
-    expect(decideRefresh(retired, later(REFRESH_REUSE_GRACE_MS))).toMatchObject({ ok: false, reason: 'reused', revokeFamily: true });
+    expect(decideRefresh(retired, later(REFRESH_REUSE_GRACE_MS))).toMatchObject({
+      ok: false,
+      reason: 'reused',
+      revokeFamily: true,
+    });
   });
 
   it('does not raise the alarm again for a token whose family is already revoked', () => {
     const retiredAndRevoked = { ...live, rotatedAt: now, revokedAt: later(1) };
-    expect(decideRefresh(retiredAndRevoked, later(REFRESH_REUSE_GRACE_MS * 10))).toMatchObject({ reason: 'revoked', revokeFamily: false });
+    expect(decideRefresh(retiredAndRevoked, later(REFRESH_REUSE_GRACE_MS * 10))).toMatchObject({
+      reason: 'revoked',
+      revokeFamily: false,
+    });
   });
 });

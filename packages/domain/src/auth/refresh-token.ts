@@ -25,7 +25,12 @@ export type RefreshRefusal = 'unknown' | 'revoked' | 'reused' | 'raced' | 'expir
 
 export type RefreshDecision =
   | { readonly ok: true }
-  | { readonly ok: false; readonly code: 'token_invalid'; readonly reason: RefreshRefusal; readonly revokeFamily: boolean };
+  | {
+      readonly ok: false;
+      readonly code: 'token_invalid';
+      readonly reason: RefreshRefusal;
+      readonly revokeFamily: boolean;
+    };
 
 /**
  * Decides whether a presented refresh token may be rotated. Checked in this order:

@@ -58,9 +58,12 @@ export async function newestCode(t: TestApp, to: string, count = 1): Promise<str
 export async function waitForCodeRequests(t: TestApp, count: number, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const handled = t.logLines.map((line) => JSON.parse(line)).filter((entry) => entry.msg === 'code request handled');
+    const handled = t.logLines
+      .map((line) => JSON.parse(line))
+      .filter((entry) => entry.msg === 'code request handled');
     if (handled.length >= count) return handled;
-    if (Date.now() > deadline) throw new Error(`expected ${count} handled code requests, found ${handled.length}`);
+    if (Date.now() > deadline)
+      throw new Error(`expected ${count} handled code requests, found ${handled.length}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
@@ -98,7 +101,11 @@ export async function logIn(t: TestApp, email: string, password = PASSWORD): Pro
 }
 
 export function refreshWithCookie(t: TestApp, refreshToken: string) {
-  return t.app.inject({ method: 'POST', url: '/api/v1/auth/refreshtoken', cookies: { refresh_token: refreshToken } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/refreshtoken',
+    cookies: { refresh_token: refreshToken },
+  });
 }
 
 export function bearer(token: string) {

@@ -54,14 +54,24 @@ export async function markEmailVerified(tx: DbOrTx, userId: string, at: Date): P
     .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
 }
 
-export async function setPasswordHash(tx: DbOrTx, userId: string, passwordHash: string, at: Date): Promise<void> {
+export async function setPasswordHash(
+  tx: DbOrTx,
+  userId: string,
+  passwordHash: string,
+  at: Date,
+): Promise<void> {
   await tx.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, userId));
 }
 
 // ---------------------------------------------------------------- one-time codes
 
 /** Retires every unused code of this purpose, so only the newest one can ever be accepted. */
-export async function supersedeOtps(tx: DbOrTx, userId: string, purpose: OtpPurpose, at: Date): Promise<void> {
+export async function supersedeOtps(
+  tx: DbOrTx,
+  userId: string,
+  purpose: OtpPurpose,
+  at: Date,
+): Promise<void> {
   await tx
     .update(otps)
     .set({ consumedAt: at })
@@ -76,7 +86,11 @@ export async function insertOtp(
 }
 
 /** The newest unused code of this purpose, locked so concurrent tries are counted one by one. */
-export async function lockLiveOtp(tx: DbOrTx, userId: string, purpose: OtpPurpose): Promise<OtpRow | undefined> {
+export async function lockLiveOtp(
+  tx: DbOrTx,
+  userId: string,
+  purpose: OtpPurpose,
+): Promise<OtpRow | undefined> {
   const [row] = await tx
     .select()
     .from(otps)
@@ -88,7 +102,10 @@ export async function lockLiveOtp(tx: DbOrTx, userId: string, purpose: OtpPurpos
 }
 
 export async function recordOtpAttempt(tx: DbOrTx, otp: OtpRow): Promise<void> {
-  await tx.update(otps).set({ attempts: otp.attempts + 1 }).where(eq(otps.id, otp.id));
+  await tx
+    .update(otps)
+    .set({ attempts: otp.attempts + 1 })
+    .where(eq(otps.id, otp.id));
 }
 
 export async function consumeOtp(tx: DbOrTx, otpId: string, at: Date): Promise<void> {
@@ -104,7 +121,10 @@ export async function insertRefreshToken(
   await tx.insert(refreshTokens).values(values);
 }
 
-export async function findRefreshTokenByHash(db: DbOrTx, tokenHash: string): Promise<RefreshTokenRow | undefined> {
+export async function findRefreshTokenByHash(
+  db: DbOrTx,
+  tokenHash: string,
+): Promise<RefreshTokenRow | undefined> {
   const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1);
   return row;
 }
@@ -121,7 +141,12 @@ export async function revokeFamily(tx: DbOrTx, familyId: string, at: Date): Prom
 }
 
 /** Signs the user out everywhere, except the sign-in (family) named by `keepFamilyId`, if any. */
-export async function revokeUserTokens(tx: DbOrTx, userId: string, at: Date, keepFamilyId?: string): Promise<void> {
+export async function revokeUserTokens(
+  tx: DbOrTx,
+  userId: string,
+  at: Date,
+  keepFamilyId?: string,
+): Promise<void> {
   const conditions = [eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)];
   if (keepFamilyId) conditions.push(ne(refreshTokens.familyId, keepFamilyId));
   await tx

@@ -4,8 +4,8 @@ import {
   forgetPasswordRequestSchema,
   loginRequestSchema,
   loginResponseSchema,
-  messageEnvelope,
   messages as m,
+  messageEnvelope,
   otpVerifyRequestSchema,
   refreshRequestSchema,
   refreshResponseSchema,
@@ -83,7 +83,13 @@ export function authPublicRoutes(app: ZodApi, ctx: AppContext): void {
     async (request, reply) => {
       const session = await logIn(ctx, request.body);
       setRefreshCookie(reply, ctx.config, session.refreshToken);
-      return { status: true as const, message: m.loginSuccess, data: session.user, token: session.accessToken, refresh_token: session.refreshToken };
+      return {
+        status: true as const,
+        message: m.loginSuccess,
+        data: session.user,
+        token: session.accessToken,
+        refresh_token: session.refreshToken,
+      };
     },
   );
 
@@ -93,7 +99,11 @@ export function authPublicRoutes(app: ZodApi, ctx: AppContext): void {
     async (request, reply) => {
       const tokens = await refreshSession(ctx, presentedRefreshToken(request, request.body.refresh_token));
       setRefreshCookie(reply, ctx.config, tokens.refreshToken);
-      return { status: true, message: m.tokenRefreshed, data: { access_token: tokens.accessToken, refresh_token: tokens.refreshToken } };
+      return {
+        status: true,
+        message: m.tokenRefreshed,
+        data: { access_token: tokens.accessToken, refresh_token: tokens.refreshToken },
+      };
     },
   );
 

@@ -1,7 +1,16 @@
 import { messages as m } from '@exchange/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { bearer, logIn, PASSWORD, post, ROOMY_LIMITS, refreshWithCookie, registerVerified, userRow } from './auth-test-helpers';
+import {
+  bearer,
+  logIn,
+  PASSWORD,
+  post,
+  ROOMY_LIMITS,
+  refreshWithCookie,
+  registerVerified,
+  userRow,
+} from './auth-test-helpers';
 
 const NEW_PASSWORD = 'Harvest#2031';
 
@@ -37,8 +46,12 @@ describe('changing the password', () => {
 
     expect((await refreshWithCookie(t, laptop.refreshToken)).statusCode).toBe(200);
     expect((await refreshWithCookie(t, phone.refreshToken)).statusCode).toBe(401);
-    expect((await post(t, '/auth/login', { email: 'laptop@example.com', password: PASSWORD })).statusCode).toBe(401);
-    expect((await post(t, '/auth/login', { email: 'laptop@example.com', password: NEW_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await post(t, '/auth/login', { email: 'laptop@example.com', password: PASSWORD })).statusCode,
+    ).toBe(401);
+    expect(
+      (await post(t, '/auth/login', { email: 'laptop@example.com', password: NEW_PASSWORD })).statusCode,
+    ).toBe(200);
   });
 
   it('signs out every device when the request names no sign-in to keep', async () => {
@@ -66,7 +79,11 @@ describe('changing the password', () => {
     await registerVerified(t, 'attacker@example.com');
     const victim = await logIn(t, 'victim@example.com');
     const attacker = await logIn(t, 'attacker@example.com');
-    const res = await change(attacker.accessToken, { current_password: PASSWORD, new_password: NEW_PASSWORD }, victim.refreshToken);
+    const res = await change(
+      attacker.accessToken,
+      { current_password: PASSWORD, new_password: NEW_PASSWORD },
+      victim.refreshToken,
+    );
     expect(res.statusCode).toBe(200);
     expect((await refreshWithCookie(t, attacker.refreshToken)).statusCode).toBe(401);
     expect((await refreshWithCookie(t, victim.refreshToken)).statusCode).toBe(200);
@@ -76,9 +93,17 @@ describe('changing the password', () => {
     await registerVerified(t, 'careful@example.com');
     const session = await logIn(t, 'careful@example.com');
     const before = (await userRow(t, 'careful@example.com'))!.passwordHash;
-    const res = await change(session.accessToken, { current_password: 'Wrong#Guess1', new_password: NEW_PASSWORD }, session.refreshToken);
+    const res = await change(
+      session.accessToken,
+      { current_password: 'Wrong#Guess1', new_password: NEW_PASSWORD },
+      session.refreshToken,
+    );
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ status: false, message: m.currentPasswordWrong, code: 'current_password_wrong' });
+    expect(res.json()).toEqual({
+      status: false,
+      message: m.currentPasswordWrong,
+      code: 'current_password_wrong',
+    });
     expect((await userRow(t, 'careful@example.com'))!.passwordHash).toBe(before);
     expect((await refreshWithCookie(t, session.refreshToken)).statusCode).toBe(200);
   });

@@ -28,8 +28,11 @@ export async function changePassword(
     if (!(await verifyPassword(user.passwordHash, input.current_password))) {
       throw new AppError('current_password_wrong', m.currentPasswordWrong);
     }
-    const current = presentedRefreshToken ? await repo.findRefreshTokenByHash(tx, hashToken(presentedRefreshToken)) : undefined;
-    const keepFamilyId = current && current.userId === user.id && current.revokedAt === null ? current.familyId : undefined;
+    const current = presentedRefreshToken
+      ? await repo.findRefreshTokenByHash(tx, hashToken(presentedRefreshToken))
+      : undefined;
+    const keepFamilyId =
+      current && current.userId === user.id && current.revokedAt === null ? current.familyId : undefined;
     await repo.setPasswordHash(tx, user.id, await hashPassword(input.new_password), now);
     await repo.revokeUserTokens(tx, user.id, now, keepFamilyId);
   });

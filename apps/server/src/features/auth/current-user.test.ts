@@ -22,7 +22,8 @@ describe('who may see their own account and change their password', () => {
   });
   afterAll(async () => t.close());
 
-  const me = (headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers });
+  const me = (headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers });
   const change = (headers: Record<string, string> = {}) =>
     t.app.inject({
       method: 'POST',
@@ -34,14 +35,22 @@ describe('who may see their own account and change their password', () => {
   it('shows a signed-in customer their own account', async () => {
     const res = await me(bearer(userToken));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: true, data: { _id: userId, email: 'reader@example.com', role: 'USER' } });
+    expect(res.json()).toMatchObject({
+      status: true,
+      data: { _id: userId, email: 'reader@example.com', role: 'USER' },
+    });
     expect(res.body).not.toMatch(/argon2|password/);
   });
 
   it('shows an administrator their own account', async () => {
     const res = await me(bearer(adminToken));
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ email: 'admin@example.com', role: 'ADMIN', user_role: 'ADMIN', is_kyc_verified: true });
+    expect(res.json().data).toMatchObject({
+      email: 'admin@example.com',
+      role: 'ADMIN',
+      user_role: 'ADMIN',
+      is_kyc_verified: true,
+    });
   });
 
   it('lets the demo customers of embedded mode log in with their printed passwords', async () => {
@@ -50,8 +59,17 @@ describe('who may see their own account and change their password', () => {
   });
 
   it('turns away anonymous callers, malformed headers and foreign tokens', async () => {
-    const foreign = await createTokenService(OTHER_SECRET, 900, () => clock.now()).signAccessToken({ userId, role: 'USER' });
-    for (const headers of [{}, { authorization: 'Bearer' }, { authorization: `Basic ${userToken}` }, bearer('not.a.jwt'), bearer(foreign)]) {
+    const foreign = await createTokenService(OTHER_SECRET, 900, () => clock.now()).signAccessToken({
+      userId,
+      role: 'USER',
+    });
+    for (const headers of [
+      {},
+      { authorization: 'Bearer' },
+      { authorization: `Basic ${userToken}` },
+      bearer('not.a.jwt'),
+      bearer(foreign),
+    ]) {
       for (const res of [await me(headers), await change(headers)]) {
         expect(res.statusCode).toBe(401);
         expect(res.json()).toMatchObject({ status: false, code: 'unauthorized' });

@@ -53,7 +53,12 @@ describe('logging in', () => {
     expect(await t.ctx.tokens.verifyAccessToken(body.token)).toEqual({ userId: stored!.id, role: 'USER' });
 
     const cookie = res.cookies.find((c) => c.name === 'refresh_token');
-    expect(cookie).toMatchObject({ value: body.refresh_token, httpOnly: true, sameSite: 'Strict', path: '/api/v1/auth' });
+    expect(cookie).toMatchObject({
+      value: body.refresh_token,
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/api/v1/auth',
+    });
     expect(cookie!.secure).toBeUndefined();
     expect(cookie!.maxAge).toBe(30 * 86_400);
   });
@@ -67,11 +72,18 @@ describe('logging in', () => {
   });
 
   it('answers a wrong password and an unknown e-mail with the same 401', async () => {
-    const wrongPassword = await post(t, '/auth/login', { email: 'clarice@example.com', password: 'Sunrise#2027' });
+    const wrongPassword = await post(t, '/auth/login', {
+      email: 'clarice@example.com',
+      password: 'Sunrise#2027',
+    });
     const unknownEmail = await post(t, '/auth/login', { email: 'nobody@example.com', password: PASSWORD });
     for (const res of [wrongPassword, unknownEmail]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ status: false, message: m.invalidCredentials, code: 'invalid_credentials' });
+      expect(res.json()).toEqual({
+        status: false,
+        message: m.invalidCredentials,
+        code: 'invalid_credentials',
+      });
       expect(res.cookies).toHaveLength(0);
     }
   });
@@ -96,7 +108,11 @@ describe('logging in', () => {
   it('rejects a malformed request with the screen messages', async () => {
     const noPassword = await post(t, '/auth/login', { email: 'clarice@example.com', password: '' });
     expect(noPassword.statusCode).toBe(400);
-    expect(noPassword.json()).toMatchObject({ status: false, message: m.loginPasswordRequired, code: 'validation_failed' });
+    expect(noPassword.json()).toMatchObject({
+      status: false,
+      message: m.loginPasswordRequired,
+      code: 'validation_failed',
+    });
     const badEmail = await post(t, '/auth/login', { email: 'clarice', password: PASSWORD });
     expect(badEmail.json()).toMatchObject({ status: false, message: m.loginEmailInvalid });
   });

@@ -25,7 +25,10 @@ function decoy(): Promise<string> {
  * both), then a disabled account, then an unverified e-mail. Account state is revealed only to
  * someone who knows the password.
  */
-export async function logIn(ctx: AppContext, input: LogInInput): Promise<SessionTokens & { user: PublicUser }> {
+export async function logIn(
+  ctx: AppContext,
+  input: LogInInput,
+): Promise<SessionTokens & { user: PublicUser }> {
   const user = await repo.findUserByEmail(ctx.db, input.email);
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoy()), input.password);
   if (!user || !passwordOk) throw new AppError('invalid_credentials', m.invalidCredentials);

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { newestCode, post, ROOMY_LIMITS, refreshWithCookie, signupBody, waitForMails } from './auth-test-helpers';
+import {
+  newestCode,
+  post,
+  ROOMY_LIMITS,
+  refreshWithCookie,
+  signupBody,
+  waitForMails,
+} from './auth-test-helpers';
 
 const EMAIL = 'secretive@example.com';
 const FIRST_PASSWORD = 'Orchid#Blue42';
@@ -17,14 +24,41 @@ describe('logs', () => {
   afterAll(async () => t.close());
 
   it('never hold a password, a code or a token, through the whole sign-in life cycle', async () => {
-    const secrets: string[] = [FIRST_PASSWORD, WRONG_PASSWORD, CHANGED_PASSWORD, RESET_PASSWORD, WEAK_PASSWORD];
+    const secrets: string[] = [
+      FIRST_PASSWORD,
+      WRONG_PASSWORD,
+      CHANGED_PASSWORD,
+      RESET_PASSWORD,
+      WEAK_PASSWORD,
+    ];
     const codes: string[] = [];
-    const ok = (res: { statusCode: number; body: string }, status = 200) => expect(res.statusCode, res.body).toBe(status);
+    const ok = (res: { statusCode: number; body: string }, status = 200) =>
+      expect(res.statusCode, res.body).toBe(status);
 
-    ok(await post(t, '/auth/signup', signupBody(EMAIL, { password: WEAK_PASSWORD, confirm_password: WEAK_PASSWORD })), 400);
-    ok(await post(t, '/auth/signup', signupBody(EMAIL, { password: FIRST_PASSWORD, confirm_password: FIRST_PASSWORD })));
+    ok(
+      await post(
+        t,
+        '/auth/signup',
+        signupBody(EMAIL, { password: WEAK_PASSWORD, confirm_password: WEAK_PASSWORD }),
+      ),
+      400,
+    );
+    ok(
+      await post(
+        t,
+        '/auth/signup',
+        signupBody(EMAIL, { password: FIRST_PASSWORD, confirm_password: FIRST_PASSWORD }),
+      ),
+    );
     codes.push(await newestCode(t, EMAIL, 1));
-    ok(await post(t, '/otp/verify', { email: EMAIL, otp: codes[0] === '111111' ? '222222' : '111111', type: 'EMAIL_VERIFY' }), 400);
+    ok(
+      await post(t, '/otp/verify', {
+        email: EMAIL,
+        otp: codes[0] === '111111' ? '222222' : '111111',
+        type: 'EMAIL_VERIFY',
+      }),
+      400,
+    );
     ok(await post(t, '/otp/verify', { email: EMAIL, otp: codes[0], type: 'EMAIL_VERIFY' }));
 
     ok(await post(t, '/auth/login', { email: EMAIL, password: WRONG_PASSWORD }), 401);
@@ -35,13 +69,21 @@ describe('logs', () => {
     const refreshed = await refreshWithCookie(t, login.json().refresh_token);
     ok(refreshed);
     secrets.push(refreshed.json().data.access_token, refreshed.json().data.refresh_token);
-    const viaBody = await post(t, '/auth/refreshtoken', { refresh_token: refreshed.json().data.refresh_token });
+    const viaBody = await post(t, '/auth/refreshtoken', {
+      refresh_token: refreshed.json().data.refresh_token,
+    });
     ok(viaBody);
     secrets.push(viaBody.json().data.access_token, viaBody.json().data.refresh_token);
     const accessToken = viaBody.json().data.access_token;
     const refreshToken = viaBody.json().data.refresh_token;
 
-    ok(await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${accessToken}` } }));
+    ok(
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/auth/me',
+        headers: { authorization: `Bearer ${accessToken}` },
+      }),
+    );
     const change = (current: string) =>
       t.app.inject({
         method: 'POST',
@@ -60,7 +102,13 @@ describe('logs', () => {
     const again = await post(t, '/auth/login', { email: EMAIL, password: RESET_PASSWORD });
     ok(again);
     secrets.push(again.json().token, again.json().refresh_token);
-    ok(await t.app.inject({ method: 'GET', url: '/api/v1/auth/logout', cookies: { refresh_token: again.json().refresh_token } }));
+    ok(
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/auth/logout',
+        cookies: { refresh_token: again.json().refresh_token },
+      }),
+    );
     await waitForMails(t, EMAIL, 2);
 
     const log = t.logLines.join('\n');

@@ -1,6 +1,13 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { messages as m } from '@exchange/contracts';
-import { assert, decideOtpAttempt, OTP_LENGTH, OTP_TTL_MS, type OtpRejection, otpExpiresAt } from '@exchange/domain';
+import {
+  assert,
+  decideOtpAttempt,
+  OTP_LENGTH,
+  OTP_TTL_MS,
+  type OtpRejection,
+  otpExpiresAt,
+} from '@exchange/domain';
 import type { AppContext } from '../../app';
 import type { DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
@@ -110,10 +117,16 @@ export function otpRejection(code: OtpRejection): AppError {
  * Hands a mail to the mailer after the data behind it is committed. A transport failure is logged,
  * not thrown: the account change already happened, and the person can ask for the code again.
  */
-export async function deliverMail(ctx: Pick<AppContext, 'mailer' | 'logger'>, mail: MailMessage): Promise<void> {
+export async function deliverMail(
+  ctx: Pick<AppContext, 'mailer' | 'logger'>,
+  mail: MailMessage,
+): Promise<void> {
   try {
     await ctx.mailer.send(mail);
   } catch (error) {
-    ctx.logger.error({ subject: mail.subject, error: error instanceof Error ? error.message : String(error) }, 'mail delivery failed');
+    ctx.logger.error(
+      { subject: mail.subject, error: error instanceof Error ? error.message : String(error) },
+      'mail delivery failed',
+    );
   }
 }

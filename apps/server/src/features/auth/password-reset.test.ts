@@ -28,8 +28,10 @@ describe('resetting a forgotten password', () => {
   });
   afterAll(async () => t.close());
 
-  const forget = (email: string, type?: string) => post(t, '/auth/password/forget', type ? { email, type } : { email });
-  const reset = (email: string, otp: string, password = NEW_PASSWORD) => post(t, '/auth/password/reset', { email, otp, password });
+  const forget = (email: string, type?: string) =>
+    post(t, '/auth/password/forget', type ? { email, type } : { email });
+  const reset = (email: string, otp: string, password = NEW_PASSWORD) =>
+    post(t, '/auth/password/reset', { email, otp, password });
   const login = (email: string, password: string) => post(t, '/auth/login', { email, password });
 
   it('a customer who forgot the password gets a code, sets a new password, and every old sign-in ends', async () => {
@@ -57,7 +59,12 @@ describe('resetting a forgotten password', () => {
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.body).toBe(known.body);
     const handled = await waitForCodeRequests(t, handledBefore + 2);
-    expect(handled.slice(handledBefore).map((entry) => entry.outcome).sort()).toEqual(['no_account', 'sent']);
+    expect(
+      handled
+        .slice(handledBefore)
+        .map((entry) => entry.outcome)
+        .sort(),
+    ).toEqual(['no_account', 'sent']);
     expect(await mailsTo(t, 'unknown@example.com')).toHaveLength(0);
   });
 
@@ -90,7 +97,11 @@ describe('resetting a forgotten password', () => {
     const before = (await userRow(t, 'weak@example.com'))!.passwordHash;
     const weak = await reset('weak@example.com', code, 'moonrise');
     expect(weak.statusCode).toBe(400);
-    expect(weak.json()).toMatchObject({ status: false, message: m.passwordUppercase, code: 'validation_failed' });
+    expect(weak.json()).toMatchObject({
+      status: false,
+      message: m.passwordUppercase,
+      code: 'validation_failed',
+    });
     expect((await userRow(t, 'weak@example.com'))!.passwordHash).toBe(before);
     expect((await reset('weak@example.com', code)).statusCode).toBe(200);
   });

@@ -12,7 +12,10 @@ export class PendingWork {
   start(name: string, task: () => Promise<void>): void {
     const promise = task()
       .catch((error: unknown) => {
-        this.logger.error({ task: name, error: error instanceof Error ? error.message : String(error) }, 'background task failed');
+        this.logger.error(
+          { task: name, error: error instanceof Error ? error.message : String(error) },
+          'background task failed',
+        );
       })
       .finally(() => this.running.delete(promise));
     this.running.add(promise);

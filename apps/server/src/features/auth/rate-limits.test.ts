@@ -2,7 +2,14 @@ import { messages as m } from '@exchange/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { mailsTo, PASSWORD, post, registerVerified, signupBody, waitForCodeRequests } from './auth-test-helpers';
+import {
+  mailsTo,
+  PASSWORD,
+  post,
+  registerVerified,
+  signupBody,
+  waitForCodeRequests,
+} from './auth-test-helpers';
 
 const LOW_LIMITS = {
   AUTH_LIMIT_IP_PER_MINUTE: '4',
@@ -29,7 +36,12 @@ describe('rate limits without a trusted proxy', () => {
   it('stops a client guessing passwords for many accounts, however it forges X-Forwarded-For', async () => {
     const statuses = [];
     for (let i = 0; i < 6; i += 1) {
-      const res = await post(t, '/auth/login', { email: `target-${i}@example.com`, password: PASSWORD }, forwardedFor());
+      const res = await post(
+        t,
+        '/auth/login',
+        { email: `target-${i}@example.com`, password: PASSWORD },
+        forwardedFor(),
+      );
       statuses.push(res.statusCode);
       if (res.statusCode === 429) {
         expect(res.json()).toEqual(limited);
@@ -42,7 +54,9 @@ describe('rate limits without a trusted proxy', () => {
   it('stops sign-ups from one client once its mail budget is spent, and the refused one writes nothing', async () => {
     const statuses = [];
     for (let i = 0; i < 5; i += 1) {
-      statuses.push((await post(t, '/auth/signup', signupBody(`bulk-${i}@example.com`), forwardedFor())).statusCode);
+      statuses.push(
+        (await post(t, '/auth/signup', signupBody(`bulk-${i}@example.com`), forwardedFor())).statusCode,
+      );
     }
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
     expect(await mailsTo(t, 'bulk-4@example.com')).toHaveLength(0);
@@ -51,7 +65,12 @@ describe('rate limits without a trusted proxy', () => {
   it('stops a client sending many code checks', async () => {
     const statuses = [];
     for (let i = 0; i < 5; i += 1) {
-      const res = await post(t, '/otp/verify', { email: `code-${i}@example.com`, otp: '123456', type: 'EMAIL_VERIFY' }, forwardedFor());
+      const res = await post(
+        t,
+        '/otp/verify',
+        { email: `code-${i}@example.com`, otp: '123456', type: 'EMAIL_VERIFY' },
+        forwardedFor(),
+      );
       statuses.push(res.statusCode);
     }
     expect(statuses).toEqual([400, 400, 400, 400, 429]);
@@ -69,26 +88,48 @@ describe('rate limits behind a trusted proxy', () => {
 
   it('counts each forwarded client address on its own', async () => {
     for (let i = 0; i < 6; i += 1) {
-      const res = await post(t, '/auth/login', { email: `spread-${i}@example.com`, password: PASSWORD }, forwardedFor());
+      const res = await post(
+        t,
+        '/auth/login',
+        { email: `spread-${i}@example.com`, password: PASSWORD },
+        forwardedFor(),
+      );
       expect(res.statusCode).toBe(401);
     }
   });
 
   it('stops password guesses against one account from many addresses, whatever the e-mail case', async () => {
     const statuses = [];
-    for (const email of ['popular@example.com', 'POPULAR@example.com', ' Popular@Example.com', 'popular@EXAMPLE.COM']) {
-      statuses.push((await post(t, '/auth/login', { email, password: 'Wrong#Guess1' }, forwardedFor())).statusCode);
+    for (const email of [
+      'popular@example.com',
+      'POPULAR@example.com',
+      ' Popular@Example.com',
+      'popular@EXAMPLE.COM',
+    ]) {
+      statuses.push(
+        (await post(t, '/auth/login', { email, password: 'Wrong#Guess1' }, forwardedFor())).statusCode,
+      );
     }
     expect(statuses).toEqual([401, 401, 401, 429]);
     // The right password is refused too until the minute is over: the budget is the account's.
-    const right = await post(t, '/auth/login', { email: 'popular@example.com', password: PASSWORD }, forwardedFor());
+    const right = await post(
+      t,
+      '/auth/login',
+      { email: 'popular@example.com', password: PASSWORD },
+      forwardedFor(),
+    );
     expect(right.json()).toEqual(limited);
   });
 
   it('stops code guesses against one e-mail from many addresses, whether or not it has an account', async () => {
     const statuses = [];
     for (let i = 0; i < 4; i += 1) {
-      const res = await post(t, '/otp/verify', { email: 'quiet@example.com', otp: '123456', type: 'PASSWORD_RESET' }, forwardedFor());
+      const res = await post(
+        t,
+        '/otp/verify',
+        { email: 'quiet@example.com', otp: '123456', type: 'PASSWORD_RESET' },
+        forwardedFor(),
+      );
       statuses.push(res.statusCode);
     }
     expect(statuses).toEqual([400, 400, 400, 429]);
@@ -98,7 +139,9 @@ describe('rate limits behind a trusted proxy', () => {
     const handledBefore = (await waitForCodeRequests(t, 0)).length;
     const statuses = [];
     for (let i = 0; i < 4; i += 1) {
-      statuses.push((await post(t, '/auth/password/forget', { email: 'popular@example.com' }, forwardedFor())).statusCode);
+      statuses.push(
+        (await post(t, '/auth/password/forget', { email: 'popular@example.com' }, forwardedFor())).statusCode,
+      );
     }
     expect(statuses).toEqual([200, 200, 429, 429]);
     await waitForCodeRequests(t, handledBefore + 2);

@@ -6,7 +6,15 @@ import { refreshTokens, users } from '../../db/schema';
 import { hashToken } from '../../platform/auth';
 import { ManualClock } from '../../platform/clock';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { bearer, logIn, post, ROOMY_LIMITS, refreshCookie, refreshWithCookie, registerVerified } from './auth-test-helpers';
+import {
+  bearer,
+  logIn,
+  post,
+  ROOMY_LIMITS,
+  refreshCookie,
+  refreshWithCookie,
+  registerVerified,
+} from './auth-test-helpers';
 
 const EMAIL = 'mulder@example.com';
 const expired = { status: false, message: m.sessionExpired, code: 'token_invalid' };
@@ -21,7 +29,10 @@ describe('staying signed in', () => {
   afterAll(async () => t.close());
 
   async function tokenRow(token: string) {
-    const [row] = await t.ctx.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token)));
+    const [row] = await t.ctx.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashToken(token)));
     return row;
   }
 
@@ -33,7 +44,10 @@ describe('staying signed in', () => {
     expect(body).toMatchObject({ status: true, message: m.tokenRefreshed });
     expect(body.data.refresh_token).not.toBe(first.refreshToken);
     expect(refreshCookie(res)).toBe(body.data.refresh_token);
-    expect(await t.ctx.tokens.verifyAccessToken(body.data.access_token)).toEqual({ userId: first.userId, role: 'USER' });
+    expect(await t.ctx.tokens.verifyAccessToken(body.data.access_token)).toEqual({
+      userId: first.userId,
+      role: 'USER',
+    });
 
     const old = await tokenRow(first.refreshToken);
     const successor = await tokenRow(body.data.refresh_token);
@@ -101,7 +115,11 @@ describe('staying signed in', () => {
     // The access token has long expired by now; logout does not need it.
     clock.advance(60 * 60_000);
 
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/auth/logout', cookies: { refresh_token: rotated } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/logout',
+      cookies: { refresh_token: rotated },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: true, message: m.loggedOut });
     const cleared = res.cookies.find((cookie) => cookie.name === 'refresh_token');
@@ -115,14 +133,21 @@ describe('staying signed in', () => {
   it('answers a logout without a cookie, or with an unknown one, the same way', async () => {
     const bare = await t.app.inject({ method: 'GET', url: '/api/v1/auth/logout' });
     expect(bare.json()).toEqual({ status: true, message: m.loggedOut });
-    const unknown = await t.app.inject({ method: 'GET', url: '/api/v1/auth/logout', cookies: { refresh_token: 'nope' } });
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/logout',
+      cookies: { refresh_token: 'nope' },
+    });
     expect(unknown.json()).toEqual({ status: true, message: m.loggedOut });
   });
 
   it('a freshly refreshed access token opens the signed-in routes', async () => {
     const session = await logIn(t, EMAIL);
     clock.advance(16 * 60_000);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(session.accessToken) })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(session.accessToken) }))
+        .statusCode,
+    ).toBe(401);
     const fresh = (await refreshWithCookie(t, session.refreshToken)).json().data.access_token;
     const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(fresh) });
     expect(me.statusCode).toBe(200);

@@ -42,11 +42,17 @@ export async function refreshSession(ctx: AppContext, presented: string | undefi
   });
   if (!rotation.ok) {
     if (rotation.reason === 'reused') {
-      ctx.logger.warn({ userId: rotation.userId, familyId: rotation.familyId }, 'retired refresh token presented again: sign-in revoked');
+      ctx.logger.warn(
+        { userId: rotation.userId, familyId: rotation.familyId },
+        'retired refresh token presented again: sign-in revoked',
+      );
     }
     throw sessionExpired();
   }
-  const accessToken = await ctx.tokens.signAccessToken({ userId: rotation.user.id, role: rotation.user.role });
+  const accessToken = await ctx.tokens.signAccessToken({
+    userId: rotation.user.id,
+    role: rotation.user.role,
+  });
   return { accessToken, refreshToken: rotation.refreshToken };
 }
 

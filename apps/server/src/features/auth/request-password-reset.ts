@@ -29,7 +29,8 @@ async function sendCode(ctx: AppContext, input: RequestCodeInput): Promise<void>
     const user = await repo.lockUserByEmail(tx, input.email);
     if (!user) return { outcome: 'no_account' as Outcome };
     if (user.status !== 'ACTIVE') return { outcome: 'disabled' as Outcome };
-    if (input.type === 'EMAIL_VERIFY' && user.emailVerifiedAt) return { outcome: 'already_verified' as Outcome };
+    if (input.type === 'EMAIL_VERIFY' && user.emailVerifiedAt)
+      return { outcome: 'already_verified' as Outcome };
     return { outcome: 'sent' as Outcome, mail: await issueOtp(tx, ctx, user, input.type, now) };
   });
   if (result.mail) await deliverMail(ctx, result.mail);

@@ -49,7 +49,9 @@ export async function startSession(
   return { accessToken, refreshToken };
 }
 
-export function refreshCookieOptions(config: Pick<Config, 'env' | 'refreshTokenTtlDays'>): CookieSerializeOptions {
+export function refreshCookieOptions(
+  config: Pick<Config, 'env' | 'refreshTokenTtlDays'>,
+): CookieSerializeOptions {
   return {
     httpOnly: true,
     sameSite: 'strict',

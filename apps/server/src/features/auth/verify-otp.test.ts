@@ -4,7 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otps } from '../../db/schema';
 import { ManualClock } from '../../platform/clock';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { newestCode, PASSWORD, post, ROOMY_LIMITS, registerVerified, signupBody, userRow, waitForMails } from './auth-test-helpers';
+import {
+  newestCode,
+  PASSWORD,
+  post,
+  ROOMY_LIMITS,
+  registerVerified,
+  signupBody,
+  userRow,
+  waitForMails,
+} from './auth-test-helpers';
 
 /** A six-digit code that is not `code`. */
 function otherThan(code: string): string {
@@ -19,7 +28,8 @@ describe('e-mailed codes', () => {
   });
   afterAll(async () => t.close());
 
-  const verify = (email: string, otp: string, type = 'EMAIL_VERIFY') => post(t, '/otp/verify', { email, otp, type });
+  const verify = (email: string, otp: string, type = 'EMAIL_VERIFY') =>
+    post(t, '/otp/verify', { email, otp, type });
   const login = (email: string) => post(t, '/auth/login', { email, password: PASSWORD });
 
   it('a sign-up code works once, and only until it is used', async () => {
@@ -53,13 +63,17 @@ describe('e-mailed codes', () => {
     await post(t, '/auth/signup', signupBody('clumsy@example.com'));
     const code = await newestCode(t, 'clumsy@example.com');
     const answers = [];
-    for (let i = 0; i < 5; i += 1) answers.push((await verify('clumsy@example.com', otherThan(code))).json().code);
+    for (let i = 0; i < 5; i += 1)
+      answers.push((await verify('clumsy@example.com', otherThan(code))).json().code);
     expect(answers).toEqual(['otp_invalid', 'otp_invalid', 'otp_invalid', 'otp_invalid', 'otp_locked']);
     const right = await verify('clumsy@example.com', code);
     expect(right.statusCode).toBe(429);
     expect(right.json()).toEqual({ status: false, message: m.otpLocked, code: 'otp_locked' });
 
-    const resend = await post(t, '/auth/password/forget', { email: 'clumsy@example.com', type: 'EMAIL_VERIFY' });
+    const resend = await post(t, '/auth/password/forget', {
+      email: 'clumsy@example.com',
+      type: 'EMAIL_VERIFY',
+    });
     expect(resend.json()).toEqual({ status: true, message: m.otpResent });
     const fresh = await newestCode(t, 'clumsy@example.com', 2);
     expect((await verify('clumsy@example.com', fresh)).statusCode).toBe(200);
@@ -75,7 +89,10 @@ describe('e-mailed codes', () => {
     }
     expect((await verify('twice@example.com', second)).statusCode).toBe(200);
     const user = await userRow(t, 'twice@example.com');
-    const live = await t.ctx.db.select().from(otps).where(and(eq(otps.userId, user!.id)));
+    const live = await t.ctx.db
+      .select()
+      .from(otps)
+      .where(and(eq(otps.userId, user!.id)));
     expect(live.every((otp) => otp.consumedAt !== null)).toBe(true);
   });
 
@@ -89,7 +106,11 @@ describe('e-mailed codes', () => {
     // A reset code is no sign-up code.
     expect((await verify('forgetful@example.com', code, 'EMAIL_VERIFY')).statusCode).toBe(400);
 
-    const reset = await post(t, '/auth/password/reset', { email: 'forgetful@example.com', otp: code, password: 'Moonrise#2027' });
+    const reset = await post(t, '/auth/password/reset', {
+      email: 'forgetful@example.com',
+      otp: code,
+      password: 'Moonrise#2027',
+    });
     expect(reset.json()).toEqual({ status: true, message: m.passwordResetSuccess });
     expect((await verify('forgetful@example.com', code, 'PASSWORD_RESET')).json().code).toBe('otp_invalid');
   });
