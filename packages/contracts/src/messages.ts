@@ -114,6 +114,9 @@ export const messages = {
   // Newsletter
   newsletterEmailRequired: 'Please enter Email',
   newsletterEmailInvalid: 'Please enter  valid email',
+  // The server's answers (the spec shows only that the client displays them)
+  newsletterSubscribed: 'Subscribed successfully',
+  newsletterAlreadySubscribed: 'You are already subscribed',
 
   // KYC form
   kycFirstNameRequired: 'Firstname is required',
