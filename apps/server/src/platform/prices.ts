@@ -1,4 +1,7 @@
-import type { AssetCode, PricePoint } from '@exchange/domain';
+import { messages } from '@exchange/contracts';
+import { type AssetCode, isStale, PRICE_DECIMALS, type PricePoint } from '@exchange/domain';
+import type { Clock } from './clock';
+import { AppError } from './errors';
 
 /**
  * Where the rest of the server reads reference prices. The market-data feature implements it from a
@@ -17,4 +20,29 @@ export function fixedPrices(table: Partial<Record<AssetCode, bigint>>, now: () =
       return usd === undefined ? undefined : { asset, usd, at: now() };
     },
   };
+}
+
+/** What `requireFreshPrice` reads: the app context satisfies it. */
+export interface FreshPriceContext {
+  readonly prices: PriceSource;
+  readonly clock: Clock;
+  readonly config: { readonly priceStaleAfterSeconds: number };
+}
+
+/** One US dollar: USD is the unit every reference price is counted in, so it is never stale. */
+const ONE_USD = 10n ** BigInt(PRICE_DECIMALS);
+
+/**
+ * The price of `asset` to act on now. Every action that needs a rate (a quote, a trade, a swap, a
+ * valuation that moves money) calls this instead of `prices.latest`: a missing price, or one older than
+ * PRICE_STALE_AFTER_SECONDS, is refused with 503 and the spec's rate-unavailable message, never used.
+ */
+export function requireFreshPrice(ctx: FreshPriceContext, asset: AssetCode): PricePoint {
+  const now = ctx.clock.now();
+  if (asset === 'USD') return { asset, usd: ONE_USD, at: now };
+  const point = ctx.prices.latest(asset);
+  if (!point || point.usd <= 0n || isStale(point, now, ctx.config.priceStaleAfterSeconds * 1000)) {
+    throw new AppError('price_unavailable', messages.rateUnavailable);
+  }
+  return point;
 }

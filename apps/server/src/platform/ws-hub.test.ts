@@ -1,0 +1,126 @@
+import type { AddressInfo } from 'node:net';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectTestSocket, type TestSocket } from '../test/ws-client';
+import { createTokenService } from './auth';
+import { ManualClock } from './clock';
+import { createLogger } from './logger';
+import { createWsHub, type WsHub } from './ws-hub';
+
+const ALICE = '00000000-0000-4000-8000-00000000000a';
+const BOB = '00000000-0000-4000-8000-00000000000b';
+
+/**
+ * The hub's rules for the channels later features add on the same socket: private per-user channels
+ * behind the access token, channel families with known keys, a cap per socket, and heartbeats.
+ */
+describe('WebSocket hub', () => {
+  const clock = new ManualClock(new Date('2026-03-01T12:00:00Z'));
+  const tokens = createTokenService('a-test-secret-that-is-long-enough-0001', 900, () => clock.now());
+  let server: FastifyInstance;
+  let hub: WsHub;
+  let url: string;
+  const sockets: TestSocket[] = [];
+  const connect = async (options = {}) => {
+    const socket = await connectTestSocket(url, options);
+    sockets.push(socket);
+    return socket;
+  };
+  const signedIn = async (userId: string) => {
+    const socket = await connect();
+    socket.send({ op: 'auth', token: await tokens.signAccessToken({ userId, role: 'USER' }) });
+    await socket.next((f) => f.op === 'authenticated');
+    return socket;
+  };
+
+  beforeAll(async () => {
+    hub = createWsHub({
+      tokens,
+      clock,
+      logger: createLogger('silent'),
+      maxSubscriptionsPerSocket: 3,
+      heartbeatMs: 100,
+    });
+    hub.defineChannel({ name: 'user', private: true });
+    hub.defineChannel({
+      name: 'depth:',
+      accepts: (channel) => ['depth:BTC-USDT', 'depth:ETH-USDT'].includes(channel),
+    });
+    hub.defineChannel({ name: 'a' });
+    hub.defineChannel({ name: 'b' });
+    server = Fastify();
+    await server.register(websocket);
+    server.get('/ws', { websocket: true }, (socket) => hub.accept(socket));
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    url = `ws://127.0.0.1:${(server.server.address() as AddressInfo).port}/ws`;
+  });
+  afterAll(async () => {
+    for (const socket of sockets) await socket.close();
+    hub.close();
+    await server.close();
+  });
+
+  it('needs an access token for a private channel and delivers only the user’s own events', async () => {
+    const anonymous = await connect();
+    anonymous.send({ op: 'subscribe', channel: 'user' });
+    expect(await anonymous.next((f) => f.op === 'error')).toMatchObject({ code: 'unauthorized' });
+
+    const alice = await signedIn(ALICE);
+    const bob = await signedIn(BOB);
+    for (const socket of [alice, bob]) {
+      socket.send({ op: 'subscribe', channel: 'user' });
+      await socket.next((f) => f.op === 'subscribed');
+    }
+    hub.publishToUser('user', ALICE, { balance: 'changed' });
+    expect(await alice.next((f) => f.channel === 'user')).toEqual({
+      channel: 'user',
+      data: { balance: 'changed' },
+    });
+    bob.send({ op: 'ping' });
+    await bob.next((f) => f.op === 'pong');
+    expect(bob.frames.some((f) => f.channel === 'user' && 'data' in f)).toBe(false);
+    expect(() => hub.publish('user', {})).toThrow();
+  });
+
+  it('drops private channels when the access token expires', async () => {
+    const alice = await signedIn(ALICE);
+    alice.send({ op: 'subscribe', channel: 'user' });
+    await alice.next((f) => f.op === 'subscribed');
+    clock.advance(901_000);
+    hub.publishToUser('user', ALICE, { late: true });
+    expect(await alice.next((f) => f.op === 'error')).toMatchObject({ code: 'auth_expired' });
+    expect(alice.frames.some((f) => f.channel === 'user' && 'data' in f)).toBe(false);
+    alice.send({ op: 'subscribe', channel: 'user' });
+    expect(await alice.next((f) => f.op === 'error')).toMatchObject({ code: 'unauthorized' });
+  });
+
+  it('accepts only known keys of a channel family and caps subscriptions per socket', async () => {
+    const s = await connect();
+    s.send({ op: 'subscribe', channel: 'depth:DOGE-USDT' });
+    expect(await s.next((f) => f.op === 'error')).toMatchObject({ code: 'unknown_channel' });
+    s.send({ op: 'subscribe', channel: 'depth:' });
+    expect(await s.next((f) => f.op === 'error')).toMatchObject({ code: 'malformed' });
+    for (const channel of ['depth:BTC-USDT', 'depth:ETH-USDT', 'a']) {
+      s.send({ op: 'subscribe', channel });
+      await s.next((f) => f.op === 'subscribed' && f.channel === channel);
+    }
+    s.send({ op: 'subscribe', channel: 'b' });
+    expect(await s.next((f) => f.op === 'error')).toMatchObject({ code: 'too_many_subscriptions' });
+    // Subscribing again to a channel it has is not a new subscription.
+    s.send({ op: 'subscribe', channel: 'a' });
+    await s.next((f) => f.op === 'subscribed' && f.channel === 'a');
+    hub.publish('depth:BTC-USDT', { bids: [] });
+    expect(await s.next((f) => f.channel === 'depth:BTC-USDT')).toEqual({
+      channel: 'depth:BTC-USDT',
+      data: { bids: [] },
+    });
+  });
+
+  it('disconnects a client that stops answering pings, and keeps one that answers', async () => {
+    const silent = await connect({ autoPong: false });
+    const lively = await connect();
+    await new Promise<void>((resolve) => silent.socket.once('close', () => resolve()));
+    expect(lively.socket.readyState).toBe(lively.socket.OPEN);
+  });
+});

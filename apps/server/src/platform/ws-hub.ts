@@ -1,0 +1,288 @@
+import {
+  type ClientFrame,
+  type ControlFrame,
+  clientFrameSchema,
+  type WsErrorCode,
+} from '@exchange/contracts';
+import { decodeJwt } from 'jose';
+import type { Logger } from 'pino';
+import WebSocket from 'ws';
+import type { ZodApi } from '../app';
+import type { TokenService } from './auth';
+import type { Clock } from './clock';
+
+/**
+ * A channel clients may subscribe to. `name` is either an exact name ('ticker', 'user') or a family
+ * ending in ':' ('depth:' matches 'depth:BTC-USDT'). A private channel needs an authenticated socket
+ * and its data goes only to the one user it is published for.
+ */
+export interface ChannelSpec {
+  readonly name: string;
+  readonly private?: boolean;
+  /** Send the last frame published on the channel to each new subscriber, so it starts with data. */
+  readonly replayLast?: boolean;
+  /** For families: whether a concrete key exists (a market id, say); unknown keys are refused. */
+  readonly accepts?: (channel: string) => boolean;
+}
+
+/**
+ * The in-process end of live updates: keeps the sockets of this process, their subscriptions and
+ * their sessions, and fans a published frame out to the subscribers. Updates from other processes
+ * arrive through PostgreSQL LISTEN (see pg-listener.ts) and are published here by each feature's bridge.
+ */
+export interface WsHub {
+  defineChannel(spec: ChannelSpec): void;
+  accept(socket: WebSocket): void;
+  /** To every subscriber of a public channel. */
+  publish(channel: string, data: unknown): void;
+  /** To the sockets of one user subscribed to a private channel. */
+  publishToUser(channel: string, userId: string, data: unknown): void;
+  /** Sockets currently connected to this process. */
+  connectionCount(): number;
+  close(): void;
+}
+
+export interface WsHubOptions {
+  readonly tokens: TokenService;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly maxSubscriptionsPerSocket?: number;
+  readonly heartbeatMs?: number;
+  /** A client that reads slower than this much queued output is disconnected. */
+  readonly maxBufferedBytes?: number;
+}
+
+interface Connection {
+  readonly socket: WebSocket;
+  readonly channels: Set<string>;
+  session: { userId: string; expiresAtMs: number } | null;
+  alive: boolean;
+}
+
+const KNOWN_OPS = new Set(['subscribe', 'unsubscribe', 'auth', 'ping']);
+
+export function createWsHub(options: WsHubOptions): WsHub {
+  const maxSubscriptions = options.maxSubscriptionsPerSocket ?? 20;
+  const maxBufferedBytes = options.maxBufferedBytes ?? 1_048_576;
+  const specs = new Map<string, ChannelSpec>();
+  const subscribers = new Map<string, Set<Connection>>();
+  const lastFrame = new Map<string, string>();
+  const connections = new Set<Connection>();
+  const log = options.logger;
+
+  const heartbeat = setInterval(() => {
+    for (const connection of connections) {
+      // A socket that did not answer the previous ping is gone (a dropped network keeps TCP open).
+      if (!connection.alive) {
+        connection.socket.terminate();
+        continue;
+      }
+      connection.alive = false;
+      connection.socket.ping();
+    }
+  }, options.heartbeatMs ?? 30_000);
+  heartbeat.unref();
+
+  function specFor(channel: string): ChannelSpec | undefined {
+    const exact = specs.get(channel);
+    if (exact) return exact.name.endsWith(':') ? undefined : exact;
+    const colon = channel.indexOf(':');
+    if (colon < 0) return undefined;
+    const family = specs.get(channel.slice(0, colon + 1));
+    if (!family || (family.accepts && !family.accepts(channel))) return undefined;
+    return family;
+  }
+
+  function sendRaw(connection: Connection, text: string): void {
+    const { socket } = connection;
+    if (socket.readyState !== WebSocket.OPEN) return;
+    if (socket.bufferedAmount > maxBufferedBytes) {
+      log.warn({ bufferedAmount: socket.bufferedAmount }, 'closing a WebSocket that reads too slowly');
+      socket.terminate();
+      return;
+    }
+    socket.send(text);
+  }
+
+  function send(connection: Connection, frame: ControlFrame): void {
+    sendRaw(connection, JSON.stringify(frame));
+  }
+
+  function fail(connection: Connection, code: WsErrorCode, message: string): void {
+    send(connection, { op: 'error', code, message });
+  }
+
+  function unsubscribe(connection: Connection, channel: string): void {
+    connection.channels.delete(channel);
+    const set = subscribers.get(channel);
+    if (!set) return;
+    set.delete(connection);
+    if (set.size === 0) subscribers.delete(channel);
+  }
+
+  function dropPrivate(connection: Connection): void {
+    for (const channel of [...connection.channels]) {
+      if (specFor(channel)?.private) unsubscribe(connection, channel);
+    }
+  }
+
+  /** A session whose access token has expired loses its private channels; it may send a new token. */
+  function sessionValid(connection: Connection): boolean {
+    if (!connection.session) return false;
+    if (options.clock.now().getTime() < connection.session.expiresAtMs) return true;
+    connection.session = null;
+    dropPrivate(connection);
+    fail(connection, 'auth_expired', 'Your session has expired; send a new access token');
+    return false;
+  }
+
+  async function authenticate(connection: Connection, token: string): Promise<void> {
+    const session = await options.tokens.verifyAccessToken(token);
+    if (!session) {
+      fail(connection, 'unauthorized', 'Unauthorized');
+      return;
+    }
+    const exp = decodeJwt(token).exp;
+    if (connection.session && connection.session.userId !== session.userId) dropPrivate(connection);
+    connection.session = { userId: session.userId, expiresAtMs: (exp ?? 0) * 1000 };
+    send(connection, { op: 'authenticated', userId: session.userId });
+  }
+
+  function subscribe(connection: Connection, channel: string): void {
+    const spec = specFor(channel);
+    if (!spec) {
+      fail(connection, 'unknown_channel', `Unknown channel ${channel}`);
+      return;
+    }
+    if (spec.private && !sessionValid(connection)) {
+      fail(connection, 'unauthorized', 'Unauthorized');
+      return;
+    }
+    if (!connection.channels.has(channel)) {
+      if (connection.channels.size >= maxSubscriptions) {
+        fail(
+          connection,
+          'too_many_subscriptions',
+          `At most ${maxSubscriptions} subscriptions per connection`,
+        );
+        return;
+      }
+      connection.channels.add(channel);
+      let set = subscribers.get(channel);
+      if (!set) {
+        set = new Set();
+        subscribers.set(channel, set);
+      }
+      set.add(connection);
+    }
+    send(connection, { op: 'subscribed', channel });
+    const last = spec.replayLast && !spec.private ? lastFrame.get(channel) : undefined;
+    if (last) sendRaw(connection, last);
+  }
+
+  /** Reads one client frame; anything wrong becomes an error to answer, never a disconnect. */
+  function parse(
+    raw: WebSocket.RawData,
+    isBinary: boolean,
+  ): ClientFrame | { error: WsErrorCode; message: string } {
+    if (isBinary) return { error: 'malformed', message: 'Frames must be JSON text' };
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw.toString());
+    } catch {
+      return { error: 'malformed', message: 'Frames must be JSON text' };
+    }
+    const op = typeof parsed === 'object' && parsed !== null ? (parsed as { op?: unknown }).op : undefined;
+    if (typeof op !== 'string' || !KNOWN_OPS.has(op)) {
+      return { error: 'unknown_op', message: `Unknown op; use one of ${[...KNOWN_OPS].join(', ')}` };
+    }
+    const frame = clientFrameSchema.safeParse(parsed);
+    return frame.success ? frame.data : { error: 'malformed', message: `Malformed ${op} frame` };
+  }
+
+  async function handle(connection: Connection, raw: WebSocket.RawData, isBinary: boolean): Promise<void> {
+    const frame = parse(raw, isBinary);
+    if ('error' in frame) {
+      fail(connection, frame.error, frame.message);
+      return;
+    }
+    switch (frame.op) {
+      case 'subscribe':
+        subscribe(connection, frame.channel);
+        break;
+      case 'unsubscribe':
+        unsubscribe(connection, frame.channel);
+        send(connection, { op: 'unsubscribed', channel: frame.channel });
+        break;
+      case 'auth':
+        await authenticate(connection, frame.token);
+        break;
+      case 'ping':
+        send(connection, { op: 'pong' });
+        break;
+    }
+  }
+
+  return {
+    defineChannel(spec) {
+      if (specs.has(spec.name)) throw new Error(`channel ${spec.name} defined twice`);
+      specs.set(spec.name, spec);
+    },
+
+    accept(socket) {
+      const connection: Connection = { socket, channels: new Set(), session: null, alive: true };
+      connections.add(connection);
+      socket.on('pong', () => {
+        connection.alive = true;
+      });
+      socket.on('message', (raw, isBinary) => {
+        connection.alive = true;
+        handle(connection, raw, isBinary).catch((error: unknown) => {
+          log.error({ err: error }, 'WebSocket frame handling failed');
+        });
+      });
+      const forget = () => {
+        connections.delete(connection);
+        for (const channel of [...connection.channels]) unsubscribe(connection, channel);
+      };
+      socket.on('close', forget);
+      socket.on('error', (error) => {
+        log.debug({ err: error }, 'WebSocket error');
+        forget();
+      });
+    },
+
+    publish(channel, data) {
+      const spec = specFor(channel);
+      if (!spec || spec.private) throw new Error(`cannot publish to ${channel}: not a public channel`);
+      const text = JSON.stringify({ channel, data });
+      if (spec.replayLast) lastFrame.set(channel, text);
+      for (const connection of subscribers.get(channel) ?? []) sendRaw(connection, text);
+    },
+
+    publishToUser(channel, userId, data) {
+      const spec = specFor(channel);
+      if (!spec?.private) throw new Error(`cannot publish to ${channel}: not a private channel`);
+      const text = JSON.stringify({ channel, data });
+      for (const connection of [...(subscribers.get(channel) ?? [])]) {
+        if (connection.session?.userId === userId && sessionValid(connection)) sendRaw(connection, text);
+      }
+    },
+
+    connectionCount() {
+      return connections.size;
+    },
+
+    close() {
+      clearInterval(heartbeat);
+      for (const connection of connections) connection.socket.close(1001, 'server shutting down');
+      connections.clear();
+      subscribers.clear();
+    },
+  };
+}
+
+/** The WebSocket endpoint (/api/v1/ws when registered in the API's public scope). */
+export function realtimeRoutes(app: ZodApi, hub: WsHub): void {
+  app.get('/ws', { websocket: true }, (socket) => hub.accept(socket));
+}
