@@ -21,6 +21,7 @@ import type { Config } from './config';
 import { authPublicRoutes, authUserRoutes } from './features/auth/auth.routes';
 import { devMailboxRoutes } from './features/dev/dev.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { newsletterRoutes } from './features/newsletter/newsletter.routes';
 import { createGuards, createTokenService, type Guards, type TokenService } from './platform/auth';
 import type { Clock } from './platform/clock';
 import type { Database, Db } from './platform/db';
@@ -100,6 +101,7 @@ export async function buildApp(ctx: AppContext): Promise<ZodApi> {
       await api.register(async (scope) => {
         healthRoutes(scope, ctx);
         authPublicRoutes(scope, ctx);
+        newsletterRoutes(scope, ctx);
         if (config.devMailbox) devMailboxRoutes(scope, ctx);
       });
       // Signed-in users.

@@ -1,0 +1,32 @@
+import {
+  messages,
+  newsletterSubscribeRequestSchema,
+  newsletterSubscribeResponseSchema,
+} from '@exchange/contracts';
+import type { AppContext, ZodApi } from '../../app';
+import { subscribeNewsletter } from './subscribe-newsletter';
+
+/** Per client address: enough for a person retyping an address, too few for a list-bombing script. */
+export const NEWSLETTER_LIMIT_PER_MINUTE = 5;
+
+export function newsletterRoutes(app: ZodApi, ctx: AppContext): void {
+  app.post(
+    '/public/newsletter/subscribe',
+    {
+      config: { rateLimit: { max: NEWSLETTER_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
+      schema: {
+        body: newsletterSubscribeRequestSchema,
+        response: { 200: newsletterSubscribeResponseSchema },
+      },
+    },
+    async (request) => {
+      const outcome = await subscribeNewsletter(ctx.db, request.body.email);
+      // Subscribing twice is not an error for the visitor: the answer only says so.
+      return {
+        status: true,
+        message:
+          outcome === 'subscribed' ? messages.newsletterSubscribed : messages.newsletterAlreadySubscribed,
+      };
+    },
+  );
+}
