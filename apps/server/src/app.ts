@@ -21,13 +21,17 @@ import type { Config } from './config';
 import { authPublicRoutes, authUserRoutes } from './features/auth/auth.routes';
 import { devMailboxRoutes } from './features/dev/dev.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { marketDataRoutes } from './features/market-data/market-data.routes';
+import { registerTickerChannel } from './features/market-data/ticker-channel';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes';
 import { createGuards, createTokenService, type Guards, type TokenService } from './platform/auth';
 import type { Clock } from './platform/clock';
 import type { Database, Db } from './platform/db';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/errors';
 import type { Mailer } from './platform/mail';
+import { createPgListener } from './platform/pg-listener';
 import type { PriceSource } from './platform/prices';
+import { createWsHub, realtimeRoutes } from './platform/ws-hub';
 
 /** What the app is built from: everything with I/O is passed in, so tests can swap it. */
 export interface AppDeps {
@@ -88,7 +92,16 @@ export async function buildApp(ctx: AppContext): Promise<ZodApi> {
   await app.register(cookie);
   // Limits are per route (auth routes set their own); injected test requests may have no socket address.
   await app.register(rateLimit, { global: false, keyGenerator: (request) => request.ip ?? 'local' });
-  await app.register(websocket);
+  await app.register(websocket, { options: { maxPayload: 16_384 } });
+  // Live updates: one hub per process; other processes' updates arrive through PostgreSQL LISTEN.
+  const listener = createPgListener(ctx.database.pool, ctx.logger);
+  const hub = createWsHub({ tokens: ctx.tokens, clock: ctx.clock, logger: ctx.logger });
+  registerTickerChannel(hub, listener, ctx.logger);
+  app.addHook('onReady', () => listener.start());
+  app.addHook('onClose', async () => {
+    hub.close();
+    await listener.close();
+  });
   await app.register(swagger, {
     openapi: { info: { title: 'Exchange API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -101,6 +114,8 @@ export async function buildApp(ctx: AppContext): Promise<ZodApi> {
       await api.register(async (scope) => {
         healthRoutes(scope, ctx);
         authPublicRoutes(scope, ctx);
+        realtimeRoutes(scope, hub);
+        marketDataRoutes(scope, ctx);
         newsletterRoutes(scope, ctx);
         if (config.devMailbox) devMailboxRoutes(scope, ctx);
       });

@@ -21,6 +21,13 @@ const envSchema = z.object({
   DEV_MAILBOX: z.enum(['on', 'off']).optional(),
   PRICE_FEED: z.enum(['simulated', 'coingecko', 'binance']).default('simulated'),
   PRICE_STALE_AFTER_SECONDS: z.coerce.number().int().positive().default(120),
+  PRICE_TICK_MS: z.coerce.number().int().min(250).default(3000),
+  PRICE_SIM_SEED: z.coerce.number().int().default(20230101),
+  COINGECKO_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.coingecko.com'),
+  COINGECKO_API_KEY: z.string().optional(),
+  BINANCE_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.binance.com'),
+  PRICE_HTTP_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  PRICE_HTTP_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'paypal']).default('sandbox'),
   PAYPAL_BASE_URL: z.string().default('https://api-m.sandbox.paypal.com'),
   PAYPAL_CLIENT_ID: z.string().optional(),
@@ -54,6 +61,18 @@ export interface Config {
   readonly devMailbox: boolean;
   readonly priceFeed: Env['PRICE_FEED'];
   readonly priceStaleAfterSeconds: number;
+  /** How often the price feed ticks (simulated step or provider poll). */
+  readonly priceTickMs: number;
+  /** Seed of the simulated feed's random walk, so a run can be replayed. */
+  readonly priceSimSeed: number;
+  /** The public REST providers: only these base URLs' hosts are ever contacted. */
+  readonly priceHttp: {
+    readonly coingeckoBaseUrl: string;
+    readonly coingeckoApiKey: string | undefined;
+    readonly binanceBaseUrl: string;
+    readonly timeoutMs: number;
+    readonly retries: number;
+  };
   readonly paymentProvider: Env['PAYMENT_PROVIDER'];
   readonly paypal: { baseUrl: string; clientId?: string; clientSecret?: string; webhookId?: string };
   /** Value for fastify's trustProxy: unset means X-Forwarded-For is ignored. */
@@ -92,6 +111,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     devMailbox: env.DEV_MAILBOX ? env.DEV_MAILBOX === 'on' : !production,
     priceFeed: env.PRICE_FEED,
     priceStaleAfterSeconds: env.PRICE_STALE_AFTER_SECONDS,
+    priceTickMs: env.PRICE_TICK_MS,
+    priceSimSeed: env.PRICE_SIM_SEED,
+    priceHttp: {
+      coingeckoBaseUrl: env.COINGECKO_BASE_URL,
+      coingeckoApiKey: env.COINGECKO_API_KEY,
+      binanceBaseUrl: env.BINANCE_BASE_URL,
+      timeoutMs: env.PRICE_HTTP_TIMEOUT_MS,
+      retries: env.PRICE_HTTP_RETRIES,
+    },
     paymentProvider: env.PAYMENT_PROVIDER,
     paypal: {
       baseUrl: env.PAYPAL_BASE_URL,

@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { buildApp, createAppContext } from './app';
 import { loadConfig } from './config';
+import { priceFeedFromConfig } from './features/market-data/price-feed-from-config';
 import { systemClock } from './platform/clock';
 import { connect, migrateDatabase } from './platform/db';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './platform/embedded-postgres';
 import { createLogger } from './platform/logger';
 import { createMailer } from './platform/mail';
-import { fixedPrices } from './platform/prices';
 import { DEMO_ACCOUNTS, seedDemo } from './seed';
 
 /** Starts the whole product on one port: database, migrations, demo data, API and web app. */
@@ -23,10 +23,12 @@ async function main(): Promise<void> {
   const database = connect(databaseUrl);
   await migrateDatabase(database.db);
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
-  // Replaced by the market-data feed once it lands (issue 4).
-  const prices = fixedPrices({}, () => systemClock.now());
+  // The first tick runs before the port opens (back-fill included), so the first request has prices.
+  const prices = priceFeedFromConfig({ config, database, clock: systemClock, logger });
+  await prices.start();
   const deps = { config, database, clock: systemClock, mailer, logger, prices };
   const app = await buildApp(createAppContext(deps));
+  app.addHook('onClose', () => prices.stop());
   if (config.seedDemo) await seedDemo({ db: database.db, clock: systemClock });
 
   let stopping = false;

@@ -29,7 +29,12 @@ describe('prices', () => {
         fc.integer({ min: 0, max: 8 }),
         fc.integer({ min: 0, max: 8 }),
         (amount, fromUsd, toUsd, fromScale, toScale) => {
-          const out = convertByPrices(amount, { scale: fromScale, usd: fromUsd }, { scale: toScale, usd: toUsd }, 'down');
+          const out = convertByPrices(
+            amount,
+            { scale: fromScale, usd: fromUsd },
+            { scale: toScale, usd: toUsd },
+            'down',
+          );
           // out / 10^toScale * toUsd <= amount / 10^fromScale * fromUsd, cross-multiplied to stay exact.
           const paid = out * toUsd * 10n ** BigInt(fromScale);
           const owed = amount * fromUsd * 10n ** BigInt(toScale);

@@ -30,7 +30,12 @@ export interface PricedScale {
  * so no intermediate rounding creeps in. The caller names the rounding (a payout rounds down).
  * Both prices must be positive; the amount must not be negative.
  */
-export function convertByPrices(amount: bigint, from: PricedScale, to: PricedScale, rounding: Rounding): bigint {
+export function convertByPrices(
+  amount: bigint,
+  from: PricedScale,
+  to: PricedScale,
+  rounding: Rounding,
+): bigint {
   if (from.usd <= 0n || to.usd <= 0n) throw new RangeError('prices must be positive');
   return divide(amount * from.usd * pow10(to.scale), to.usd * pow10(from.scale), rounding);
 }
