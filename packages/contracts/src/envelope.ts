@@ -27,3 +27,6 @@ export const decimalString = z.string().regex(/^\d+(\.\d+)?$/, 'must be a decima
 
 /** Header name for idempotent money-moving POSTs. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/** An Idempotency-Key: 1 to 128 characters of letters, digits, underscore, hyphen, colon and dot. */
+export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_\-:.]{1,128}$/);

@@ -4,3 +4,6 @@ export * from './messages';
 export * from './market';
 export * from './newsletter';
 export * from './realtime';
+export * from './wallet';
+export * from './deposits';
+export * from './ledger';

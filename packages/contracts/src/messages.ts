@@ -76,6 +76,27 @@ export const messages = {
   depositAmountTooSmall: 'Amount Should Be Greater Than 1',
   transactionFailed: 'Transaction Failed',
   comingSoon: 'Coming Soon ...',
+  // The server's deposit answers (the spec shows only that the client displays them)
+  depositAmountDecimals: 'Amount can have at most 2 decimal places',
+  depositAmountTooLarge: 'Amount Should Be At Most 100000',
+  depositOrderCreated: 'Order created',
+  depositOrderNotFound: 'Order not found',
+  depositOrderClosed: 'This order is no longer open',
+  depositApproved: 'Payment approved',
+  depositDeclined: 'Payment declined',
+  depositNotApproved: 'The payment has not been approved yet',
+  depositAmountMismatch: 'Amount does not match the order',
+  depositSuccessful: 'Deposit successful',
+  depositPending: 'Deposit pending: your wallet is credited when the payment completes',
+  paymentProviderUnavailable: 'The payment provider is not reachable. Please try again later.',
+
+  // Wallet and money-moving requests
+  walletLoaded: 'Wallet',
+  walletTransactionsLoaded: 'Wallet transactions',
+  dashboardLoaded: 'Dashboard',
+  idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 128 characters of letters, digits, _ - : .',
+  idempotencyConflict: 'This Idempotency-Key was already used for a different request',
+  idempotencyInProgress: 'A request with this Idempotency-Key is still being processed',
 
   // Buy and sell, in the spec's order
   quantityRequired: 'Please Enter Quantity',

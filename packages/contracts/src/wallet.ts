@@ -1,0 +1,97 @@
+import { ASSET_CODES } from '@exchange/domain';
+import { z } from 'zod';
+import { decimalString, envelope } from './envelope';
+
+/** A USD figure shown to 2 decimals, like '10250.00'. */
+export const usdValueString = z.string().regex(/^\d+\.\d{2}$/);
+
+// ---------------------------------------------------------------- GET /wallet
+
+/**
+ * One asset of the wallet (spec section 3). `balance` is what can be spent now, `locked` what open
+ * orders and stakes hold; both are decimal strings at the asset's scale. `asset_value` is the USD value
+ * of balance plus locked at the current reference price (an asset without a fresh price counts as 0),
+ * and `asset_value_percent` its share of the wallet's total, both to 2 decimals, rounded down.
+ */
+export const walletCurrencySchema = z.object({
+  /** The asset code: currencies are identified by it. */
+  _id: z.string(),
+  name: z.string(),
+  symbol: z.enum(ASSET_CODES),
+  /** Served by the web app itself (/coins/<code>.svg). */
+  image_url: z.string(),
+  balance: decimalString,
+  locked: decimalString,
+  currency_type: z.enum(['FIAT', 'CRYPTO']),
+  asset_value: usdValueString,
+  asset_value_percent: usdValueString,
+  /** USD earned from staking; '0.00' until staking exists. */
+  interest_earned: usdValueString,
+});
+export type WalletCurrency = z.infer<typeof walletCurrencySchema>;
+
+export const walletSchema = z.object({ currencies: z.array(walletCurrencySchema) });
+export type Wallet = z.infer<typeof walletSchema>;
+
+export const walletResponseSchema = envelope(z.object({ wallet: walletSchema }));
+export type WalletResponse = z.infer<typeof walletResponseSchema>;
+
+// ---------------------------------------------------------------- GET /wallet/transactions
+
+export const OPERATION_TYPES = [
+  'CRYPTO_TO_FIAT',
+  'FIAT_TO_CRYPTO',
+  'FIAT',
+  'CRYPTO',
+  'CRYPTO_TO_CRYPTO',
+] as const;
+export const WALLET_TRANSACTION_STATUSES = ['SUCCESS', 'PENDING', 'REJECTED'] as const;
+
+/** One side of a wallet transaction; null when the transaction has no such side (a deposit has no from). */
+export const transactionSideSchema = z
+  .object({ currency_code: z.string(), amount: decimalString })
+  .nullable();
+
+export const walletTransactionSchema = z.object({
+  _id: z.string(),
+  operation_type: z.enum(OPERATION_TYPES),
+  /** What happened, e.g. DEPOSIT. */
+  operation: z.string(),
+  from: transactionSideSchema,
+  to: transactionSideSchema,
+  status: z.enum(WALLET_TRANSACTION_STATUSES),
+  createdAt: z.string(),
+});
+export type WalletTransaction = z.infer<typeof walletTransactionSchema>;
+
+export const WALLET_TRANSACTIONS_MAX_LIMIT = 500;
+
+/** Optional paging; without it the newest 100 come back. */
+export const walletTransactionsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(WALLET_TRANSACTIONS_MAX_LIMIT).default(100),
+});
+export type WalletTransactionsQuery = z.input<typeof walletTransactionsQuerySchema>;
+
+/** The spec's shape (the list under `data`), with the paging figures beside it. */
+export const walletTransactionsResponseSchema = z.object({
+  status: z.boolean(),
+  message: z.string(),
+  data: z.array(walletTransactionSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type WalletTransactionsResponse = z.infer<typeof walletTransactionsResponseSchema>;
+
+// ---------------------------------------------------------------- GET /dashboard
+
+export const dashboardResponseSchema = envelope(
+  z.object({
+    /** USD value of everything held (available and locked) at current prices, 2 decimals. */
+    current_value: usdValueString,
+    /** Net USD deposited through the payment provider, 2 decimals. */
+    total_invested: usdValueString,
+  }),
+);
+export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
