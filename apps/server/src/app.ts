@@ -21,6 +21,7 @@ import type { Config } from './config';
 import { authPublicRoutes, authUserRoutes } from './features/auth/auth.routes';
 import { devMailboxRoutes } from './features/dev/dev.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { ledgerAdminRoutes } from './features/ledger/ledger.routes';
 import { marketDataRoutes } from './features/market-data/market-data.routes';
 import { registerTickerChannel } from './features/market-data/ticker-channel';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes';
@@ -131,6 +132,7 @@ export async function buildApp(ctx: AppContext): Promise<ZodApi> {
       // Administrators.
       await api.register(async (scope) => {
         scope.addHook('onRequest', ctx.guards.requireAdmin);
+        ledgerAdminRoutes(scope, ctx);
       });
     },
     { prefix: '/api/v1' },

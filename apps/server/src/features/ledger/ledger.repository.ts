@@ -1,0 +1,180 @@
+import {
+  type AccountKey,
+  accountName,
+  allowsNegative,
+  assert,
+  type EntryDraft,
+  ok,
+  type Result,
+  reject,
+  validateEntry,
+} from '@exchange/domain';
+import { sql } from 'drizzle-orm';
+import { journalEntries, postings } from '../../db/schema';
+import type { DbOrTx, Tx } from '../../platform/db';
+
+/** The nil UUID stands for "no owner" in the accounts' unique index, exactly as the index spells it. */
+const NO_OWNER = '00000000-0000-0000-0000-000000000000';
+
+export interface PostedEntry {
+  readonly entryId: bigint;
+  /** The balance of every account the entry touched, after it, keyed by `accountName`. */
+  readonly balances: ReadonlyMap<string, bigint>;
+}
+
+export type PostRejection = 'insufficient_funds' | 'duplicate_reference';
+
+/** Thrown inside the entry's savepoint to roll it back; turned into a rejection value outside it. */
+class PostingRefused extends Error {
+  constructor(
+    readonly code: PostRejection,
+    readonly params?: Record<string, string>,
+  ) {
+    super(code);
+  }
+}
+
+function uniqueKeys(keys: readonly AccountKey[]): AccountKey[] {
+  const byName = new Map(keys.map((key) => [accountName(key), key]));
+  // Sorted by name so concurrent transactions creating the same new accounts lock them in one order.
+  return [...byName.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, key]) => key);
+}
+
+function keyValues(keys: readonly AccountKey[]) {
+  return sql.join(
+    keys.map((key) => sql`(${key.userId}::uuid, ${key.asset}::text, ${key.kind}::text)`),
+    sql`, `,
+  );
+}
+
+async function selectAccounts(
+  db: DbOrTx,
+  keys: readonly AccountKey[],
+): Promise<Map<string, { id: bigint; balance: bigint }>> {
+  const found = await db.execute<{
+    id: string;
+    user_id: string | null;
+    asset: string;
+    kind: string;
+    balance: string;
+  }>(sql`
+    SELECT a.id::text AS id, a.user_id, a.asset, a.kind, a.balance::text AS balance
+    FROM ledger_accounts a
+    JOIN (VALUES ${keyValues(keys)}) AS k(user_id, asset, kind)
+      ON coalesce(a.user_id, ${NO_OWNER}::uuid) = coalesce(k.user_id, ${NO_OWNER}::uuid)
+     AND a.asset = k.asset AND a.kind = k.kind`);
+  const byName = new Map<string, { id: bigint; balance: bigint }>();
+  for (const row of found.rows) {
+    const name = accountName({ userId: row.user_id, asset: row.asset, kind: row.kind } as AccountKey);
+    byName.set(name, { id: BigInt(row.id), balance: BigInt(row.balance) });
+  }
+  return byName;
+}
+
+/**
+ * Returns the id of every account, creating the missing ones (INSERT ... ON CONFLICT DO NOTHING, so
+ * two requests creating the same account both end up with the one row). Keyed by `accountName`.
+ */
+export async function ensureAccounts(db: DbOrTx, keys: readonly AccountKey[]): Promise<Map<string, bigint>> {
+  const wanted = uniqueKeys(keys);
+  if (wanted.length === 0) return new Map();
+  let found = await selectAccounts(db, wanted);
+  const missing = wanted.filter((key) => !found.has(accountName(key)));
+  if (missing.length > 0) {
+    const rows = sql.join(
+      missing.map(
+        (key) => sql`(${key.userId}::uuid, ${key.asset}, ${key.kind}, ${allowsNegative(key.kind)})`,
+      ),
+      sql`, `,
+    );
+    await db.execute(sql`
+      INSERT INTO ledger_accounts (user_id, asset, kind, allow_negative) VALUES ${rows}
+      ON CONFLICT DO NOTHING`);
+    found = await selectAccounts(db, wanted);
+  }
+  const ids = new Map<string, bigint>();
+  for (const key of wanted) {
+    const account = found.get(accountName(key));
+    assert(account, `account ${accountName(key)} exists after being ensured`);
+    ids.set(accountName(key), account.id);
+  }
+  return ids;
+}
+
+/** Current balances of the given accounts (zero for accounts that do not exist yet), by `accountName`. */
+export async function loadBalances(db: DbOrTx, keys: readonly AccountKey[]): Promise<Map<string, bigint>> {
+  const wanted = uniqueKeys(keys);
+  if (wanted.length === 0) return new Map();
+  const found = await selectAccounts(db, wanted);
+  return new Map(wanted.map((key) => [accountName(key), found.get(accountName(key))?.balance ?? 0n]));
+}
+
+/** A user's balance per asset and kind (only accounts that exist). */
+export async function loadUserBalances(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ asset: string; kind: string; balance: bigint }[]> {
+  const found = await db.execute<{ asset: string; kind: string; balance: string }>(sql`
+    SELECT asset, kind, balance::text AS balance FROM ledger_accounts WHERE user_id = ${userId}::uuid`);
+  return found.rows.map((row) => ({ asset: row.asset, kind: row.kind, balance: BigInt(row.balance) }));
+}
+
+async function postInside(tx: Tx, draft: EntryDraft): Promise<PostedEntry> {
+  const ids = await ensureAccounts(
+    tx,
+    draft.postings.map((p) => p.account),
+  );
+  const [entry] = await tx
+    .insert(journalEntries)
+    .values({ kind: draft.kind, reference: draft.reference, userId: draft.userId, memo: draft.memo ?? {} })
+    .onConflictDoNothing({ target: journalEntries.reference })
+    .returning({ id: journalEntries.id });
+  if (!entry) throw new PostingRefused('duplicate_reference');
+
+  // Conditional updates in ascending account id order: every transaction locks rows in the same
+  // order, so two entries touching the same accounts wait for each other instead of deadlocking.
+  const lines = draft.postings
+    .map((p) => ({ ...p, accountId: ids.get(accountName(p.account))! }))
+    .sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
+  const balances = new Map<string, bigint>();
+  for (const line of lines) {
+    const amount = line.amount.toString();
+    const updated = await tx.execute<{ balance: string }>(sql`
+      UPDATE ledger_accounts
+         SET balance = balance + ${amount}::numeric, updated_at = now()
+       WHERE id = ${line.accountId.toString()}::bigint
+         AND (allow_negative OR balance + ${amount}::numeric >= 0)
+      RETURNING balance::text AS balance`);
+    const row = updated.rows[0];
+    if (!row) throw new PostingRefused('insufficient_funds', { asset: line.account.asset });
+    balances.set(accountName(line.account), BigInt(row.balance));
+  }
+  await tx.insert(postings).values(
+    lines.map((line) => ({
+      entryId: entry.id,
+      accountId: line.accountId,
+      asset: line.account.asset,
+      amount: line.amount.toString(),
+    })),
+  );
+  return { entryId: entry.id, balances };
+}
+
+/**
+ * Posts one journal entry: the entry row (its unique `reference` makes a business event post at most
+ * once), a conditional balance update per posting (a debit only where the balance covers it, never
+ * read-then-write), and the postings. It runs in its own savepoint (or transaction, given the
+ * database), so a rejection leaves nothing behind and the caller's transaction stays usable.
+ * Rejections: 'duplicate_reference' (the event already posted), then 'insufficient_funds' (with the
+ * asset). An entry that is not balanced, or otherwise malformed, is a bug and throws.
+ */
+export async function postEntry(db: DbOrTx, draft: EntryDraft): Promise<Result<PostedEntry, PostRejection>> {
+  const shape = validateEntry(draft.postings);
+  assert(shape.ok, `entry ${draft.reference} is malformed: ${shape.ok ? '' : shape.code}`);
+  try {
+    return ok(await (db as Tx).transaction((tx) => postInside(tx, draft)));
+  } catch (error) {
+    if (error instanceof PostingRefused) return reject(error.code, error.params);
+    throw error;
+  }
+}

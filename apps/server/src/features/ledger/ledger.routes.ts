@@ -1,0 +1,14 @@
+import { ledgerReportResponseSchema } from '@exchange/contracts';
+import type { AppContext, ZodApi } from '../../app';
+import { ledgerReportView, verifyLedger } from './verify-ledger';
+
+/** Admin scope: the ledger check on demand (the same one `npm run ledger:verify` runs). */
+export function ledgerAdminRoutes(app: ZodApi, ctx: AppContext): void {
+  app.get('/admin/ledger/verify', { schema: { response: { 200: ledgerReportResponseSchema } } }, async () => {
+    const report = ledgerReportView(await verifyLedger(ctx.db, { now: () => ctx.clock.now() }));
+    const message = report.consistent
+      ? 'Ledger is consistent'
+      : `Ledger has ${report.breach_count} breach(es)`;
+    return { status: true, message, data: report };
+  });
+}
