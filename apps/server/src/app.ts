@@ -20,11 +20,13 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import { authPublicRoutes, authUserRoutes } from './features/auth/auth.routes';
 import { devMailboxRoutes } from './features/dev/dev.routes';
+import { depositKycRoutes, depositSandboxRoutes, paymentWebhookRoutes } from './features/deposits/deposits.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { ledgerAdminRoutes } from './features/ledger/ledger.routes';
 import { marketDataRoutes } from './features/market-data/market-data.routes';
 import { registerTickerChannel } from './features/market-data/ticker-channel';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes';
+import { walletRoutes } from './features/wallet/wallet.routes';
 import { createGuards, createTokenService, type Guards, type TokenService } from './platform/auth';
 import type { Clock } from './platform/clock';
 import type { Database, Db } from './platform/db';
@@ -118,16 +120,20 @@ export async function buildApp(ctx: AppContext): Promise<ZodApi> {
         realtimeRoutes(scope, hub);
         marketDataRoutes(scope, ctx);
         newsletterRoutes(scope, ctx);
+        paymentWebhookRoutes(scope, ctx);
         if (config.devMailbox) devMailboxRoutes(scope, ctx);
       });
       // Signed-in users.
       await api.register(async (scope) => {
         scope.addHook('onRequest', ctx.guards.requireUser);
         authUserRoutes(scope, ctx);
+        walletRoutes(scope, ctx);
+        depositSandboxRoutes(scope, ctx);
       });
       // Signed-in, KYC-verified users.
       await api.register(async (scope) => {
         scope.addHook('onRequest', ctx.guards.requireKyc);
+        depositKycRoutes(scope, ctx);
       });
       // Administrators.
       await api.register(async (scope) => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from './app';
 import { users } from './db/schema';
+import { seedDemoBalances } from './features/wallet/seed-demo-balances';
 import { hashPassword } from './platform/passwords';
 
 /** The fixed demo accounts of embedded mode, printed at start-up. */
@@ -15,7 +16,7 @@ export function newRefCode(): string {
   return randomBytes(5).toString('hex').toUpperCase();
 }
 
-/** Creates the demo accounts once; running it again changes nothing. */
+/** Creates the demo accounts and alice's balances once; running it again changes nothing. */
 export async function seedDemo(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<void> {
   for (const account of DEMO_ACCOUNTS) {
     const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, account.email));
@@ -32,4 +33,10 @@ export async function seedDemo(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<v
       refCode: newRefCode(),
     });
   }
+  // The KYC-verified customer gets balances through the ledger; bob and the admin start empty.
+  const [alice] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, 'alice@example.com'));
+  if (alice) await seedDemoBalances(ctx.db, alice.id);
 }

@@ -1,0 +1,69 @@
+import type { Wallet } from '@exchange/contracts';
+import {
+  type AssetCode,
+  assetIconPath,
+  formatMinor,
+  getAsset,
+  isAssetCode,
+  isStale,
+  USD_CENTS_SCALE,
+  valueWallet,
+  type WalletHolding,
+  type WalletValuation,
+} from '@exchange/domain';
+import type { AppContext } from '../../app';
+import type { DbOrTx } from '../../platform/db';
+import { loadUserBalances } from '../ledger/ledger.repository';
+
+type ValuationContext = Pick<AppContext, 'prices' | 'clock' | 'config'>;
+
+/**
+ * The price to value a holding with, or undefined. A missing, non-positive or stale price (older than
+ * PRICE_STALE_AFTER_SECONDS) values the asset at 0: the wallet still lists the balance, the totals just
+ * leave it out until the feed is fresh again. Nothing is marked as failed. Valuations move no money,
+ * so unlike quotes they do not refuse to answer.
+ */
+function usablePrice(ctx: ValuationContext, asset: AssetCode): bigint | undefined {
+  const point = ctx.prices.latest(asset);
+  if (!point || point.usd <= 0n) return undefined;
+  return isStale(point, ctx.clock.now(), ctx.config.priceStaleAfterSeconds * 1000) ? undefined : point.usd;
+}
+
+/** Load the user's balances and value them at current prices. */
+export async function valueUserWallet(
+  ctx: ValuationContext & { db: DbOrTx },
+  userId: string,
+): Promise<WalletValuation> {
+  const holdings = new Map<AssetCode, { available: bigint; locked: bigint }>();
+  for (const row of await loadUserBalances(ctx.db, userId)) {
+    if (!isAssetCode(row.asset)) continue;
+    const holding = holdings.get(row.asset) ?? { available: 0n, locked: 0n };
+    if (row.kind === 'AVAILABLE') holding.available += row.balance;
+    if (row.kind === 'LOCKED') holding.locked += row.balance;
+    holdings.set(row.asset, holding);
+  }
+  const list: WalletHolding[] = [...holdings].map(([asset, h]) => ({ asset, ...h }));
+  return valueWallet(list, (asset) => usablePrice(ctx, asset));
+}
+
+/** The wallet as GET /wallet shows it: every asset, balances at the asset's scale, USD values. */
+export async function getWallet(ctx: ValuationContext & { db: DbOrTx }, userId: string): Promise<Wallet> {
+  const valuation = await valueUserWallet(ctx, userId);
+  return {
+    currencies: valuation.holdings.map((h) => {
+      const asset = getAsset(h.asset);
+      return {
+        _id: asset.code,
+        name: asset.name,
+        symbol: asset.code,
+        image_url: assetIconPath(asset.code),
+        balance: formatMinor(h.available, asset.scale),
+        locked: formatMinor(h.locked, asset.scale),
+        currency_type: asset.type,
+        asset_value: formatMinor(h.valueCents, USD_CENTS_SCALE),
+        asset_value_percent: formatMinor(h.percentHundredths, 2),
+        interest_earned: formatMinor(0n, USD_CENTS_SCALE),
+      };
+    }),
+  };
+}

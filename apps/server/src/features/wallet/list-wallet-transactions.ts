@@ -1,0 +1,25 @@
+import type { WalletTransaction } from '@exchange/contracts';
+import { formatMinor, getAsset, isAssetCode } from '@exchange/domain';
+import type { DbOrTx } from '../../platform/db';
+import { listWalletTransactions } from './wallet.repository';
+
+function side(asset: string | null, amount: string | null): WalletTransaction['from'] {
+  if (asset === null || amount === null) return null;
+  const scale = isAssetCode(asset) ? getAsset(asset).scale : 0;
+  return { currency_code: asset, amount: formatMinor(BigInt(amount), scale) };
+}
+
+/** The user's wallet transactions, newest first, a page at a time. */
+export async function listUserWalletTransactions(db: DbOrTx, userId: string, page: number, limit: number) {
+  const { rows, total } = await listWalletTransactions(db, userId, page, limit);
+  const items: WalletTransaction[] = rows.map((row) => ({
+    _id: row.id,
+    operation_type: row.operationType,
+    operation: row.operation,
+    from: side(row.fromAsset, row.fromAmount),
+    to: side(row.toAsset, row.toAmount),
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+  }));
+  return { items, total };
+}

@@ -1,0 +1,73 @@
+import { count, desc, eq, sql } from 'drizzle-orm';
+import { walletTransactions } from '../../db/schema';
+import type { DbOrTx } from '../../platform/db';
+
+export type OperationType = (typeof walletTransactions.$inferInsert)['operationType'];
+export type WalletTransactionStatus = (typeof walletTransactions.$inferInsert)['status'];
+
+export interface WalletTransactionRecord {
+  readonly reference: string;
+  readonly userId: string;
+  readonly operationType: OperationType;
+  readonly operation: string;
+  readonly from: { asset: string; amount: bigint } | null;
+  readonly to: { asset: string; amount: bigint } | null;
+  readonly status: WalletTransactionStatus;
+  readonly entryId: bigint | null;
+}
+
+/**
+ * Records what the user sees in their history, one row per business event (its `reference`). Writing
+ * the same reference again moves the row on (PENDING to SUCCESS, say) but never takes a SUCCESS back.
+ */
+export async function upsertWalletTransaction(db: DbOrTx, record: WalletTransactionRecord): Promise<void> {
+  await db
+    .insert(walletTransactions)
+    .values({
+      reference: record.reference,
+      userId: record.userId,
+      operationType: record.operationType,
+      operation: record.operation,
+      fromAsset: record.from?.asset ?? null,
+      fromAmount: record.from ? record.from.amount.toString() : null,
+      toAsset: record.to?.asset ?? null,
+      toAmount: record.to ? record.to.amount.toString() : null,
+      status: record.status,
+      entryId: record.entryId,
+    })
+    .onConflictDoUpdate({
+      target: walletTransactions.reference,
+      set: { status: record.status, entryId: record.entryId, updatedAt: sql`now()` },
+      setWhere: sql`${walletTransactions.status} <> 'SUCCESS'`,
+    });
+}
+
+/** A page of the user's wallet transactions, newest first, and how many there are in all. */
+export async function listWalletTransactions(db: DbOrTx, userId: string, page: number, limit: number) {
+  const rows = await db
+    .select()
+    .from(walletTransactions)
+    .where(eq(walletTransactions.userId, userId))
+    .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  const [total] = await db
+    .select({ n: count() })
+    .from(walletTransactions)
+    .where(eq(walletTransactions.userId, userId));
+  return { rows, total: total?.n ?? 0 };
+}
+
+/**
+ * Net USD the user brought in through the payment provider, in cents: what their entries took from
+ * payment clearing (deposits) less what they gave back to it (withdrawals, once they exist).
+ */
+export async function netDepositedCents(db: DbOrTx, userId: string): Promise<bigint> {
+  const result = await db.execute<{ cents: string }>(sql`
+    SELECT coalesce(-sum(p.amount), 0)::text AS cents
+    FROM journal_entries e
+    JOIN postings p ON p.entry_id = e.id
+    JOIN ledger_accounts a ON a.id = p.account_id
+    WHERE e.user_id = ${userId}::uuid AND a.kind = 'PAYMENT_CLEARING' AND a.asset = 'USD'`);
+  return BigInt(result.rows[0]?.cents ?? '0');
+}

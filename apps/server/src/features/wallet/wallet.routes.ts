@@ -1,0 +1,45 @@
+import {
+  dashboardResponseSchema,
+  messages,
+  walletResponseSchema,
+  walletTransactionsQuerySchema,
+  walletTransactionsResponseSchema,
+} from '@exchange/contracts';
+import type { AppContext, ZodApi } from '../../app';
+import { sessionOf } from '../../platform/auth';
+import { getDashboard } from './get-dashboard';
+import { getWallet } from './get-wallet';
+import { listUserWalletTransactions } from './list-wallet-transactions';
+
+/** Signed-in scope: the wallet, its history and the dashboard figures. */
+export function walletRoutes(app: ZodApi, ctx: AppContext): void {
+  app.get('/wallet', { schema: { response: { 200: walletResponseSchema } } }, async (request) => {
+    const wallet = await getWallet(ctx, sessionOf(request).userId);
+    return { status: true, message: messages.walletLoaded, data: { wallet } };
+  });
+
+  app.get(
+    '/wallet/transactions',
+    {
+      schema: {
+        querystring: walletTransactionsQuerySchema,
+        response: { 200: walletTransactionsResponseSchema },
+      },
+    },
+    async (request) => {
+      const { page, limit } = request.query;
+      const { items, total } = await listUserWalletTransactions(
+        ctx.db,
+        sessionOf(request).userId,
+        page,
+        limit,
+      );
+      return { status: true, message: messages.walletTransactionsLoaded, data: items, total, page, limit };
+    },
+  );
+
+  app.get('/dashboard', { schema: { response: { 200: dashboardResponseSchema } } }, async (request) => {
+    const data = await getDashboard(ctx, sessionOf(request).userId);
+    return { status: true, message: messages.dashboardLoaded, data };
+  });
+}
