@@ -7,3 +7,4 @@ export * from './realtime';
 export * from './wallet';
 export * from './deposits';
 export * from './ledger';
+export * from './country-codes';
