@@ -1,0 +1,41 @@
+import { useLayoutEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { SessionProvider } from '../../features/session/session-provider';
+
+/**
+ * Spec section 2: every route change scrolls to the top. A link to an anchor (/#features) scrolls to
+ * that section instead, once the page has rendered it.
+ */
+function ScrollToTop() {
+  const { pathname, hash } = useLocation();
+  useLayoutEffect(() => {
+    if (hash) {
+      const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+      if (target) {
+        target.scrollIntoView();
+        return;
+      }
+    }
+    if (typeof window.scrollTo === 'function') window.scrollTo(0, 0);
+  }, [pathname, hash]);
+  return null;
+}
+
+/**
+ * Above every route: the session, so guards and headers share one, and the scroll rule. It sits in
+ * the route tree (not around the router) so tests mount exactly the routes the app runs.
+ */
+export function RootLayout() {
+  return (
+    <SessionProvider>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-accent focus:px-3 focus:py-2 focus:text-on-accent"
+      >
+        Skip to content
+      </a>
+      <ScrollToTop />
+      <Outlet />
+    </SessionProvider>
+  );
+}

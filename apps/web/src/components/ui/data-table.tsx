@@ -1,0 +1,231 @@
+import { messages } from '@exchange/contracts';
+import { type ReactNode, useDeferredValue, useId, useMemo, useState } from 'react';
+import { cn } from '../../lib/cn';
+import { Button } from './button';
+import { EmptyState } from './empty-state';
+import { ErrorState } from './error-state';
+import { Skeleton } from './skeleton';
+
+export interface Column<T> {
+  readonly id: string;
+  readonly header: ReactNode;
+  /** Cell content; without it the cell shows the row's field named by `id`. */
+  readonly cell?: (row: T, index: number) => ReactNode;
+  readonly align?: 'left' | 'right' | 'center';
+  readonly className?: string;
+}
+
+export interface DataTableProps<T> {
+  readonly columns: readonly Column<T>[];
+  /** `undefined` while the first load is in flight. */
+  readonly rows: readonly T[] | undefined;
+  readonly rowKey: (row: T, index: number) => string;
+  /** Names the table for screen readers (a visually hidden caption). */
+  readonly label: string;
+  readonly loading?: boolean;
+  /** A load failure; shown in place of the rows with a retry button when `onRetry` is given. */
+  readonly error?: ReactNode;
+  readonly onRetry?: () => void;
+  /** 'No data found' by default; admin lists pass 'No Data Found'. */
+  readonly emptyMessage?: ReactNode;
+  readonly pageSize?: number;
+  readonly searchable?: boolean;
+  readonly searchPlaceholder?: string;
+  /** Extra controls beside the search box. */
+  readonly toolbar?: ReactNode;
+  /** The spec's lists scroll back to the top of the page when the page changes. */
+  readonly scrollOnPageChange?: boolean;
+}
+
+export const DEFAULT_PAGE_SIZE = 10;
+const SKELETON_ROWS = 5;
+
+/**
+ * Every primitive value inside a row, lower-cased, so a search term matches any field (including
+ * nested ones such as `from.currency_code`) whether or not a column shows it.
+ */
+export function searchableText(value: unknown, depth = 0): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value.toLowerCase();
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value).toLowerCase();
+  if (depth >= 4 || typeof value !== 'object') return '';
+  const parts = Array.isArray(value) ? value : Object.values(value as Record<string, unknown>);
+  return parts.map((part) => searchableText(part, depth + 1)).filter(Boolean).join('\u0000');
+}
+
+function defaultCell<T>(row: T, id: string): ReactNode {
+  const value = (row as Record<string, unknown>)[id];
+  if (value === null || value === undefined || value === '') return '-';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+const alignments = { left: 'text-left', right: 'text-right', center: 'text-center' } as const;
+
+/**
+ * The spec's reusable table: client-side search over every field value, a Clear Filter button,
+ * pages of 10 rows with previous and next arrows, and designed loading, empty and error states.
+ */
+export function DataTable<T>({
+  columns,
+  rows,
+  rowKey,
+  label,
+  loading = false,
+  error,
+  onRetry,
+  emptyMessage = messages.noDataFound,
+  pageSize = DEFAULT_PAGE_SIZE,
+  searchable = true,
+  searchPlaceholder = 'Search',
+  toolbar,
+  scrollOnPageChange = true,
+}: DataTableProps<T>) {
+  const searchId = useId();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const term = useDeferredValue(search.trim().toLowerCase());
+
+  const indexed = useMemo(() => (rows ?? []).map((row) => ({ row, text: searchableText(row) })), [rows]);
+  const filtered = useMemo(
+    () => (term ? indexed.filter((entry) => entry.text.includes(term)) : indexed),
+    [indexed, term],
+  );
+
+  const pageCount = Math.max(1, Math.ceil(filtered.length / pageSize));
+  // Rows may shrink under the current page (a search, a reload); show the last page that exists.
+  const current = Math.min(page, pageCount);
+  const offset = (current - 1) * pageSize;
+  const visible = filtered.slice(offset, offset + pageSize);
+  const showSkeleton = loading && rows === undefined;
+
+  const goTo = (next: number) => {
+    setPage(next);
+    if (scrollOnPageChange && typeof window.scrollTo === 'function') window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+
+  const onSearch = (value: string) => {
+    setSearch(value);
+    setPage(1);
+  };
+
+  let body: ReactNode;
+  if (showSkeleton) {
+    body = Array.from({ length: SKELETON_ROWS }, (_, rowIndex) => (
+      <tr key={`skeleton-${rowIndex}`} className="border-t border-line">
+        {columns.map((column) => (
+          <td key={column.id} className="px-4 py-3">
+            <Skeleton className="h-4 w-full max-w-32" />
+          </td>
+        ))}
+      </tr>
+    ));
+  } else if (error) {
+    body = (
+      <tr>
+        <td colSpan={columns.length}>
+          <ErrorState message={error} onRetry={onRetry} />
+        </td>
+      </tr>
+    );
+  } else if (visible.length === 0) {
+    body = (
+      <tr>
+        <td colSpan={columns.length}>
+          <EmptyState message={emptyMessage} />
+        </td>
+      </tr>
+    );
+  } else {
+    body = visible.map(({ row }, rowIndex) => {
+      const index = offset + rowIndex;
+      return (
+        <tr key={rowKey(row, index)} className="border-t border-line hover:bg-raised/60">
+          {columns.map((column) => (
+            <td key={column.id} className={cn('px-4 py-3 align-middle', alignments[column.align ?? 'left'], column.className)}>
+              {column.cell ? column.cell(row, index) : defaultCell(row, column.id)}
+            </td>
+          ))}
+        </tr>
+      );
+    });
+  }
+
+  return (
+    <div className="flex flex-col gap-3">
+      {searchable || toolbar ? (
+        <div className="flex flex-wrap items-center gap-2">
+          {searchable ? (
+            <>
+              <label htmlFor={searchId} className="sr-only">
+                Search {label}
+              </label>
+              <input
+                id={searchId}
+                type="search"
+                value={search}
+                onChange={(event) => onSearch(event.target.value)}
+                placeholder={searchPlaceholder}
+                className="h-10 w-full min-w-0 flex-1 rounded-md border border-line bg-raised px-3 text-sm text-ink placeholder:text-muted/80 focus-visible:border-accent sm:max-w-xs"
+              />
+              <Button variant="secondary" onClick={() => onSearch('')}>
+                Clear Filter
+              </Button>
+            </>
+          ) : null}
+          {toolbar}
+        </div>
+      ) : null}
+
+      <div className="overflow-x-auto rounded-lg border border-line bg-surface">
+        <table className="min-w-full text-sm tabular-nums" aria-busy={loading || undefined}>
+          <caption className="sr-only">{label}</caption>
+          <thead className="bg-raised/60 text-xs tracking-wide text-muted uppercase">
+            <tr>
+              {columns.map((column) => (
+                <th
+                  key={column.id}
+                  scope="col"
+                  className={cn('px-4 py-3 font-medium whitespace-nowrap', alignments[column.align ?? 'left'])}
+                >
+                  {column.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>{body}</tbody>
+        </table>
+      </div>
+
+      {!showSkeleton && !error && filtered.length > 0 ? (
+        <nav aria-label={`${label} pages`} className="flex items-center justify-between gap-3 text-sm text-muted">
+          <p aria-live="polite">
+            Showing {offset + 1}–{offset + visible.length} of {filtered.length}
+          </p>
+          <div className="flex items-center gap-2">
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label="Previous page"
+              disabled={current <= 1}
+              onClick={() => goTo(current - 1)}
+            >
+              <span aria-hidden="true">←</span>
+            </Button>
+            <span className="tabular-nums">
+              Page {current} of {pageCount}
+            </span>
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label="Next page"
+              disabled={current >= pageCount}
+              onClick={() => goTo(current + 1)}
+            >
+              <span aria-hidden="true">→</span>
+            </Button>
+          </div>
+        </nav>
+      ) : null}
+    </div>
+  );
+}

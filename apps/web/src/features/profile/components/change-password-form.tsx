@@ -1,0 +1,73 @@
+import { type ChangePasswordForm as ChangePasswordValues, changePasswordFormSchema, messages } from '@exchange/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toaster';
+import { errorMessage } from '../../../lib/api-client';
+import { changePassword } from '../api/change-password';
+
+const empty: ChangePasswordValues = { current_password: '', new_password: '', confirm_password: '' };
+
+/**
+ * Spec section 5: old, new and confirm, with the messages in the spec's order. Success shows the
+ * server's message and empties the form; failure shows the server's message.
+ */
+export function ChangePasswordForm({ email }: { readonly email?: string }) {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangePasswordValues>({ resolver: zodResolver(changePasswordFormSchema), defaultValues: empty });
+
+  const onSubmit = handleSubmit(async (form) => {
+    try {
+      const response = await changePassword({
+        email,
+        current_password: form.current_password,
+        new_password: form.new_password,
+      });
+      toast.success(response.message);
+      reset(empty);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  });
+
+  return (
+    <Card title="Change Password">
+      <form onSubmit={onSubmit} noValidate>
+        <fieldset disabled={isSubmitting} className="grid gap-4 md:max-w-md">
+          <Input
+            label="Old password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.current_password?.message}
+            {...register('current_password')}
+          />
+          <Input
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.new_password?.message}
+            {...register('new_password')}
+          />
+          <Input
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.confirm_password?.message}
+            {...register('confirm_password')}
+          />
+          <div>
+            <Button type="submit" loading={isSubmitting} loadingText={messages.processing}>
+              Change Password
+            </Button>
+          </div>
+        </fieldset>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { formatAmount, formatDateTime, formatDecimal, formatPercent, formatPrice, formatUsd, isNegative } from './format';
+
+describe('display formatting (spec section 9)', () => {
+  it('shows amounts to 4 decimals, cutting extra digits instead of rounding them up', () => {
+    expect(formatAmount('1234.56789')).toBe('1,234.5678');
+    expect(formatAmount('0.00009')).toBe('0.0000');
+    expect(formatAmount('5')).toBe('5.0000');
+    expect(formatAmount('-2.99999')).toBe('-2.9999');
+    expect(formatAmount('0.000123456', 6)).toBe('0.000123');
+  });
+
+  it('keeps digits a float would lose', () => {
+    expect(formatDecimal('9999999999999999.1234', 4)).toBe('9,999,999,999,999,999.1234');
+    expect(formatAmount('0.3000000000000000444')).toBe('0.3000');
+  });
+
+  it('shows dollar values to 2 decimals and prices with their own precision', () => {
+    expect(formatUsd('1234.5')).toBe('$1,234.50');
+    expect(formatUsd('-3.109')).toBe('-$3.10');
+    expect(formatPrice('64123.45678', 3)).toBe('64,123.456');
+  });
+
+  it('shows percents to 2 decimals, signed on request, and tells the direction', () => {
+    expect(formatPercent('2.5')).toBe('2.50%');
+    expect(formatPercent('-0.456')).toBe('-0.45%');
+    expect(formatPercent('1.2', 2, { signed: true })).toBe('+1.20%');
+    expect(formatPercent('0', 2, { signed: true })).toBe('0.00%');
+    expect(isNegative('-0.01')).toBe(true);
+    expect(isNegative('0')).toBe(false);
+    expect(isNegative('-0')).toBe(false);
+  });
+
+  it('answers - for what is not a decimal string', () => {
+    expect(formatAmount(undefined)).toBe('-');
+    expect(formatAmount('abc')).toBe('-');
+    expect(formatUsd('1e5')).toBe('-');
+    expect(formatDateTime('not a date')).toBe('-');
+  });
+
+  it('formats a medium date-time', () => {
+    expect(formatDateTime(new Date(2024, 0, 5, 15, 4, 5))).toBe('Jan 5, 2024, 3:04:05 PM');
+  });
+});

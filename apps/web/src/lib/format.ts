@@ -1,0 +1,99 @@
+import { formatMinor, parseDecimal } from '@exchange/domain';
+
+/**
+ * Display formatting for spec section 9: amounts to 4 decimals, dollar values to 2, percents to 2,
+ * medium date-times. Inputs are decimal strings from the API; digits are cut, never run through
+ * floating point. Display truncates towards zero, so a balance is never shown larger than it is.
+ */
+
+const MISSING = '-';
+
+export interface DecimalFormatOptions {
+  /** Thousands separators (1,234.5678); on by default. */
+  readonly grouping?: boolean;
+  /** Show a '+' before positive values, for changes. */
+  readonly signed?: boolean;
+}
+
+function groupThousands(whole: string): string {
+  return whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+interface Parts {
+  readonly negative: boolean;
+  readonly digits: string;
+}
+
+function toParts(value: string | null | undefined, decimals: number, grouping: boolean): Parts | null {
+  if (value === null || value === undefined) return null;
+  const text = value.trim();
+  const negative = text.startsWith('-');
+  const magnitude = parseDecimal(negative ? text.slice(1) : text.replace(/^\+/, ''), decimals, 'down');
+  if (magnitude === null) return null;
+  const fixed = formatMinor(magnitude, decimals);
+  const [whole = '0', fraction] = fixed.split('.');
+  const shownWhole = grouping ? groupThousands(whole) : whole;
+  const isZero = magnitude === 0n;
+  return { negative: negative && !isZero, digits: fraction === undefined ? shownWhole : `${shownWhole}.${fraction}` };
+}
+
+function signOf(parts: Parts, signed: boolean): string {
+  if (parts.negative) return '-';
+  return signed && !/^[0.,]+$/.test(parts.digits) ? '+' : '';
+}
+
+/** A decimal string with exactly `decimals` fractional digits, e.g. '1234.5' → '1,234.5000'. */
+export function formatDecimal(value: string | null | undefined, decimals: number, options: DecimalFormatOptions = {}): string {
+  const parts = toParts(value, decimals, options.grouping ?? true);
+  if (!parts) return MISSING;
+  return `${signOf(parts, options.signed ?? false)}${parts.digits}`;
+}
+
+/** Coin and token amounts: 4 decimals (6 in the stake modal, via `decimals`). */
+export function formatAmount(value: string | null | undefined, decimals = 4): string {
+  return formatDecimal(value, decimals);
+}
+
+/** A price in the quote currency; the admin top list uses 3 decimals. */
+export function formatPrice(value: string | null | undefined, decimals = 4): string {
+  return formatDecimal(value, decimals);
+}
+
+/** Dollar values: '$1,234.56', '-$3.10'. */
+export function formatUsd(value: string | null | undefined, decimals = 2): string {
+  const parts = toParts(value, decimals, true);
+  if (!parts) return MISSING;
+  return `${parts.negative ? '-' : ''}$${parts.digits}`;
+}
+
+/** A percent value already in percent units: '2.5' → '2.50%'; `signed` gives '+2.50%'. */
+export function formatPercent(value: string | null | undefined, decimals = 2, options: DecimalFormatOptions = {}): string {
+  const text = formatDecimal(value, decimals, { grouping: false, ...options });
+  return text === MISSING ? MISSING : `${text}%`;
+}
+
+/** Direction of a change, for the spec's 'red if negative, green otherwise'. */
+export function isNegative(value: string | null | undefined): boolean {
+  const parts = toParts(value ?? null, 8, false);
+  return parts?.negative ?? false;
+}
+
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+function toDate(value: string | number | Date | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** The spec's medium date-time, e.g. 'Jan 5, 2024, 3:04:05 PM', in the viewer's time zone. */
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  const date = toDate(value);
+  return date ? dateTimeFormat.format(date) : MISSING;
+}
+
+export function formatDate(value: string | number | Date | null | undefined): string {
+  const date = toDate(value);
+  return date ? dateFormat.format(date) : MISSING;
+}
