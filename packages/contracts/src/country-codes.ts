@@ -62,7 +62,7 @@ export const COUNTRY_CODES: readonly CountryCode[] = [
   { code: '243', name: 'Congo (Democratic Republic)', iso: 'CD' },
   { code: '682', name: 'Cook Islands', iso: 'CK' },
   { code: '506', name: 'Costa Rica', iso: 'CR' },
-  { code: '225', name: 'Cote d\'Ivoire', iso: 'CI' },
+  { code: '225', name: "Cote d'Ivoire", iso: 'CI' },
   { code: '385', name: 'Croatia', iso: 'HR' },
   { code: '53', name: 'Cuba', iso: 'CU' },
   { code: '599', name: 'Curacao', iso: 'CW' },

@@ -26,9 +26,13 @@ function signedInAs(who: PublicUser) {
   setAccessToken('token');
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     if (String(input).endsWith('/auth/me')) {
-      return new Response(JSON.stringify({ status: true, message: 'User details', data: who }), { status: 200 });
+      return new Response(JSON.stringify({ status: true, message: 'User details', data: who }), {
+        status: 200,
+      });
     }
-    return new Response(JSON.stringify({ status: false, message: 'unexpected', code: 'not_found' }), { status: 404 });
+    return new Response(JSON.stringify({ status: false, message: 'unexpected', code: 'not_found' }), {
+      status: 404,
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
@@ -64,7 +68,9 @@ describe('route guards', () => {
     signedInAs(user('ADMIN'));
     const { router } = renderApp('/admin-user');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Users' }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Users' }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin-user');
     expect(screen.getAllByRole('navigation', { name: 'Admin' })[0]).toBeInTheDocument();
   });

@@ -15,47 +15,134 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return lazy(async () => ({ default: pick(await load()) }));
 }
 
-const LandingPage = page(() => import('../features/landing/pages/landing-page'), (m) => m.LandingPage);
+const LandingPage = page(
+  () => import('../features/landing/pages/landing-page'),
+  (m) => m.LandingPage,
+);
 
-const LoginPage = page(() => import('../features/auth/pages/login-page'), (m) => m.LoginPage);
-const RegisterPage = page(() => import('../features/auth/pages/register-page'), (m) => m.RegisterPage);
-const ForgotPasswordPage = page(() => import('../features/auth/pages/forgot-password-page'), (m) => m.ForgotPasswordPage);
-const OtpVerificationPage = page(() => import('../features/auth/pages/otp-verification-page'), (m) => m.OtpVerificationPage);
-const ForgotOtpVerifyPage = page(() => import('../features/auth/pages/forgot-otp-verify-page'), (m) => m.ForgotOtpVerifyPage);
-const ResetPasswordPage = page(() => import('../features/auth/pages/reset-password-page'), (m) => m.ResetPasswordPage);
+const LoginPage = page(
+  () => import('../features/auth/pages/login-page'),
+  (m) => m.LoginPage,
+);
+const RegisterPage = page(
+  () => import('../features/auth/pages/register-page'),
+  (m) => m.RegisterPage,
+);
+const ForgotPasswordPage = page(
+  () => import('../features/auth/pages/forgot-password-page'),
+  (m) => m.ForgotPasswordPage,
+);
+const OtpVerificationPage = page(
+  () => import('../features/auth/pages/otp-verification-page'),
+  (m) => m.OtpVerificationPage,
+);
+const ForgotOtpVerifyPage = page(
+  () => import('../features/auth/pages/forgot-otp-verify-page'),
+  (m) => m.ForgotOtpVerifyPage,
+);
+const ResetPasswordPage = page(
+  () => import('../features/auth/pages/reset-password-page'),
+  (m) => m.ResetPasswordPage,
+);
 
-const DepositPage = page(() => import('../features/wallet/pages/deposit-page'), (m) => m.DepositPage);
-const HistoryPage = page(() => import('../features/history/pages/history-page'), (m) => m.HistoryPage);
-const ReferPage = page(() => import('../features/referral/pages/refer-page'), (m) => m.ReferPage);
-const SupportPage = page(() => import('../features/support/pages/support-page'), (m) => m.SupportPage);
-const DashboardPage = page(() => import('../features/dashboard/pages/dashboard-page'), (m) => m.DashboardPage);
-const BasketSipPage = page(() => import('../features/basket/pages/basket-sip-page'), (m) => m.BasketSipPage);
-const BlogNewsPage = page(() => import('../features/blog/pages/blog-news-page'), (m) => m.BlogNewsPage);
-const BuySellPage = page(() => import('../features/trading/pages/buy-sell-page'), (m) => m.BuySellPage);
-const StakePage = page(() => import('../features/stake/pages/stake-page'), (m) => m.StakePage);
-const P2pPage = page(() => import('../features/p2p/pages/p2p-page'), (m) => m.P2pPage);
-const MulticoinPage = page(() => import('../features/multicoin/pages/multicoin-page'), (m) => m.MulticoinPage);
-const SwapPage = page(() => import('../features/swap/pages/swap-page'), (m) => m.SwapPage);
-const BlogDetailsPage = page(() => import('../features/blog/pages/blog-details-page'), (m) => m.BlogDetailsPage);
+const DepositPage = page(
+  () => import('../features/wallet/pages/deposit-page'),
+  (m) => m.DepositPage,
+);
+const HistoryPage = page(
+  () => import('../features/history/pages/history-page'),
+  (m) => m.HistoryPage,
+);
+const ReferPage = page(
+  () => import('../features/referral/pages/refer-page'),
+  (m) => m.ReferPage,
+);
+const SupportPage = page(
+  () => import('../features/support/pages/support-page'),
+  (m) => m.SupportPage,
+);
+const DashboardPage = page(
+  () => import('../features/dashboard/pages/dashboard-page'),
+  (m) => m.DashboardPage,
+);
+const BasketSipPage = page(
+  () => import('../features/basket/pages/basket-sip-page'),
+  (m) => m.BasketSipPage,
+);
+const BlogNewsPage = page(
+  () => import('../features/blog/pages/blog-news-page'),
+  (m) => m.BlogNewsPage,
+);
+const BuySellPage = page(
+  () => import('../features/trading/pages/buy-sell-page'),
+  (m) => m.BuySellPage,
+);
+const StakePage = page(
+  () => import('../features/stake/pages/stake-page'),
+  (m) => m.StakePage,
+);
+const P2pPage = page(
+  () => import('../features/p2p/pages/p2p-page'),
+  (m) => m.P2pPage,
+);
+const MulticoinPage = page(
+  () => import('../features/multicoin/pages/multicoin-page'),
+  (m) => m.MulticoinPage,
+);
+const SwapPage = page(
+  () => import('../features/swap/pages/swap-page'),
+  (m) => m.SwapPage,
+);
+const BlogDetailsPage = page(
+  () => import('../features/blog/pages/blog-details-page'),
+  (m) => m.BlogDetailsPage,
+);
 
-const KycPage = page(() => import('../features/kyc/pages/kyc-page'), (m) => m.KycPage);
-const ProfilePage = page(() => import('../features/profile/pages/profile-page'), (m) => m.ProfilePage);
+const KycPage = page(
+  () => import('../features/kyc/pages/kyc-page'),
+  (m) => m.KycPage,
+);
+const ProfilePage = page(
+  () => import('../features/profile/pages/profile-page'),
+  (m) => m.ProfilePage,
+);
 const ProTradingBuySellPage = page(
   () => import('../features/trading/pages/protrading-buy-sell-page'),
   (m) => m.ProTradingBuySellPage,
 );
 
-const AdminDashboardPage = page(() => import('../features/admin/pages/admin-dashboard-page'), (m) => m.AdminDashboardPage);
-const AdminUsersPage = page(() => import('../features/admin/pages/admin-users-page'), (m) => m.AdminUsersPage);
+const AdminDashboardPage = page(
+  () => import('../features/admin/pages/admin-dashboard-page'),
+  (m) => m.AdminDashboardPage,
+);
+const AdminUsersPage = page(
+  () => import('../features/admin/pages/admin-users-page'),
+  (m) => m.AdminUsersPage,
+);
 const AdminTransactionsPage = page(
   () => import('../features/admin/pages/admin-transactions-page'),
   (m) => m.AdminTransactionsPage,
 );
-const AdminStakesPage = page(() => import('../features/admin/pages/admin-stakes-page'), (m) => m.AdminStakesPage);
-const AdminKycPage = page(() => import('../features/admin/pages/admin-kyc-page'), (m) => m.AdminKycPage);
-const AdminSupportPage = page(() => import('../features/admin/pages/admin-support-page'), (m) => m.AdminSupportPage);
-const AdminKycDetailsPage = page(() => import('../features/admin/pages/admin-kyc-details-page'), (m) => m.AdminKycDetailsPage);
-const AdminProfilePage = page(() => import('../features/admin/pages/admin-profile-page'), (m) => m.AdminProfilePage);
+const AdminStakesPage = page(
+  () => import('../features/admin/pages/admin-stakes-page'),
+  (m) => m.AdminStakesPage,
+);
+const AdminKycPage = page(
+  () => import('../features/admin/pages/admin-kyc-page'),
+  (m) => m.AdminKycPage,
+);
+const AdminSupportPage = page(
+  () => import('../features/admin/pages/admin-support-page'),
+  (m) => m.AdminSupportPage,
+);
+const AdminKycDetailsPage = page(
+  () => import('../features/admin/pages/admin-kyc-details-page'),
+  (m) => m.AdminKycDetailsPage,
+);
+const AdminProfilePage = page(
+  () => import('../features/admin/pages/admin-profile-page'),
+  (m) => m.AdminProfilePage,
+);
 
 /** Spec section 2, route by route, grouped by guard. */
 export const routes: RouteObject[] = [

@@ -13,7 +13,12 @@ function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
-const unauthorized = () => json(401, { status: false, message: 'Your session has expired. Please log in again.', code: 'token_invalid' });
+const unauthorized = () =>
+  json(401, {
+    status: false,
+    message: 'Your session has expired. Please log in again.',
+    code: 'token_invalid',
+  });
 
 /**
  * A fake server: valid access tokens are in `valid`; the refresh endpoint answers with `refresh`.
@@ -52,7 +57,12 @@ describe('api client: one refresh, one retry', () => {
   it('on a 401 refreshes once, stores the new access token and retries the request once', async () => {
     const server = fakeServer({
       valid: new Set(['fresh']),
-      refresh: () => json(200, { status: true, message: 'Session refreshed', data: { access_token: 'fresh', refresh_token: 'r2' } }),
+      refresh: () =>
+        json(200, {
+          status: true,
+          message: 'Session refreshed',
+          data: { access_token: 'fresh', refresh_token: 'r2' },
+        }),
     });
 
     const body = await apiClient.get<{ data: { url: string } }>('/wallet');
@@ -77,27 +87,43 @@ describe('api client: one refresh, one retry', () => {
       valid: new Set(['fresh']),
       refresh: async () => {
         await gate;
-        return json(200, { status: true, message: 'ok', data: { access_token: 'fresh', refresh_token: 'r2' } });
+        return json(200, {
+          status: true,
+          message: 'ok',
+          data: { access_token: 'fresh', refresh_token: 'r2' },
+        });
       },
     });
 
-    const pending = Promise.all([apiClient.get('/wallet'), apiClient.get('/dashboard'), apiClient.get('/auth/me')]);
-    await vi.waitFor(() => expect(server.calls.filter((call) => call.authorization === 'Bearer expired')).toHaveLength(3));
+    const pending = Promise.all([
+      apiClient.get('/wallet'),
+      apiClient.get('/dashboard'),
+      apiClient.get('/auth/me'),
+    ]);
+    await vi.waitFor(() =>
+      expect(server.calls.filter((call) => call.authorization === 'Bearer expired')).toHaveLength(3),
+    );
     release();
     await pending;
 
     expect(server.refreshes()).toBe(1);
-    expect(server.calls.filter((call) => call.authorization === 'Bearer fresh').map((call) => call.url).sort()).toEqual([
-      '/api/v1/auth/me',
-      '/api/v1/dashboard',
-      '/api/v1/wallet',
-    ]);
+    expect(
+      server.calls
+        .filter((call) => call.authorization === 'Bearer fresh')
+        .map((call) => call.url)
+        .sort(),
+    ).toEqual(['/api/v1/auth/me', '/api/v1/dashboard', '/api/v1/wallet']);
   });
 
   it('a second 401 after the retry is final: no second refresh', async () => {
     const server = fakeServer({
       valid: new Set(),
-      refresh: () => json(200, { status: true, message: 'ok', data: { access_token: 'also-refused', refresh_token: 'r2' } }),
+      refresh: () =>
+        json(200, {
+          status: true,
+          message: 'ok',
+          data: { access_token: 'also-refused', refresh_token: 'r2' },
+        }),
     });
 
     await expect(apiClient.get('/wallet')).rejects.toMatchObject({ status: 401, code: 'token_invalid' });
@@ -110,7 +136,12 @@ describe('api client: one refresh, one retry', () => {
     const unsubscribe = onSessionCleared(cleared);
     const server = fakeServer({
       valid: new Set(['fresh']),
-      refresh: () => json(401, { status: false, message: 'Your session has expired. Please log in again.', code: 'token_invalid' }),
+      refresh: () =>
+        json(401, {
+          status: false,
+          message: 'Your session has expired. Please log in again.',
+          code: 'token_invalid',
+        }),
     });
 
     const failure = apiClient.get('/wallet');
@@ -132,7 +163,9 @@ describe('api client: one refresh, one retry', () => {
     const server = fakeServer({ valid: new Set(), refresh: () => json(200, {}) });
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => json(401, { status: false, message: 'Invalid email or password', code: 'invalid_credentials' })),
+      vi.fn(async () =>
+        json(401, { status: false, message: 'Invalid email or password', code: 'invalid_credentials' }),
+      ),
     );
     await expect(apiClient.post('/auth/login', { email: 'a@b.co', password: 'x' })).rejects.toMatchObject({
       message: 'Invalid email or password',
@@ -147,11 +180,24 @@ describe('api client: errors and headers', () => {
   });
 
   it('uses the spec fallbacks when the server gives no message, and Network Error without a response', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502 })));
-    await expect(apiClient.get('/market/')).rejects.toMatchObject({ status: 502, message: 'Server error! Please try again.', fromServer: false });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502 })),
+    );
+    await expect(apiClient.get('/market/')).rejects.toMatchObject({
+      status: 502,
+      message: 'Server error! Please try again.',
+      fromServer: false,
+    });
 
-    vi.stubGlobal('fetch', vi.fn(async () => json(400, { status: false, message: '', code: 'bad_request' })));
-    await expect(apiClient.get('/market/')).rejects.toMatchObject({ code: 'bad_request', message: 'Server error! Please try again.' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(400, { status: false, message: '', code: 'bad_request' })),
+    );
+    await expect(apiClient.get('/market/')).rejects.toMatchObject({
+      code: 'bad_request',
+      message: 'Server error! Please try again.',
+    });
 
     vi.stubGlobal(
       'fetch',
@@ -159,17 +205,31 @@ describe('api client: errors and headers', () => {
         throw new TypeError('Failed to fetch');
       }),
     );
-    await expect(apiClient.get('/market/')).rejects.toMatchObject({ status: 0, code: 'network_error', message: 'Network Error' });
+    await expect(apiClient.get('/market/')).rejects.toMatchObject({
+      status: 0,
+      code: 'network_error',
+      message: 'Network Error',
+    });
   });
 
   it('treats a 200 whose envelope says status false as a failure', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(200, { status: false, message: 'Insufficient amount', code: 'insufficient_funds' })));
-    await expect(apiClient.post('/swap', {})).rejects.toMatchObject({ message: 'Insufficient amount', code: 'insufficient_funds' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        json(200, { status: false, message: 'Insufficient amount', code: 'insufficient_funds' }),
+      ),
+    );
+    await expect(apiClient.post('/swap', {})).rejects.toMatchObject({
+      message: 'Insufficient amount',
+      code: 'insufficient_funds',
+    });
   });
 
   it('sends JSON, the bearer token and the idempotency key of a confirmed action', async () => {
     setAccessToken('token-1');
-    const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => json(200, { status: true, message: 'ok' }));
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
+      json(200, { status: true, message: 'ok' }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     const key = newIdempotencyKey();
 

@@ -188,7 +188,11 @@ export const apiClient = {
   get<T>(path: string, options: Omit<ApiRequestOptions, 'method' | 'body'> = {}): Promise<T> {
     return apiFetch<T>(path, { ...options, method: 'GET' });
   },
-  post<T>(path: string, body?: unknown, options: Omit<ApiRequestOptions, 'method' | 'body'> = {}): Promise<T> {
+  post<T>(
+    path: string,
+    body?: unknown,
+    options: Omit<ApiRequestOptions, 'method' | 'body'> = {},
+  ): Promise<T> {
     return apiFetch<T>(path, { ...options, method: 'POST', body: body ?? {} });
   },
 };

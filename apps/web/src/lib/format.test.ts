@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatDateTime, formatDecimal, formatPercent, formatPrice, formatUsd, isNegative } from './format';
+import {
+  formatAmount,
+  formatDateTime,
+  formatDecimal,
+  formatPercent,
+  formatPrice,
+  formatUsd,
+  isNegative,
+} from './format';
 
 describe('display formatting (spec section 9)', () => {
   it('shows amounts to 4 decimals, cutting extra digits instead of rounding them up', () => {

@@ -34,7 +34,10 @@ function toParts(value: string | null | undefined, decimals: number, grouping: b
   const [whole = '0', fraction] = fixed.split('.');
   const shownWhole = grouping ? groupThousands(whole) : whole;
   const isZero = magnitude === 0n;
-  return { negative: negative && !isZero, digits: fraction === undefined ? shownWhole : `${shownWhole}.${fraction}` };
+  return {
+    negative: negative && !isZero,
+    digits: fraction === undefined ? shownWhole : `${shownWhole}.${fraction}`,
+  };
 }
 
 function signOf(parts: Parts, signed: boolean): string {
@@ -43,7 +46,11 @@ function signOf(parts: Parts, signed: boolean): string {
 }
 
 /** A decimal string with exactly `decimals` fractional digits, e.g. '1234.5' → '1,234.5000'. */
-export function formatDecimal(value: string | null | undefined, decimals: number, options: DecimalFormatOptions = {}): string {
+export function formatDecimal(
+  value: string | null | undefined,
+  decimals: number,
+  options: DecimalFormatOptions = {},
+): string {
   const parts = toParts(value, decimals, options.grouping ?? true);
   if (!parts) return MISSING;
   return `${signOf(parts, options.signed ?? false)}${parts.digits}`;
@@ -67,7 +74,11 @@ export function formatUsd(value: string | null | undefined, decimals = 2): strin
 }
 
 /** A percent value already in percent units: '2.5' → '2.50%'; `signed` gives '+2.50%'. */
-export function formatPercent(value: string | null | undefined, decimals = 2, options: DecimalFormatOptions = {}): string {
+export function formatPercent(
+  value: string | null | undefined,
+  decimals = 2,
+  options: DecimalFormatOptions = {},
+): string {
   const text = formatDecimal(value, decimals, { grouping: false, ...options });
   return text === MISSING ? MISSING : `${text}%`;
 }

@@ -90,7 +90,8 @@ export interface FromLocation {
 export function readFrom(state: unknown): FromLocation | null {
   if (typeof state !== 'object' || state === null || !('from' in state)) return null;
   const from = (state as { from: unknown }).from;
-  if (typeof from !== 'object' || from === null || typeof (from as FromLocation).pathname !== 'string') return null;
+  if (typeof from !== 'object' || from === null || typeof (from as FromLocation).pathname !== 'string')
+    return null;
   return from as FromLocation;
 }
 
@@ -103,6 +104,8 @@ export function postLoginPath(role: string | null | undefined, from: FromLocatio
   if (!from) return fallback;
   const pathname = from.pathname.toLowerCase();
   const allowed =
-    USER_PATHS.includes(pathname) || UNGUARDED_PATHS.includes(pathname) || (role === 'ADMIN' && ADMIN_PATHS.includes(pathname));
+    USER_PATHS.includes(pathname) ||
+    UNGUARDED_PATHS.includes(pathname) ||
+    (role === 'ADMIN' && ADMIN_PATHS.includes(pathname));
   return allowed ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : fallback;
 }

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { useRef, useState } from 'react';
+import { NavLink } from 'react-router';
 import { useSession } from '../../features/session/session-context';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
 import { useDismiss } from '../../lib/use-dismiss';
+import { useRoutePopup } from '../../lib/use-route-popup';
 import { Brand } from './brand';
 import { LogoutDialog } from './logout-dialog';
 import { MenuIcon } from './menu-icon';
@@ -28,14 +29,11 @@ const linkClasses = ({ isActive }: { isActive: boolean }) =>
 /** The back-office frame: a side menu on wide screens, a drawer on phones. */
 export function AdminLayout() {
   const session = useSession();
-  const location = useLocation();
-  const [drawerOpen, setDrawerOpen] = useState(false);
+  const { open: drawerOpen, close: closeDrawer, toggle: toggleDrawer } = useRoutePopup();
   const [logoutOpen, setLogoutOpen] = useState(false);
   const drawerRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   useDismiss(drawerOpen, closeDrawer, drawerRef, toggleRef);
-  useEffect(closeDrawer, [location.pathname]);
 
   // Spec section 2: Yes clears the session and reloads; the guard then sends the visitor to /.
   const logout = async () => {
@@ -73,7 +71,10 @@ export function AdminLayout() {
         {nav}
       </aside>
 
-      <div ref={drawerRef} className="sticky top-0 z-30 border-b border-line bg-canvas/95 backdrop-blur lg:hidden">
+      <div
+        ref={drawerRef}
+        className="sticky top-0 z-30 border-b border-line bg-canvas/95 backdrop-blur lg:hidden"
+      >
         <div className="flex h-16 items-center justify-between px-4">
           <Brand to={paths.adminDashboard} />
           <button
@@ -83,7 +84,7 @@ export function AdminLayout() {
             aria-expanded={drawerOpen}
             aria-controls="admin-mobile-menu"
             aria-label={drawerOpen ? 'Close menu' : 'Open menu'}
-            onClick={() => setDrawerOpen((value) => !value)}
+            onClick={toggleDrawer}
           >
             <MenuIcon open={drawerOpen} />
           </button>

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useSession } from '../../features/session/session-context';
 import { homeFor, paths, readFrom } from '../../lib/paths';
 import { useDismiss } from '../../lib/use-dismiss';
+import { useRoutePopup } from '../../lib/use-route-popup';
 import { Brand } from './brand';
 import { MenuIcon } from './menu-icon';
 
@@ -24,12 +25,10 @@ const navLink = 'rounded px-3 py-2 text-sm font-medium text-muted hover:text-ink
 export function LandingHeader() {
   const session = useSession();
   const location = useLocation();
-  const [open, setOpen] = useState(false);
+  const { open, close, toggle } = useRoutePopup();
   const panelRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const close = useCallback(() => setOpen(false), []);
   useDismiss(open, close, panelRef, toggleRef);
-  useEffect(close, [location.pathname, location.hash]);
 
   const from = readFrom(location.state);
   const loginState = from ? { from } : undefined;
@@ -82,7 +81,7 @@ export function LandingHeader() {
             aria-expanded={open}
             aria-controls="landing-mobile-menu"
             aria-label={open ? 'Close menu' : 'Open menu'}
-            onClick={() => setOpen((value) => !value)}
+            onClick={toggle}
           >
             <MenuIcon open={open} />
           </button>

@@ -1,9 +1,10 @@
 import type { PublicUser } from '@exchange/contracts';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useId, useRef } from 'react';
+import { Link } from 'react-router';
 import { avatarSrc, DEFAULT_AVATAR } from '../../lib/avatar';
 import { paths } from '../../lib/paths';
 import { useDismiss } from '../../lib/use-dismiss';
+import { useRoutePopup } from '../../lib/use-route-popup';
 
 export const profileLinks = [
   { to: paths.profile, label: 'Profile' },
@@ -12,7 +13,13 @@ export const profileLinks = [
   { to: paths.support, label: 'Help and support' },
 ] as const;
 
-export function Avatar({ user, className = 'size-8' }: { readonly user: PublicUser; readonly className?: string }) {
+export function Avatar({
+  user,
+  className = 'size-8',
+}: {
+  readonly user: PublicUser;
+  readonly className?: string;
+}) {
   return (
     <img
       src={avatarSrc(user.profile_pic)}
@@ -29,15 +36,18 @@ export function Avatar({ user, className = 'size-8' }: { readonly user: PublicUs
 const itemClasses = 'block w-full rounded px-3 py-2 text-left text-sm text-ink hover:bg-raised';
 
 /** The avatar button and its dropdown: Profile, Wallet, KYC, Help and support, Logout. */
-export function ProfileMenu({ user, onLogout }: { readonly user: PublicUser; readonly onLogout: () => void }) {
-  const [open, setOpen] = useState(false);
+export function ProfileMenu({
+  user,
+  onLogout,
+}: {
+  readonly user: PublicUser;
+  readonly onLogout: () => void;
+}) {
+  const { open, close, toggle } = useRoutePopup();
   const menuId = useId();
   const wrapperRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const location = useLocation();
-  const close = useCallback(() => setOpen(false), []);
   useDismiss(open, close, wrapperRef, buttonRef);
-  useEffect(close, [location.pathname]);
 
   return (
     <div ref={wrapperRef} className="relative">
@@ -46,7 +56,7 @@ export function ProfileMenu({ user, onLogout }: { readonly user: PublicUser; rea
         type="button"
         aria-expanded={open}
         aria-controls={menuId}
-        onClick={() => setOpen((value) => !value)}
+        onClick={toggle}
         className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 hover:bg-raised"
       >
         <Avatar user={user} />
@@ -75,7 +85,7 @@ export function ProfileMenu({ user, onLogout }: { readonly user: PublicUser; rea
                 type="button"
                 className={itemClasses}
                 onClick={() => {
-                  setOpen(false);
+                  close();
                   onLogout();
                 }}
               >

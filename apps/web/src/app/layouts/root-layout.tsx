@@ -8,6 +8,7 @@ import { SessionProvider } from '../../features/session/session-provider';
  */
 function ScrollToTop() {
   const { pathname, hash } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger; the scroll must run on every change of it
   useLayoutEffect(() => {
     if (hash) {
       const target = document.getElementById(decodeURIComponent(hash.slice(1)));

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -7,10 +7,11 @@ import { cn } from '../../lib/cn';
 import { LENDING_URL } from '../../lib/config';
 import { paths } from '../../lib/paths';
 import { useDismiss } from '../../lib/use-dismiss';
+import { useRoutePopup } from '../../lib/use-route-popup';
 import { Brand } from './brand';
 import { LogoutDialog } from './logout-dialog';
 import { MenuIcon } from './menu-icon';
-import { profileLinks, ProfileMenu } from './profile-menu';
+import { ProfileMenu, profileLinks } from './profile-menu';
 
 const links = [
   { to: paths.buySell, label: 'Buy Crypto' },
@@ -24,7 +25,10 @@ const links = [
 ] as const;
 
 const navClasses = ({ isActive }: { isActive: boolean }) =>
-  cn('rounded px-3 py-2 text-sm font-medium whitespace-nowrap', isActive ? 'text-accent' : 'text-muted hover:text-ink');
+  cn(
+    'rounded px-3 py-2 text-sm font-medium whitespace-nowrap',
+    isActive ? 'text-accent' : 'text-muted hover:text-ink',
+  );
 
 function LendingLink({ className }: { readonly className?: string }) {
   return (
@@ -41,13 +45,11 @@ export function UserHeader() {
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
+  const { open: menuOpen, close: closeMenu, toggle: toggleMenu } = useRoutePopup();
   const [logoutOpen, setLogoutOpen] = useState(false);
   const panelRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const closeMenu = useCallback(() => setMenuOpen(false), []);
   useDismiss(menuOpen, closeMenu, panelRef, toggleRef);
-  useEffect(closeMenu, [location.pathname]);
 
   const logout = async () => {
     await session.signOut();
@@ -55,12 +57,16 @@ export function UserHeader() {
     navigate(paths.home, { replace: true });
   };
 
-  let account;
+  let account: ReactNode;
   if (session.status === 'loading') account = <Skeleton className="h-10 w-32" />;
   else if (session.user) account = <ProfileMenu user={session.user} onLogout={() => setLogoutOpen(true)} />;
   else
     account = (
-      <Link to={paths.login} state={{ from: { pathname: location.pathname } }} className={buttonClasses('primary')}>
+      <Link
+        to={paths.login}
+        state={{ from: { pathname: location.pathname } }}
+        className={buttonClasses('primary')}
+      >
         Login
       </Link>
     );
@@ -93,7 +99,7 @@ export function UserHeader() {
               aria-expanded={menuOpen}
               aria-controls="user-mobile-menu"
               aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-              onClick={() => setMenuOpen((value) => !value)}
+              onClick={toggleMenu}
             >
               <MenuIcon open={menuOpen} />
             </button>
@@ -129,7 +135,7 @@ export function UserHeader() {
                     type="button"
                     className="block w-full rounded px-3 py-2 text-left text-sm font-medium text-muted hover:text-ink"
                     onClick={() => {
-                      setMenuOpen(false);
+                      closeMenu();
                       setLogoutOpen(true);
                     }}
                   >

@@ -31,7 +31,15 @@ export function statusTone(status: string): BadgeTone {
   return statusTones[status.toUpperCase()] ?? 'neutral';
 }
 
-export function Badge({ tone = 'neutral', children, className }: { readonly tone?: BadgeTone; readonly children: ReactNode; readonly className?: string }) {
+export function Badge({
+  tone = 'neutral',
+  children,
+  className,
+}: {
+  readonly tone?: BadgeTone;
+  readonly children: ReactNode;
+  readonly className?: string;
+}) {
   return (
     <span
       className={cn(
@@ -49,6 +57,14 @@ export function Badge({ tone = 'neutral', children, className }: { readonly tone
  * A status shown in its spec colour. `label` overrides the text, e.g. a support ticket's INACTIVE is
  * shown as PENDING, and a screen may choose its own tone where the spec says so.
  */
-export function StatusBadge({ status, label, tone }: { readonly status: string; readonly label?: string; readonly tone?: BadgeTone }) {
+export function StatusBadge({
+  status,
+  label,
+  tone,
+}: {
+  readonly status: string;
+  readonly label?: string;
+  readonly tone?: BadgeTone;
+}) {
   return <Badge tone={tone ?? statusTone(status)}>{label ?? status}</Badge>;
 }

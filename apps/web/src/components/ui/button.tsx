@@ -1,5 +1,5 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { messages } from '@exchange/contracts';
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { Spinner } from './spinner';
 
@@ -21,7 +21,11 @@ const sizes: Record<ButtonSize, string> = {
 };
 
 /** Shared by buttons and links that look like buttons. */
-export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', className?: string): string {
+export function buttonClasses(
+  variant: ButtonVariant = 'primary',
+  size: ButtonSize = 'md',
+  className?: string,
+): string {
   return cn(
     'inline-flex items-center justify-center gap-2 rounded-md font-semibold whitespace-nowrap transition-colors',
     'disabled:cursor-not-allowed disabled:opacity-60',

@@ -71,13 +71,21 @@ describe('DataTable', () => {
 
   it('says No data found when nothing matches, and the admin lists can say No Data Found', async () => {
     const user = userEvent.setup();
-    const { rerender } = render(<DataTable label="Trades" columns={columns} rows={trades} rowKey={(row) => row.id} />);
+    const { rerender } = render(
+      <DataTable label="Trades" columns={columns} rows={trades} rowKey={(row) => row.id} />,
+    );
     await user.type(screen.getByRole('searchbox', { name: 'Search Trades' }), 'doge');
     expect(screen.getByText('No data found')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Next page' })).not.toBeInTheDocument();
 
     rerender(
-      <DataTable label="Trades" columns={columns} rows={[]} rowKey={(row) => row.id} emptyMessage="No Data Found" />,
+      <DataTable
+        label="Trades"
+        columns={columns}
+        rows={[]}
+        rowKey={(row) => row.id}
+        emptyMessage="No Data Found"
+      />,
     );
     expect(screen.getByText('No Data Found')).toBeInTheDocument();
   });

@@ -47,10 +47,14 @@ const SKELETON_ROWS = 5;
 export function searchableText(value: unknown, depth = 0): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value.toLowerCase();
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value).toLowerCase();
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return String(value).toLowerCase();
   if (depth >= 4 || typeof value !== 'object') return '';
   const parts = Array.isArray(value) ? value : Object.values(value as Record<string, unknown>);
-  return parts.map((part) => searchableText(part, depth + 1)).filter(Boolean).join('\u0000');
+  return parts
+    .map((part) => searchableText(part, depth + 1))
+    .filter(Boolean)
+    .join('\u0000');
 }
 
 function defaultCell<T>(row: T, id: string): ReactNode {
@@ -100,7 +104,8 @@ export function DataTable<T>({
 
   const goTo = (next: number) => {
     setPage(next);
-    if (scrollOnPageChange && typeof window.scrollTo === 'function') window.scrollTo({ top: 0, behavior: 'smooth' });
+    if (scrollOnPageChange && typeof window.scrollTo === 'function')
+      window.scrollTo({ top: 0, behavior: 'smooth' });
   };
 
   const onSearch = (value: string) => {
@@ -111,6 +116,7 @@ export function DataTable<T>({
   let body: ReactNode;
   if (showSkeleton) {
     body = Array.from({ length: SKELETON_ROWS }, (_, rowIndex) => (
+      // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity but their position
       <tr key={`skeleton-${rowIndex}`} className="border-t border-line">
         {columns.map((column) => (
           <td key={column.id} className="px-4 py-3">
@@ -141,7 +147,10 @@ export function DataTable<T>({
       return (
         <tr key={rowKey(row, index)} className="border-t border-line hover:bg-raised/60">
           {columns.map((column) => (
-            <td key={column.id} className={cn('px-4 py-3 align-middle', alignments[column.align ?? 'left'], column.className)}>
+            <td
+              key={column.id}
+              className={cn('px-4 py-3 align-middle', alignments[column.align ?? 'left'], column.className)}
+            >
               {column.cell ? column.cell(row, index) : defaultCell(row, column.id)}
             </td>
           ))}
@@ -185,7 +194,10 @@ export function DataTable<T>({
                 <th
                   key={column.id}
                   scope="col"
-                  className={cn('px-4 py-3 font-medium whitespace-nowrap', alignments[column.align ?? 'left'])}
+                  className={cn(
+                    'px-4 py-3 font-medium whitespace-nowrap',
+                    alignments[column.align ?? 'left'],
+                  )}
                 >
                   {column.header}
                 </th>
@@ -197,7 +209,10 @@ export function DataTable<T>({
       </div>
 
       {!showSkeleton && !error && filtered.length > 0 ? (
-        <nav aria-label={`${label} pages`} className="flex items-center justify-between gap-3 text-sm text-muted">
+        <nav
+          aria-label={`${label} pages`}
+          className="flex items-center justify-between gap-3 text-sm text-muted"
+        >
           <p aria-live="polite">
             Showing {offset + 1}–{offset + visible.length} of {filtered.length}
           </p>

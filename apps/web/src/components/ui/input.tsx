@@ -15,7 +15,17 @@ export interface InputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 
  * A labelled text input with its validation message. Password inputs get a show/hide toggle,
  * which is a real button so keyboard users can reach it.
  */
-export function Input({ label, error, hint, id, type = 'text', className, suffix, ref, ...rest }: InputProps) {
+export function Input({
+  label,
+  error,
+  hint,
+  id,
+  type = 'text',
+  className,
+  suffix,
+  ref,
+  ...rest
+}: InputProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const [revealed, setRevealed] = useState(false);
@@ -47,7 +57,9 @@ export function Input({ label, error, hint, id, type = 'text', className, suffix
           className={cn(controlClasses, borderFor(error), trailing ? 'pr-16' : undefined, className)}
           {...rest}
         />
-        {trailing ? <div className="absolute inset-y-0 right-1 flex items-center text-sm text-muted">{trailing}</div> : null}
+        {trailing ? (
+          <div className="absolute inset-y-0 right-1 flex items-center text-sm text-muted">{trailing}</div>
+        ) : null}
       </div>
     </Field>
   );

@@ -51,7 +51,9 @@ export function Modal({
           )}
         >
           <Dialog.Title className="text-lg font-semibold text-ink">{title}</Dialog.Title>
-          {description ? <Dialog.Description className="mt-2 text-sm text-muted">{description}</Dialog.Description> : null}
+          {description ? (
+            <Dialog.Description className="mt-2 text-sm text-muted">{description}</Dialog.Description>
+          ) : null}
           {children ? <div className="mt-4">{children}</div> : null}
           {footer ? <div className="mt-6 flex flex-wrap justify-end gap-3">{footer}</div> : null}
           {dismissible ? (
@@ -59,7 +61,14 @@ export function Modal({
               aria-label="Close"
               className="absolute top-3 right-3 rounded p-1 text-muted hover:text-ink"
             >
-              <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+              <svg
+                viewBox="0 0 24 24"
+                className="size-5"
+                aria-hidden="true"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
                 <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
               </svg>
             </Dialog.Close>

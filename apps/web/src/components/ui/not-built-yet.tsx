@@ -16,7 +16,9 @@ export function NotBuiltYet({ title, children }: NotBuiltYetProps) {
       <PageHeader title={title} />
       <div className="rounded-lg border border-dashed border-line bg-surface px-6 py-12 text-center">
         <p className="text-lg font-semibold text-ink">This screen is not built yet</p>
-        <p className="mt-2 text-sm text-muted">{children ?? 'It will appear here once its feature is delivered.'}</p>
+        <p className="mt-2 text-sm text-muted">
+          {children ?? 'It will appear here once its feature is delivered.'}
+        </p>
       </div>
     </div>
   );

@@ -19,7 +19,17 @@ export interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
 }
 
 /** A native select: it brings keyboard, screen reader and mobile pickers for free. */
-export function Select({ label, error, hint, options, placeholder, id, className, ref, ...rest }: SelectProps) {
+export function Select({
+  label,
+  error,
+  hint,
+  options,
+  placeholder,
+  id,
+  className,
+  ref,
+  ...rest
+}: SelectProps) {
   const generatedId = useId();
   const selectId = id ?? generatedId;
   return (
@@ -33,8 +43,9 @@ export function Select({ label, error, hint, options, placeholder, id, className
         {...rest}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((option, index) => (
-          <option key={`${option.value}-${index}`} value={option.value} disabled={option.disabled}>
+        {options.map((option) => (
+          // Values may repeat (countries sharing a calling code); value and label together do not.
+          <option key={`${option.value}-${option.label}`} value={option.value} disabled={option.disabled}>
             {option.label}
           </option>
         ))}

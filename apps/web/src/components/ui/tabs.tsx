@@ -37,11 +37,19 @@ export function Tabs({ items, value, defaultValue, onValueChange, label, classNa
     const index = items.findIndex((item) => item.id === selected);
     const last = items.length - 1;
     const next =
-      event.key === 'ArrowRight' ? (index >= last ? 0 : index + 1)
-      : event.key === 'ArrowLeft' ? (index <= 0 ? last : index - 1)
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? last
-      : null;
+      event.key === 'ArrowRight'
+        ? index >= last
+          ? 0
+          : index + 1
+        : event.key === 'ArrowLeft'
+          ? index <= 0
+            ? last
+            : index - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
     if (next === null) return;
     event.preventDefault();
     const item = items[next];
@@ -91,7 +99,6 @@ export function Tabs({ items, value, defaultValue, onValueChange, label, classNa
           role="tabpanel"
           id={`${baseId}-panel-${active.id}`}
           aria-labelledby={`${baseId}-tab-${active.id}`}
-          tabIndex={0}
           className="pt-4"
         >
           {active.content}

@@ -2,7 +2,13 @@ import type { PublicUser } from '@exchange/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { isApiError } from '../../lib/api-client';
-import { ACCESS_TOKEN_KEY, clearSession, getAccessToken, onSessionCleared, setAccessToken } from '../../lib/session-token';
+import {
+  ACCESS_TOKEN_KEY,
+  clearSession,
+  getAccessToken,
+  onSessionCleared,
+  setAccessToken,
+} from '../../lib/session-token';
 import { getMe } from './api/get-me';
 import { logout } from './api/logout';
 import { type Session, SessionContext, type SessionStatus } from './session-context';
@@ -62,9 +68,15 @@ export function SessionProvider({ children }: { readonly children: ReactNode }) 
     [queryClient],
   );
 
-  const setUser = useCallback((user: PublicUser) => queryClient.setQueryData(SESSION_QUERY_KEY, user), [queryClient]);
+  const setUser = useCallback(
+    (user: PublicUser) => queryClient.setQueryData(SESSION_QUERY_KEY, user),
+    [queryClient],
+  );
 
-  const reload = useCallback(() => queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }), [queryClient]);
+  const reload = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }),
+    [queryClient],
+  );
 
   const signOut = useCallback(async () => {
     try {

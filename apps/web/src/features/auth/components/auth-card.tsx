@@ -18,7 +18,9 @@ export function AuthCard({ title, description, children, footer, wide = false }:
         {description ? <p className="mt-2 text-sm text-muted">{description}</p> : null}
         <div className="mt-6">{children}</div>
       </div>
-      {footer ? <div className="mt-4 flex flex-wrap justify-center gap-x-4 gap-y-2 text-sm text-muted">{footer}</div> : null}
+      {footer ? (
+        <div className="mt-4 flex flex-wrap justify-center gap-x-4 gap-y-2 text-sm text-muted">{footer}</div>
+      ) : null}
     </div>
   );
 }

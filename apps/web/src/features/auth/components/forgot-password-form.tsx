@@ -42,7 +42,13 @@ export function ForgotPasswordForm() {
   return (
     <form onSubmit={onSubmit} noValidate>
       <fieldset disabled={busy} className="flex flex-col gap-4">
-        <Input label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <Input
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
         <Button
           type="submit"
           fullWidth

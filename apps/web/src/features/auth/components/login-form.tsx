@@ -16,7 +16,8 @@ import { requestCode } from '../api/request-code';
 import { textLink } from './auth-card';
 
 function initialEmail(state: unknown): string {
-  if (typeof state === 'object' && state !== null && 'email' in state && typeof state.email === 'string') return state.email;
+  if (typeof state === 'object' && state !== null && 'email' in state && typeof state.email === 'string')
+    return state.email;
   return '';
 }
 

@@ -21,7 +21,10 @@ function toDigits(value: string): string[] {
 }
 
 function fromDigits(digits: readonly string[]): string {
-  return digits.map((digit) => digit || ' ').join('').trimEnd();
+  return digits
+    .map((digit) => digit || ' ')
+    .join('')
+    .trimEnd();
 }
 
 /**
@@ -107,7 +110,10 @@ export function OtpInput({ value, onChange, onBlur, error, disabled, label = 'OT
                 onChange(fromDigits(next));
               } else {
                 // Typing over a filled box yields two characters; keep the new one.
-                fillFrom(index, typed.length === 2 && digit && typed.startsWith(digit) ? typed.slice(1) : typed);
+                fillFrom(
+                  index,
+                  typed.length === 2 && digit && typed.startsWith(digit) ? typed.slice(1) : typed,
+                );
               }
             }}
             className={cn(

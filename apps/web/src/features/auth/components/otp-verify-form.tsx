@@ -122,7 +122,13 @@ export function OtpVerifyForm({ type, email: knownEmail }: OtpVerifyFormProps) {
         </Button>
         <p className="text-center text-sm text-muted">
           Didn't get the code?{' '}
-          <Button variant="ghost" size="sm" onClick={resend} loading={resending} loadingText={messages.pleaseWait}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={resend}
+            loading={resending}
+            loadingText={messages.pleaseWait}
+          >
             Resend OTP
           </Button>
         </p>

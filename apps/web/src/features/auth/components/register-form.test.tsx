@@ -7,7 +7,9 @@ import { renderApp } from '../../../test/render-app';
 function alerts(): string[] {
   const form = screen.getByRole('button', { name: 'Register' }).closest('form');
   if (!form) throw new Error('no form');
-  return within(form).queryAllByRole('alert').map((node) => node.textContent ?? '');
+  return within(form)
+    .queryAllByRole('alert')
+    .map((node) => node.textContent ?? '');
 }
 
 async function openRegister(path = '/register') {
@@ -86,8 +88,12 @@ describe('register form', () => {
 
   it('?code= ticks the referral box and fills the code; success goes to /otp-verification with the e-mail after 3 s', async () => {
     const user = userEvent.setup();
-    const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
-      new Response(JSON.stringify({ status: true, message: 'Registered', data: { email: 'dana@example.com' } }), { status: 200 }),
+    const fetchMock = vi.fn(
+      async (_input: RequestInfo | URL, _init?: RequestInit) =>
+        new Response(
+          JSON.stringify({ status: true, message: 'Registered', data: { email: 'dana@example.com' } }),
+          { status: 200 },
+        ),
     );
     vi.stubGlobal('fetch', fetchMock);
     const { router } = await openRegister('/register?code=FRIEND7');

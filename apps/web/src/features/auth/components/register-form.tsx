@@ -98,7 +98,13 @@ export function RegisterForm({ referralCode }: RegisterFormProps) {
           {...register('mobile_no')}
         />
         <div className="sm:col-span-2">
-          <Input label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+          <Input
+            label="Email"
+            type="email"
+            autoComplete="email"
+            error={errors.email?.message}
+            {...register('email')}
+          />
         </div>
         <Input
           label="Password"

@@ -9,7 +9,9 @@ export function LoginPage() {
   return (
     <AuthCard
       title="Login"
-      description={from ? 'Log in to continue to the page you asked for.' : 'Welcome back. Log in to your account.'}
+      description={
+        from ? 'Log in to continue to the page you asked for.' : 'Welcome back. Log in to your account.'
+      }
       footer={
         <p>
           New here?{' '}

@@ -7,7 +7,10 @@ import { emailFromState } from './navigation-state';
 export function OtpVerificationPage() {
   const location = useLocation();
   return (
-    <AuthCard title="Verify your e-mail" description="Enter the 6-digit code from your inbox to activate your account.">
+    <AuthCard
+      title="Verify your e-mail"
+      description="Enter the 6-digit code from your inbox to activate your account."
+    >
       <OtpVerifyForm type="EMAIL_VERIFY" email={emailFromState(location.state)} />
     </AuthCard>
   );

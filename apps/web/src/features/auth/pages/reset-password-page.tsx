@@ -13,7 +13,10 @@ export function ResetPasswordPage() {
 
   if (!otp) {
     return (
-      <AuthCard title="Reset password" description="This page needs the code from your reset e-mail. Request a code first.">
+      <AuthCard
+        title="Reset password"
+        description="This page needs the code from your reset e-mail. Request a code first."
+      >
         <Link to={paths.forgotPassword} className={buttonClasses('primary', 'lg', 'w-full')}>
           Request a reset code
         </Link>
@@ -21,7 +24,10 @@ export function ResetPasswordPage() {
     );
   }
   return (
-    <AuthCard title="Choose a new password" description="Your code is checked. Pick a new password for your account.">
+    <AuthCard
+      title="Choose a new password"
+      description="Your code is checked. Pick a new password for your account."
+    >
       <ResetPasswordForm email={email} otp={otp} />
     </AuthCard>
   );

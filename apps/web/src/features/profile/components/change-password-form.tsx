@@ -1,4 +1,8 @@
-import { type ChangePasswordForm as ChangePasswordValues, changePasswordFormSchema, messages } from '@exchange/contracts';
+import {
+  type ChangePasswordForm as ChangePasswordValues,
+  changePasswordFormSchema,
+  messages,
+} from '@exchange/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
@@ -20,7 +24,10 @@ export function ChangePasswordForm({ email }: { readonly email?: string }) {
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordValues>({ resolver: zodResolver(changePasswordFormSchema), defaultValues: empty });
+  } = useForm<ChangePasswordValues>({
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: empty,
+  });
 
   const onSubmit = handleSubmit(async (form) => {
     try {

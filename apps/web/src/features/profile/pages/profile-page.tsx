@@ -22,7 +22,11 @@ export function ProfilePage() {
         <PageHeader title="Profile" />
         <Card>
           <p className="text-sm text-muted">Log in to see your profile and change your password.</p>
-          <Link to={paths.login} state={{ from: { pathname: location.pathname } }} className={buttonClasses('primary', 'md', 'mt-4')}>
+          <Link
+            to={paths.login}
+            state={{ from: { pathname: location.pathname } }}
+            className={buttonClasses('primary', 'md', 'mt-4')}
+          >
             Login
           </Link>
         </Card>
