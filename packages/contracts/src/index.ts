@@ -8,3 +8,4 @@ export * from './wallet';
 export * from './deposits';
 export * from './ledger';
 export * from './country-codes';
+export * from './trading';

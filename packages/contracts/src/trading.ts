@@ -1,0 +1,179 @@
+import { CRYPTO_CODES, MARKETS } from '@exchange/domain';
+import { z } from 'zod';
+import { decimalString, envelope } from './envelope';
+import { walletSchema } from './wallet';
+
+/**
+ * Trading on the wire (spec sections 3, 4, 5 and 7). Instant orders execute in USD against the house
+ * at a server-issued quote; limit orders go into the USDT order book of a market of spec section 9.
+ * Every amount is a decimal string. Validation of quantity and limit price happens on the server in
+ * the spec's order (messages 'Please Enter Quantity', 'Insufficient amount', 'Please Enter Limit
+ * Price', 'Quantity should be greater than {min}', ...), so these schemas accept the fields loosely
+ * and the server answers 422 with the spec's message.
+ */
+
+export const ORDER_SIDES = ['buy', 'sell'] as const;
+export type OrderSide = (typeof ORDER_SIDES)[number];
+export const ORDER_TYPES = ['instant', 'limit'] as const;
+export type OrderType = (typeof ORDER_TYPES)[number];
+export const ORDER_STATUSES = ['open', 'filled', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The ids of the USDT limit-order markets ('BTC-USDT', ...). */
+export const MARKET_IDS = MARKETS.map((m) => m.id) as [string, ...string[]];
+export const marketIdSchema = z.enum(MARKET_IDS);
+
+/** A quantity or price as typed: a string (possibly empty: the server says 'Please Enter Quantity'). */
+const typedDecimal = z.string().max(40).nullish();
+
+// ---------------------------------------------------------------- POST /wallet/quotes
+
+/** Asks for a firm instant price: valid for about 15 seconds, usable once. */
+export const instantQuoteRequestSchema = z.object({
+  side: z.enum(ORDER_SIDES),
+  crypto_currency_code: z.enum(CRYPTO_CODES),
+  quantity: typedDecimal,
+});
+export type InstantQuoteRequest = z.input<typeof instantQuoteRequestSchema>;
+
+/**
+ * A quote: `price` is USD per coin; `cost` = price × quantity in USD (rounded up for a buy, down for
+ * a sell, to cents); `fee` the instant fee (default 0.1%) on cost, rounded up; `total` what the user
+ * pays (buy: cost + fee) or receives (sell: cost - fee). `expires_at` is an ISO time.
+ */
+export const instantQuoteSchema = z.object({
+  quote_id: z.string(),
+  side: z.enum(ORDER_SIDES),
+  crypto_currency_code: z.enum(CRYPTO_CODES),
+  quantity: decimalString,
+  price: decimalString,
+  cost: decimalString,
+  fee: decimalString,
+  total: decimalString,
+  expires_at: z.string(),
+});
+export type InstantQuote = z.infer<typeof instantQuoteSchema>;
+export const instantQuoteResponseSchema = envelope(instantQuoteSchema);
+export type InstantQuoteResponse = z.infer<typeof instantQuoteResponseSchema>;
+
+// ---------------------------------------------------------------- POST /wallet/limitorder/limitInstant/buy|sell
+
+/**
+ * The spec's order payload. For `type: 'instant'` (fiat_currency_code 'USD') `quote_id` names the
+ * quote being accepted; without it the server quotes and executes at once at the current price
+ * (the spec's client sends no quote). For `type: 'limit'` (fiat_currency_code 'USDT') `market_id`
+ * like 'BTC-USDT' and `limitPrice` are needed. `side` must match the path (/buy or /sell).
+ * An `Idempotency-Key` header makes a retry return the first answer.
+ */
+export const placeOrderRequestSchema = z.object({
+  market_id: z.string().max(32).nullish(),
+  crypto_currency_code: z.enum(CRYPTO_CODES),
+  fiat_currency_code: z.enum(['USD', 'USDT']),
+  quantity: typedDecimal,
+  type: z.enum(ORDER_TYPES),
+  limitPrice: typedDecimal,
+  side: z.enum(ORDER_SIDES),
+  quote_id: z.string().max(64).nullish(),
+});
+export type PlaceOrderRequest = z.input<typeof placeOrderRequestSchema>;
+
+/** Answer of placing, executing or cancelling: the user's wallet afterwards (same shape as GET /wallet). */
+export const orderWalletResponseSchema = envelope(z.object({ wallet: walletSchema }));
+export type OrderWalletResponse = z.infer<typeof orderWalletResponseSchema>;
+
+// ---------------------------------------------------------------- Orders and history
+
+/**
+ * A limit order as the history and open-order lists show it (spec section 3). Quantities are in the
+ * base coin at the market's precision, `price` and `filled_cost` in USDT. `time` and `createdAt` are
+ * both the creation time (ISO); `updatedAt` the last change.
+ */
+export const limitOrderSchema = z.object({
+  id: z.string(),
+  time: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  market_id: z.string(),
+  type: z.literal('limit'),
+  side: z.enum(ORDER_SIDES),
+  quantity: decimalString,
+  filled_quantity: decimalString,
+  cancelled_quantity: decimalString,
+  open_quantity: decimalString,
+  filled_cost: decimalString,
+  price: decimalString,
+  status: z.enum(ORDER_STATUSES),
+});
+export type LimitOrder = z.infer<typeof limitOrderSchema>;
+
+/** GET /wallet/limitorder/market/get-order-history and /get-user-open-order: the newest first. */
+export const orderListResponseSchema = envelope(z.array(limitOrderSchema));
+export type OrderListResponse = z.infer<typeof orderListResponseSchema>;
+
+/** GET /wallet/limitorder/market/cancle-open-order?market_id=&order_id= (the spec's spelling). */
+export const cancelOrderQuerySchema = z.object({
+  market_id: z.string().max(32),
+  order_id: z.string().max(64),
+});
+export type CancelOrderQuery = z.input<typeof cancelOrderQuerySchema>;
+
+/**
+ * POST /wallet/orders/getordersAndUpdateStatus {}: the user's current wallet and open orders.
+ * `status` is true on success (the spec's client tests `status == 1`, which true satisfies).
+ */
+export const ordersAndStatusResponseSchema = envelope(
+  z.object({ wallet: walletSchema, open_orders: z.array(limitOrderSchema) }),
+);
+export type OrdersAndStatusResponse = z.infer<typeof ordersAndStatusResponseSchema>;
+
+// ---------------------------------------------------------------- Public market views
+
+export const marketParamsSchema = z.object({ marketId: z.string().max(32) });
+
+/** One aggregated price level: USDT price and base quantity resting there. */
+export const depthLevelSchema = z.object({ price: decimalString, quantity: decimalString });
+export type DepthLevelView = z.infer<typeof depthLevelSchema>;
+
+/** GET /market/depth/:marketId: up to 20 levels a side, best first. Also the 'depth:<market>' frame. */
+export const marketDepthSchema = z.object({
+  market_id: z.string(),
+  bids: z.array(depthLevelSchema),
+  asks: z.array(depthLevelSchema),
+});
+export type MarketDepth = z.infer<typeof marketDepthSchema>;
+export const marketDepthResponseSchema = envelope(marketDepthSchema);
+export type MarketDepthResponse = z.infer<typeof marketDepthResponseSchema>;
+
+/** A public trade: the maker's price, base quantity, USDT cost; `side` is the taker's side. */
+export const publicTradeSchema = z.object({
+  id: z.string(),
+  market_id: z.string(),
+  price: decimalString,
+  quantity: decimalString,
+  cost: decimalString,
+  side: z.enum(ORDER_SIDES),
+  createdAt: z.string(),
+});
+export type PublicTrade = z.infer<typeof publicTradeSchema>;
+
+/** GET /market/trades/:marketId: the last 50 trades, newest first. */
+export const marketTradesResponseSchema = envelope(z.array(publicTradeSchema));
+export type MarketTradesResponse = z.infer<typeof marketTradesResponseSchema>;
+
+// ---------------------------------------------------------------- WebSocket
+
+/** Public channel family: 'depth:BTC-USDT' carries a `marketDepthSchema` after each book change. */
+export const DEPTH_CHANNEL_PREFIX = 'depth:';
+export function depthChannel(marketId: string): string {
+  return `${DEPTH_CHANNEL_PREFIX}${marketId}`;
+}
+
+/**
+ * Private per-user events on the 'user' channel: an order changed (placed, filled, cancelled), or
+ * the balances changed (reload GET /wallet).
+ */
+export const userEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('order'), order: limitOrderSchema }),
+  z.object({ type: z.literal('balance') }),
+]);
+export type UserEvent = z.infer<typeof userEventSchema>;
