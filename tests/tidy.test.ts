@@ -21,7 +21,9 @@ function sourceFiles(dir: string): string[] {
 
 const rel = (file: string) => path.relative(root, file);
 const imports = (file: string) =>
-  [...readFileSync(file, 'utf8').matchAll(/(?:import|export)[^'"]*from\s*['"]([^'"]+)['"]/g)].map((m) => m[1] ?? '');
+  [...readFileSync(file, 'utf8').matchAll(/(?:import|export)[^'"]*from\s*['"]([^'"]+)['"]/g)].map(
+    (m) => m[1] ?? '',
+  );
 
 describe('tidy', () => {
   it('keeps the domain free of I/O and of other packages', () => {
@@ -38,7 +40,13 @@ describe('tidy', () => {
   it('keeps contracts depending only on the domain and zod', () => {
     const offenders = sourceFiles(path.join(root, 'packages/contracts/src')).flatMap((file) =>
       imports(file)
-        .filter((spec) => !spec.startsWith('.') && spec !== 'zod' && spec !== '@exchange/domain' && !spec.startsWith('vitest'))
+        .filter(
+          (spec) =>
+            !spec.startsWith('.') &&
+            spec !== 'zod' &&
+            spec !== '@exchange/domain' &&
+            !spec.startsWith('vitest'),
+        )
         .map((spec) => `${rel(file)} imports ${spec}`),
     );
     expect(offenders).toEqual([]);
@@ -61,7 +69,10 @@ describe('tidy', () => {
   });
 
   it('keeps console.log out of server and domain code', () => {
-    const offenders = [...sourceFiles(path.join(root, 'apps/server/src')), ...sourceFiles(path.join(root, 'packages/domain/src'))]
+    const offenders = [
+      ...sourceFiles(path.join(root, 'apps/server/src')),
+      ...sourceFiles(path.join(root, 'packages/domain/src')),
+    ]
       .filter((file) => !file.includes(`${path.sep}scripts${path.sep}`))
       .filter((file) => /console\.log\(/.test(readFileSync(file, 'utf8')))
       .map(rel);
@@ -71,19 +82,27 @@ describe('tidy', () => {
   it('does no float arithmetic on money: no parseFloat or Number() of amounts in server and domain code', () => {
     const moneyWords = /(amount|balance|price|cost|fee|quantity|total|value)/i;
     const offenders: string[] = [];
-    for (const file of [...sourceFiles(path.join(root, 'apps/server/src')), ...sourceFiles(path.join(root, 'packages/domain/src'))]) {
+    for (const file of [
+      ...sourceFiles(path.join(root, 'apps/server/src')),
+      ...sourceFiles(path.join(root, 'packages/domain/src')),
+    ]) {
       if (file.endsWith('.test.ts') || file.includes(`${path.sep}scripts${path.sep}`)) continue;
       readFileSync(file, 'utf8')
         .split('\n')
         .forEach((line, index) => {
-          if (/(parseFloat|Number\(|toFixed\()/.test(line) && moneyWords.test(line)) offenders.push(`${rel(file)}:${index + 1}`);
+          if (/(parseFloat|Number\(|toFixed\()/.test(line) && moneyWords.test(line))
+            offenders.push(`${rel(file)}:${index + 1}`);
         });
     }
     expect(offenders).toEqual([]);
   });
 
   it('writes no path of this machine into the repository', () => {
-    const offenders = [...sourceFiles(path.join(root, 'apps')), ...sourceFiles(path.join(root, 'packages')), ...sourceFiles(path.join(root, 'e2e'))]
+    const offenders = [
+      ...sourceFiles(path.join(root, 'apps')),
+      ...sourceFiles(path.join(root, 'packages')),
+      ...sourceFiles(path.join(root, 'e2e')),
+    ]
       .filter((file) => /\/(work|root|home)\/[a-z]/.test(readFileSync(file, 'utf8')))
       .map(rel);
     expect(offenders).toEqual([]);

@@ -2,7 +2,18 @@
  * The assets the product knows: USD (fiat), the ten supported coins of the spec, and MULTI, the
  * platform coin. `scale` is the number of decimal places of one minor unit in the ledger.
  */
-export const CRYPTO_CODES = ['BTC', 'BNB', 'ETH', 'USDT', 'USDC', 'XRP', 'ADA', 'MATIC', 'DOT', 'BUSD'] as const;
+export const CRYPTO_CODES = [
+  'BTC',
+  'BNB',
+  'ETH',
+  'USDT',
+  'USDC',
+  'XRP',
+  'ADA',
+  'MATIC',
+  'DOT',
+  'BUSD',
+] as const;
 export const ASSET_CODES = ['USD', ...CRYPTO_CODES, 'MULTI'] as const;
 
 export type CryptoCode = (typeof CRYPTO_CODES)[number];

@@ -26,7 +26,13 @@ export interface MarketRules {
 
 const MAX = '9999999999999999';
 
-function market(base: CryptoCode, minPrice: string, minQuantity: string, quantityPrecision: number, minCost: string): MarketRules {
+function market(
+  base: CryptoCode,
+  minPrice: string,
+  minQuantity: string,
+  quantityPrecision: number,
+  minCost: string,
+): MarketRules {
   return {
     id: `${base}-USDT`,
     base,

@@ -35,9 +35,13 @@ describe('money', () => {
 
   it('round-trips every amount through its string form', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }), fc.integer({ min: 0, max: 18 }), (value, scale) => {
-        expect(parseDecimal(formatMinor(value, scale), scale)).toBe(value);
-      }),
+      fc.property(
+        fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }),
+        fc.integer({ min: 0, max: 18 }),
+        (value, scale) => {
+          expect(parseDecimal(formatMinor(value, scale), scale)).toBe(value);
+        },
+      ),
     );
   });
 

@@ -16,7 +16,11 @@ const decimalPattern = /^(-)?(\d+)(?:\.(\d+))?$/;
  * Returns null for anything that is not a plain decimal, or that has more fractional digits than
  * `scale` allows when `rounding` is 'exact'. With 'down' or 'up', extra digits are rounded that way.
  */
-export function parseDecimal(text: string, scale: number, rounding: Rounding | 'exact' = 'exact'): Minor | null {
+export function parseDecimal(
+  text: string,
+  scale: number,
+  rounding: Rounding | 'exact' = 'exact',
+): Minor | null {
   const match = decimalPattern.exec(text.trim());
   if (!match) return null;
   const [, minus, whole = '0', fraction = ''] = match;
