@@ -1,13 +1,57 @@
-import { NotBuiltYet } from '../../../components/ui/not-built-yet';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { CoinCarousel } from '../../market/components/coin-carousel';
+import { TopMarketsTable } from '../../market/components/top-markets-table';
+import { Hero } from '../components/hero';
+import { FeaturesSection, OffersSection, SecuritySection } from '../components/marketing-sections';
+import { SectionHeading } from '../components/section-heading';
+import { SupportSection } from '../components/support-section';
 
-/** Placeholder until the landing feature lands; the header, footer and anchors around it are real. */
-export function LandingPage() {
+/**
+ * The header's anchors (/#features …). The root layout scrolls on a hash change, but this page loads
+ * lazily (its sections may not exist yet then) and clicking the same anchor twice changes no hash, so
+ * the page scrolls again on every navigation that carries one.
+ */
+function useScrollToHash() {
+  const { hash, key } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each navigation (its key) is the trigger, even to the same hash
+  useEffect(() => {
+    if (!hash) return;
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
+  }, [key]);
+}
+
+function MarketsSection() {
   return (
-    <div id="home" className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
-      <NotBuiltYet title="Exchange">
-        The landing page (exchange calculator, Top Cryptocurrency table, marketing sections and newsletter)
-        will appear here.
-      </NotBuiltYet>
-    </div>
+    <section id="markets" aria-labelledby="markets-title" className="scroll-mt-20 border-b border-line">
+      <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20">
+        <SectionHeading id="markets-title" eyebrow="Markets" title="Top Cryptocurrency">
+          Live prices of every coin we list, in US dollars, with the change over the last 24 hours.
+        </SectionHeading>
+        <div className="mt-8">
+          <TopMarketsTable />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** Spec section 2, Landing: hero with the calculator, live coins, marketing, markets, support and newsletter. */
+export function LandingPage() {
+  useScrollToHash();
+  return (
+    <>
+      <Hero />
+      <div className="border-b border-line bg-surface/40">
+        <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+          <CoinCarousel />
+        </div>
+      </div>
+      <FeaturesSection />
+      <MarketsSection />
+      <OffersSection />
+      <SecuritySection />
+      <SupportSection />
+    </>
   );
 }

@@ -1,0 +1,49 @@
+import { useId } from 'react';
+import { controlClasses } from '../../../components/ui/field';
+import { cn } from '../../../lib/cn';
+import { CoinIcon } from '../../market/components/coin-icon';
+
+export interface CurrencyOption {
+  readonly code: string;
+  readonly name: string;
+}
+
+interface CurrencySelectProps {
+  readonly label: string;
+  readonly value: string;
+  readonly options: readonly CurrencyOption[];
+  onChange(code: string): void;
+}
+
+/**
+ * A native select (keyboard and mobile pickers for free) with the chosen coin's icon drawn inside it;
+ * a native option cannot hold an image.
+ */
+export function CurrencySelect({ label, value, options, onChange }: CurrencySelectProps) {
+  const id = useId();
+  return (
+    <div className="flex min-w-0 flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-ink">
+        {label}
+      </label>
+      <div className="relative">
+        <CoinIcon
+          code={value}
+          className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2"
+        />
+        <select
+          id={id}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          className={cn(controlClasses, 'border-line pl-10 hover:border-muted')}
+        >
+          {options.map((option) => (
+            <option key={option.code} value={option.code}>
+              {option.code} · {option.name}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}
