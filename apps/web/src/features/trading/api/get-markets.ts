@@ -1,0 +1,18 @@
+import type { MarketListResponse, MarketRow } from '@exchange/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { tradingKeys } from './query-keys';
+
+export async function getMarkets(signal?: AbortSignal): Promise<MarketRow[]> {
+  const response = await apiClient.get<MarketListResponse>('/market/', { signal });
+  return response.data;
+}
+
+/** Market rules change only with a deploy: read them once per session. */
+export function useMarkets() {
+  return useQuery({
+    queryKey: tradingKeys.markets,
+    queryFn: ({ signal }) => getMarkets(signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}

@@ -1,0 +1,69 @@
+import {
+  depthChannel,
+  type MarketDepth,
+  type MarketDepthResponse,
+  type MarketTradesResponse,
+  marketDepthSchema,
+  type PublicTrade,
+} from '@exchange/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { apiClient } from '../../../lib/api-client';
+import { useLiveChannel } from './live-socket';
+import { tradingKeys } from './query-keys';
+
+export async function getDepth(marketId: string, signal?: AbortSignal): Promise<MarketDepth> {
+  const response = await apiClient.get<MarketDepthResponse>(`/market/depth/${encodeURIComponent(marketId)}`, {
+    signal,
+  });
+  return response.data;
+}
+
+export async function getTrades(marketId: string, signal?: AbortSignal): Promise<PublicTrade[]> {
+  const response = await apiClient.get<MarketTradesResponse>(
+    `/market/trades/${encodeURIComponent(marketId)}`,
+    {
+      signal,
+    },
+  );
+  return response.data;
+}
+
+/** Polling keeps the views fresh when the socket is down; the depth channel updates the book at once. */
+const POLL_MS = 10_000;
+
+/**
+ * The order book of a market: loaded over HTTP, then replaced by each 'depth:<market>' frame. A
+ * book change usually means a trade, so the recent trades are refreshed with it.
+ */
+export function useDepth(marketId: string | null) {
+  const queryClient = useQueryClient();
+  const onFrame = useCallback(
+    (data: unknown) => {
+      if (!marketId) return;
+      const depth = marketDepthSchema.safeParse(data);
+      if (!depth.success) return;
+      queryClient.setQueryData(tradingKeys.depth(marketId), depth.data);
+      void queryClient.invalidateQueries({ queryKey: tradingKeys.trades(marketId) });
+    },
+    [marketId, queryClient],
+  );
+  useLiveChannel(marketId ? depthChannel(marketId) : null, onFrame);
+  return useQuery({
+    queryKey: tradingKeys.depth(marketId ?? ''),
+    queryFn: ({ signal }) => getDepth(marketId ?? '', signal),
+    enabled: marketId !== null,
+    refetchInterval: POLL_MS,
+    staleTime: 0,
+  });
+}
+
+export function useTrades(marketId: string | null) {
+  return useQuery({
+    queryKey: tradingKeys.trades(marketId ?? ''),
+    queryFn: ({ signal }) => getTrades(marketId ?? '', signal),
+    enabled: marketId !== null,
+    refetchInterval: POLL_MS,
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,319 @@
+import {
+  type InstantQuote,
+  messages,
+  type OrderSide,
+  type OrderType,
+  type Wallet,
+} from '@exchange/contracts';
+import type { CryptoCode, MarketRules } from '@exchange/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Input } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toaster';
+import { errorMessage, newIdempotencyKey } from '../../../lib/api-client';
+import { SUCCESS_REDIRECT_MS } from '../../../lib/config';
+import { formatAmount } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { useDelayedAction } from '../../../lib/use-delayed-action';
+import { useSession } from '../../session/session-context';
+import { balanceOf } from '../api/get-wallet';
+import { placeOrder } from '../api/place-order';
+import { tradingKeys } from '../api/query-keys';
+import { requestQuote } from '../api/request-quote';
+import { compareDec, toDec } from '../model/decimal';
+import { limitEstimate } from '../model/limit-estimate';
+import {
+  DEFAULT_FEE_BPS,
+  INSTANT_FIAT,
+  LIMIT_QUOTE,
+  marketIdOf,
+  offersLimitOrders,
+} from '../model/market-rules';
+import { type OrderContext, type OrderFormValues, validateOrderForm } from '../model/order-validation';
+import { LimitSummary, QuoteSummary } from './order-summary';
+import { OrderTypePicker } from './order-type-picker';
+
+export interface OrderFormProps {
+  readonly side: OrderSide;
+  readonly coin: CryptoCode;
+  readonly rules: MarketRules | null;
+  readonly wallet: Wallet | undefined;
+  /** The newest USD price of the coin (chart or ticker), for the balance rule before a quote exists. */
+  readonly referencePrice: string | null;
+}
+
+/** Keeps digits and one decimal point, so the field only ever holds a plain decimal. */
+export function sanitizeDecimal(text: string): string {
+  const cleaned = text.replace(/[^\d.]/g, '');
+  const dot = cleaned.indexOf('.');
+  return dot === -1 ? cleaned : `${cleaned.slice(0, dot + 1)}${cleaned.slice(dot + 1).replace(/\./g, '')}`;
+}
+
+function quoteFits(
+  quote: InstantQuote | null,
+  quantity: string,
+  side: OrderSide,
+  coin: CryptoCode,
+): quote is InstantQuote {
+  if (!quote || quote.side !== side || quote.crypto_currency_code !== coin) return false;
+  if (Date.parse(quote.expires_at) <= Date.now()) return false;
+  const wanted = toDec(quantity);
+  const quoted = toDec(quote.quantity);
+  return wanted !== null && quoted !== null && compareDec(wanted, quoted) === 0;
+}
+
+interface PendingOrder {
+  readonly values: OrderFormValues;
+  readonly type: OrderType;
+  readonly quote: InstantQuote | null;
+}
+
+/**
+ * One side of the buy/sell screen (spec sections 4 and 5): instant or limit, quantity and limit
+ * price, the fee and total before anything is sent, the rules in the spec's order, then a buy asks
+ * 'Are You sure you want to Buy ?' and a sell goes straight out. After a success the wallet is
+ * stored, the quantity cleared and the user taken to History after 3 seconds; after a failure the
+ * quantity is cleared and the screen's data reloaded after 3 seconds.
+ */
+export function OrderForm({ side, coin, rules, wallet, referencePrice }: OrderFormProps) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const later = useDelayedAction();
+  const formId = useId();
+  const [type, setType] = useState<OrderType>('instant');
+  const [quote, setQuote] = useState<InstantQuote | null>(null);
+  const [quoting, setQuoting] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [redirecting, setRedirecting] = useState(false);
+  const [pending, setPending] = useState<PendingOrder | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    setValue,
+    watch,
+    formState: { errors },
+  } = useForm<OrderFormValues>({ defaultValues: { quantity: '', limitPrice: '' } });
+  const quantity = watch('quantity');
+  const limitPrice = watch('limitPrice');
+  const limitAllowed = offersLimitOrders(coin);
+  const effectiveType: OrderType = limitAllowed ? type : 'instant';
+  const feeBps = rules?.takerFeeBps ?? DEFAULT_FEE_BPS;
+  const spendCode = side === 'sell' ? coin : effectiveType === 'limit' ? LIMIT_QUOTE : INSTANT_FIAT;
+  const balance = balanceOf(wallet, spendCode);
+  const busy = quoting || sending || redirecting;
+
+  // A new coin or side starts a new order: no stale quote, no stale messages.
+  const resetKey = `${coin}-${side}-${effectiveType}`;
+  const lastReset = useRef(resetKey);
+  useEffect(() => {
+    if (lastReset.current === resetKey) return;
+    lastReset.current = resetKey;
+    setQuote(null);
+    clearErrors();
+  }, [resetKey, clearErrors]);
+
+  const context = (instantQuote: InstantQuote | null): OrderContext => ({
+    side,
+    type: effectiveType,
+    coin,
+    rules,
+    balance,
+    instantPrice: instantQuote?.price ?? referencePrice,
+    instantTotal: instantQuote?.total ?? null,
+    limitFeeBps: feeBps,
+  });
+
+  const report = (problem: { field: keyof OrderFormValues; message: string } | null): boolean => {
+    clearErrors();
+    if (!problem) return false;
+    setError(problem.field, { type: 'rule', message: problem.message }, { shouldFocus: true });
+    return true;
+  };
+
+  const afterFailure = () => {
+    setValue('quantity', '');
+    setQuote(null);
+    // The spec reloads the page; refetching what the screen shows has the same effect without losing it.
+    later(() => {
+      void queryClient.invalidateQueries({ queryKey: tradingKeys.wallet });
+      void queryClient.invalidateQueries({ queryKey: ['market'] });
+    }, SUCCESS_REDIRECT_MS);
+  };
+
+  const execute = async (order: PendingOrder) => {
+    setSending(true);
+    // One key per confirmed action: a retry of this request cannot execute twice.
+    const idempotencyKey = newIdempotencyKey();
+    try {
+      const response = await placeOrder(
+        {
+          side,
+          type: order.type,
+          crypto_currency_code: coin,
+          fiat_currency_code: order.type === 'limit' ? LIMIT_QUOTE : INSTANT_FIAT,
+          market_id: order.type === 'limit' ? marketIdOf(coin) : (rules?.id ?? null),
+          quantity: order.values.quantity,
+          limitPrice: order.type === 'limit' ? order.values.limitPrice : null,
+          quote_id: order.quote?.quote_id ?? null,
+        },
+        idempotencyKey,
+      );
+      toast.success(response.message);
+      queryClient.setQueryData(tradingKeys.wallet, response.data.wallet);
+      void queryClient.invalidateQueries({ queryKey: tradingKeys.wallet });
+      void queryClient.invalidateQueries({ queryKey: tradingKeys.orders });
+      setValue('quantity', '');
+      setQuote(null);
+      setRedirecting(true);
+      later(() => navigate(paths.history, { state: { type: 'buysell' } }), SUCCESS_REDIRECT_MS);
+    } catch (error) {
+      toast.error(errorMessage(error));
+      afterFailure();
+    } finally {
+      setSending(false);
+      setPending(null);
+    }
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (report(validateOrderForm(values, context(null)))) return;
+    let instantQuote: InstantQuote | null = null;
+    if (effectiveType === 'instant') {
+      instantQuote = quoteFits(quote, values.quantity, side, coin) ? quote : null;
+      if (!instantQuote) {
+        setQuoting(true);
+        try {
+          instantQuote = await requestQuote({ side, crypto_currency_code: coin, quantity: values.quantity });
+          setQuote(instantQuote);
+        } catch (error) {
+          toast.error(errorMessage(error));
+          return;
+        } finally {
+          setQuoting(false);
+        }
+      }
+      // With the firm price known, the balance rule is checked again against its total.
+      if (report(validateOrderForm(values, context(instantQuote)))) return;
+    }
+    const order: PendingOrder = { values, type: effectiveType, quote: instantQuote };
+    if (side === 'buy') setPending(order);
+    else await execute(order);
+  });
+
+  const estimate = effectiveType === 'limit' ? limitEstimate(quantity, limitPrice, feeBps, side) : null;
+  const shownQuote = effectiveType === 'instant' && quoteFits(quote, quantity, side, coin) ? quote : null;
+  const actionLabel = side === 'buy' ? `Buy ${coin}` : `Sell ${coin}`;
+  const quantityField = register('quantity');
+  const priceField = register('limitPrice');
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={side === 'buy' ? 'Buy order' : 'Sell order'}
+      className="flex flex-col gap-4"
+    >
+      <OrderTypePicker
+        name={`${formId}-type`}
+        value={effectiveType}
+        onChange={setType}
+        limitAllowed={limitAllowed}
+      />
+      <p className="text-sm text-muted">
+        Available:{' '}
+        <span className="font-medium text-ink tabular-nums">
+          {balance === undefined ? '-' : `${formatAmount(balance)} ${spendCode}`}
+        </span>
+      </p>
+      <Input
+        label="Quantity"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="0.00"
+        suffix={<span className="pr-2">{coin}</span>}
+        error={errors.quantity?.message}
+        {...quantityField}
+        onChange={(event) => {
+          event.target.value = sanitizeDecimal(event.target.value);
+          return quantityField.onChange(event);
+        }}
+      />
+      {effectiveType === 'limit' ? (
+        <Input
+          label="Limit Price"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0.00"
+          suffix={<span className="pr-2">{LIMIT_QUOTE}</span>}
+          error={errors.limitPrice?.message}
+          {...priceField}
+          onChange={(event) => {
+            event.target.value = sanitizeDecimal(event.target.value);
+            return priceField.onChange(event);
+          }}
+        />
+      ) : null}
+      <div className="rounded-md border border-line bg-raised/50 p-3" aria-live="polite">
+        {estimate ? (
+          <LimitSummary estimate={estimate} side={side} />
+        ) : shownQuote ? (
+          <QuoteSummary quote={shownQuote} coin={coin} />
+        ) : (
+          <p className="text-sm text-muted">
+            {effectiveType === 'limit'
+              ? 'Enter a quantity and a limit price to see the cost and the 0.2% fee.'
+              : 'The price, the fee and the total are quoted when you continue.'}
+          </p>
+        )}
+      </div>
+      {session.is_kyc_verified ? (
+        <Button
+          type="submit"
+          size="lg"
+          fullWidth
+          variant={side === 'buy' ? 'success' : 'danger'}
+          loading={busy}
+          loadingText={messages.processing}
+        >
+          {actionLabel}
+        </Button>
+      ) : (
+        <Button size="lg" fullWidth onClick={() => navigate(paths.kyc)}>
+          {messages.completeKyc}
+        </Button>
+      )}
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => {
+          if (!open && !sending) setPending(null);
+        }}
+        title={messages.confirmBuy}
+        confirmVariant="success"
+        busyText={messages.processing}
+        closeOnConfirm={false}
+        onConfirm={() => (pending ? execute(pending) : undefined)}
+      >
+        {pending?.quote ? (
+          <QuoteSummary quote={pending.quote} coin={coin} />
+        ) : pending ? (
+          (() => {
+            const pendingEstimate = limitEstimate(
+              pending.values.quantity,
+              pending.values.limitPrice,
+              feeBps,
+              side,
+            );
+            return pendingEstimate ? <LimitSummary estimate={pendingEstimate} side={side} /> : null;
+          })()
+        ) : null}
+      </ConfirmDialog>
+    </form>
+  );
+}
