@@ -1,0 +1,260 @@
+import type { InstantQuote, Wallet } from '@exchange/contracts';
+import { type CryptoCode, findMarket } from '@exchange/domain';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type Session, SessionContext } from '../../session/session-context';
+import { placeOrder } from '../api/place-order';
+import { requestQuote } from '../api/request-quote';
+import { OrderForm } from './order-form';
+
+vi.mock('../api/request-quote', () => ({ requestQuote: vi.fn() }));
+vi.mock('../api/place-order', () => ({ placeOrder: vi.fn() }));
+
+const quoteMock = vi.mocked(requestQuote);
+const placeMock = vi.mocked(placeOrder);
+
+function walletWith(balances: Record<string, string>): Wallet {
+  return {
+    currencies: Object.entries(balances).map(([symbol, balance]) => ({
+      _id: symbol,
+      name: symbol,
+      symbol: symbol as Wallet['currencies'][number]['symbol'],
+      image_url: `/coins/${symbol.toLowerCase()}.svg`,
+      balance,
+      locked: '0',
+      currency_type: symbol === 'USD' ? 'FIAT' : 'CRYPTO',
+      asset_value: '0.00',
+      asset_value_percent: '0.00',
+      interest_earned: '0.00',
+    })),
+  };
+}
+
+function session(verified: boolean): Session {
+  return {
+    status: 'authenticated',
+    user: null,
+    role: 'USER',
+    isAuthenticated: true,
+    isAdmin: false,
+    is_kyc_verified: verified,
+    signIn: () => undefined,
+    setUser: () => undefined,
+    reload: async () => undefined,
+    signOut: async () => undefined,
+  };
+}
+
+interface Setup {
+  readonly side?: 'buy' | 'sell';
+  readonly coin?: CryptoCode;
+  readonly wallet?: Wallet;
+  readonly verified?: boolean;
+}
+
+function renderForm({ side = 'buy', coin = 'BTC', wallet, verified = true }: Setup = {}) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const rules = findMarket(`${coin}-USDT`) ?? null;
+  render(
+    <QueryClientProvider client={client}>
+      <SessionContext.Provider value={session(verified)}>
+        <MemoryRouter>
+          <OrderForm
+            side={side}
+            coin={coin}
+            rules={rules}
+            wallet={wallet ?? walletWith({ USD: '10000', USDT: '2000', BTC: '0.5' })}
+            referencePrice="60000"
+          />
+        </MemoryRouter>
+      </SessionContext.Provider>
+    </QueryClientProvider>,
+  );
+  return { user: userEvent.setup() };
+}
+
+function quote(side: 'buy' | 'sell', quantity: string): InstantQuote {
+  return {
+    quote_id: 'q-1',
+    side,
+    crypto_currency_code: 'BTC',
+    quantity,
+    price: '60000.00',
+    cost: '60.00',
+    fee: '0.06',
+    total: side === 'buy' ? '60.06' : '59.94',
+    expires_at: new Date(Date.now() + 15_000).toISOString(),
+  };
+}
+
+const orderAnswer = {
+  status: true,
+  message: 'Buy order executed successfully',
+  data: { wallet: walletWith({ USD: '9939.94', BTC: '0.501' }) },
+};
+
+async function submitWith(
+  user: ReturnType<typeof userEvent.setup>,
+  quantity: string,
+  limitPrice: string | null,
+  action: string,
+) {
+  const quantityInput = screen.getByLabelText('Quantity');
+  await user.clear(quantityInput);
+  if (quantity) await user.type(quantityInput, quantity);
+  if (limitPrice !== null) {
+    const priceInput = screen.getByLabelText('Limit Price');
+    await user.clear(priceInput);
+    if (limitPrice) await user.type(priceInput, limitPrice);
+  }
+  await user.click(screen.getByRole('button', { name: action }));
+  return screen.findByRole('alert');
+}
+
+describe('buy/sell form: the spec rules, in order', () => {
+  beforeEach(() => {
+    quoteMock.mockReset();
+    placeMock.mockReset();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('a limit buy on BTC-USDT reports each rule in the spec order, one at a time', async () => {
+    const rich = walletWith({ USD: '10000', USDT: '99999999999999999999999999999999999', BTC: '0.5' });
+    const { user } = renderForm({ wallet: rich });
+    await user.click(screen.getByRole('radio', { name: 'Limit' }));
+
+    expect(await submitWith(user, '', '', 'Buy BTC')).toHaveTextContent('Please Enter Quantity');
+    expect(await submitWith(user, '0.5', '', 'Buy BTC')).toHaveTextContent('Please Enter Limit Price');
+    expect(await submitWith(user, '0.000001', '100', 'Buy BTC')).toHaveTextContent(
+      'Quantity should be greater than 0.000001',
+    );
+    expect(await submitWith(user, '99999999999999999', '0.1', 'Buy BTC')).toHaveTextContent(
+      'Quantity should be less than 9999999999999999',
+    );
+    expect(await submitWith(user, '1', '0.01', 'Buy BTC')).toHaveTextContent(
+      'Limit Price should be greater than 0.1',
+    );
+    expect(await submitWith(user, '0.00001', '99999999999999999', 'Buy BTC')).toHaveTextContent(
+      'Limit Price should be less than 9999999999999999',
+    );
+    expect(await submitWith(user, '0.5', '0.1', 'Buy BTC')).toHaveTextContent(
+      'Minimum Cost must be Greater than 1',
+    );
+    expect(quoteMock).not.toHaveBeenCalled();
+    expect(placeMock).not.toHaveBeenCalled();
+  });
+
+  it('the balance rule comes second: a limit buy costing more than the USDT balance, with the fee', async () => {
+    const { user } = renderForm({ wallet: walletWith({ USDT: '100' }) });
+    await user.click(screen.getByRole('radio', { name: 'Limit' }));
+    // 0.002 × 50000 = 100 USDT, plus the 0.2% fee: more than 100.
+    expect(await submitWith(user, '0.002', '50000', 'Buy BTC')).toHaveTextContent('Insufficient amount');
+    // The limit-price rule would also fail for the first input, but the quantity comes first.
+    expect(await submitWith(user, '', '', 'Buy BTC')).toHaveTextContent('Please Enter Quantity');
+  });
+
+  it('an instant buy is insufficient when quantity × price exceeds the USD balance', async () => {
+    const { user } = renderForm({ wallet: walletWith({ USD: '50' }) });
+    expect(await submitWith(user, '0.001', null, 'Buy BTC')).toHaveTextContent('Insufficient amount');
+    expect(quoteMock).not.toHaveBeenCalled();
+  });
+
+  it('a sell is insufficient when the coin balance is below the quantity, and below the minimum after that', async () => {
+    const { user } = renderForm({ side: 'sell', wallet: walletWith({ BTC: '0.5' }) });
+    expect(await submitWith(user, '0.6', null, 'Sell BTC')).toHaveTextContent('Insufficient amount');
+    expect(await submitWith(user, '0.0000001', null, 'Sell BTC')).toHaveTextContent(
+      'Quantity should be greater than 0.000001',
+    );
+  });
+});
+
+describe('buy/sell form: order types, confirmation and the KYC gate', () => {
+  beforeEach(() => {
+    quoteMock.mockReset();
+    placeMock.mockReset();
+  });
+
+  it.each(['ADA', 'USDT', 'BUSD'] as const)('offers no limit order for %s', (coin) => {
+    renderForm({ coin });
+    expect(screen.getByRole('radio', { name: 'Instant' })).toBeChecked();
+    expect(screen.queryByRole('radio', { name: 'Limit' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Limit Price')).not.toBeInTheDocument();
+  });
+
+  it('offers instant (the default) and limit for BTC', () => {
+    renderForm({ coin: 'BTC' });
+    expect(screen.getByRole('radio', { name: 'Instant' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Limit' })).not.toBeChecked();
+  });
+
+  it('a buy asks "Are You sure you want to Buy ?" with the quoted total, and posts once on YES', async () => {
+    quoteMock.mockResolvedValue(quote('buy', '0.001'));
+    placeMock.mockResolvedValue(orderAnswer);
+    const { user } = renderForm();
+    await user.type(screen.getByLabelText('Quantity'), '0.001');
+    await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Are You sure you want to Buy ?' });
+    expect(within(dialog).getByText('$60.06')).toBeInTheDocument();
+    expect(placeMock).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'YES' }));
+
+    await vi.waitFor(() => expect(placeMock).toHaveBeenCalledTimes(1));
+    const [body, key] = placeMock.mock.calls[0] ?? [];
+    expect(body).toMatchObject({
+      side: 'buy',
+      type: 'instant',
+      crypto_currency_code: 'BTC',
+      fiat_currency_code: 'USD',
+      quantity: '0.001',
+      quote_id: 'q-1',
+    });
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(screen.getByLabelText('Quantity')).toHaveValue('');
+  });
+
+  it('a sell posts straight away, with no confirmation', async () => {
+    quoteMock.mockResolvedValue(quote('sell', '0.001'));
+    placeMock.mockResolvedValue({ ...orderAnswer, message: 'Sell order executed successfully' });
+    const { user } = renderForm({ side: 'sell' });
+    await user.type(screen.getByLabelText('Quantity'), '0.001');
+    await user.click(screen.getByRole('button', { name: 'Sell BTC' }));
+
+    await vi.waitFor(() => expect(placeMock).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(placeMock.mock.calls[0]?.[0]).toMatchObject({ side: 'sell', type: 'instant', quote_id: 'q-1' });
+  });
+
+  it('a limit buy shows price × quantity, the 0.2% fee and the total before confirming', async () => {
+    placeMock.mockResolvedValue({ ...orderAnswer, message: 'Order placed successfully' });
+    const { user } = renderForm();
+    await user.click(screen.getByRole('radio', { name: 'Limit' }));
+    await user.type(screen.getByLabelText('Quantity'), '0.01');
+    await user.type(screen.getByLabelText('Limit Price'), '1000');
+    expect(screen.getByText('10.0000 USDT')).toBeInTheDocument();
+    expect(screen.getByText('0.0200 USDT')).toBeInTheDocument();
+    expect(screen.getByText('10.0200 USDT')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Are You sure you want to Buy ?' });
+    await user.click(within(dialog).getByRole('button', { name: 'YES' }));
+    await vi.waitFor(() =>
+      expect(placeMock.mock.calls[0]?.[0]).toMatchObject({
+        type: 'limit',
+        fiat_currency_code: 'USDT',
+        market_id: 'BTC-USDT',
+        limitPrice: '1000',
+        quantity: '0.01',
+      }),
+    );
+    expect(quoteMock).not.toHaveBeenCalled();
+  });
+
+  it('without KYC the action reads "Please Complete Your Kyc"', () => {
+    renderForm({ verified: false });
+    expect(screen.getByRole('button', { name: 'Please Complete Your Kyc' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Buy BTC' })).not.toBeInTheDocument();
+  });
+});
