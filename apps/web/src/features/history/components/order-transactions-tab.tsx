@@ -1,0 +1,150 @@
+import type { LimitOrder } from '@exchange/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { StatusBadge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { type Column, DataTable } from '../../../components/ui/data-table';
+import { Tabs } from '../../../components/ui/tabs';
+import { toast } from '../../../components/ui/toaster';
+import { errorMessage } from '../../../lib/api-client';
+import { formatAmount, formatDateTime, formatPrice } from '../../../lib/format';
+import { cancelOrder, useFilledOrders, useOpenOrders } from '../../trading/api/orders';
+import { tradingKeys } from '../../trading/api/query-keys';
+
+const orderColumns: readonly Column<LimitOrder>[] = [
+  {
+    id: 'createdAt',
+    header: 'Date',
+    cell: (row) => <span className="whitespace-nowrap">{formatDateTime(row.createdAt)}</span>,
+  },
+  {
+    id: 'market_id',
+    header: 'Market',
+    cell: (row) => <span className="whitespace-nowrap">{row.market_id}</span>,
+  },
+  {
+    id: 'side',
+    header: 'Side',
+    cell: (row) => (
+      <span
+        className={
+          row.side === 'buy' ? 'font-semibold text-success uppercase' : 'font-semibold text-danger uppercase'
+        }
+      >
+        {row.side}
+      </span>
+    ),
+  },
+  { id: 'type', header: 'Type', cell: (row) => <span className="capitalize">{row.type}</span> },
+  { id: 'price', header: 'Price', align: 'right', cell: (row) => formatPrice(row.price) },
+  { id: 'quantity', header: 'Quantity', align: 'right', cell: (row) => formatAmount(row.quantity) },
+  {
+    id: 'filled_quantity',
+    header: 'Filled',
+    align: 'right',
+    cell: (row) => formatAmount(row.filled_quantity),
+  },
+  { id: 'status', header: 'Status', align: 'center', cell: (row) => <StatusBadge status={row.status} /> },
+];
+
+function CompletedOrders() {
+  const orders = useFilledOrders();
+  return (
+    <DataTable
+      label="Completed orders"
+      columns={orderColumns}
+      rows={orders.data}
+      rowKey={(row) => row.id}
+      loading={orders.isFetching}
+      error={orders.error ? errorMessage(orders.error) : undefined}
+      onRetry={() => void orders.refetch()}
+    />
+  );
+}
+
+/** Open orders, each with Cancel: a confirmation, then the cancel call, then both lists and the wallet reload. */
+function OpenOrders() {
+  const orders = useOpenOrders();
+  const queryClient = useQueryClient();
+  const [cancelling, setCancelling] = useState<LimitOrder | null>(null);
+
+  const confirmCancel = async () => {
+    if (!cancelling) return;
+    try {
+      const response = await cancelOrder({ market_id: cancelling.market_id, order_id: cancelling.id });
+      toast.success(response.message);
+      queryClient.setQueryData(tradingKeys.wallet, response.data.wallet);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+    // The spec reloads the page after a cancel; refetching the lists and balances does the same.
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: tradingKeys.orders }),
+      queryClient.invalidateQueries({ queryKey: tradingKeys.wallet }),
+    ]);
+  };
+
+  const columns: readonly Column<LimitOrder>[] = [
+    ...orderColumns,
+    {
+      id: 'action',
+      header: 'Action',
+      align: 'center',
+      cell: (row) => (
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-label={`Cancel ${row.side} order on ${row.market_id} at ${row.price}`}
+          onClick={() => setCancelling(row)}
+        >
+          Cancel
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <DataTable
+        label="Open orders"
+        columns={columns}
+        rows={orders.data}
+        rowKey={(row) => row.id}
+        loading={orders.isFetching}
+        error={orders.error ? errorMessage(orders.error) : undefined}
+        onRetry={() => void orders.refetch()}
+      />
+      <ConfirmDialog
+        open={cancelling !== null}
+        onOpenChange={(open) => {
+          if (!open) setCancelling(null);
+        }}
+        title="Are You sure you want to Cancel this Order ?"
+        description={
+          cancelling
+            ? `${cancelling.side.toUpperCase()} ${formatAmount(cancelling.open_quantity)} on ${cancelling.market_id} at ${formatPrice(cancelling.price)} USDT. What it holds returns to your wallet.`
+            : undefined
+        }
+        confirmVariant="danger"
+        onConfirm={confirmCancel}
+      />
+    </>
+  );
+}
+
+/**
+ * History's Order Transaction tab (spec section 2): Completed lists filled orders from the order
+ * history, Open the pending ones, each cancellable.
+ */
+export function OrderTransactionsTab() {
+  return (
+    <Tabs
+      label="Order Transaction"
+      items={[
+        { id: 'completed', label: 'Completed', content: <CompletedOrders /> },
+        { id: 'open', label: 'Open', content: <OpenOrders /> },
+      ]}
+    />
+  );
+}
