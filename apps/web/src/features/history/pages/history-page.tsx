@@ -1,6 +1,73 @@
-import { NotBuiltYet } from '../../../components/ui/not-built-yet';
+import { useState } from 'react';
+import { useLocation } from 'react-router';
+import { PageHeader } from '../../../components/ui/page-header';
+import { type TabItem, Tabs } from '../../../components/ui/tabs';
+import { OrderTransactionsTab } from '../components/order-transactions-tab';
+import { PendingFeatureTab } from '../components/pending-feature-tab';
+import { TransactionsTab } from '../components/transactions-tab';
+import { defaultHistoryTab, HISTORY_TABS, type HistoryTabId } from '../history-tabs';
 
-/** Placeholder: the route, its guard and layout are real; this file is replaced when the screen is built. */
+function tabContent(id: HistoryTabId) {
+  switch (id) {
+    case 'transactions':
+      return <TransactionsTab />;
+    case 'orders':
+      return <OrderTransactionsTab />;
+    case 'stakes':
+      return (
+        <PendingFeatureTab
+          label="Stakes"
+          columns={['Start', 'End', 'Principal', 'Payout', 'Days', 'Status']}
+          note="Stakes will be listed here once staking is available."
+        />
+      );
+    case 'swap':
+      return (
+        <PendingFeatureTab
+          label="Swap"
+          columns={['Date', 'Type', 'From', 'To', 'Status']}
+          note="Swaps will be listed here once swapping is available."
+        />
+      );
+    case 'p2p':
+      return (
+        <PendingFeatureTab
+          label="p2p History"
+          columns={['Date', 'Sender', 'Receiver', 'Amount', 'Status']}
+          note="Transfers to other users will be listed here once P2P transfers are available."
+        />
+      );
+    case 'referrals':
+      return (
+        <PendingFeatureTab
+          label="Referrals"
+          columns={['Date', 'Referred by', 'Referred', 'Amount', 'Status']}
+          note="Referral rewards will be listed here once referrals are available."
+        />
+      );
+  }
+}
+
+/** /history: six tabs, opened on the one the navigation state's type asks for (spec section 2). */
 export function HistoryPage() {
-  return <NotBuiltYet title="History" />;
+  const location = useLocation();
+  // A new navigation to /history (say, after a swap) opens the tab it asks for, even from /history.
+  return <HistoryTabs key={location.key} initialTab={defaultHistoryTab(location.state)} />;
+}
+
+function HistoryTabs({ initialTab }: { readonly initialTab: HistoryTabId }) {
+  const [tab, setTab] = useState<HistoryTabId>(initialTab);
+
+  const items: TabItem[] = HISTORY_TABS.map((item) => ({
+    id: item.id,
+    label: item.label,
+    content: tabContent(item.id),
+  }));
+
+  return (
+    <div>
+      <PageHeader title="History" />
+      <Tabs label="History" items={items} value={tab} onValueChange={(id) => setTab(id as HistoryTabId)} />
+    </div>
+  );
 }

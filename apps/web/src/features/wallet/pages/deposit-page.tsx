@@ -1,6 +1,74 @@
-import { NotBuiltYet } from '../../../components/ui/not-built-yet';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Card } from '../../../components/ui/card';
+import { PageHeader } from '../../../components/ui/page-header';
+import { SUCCESS_REDIRECT_MS } from '../../../lib/config';
+import { useDelayedAction } from '../../../lib/use-delayed-action';
+import { useSession } from '../../session/session-context';
+import { useWallet } from '../api/get-wallet';
+import { walletKeys } from '../api/wallet-keys';
+import { AddMoneyDialog } from '../components/add-money-dialog';
+import { CryptoAssetsTable } from '../components/crypto-assets-table';
+import { FiatBalanceCard } from '../components/fiat-balance-card';
+import { MultiBalanceCard } from '../components/multi-balance-card';
 
-/** Placeholder: the route, its guard and layout are real; this file is replaced when the screen is built. */
+/**
+ * /deposit, titled as the wallet (spec section 2): the crypto assets, the USD box with Add Money and
+ * the MULTI box. After a deposit the spec reloads the page after 3 seconds; here the wallet's data is
+ * reloaded instead, so the toast and the screen stay put while the new balance arrives.
+ */
 export function DepositPage() {
-  return <NotBuiltYet title="Wallet" />;
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const later = useDelayedAction();
+  const wallet = useWallet();
+  const [adding, setAdding] = useState(false);
+  const [refreshing, setRefreshing] = useState(false);
+
+  const usd = wallet.data?.find((currency) => currency.symbol === 'USD');
+
+  const onDeposited = () => {
+    setRefreshing(true);
+    later(async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: walletKeys.all }),
+        queryClient.invalidateQueries({ queryKey: walletKeys.dashboard }),
+      ]);
+      setRefreshing(false);
+    }, SUCCESS_REDIRECT_MS);
+  };
+
+  return (
+    <div>
+      <PageHeader title="Wallet" description="Your balances, and US dollar deposits." />
+      {refreshing ? (
+        <p
+          role="status"
+          className="mb-4 rounded-md border border-success/40 bg-success/10 px-4 py-2 text-sm text-ink"
+        >
+          Deposit received. Refreshing your balances…
+        </p>
+      ) : null}
+      <div className="grid gap-4 md:grid-cols-2">
+        <FiatBalanceCard
+          usd={usd}
+          loading={wallet.isPending}
+          error={wallet.error}
+          onRetry={() => void wallet.refetch()}
+          kycVerified={session.is_kyc_verified}
+          onAddMoney={() => setAdding(true)}
+        />
+        <MultiBalanceCard />
+      </div>
+      <Card title="Crypto assets" className="mt-6">
+        <CryptoAssetsTable
+          currencies={wallet.data}
+          loading={wallet.isPending}
+          error={wallet.error}
+          onRetry={() => void wallet.refetch()}
+        />
+      </Card>
+      <AddMoneyDialog open={adding} onOpenChange={setAdding} onDeposited={onDeposited} />
+    </div>
+  );
 }

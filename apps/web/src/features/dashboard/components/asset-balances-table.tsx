@@ -1,0 +1,40 @@
+import type { WalletCurrency } from '@exchange/contracts';
+import { type Column, DataTable } from '../../../components/ui/data-table';
+import { errorMessage } from '../../../lib/api-client';
+import { formatAmount } from '../../../lib/format';
+import { useWallet } from '../../wallet/api/get-wallet';
+import { CoinIcon } from '../../wallet/components/coin-icon';
+
+const columns: readonly Column<WalletCurrency>[] = [
+  {
+    id: 'asset',
+    header: 'Asset Type',
+    cell: (row) => (
+      <span className="flex items-center gap-3">
+        <CoinIcon src={row.image_url} symbol={row.symbol} />
+        <span className="font-medium text-ink">{row.symbol}</span>
+        <span className="hidden text-muted sm:inline">{row.name}</span>
+      </span>
+    ),
+  },
+  { id: 'balance', header: 'Available Balance', align: 'right', cell: (row) => formatAmount(row.balance) },
+];
+
+/** Spec section 2: every asset of the wallet with what is available to spend. */
+export function AssetBalancesTable() {
+  const wallet = useWallet();
+  return (
+    <DataTable
+      label="Assets"
+      columns={columns}
+      rows={wallet.data}
+      rowKey={(row) => row._id}
+      loading={wallet.isPending}
+      error={wallet.error ? errorMessage(wallet.error) : undefined}
+      onRetry={() => void wallet.refetch()}
+      searchable={false}
+      pageSize={20}
+      scrollOnPageChange={false}
+    />
+  );
+}

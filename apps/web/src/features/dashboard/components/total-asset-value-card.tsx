@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { Card } from '../../../components/ui/card';
+import { ErrorState } from '../../../components/ui/error-state';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { errorMessage } from '../../../lib/api-client';
+import { formatUsd } from '../../../lib/format';
+import { useDashboardFigures } from '../api/get-dashboard';
+
+/** Spec section 2: current value and total invested, in dollars to 2 decimals. */
+export function TotalAssetValueCard() {
+  const figures = useDashboardFigures();
+  let body: ReactNode;
+  if (figures.isPending) {
+    body = (
+      <div className="flex flex-col gap-3" role="status" aria-label="Loading">
+        <Skeleton className="h-9 w-48" />
+        <Skeleton className="h-5 w-36" />
+      </div>
+    );
+  } else if (figures.isError) {
+    body = <ErrorState message={errorMessage(figures.error)} onRetry={() => void figures.refetch()} />;
+  } else {
+    body = (
+      <dl className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <dt className="text-sm text-muted">Current value</dt>
+          <dd className="text-3xl font-semibold text-ink tabular-nums" data-testid="current-value">
+            {formatUsd(figures.data.current_value)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm text-muted">Total invested</dt>
+          <dd className="text-3xl font-semibold text-ink tabular-nums" data-testid="total-invested">
+            {formatUsd(figures.data.total_invested)}
+          </dd>
+        </div>
+      </dl>
+    );
+  }
+  return <Card title="Total Asset Value">{body}</Card>;
+}

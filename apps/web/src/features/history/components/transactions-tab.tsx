@@ -1,0 +1,54 @@
+import type { WalletTransaction } from '@exchange/contracts';
+import { StatusBadge } from '../../../components/ui/badge';
+import { type Column, DataTable } from '../../../components/ui/data-table';
+import { errorMessage } from '../../../lib/api-client';
+import { formatAmount, formatDateTime } from '../../../lib/format';
+import { useWalletTransactions } from '../api/get-wallet-transactions';
+
+type Side = WalletTransaction['from'];
+
+function side(value: Side) {
+  if (!value) return <span className="text-muted">-</span>;
+  return (
+    <span className="whitespace-nowrap">
+      {formatAmount(value.amount)} <span className="text-muted">{value.currency_code}</span>
+    </span>
+  );
+}
+
+export const transactionColumns: readonly Column<WalletTransaction>[] = [
+  {
+    id: 'createdAt',
+    header: 'Date',
+    cell: (row) => <span className="whitespace-nowrap">{formatDateTime(row.createdAt)}</span>,
+  },
+  {
+    id: 'type',
+    header: 'Type',
+    cell: (row) => (
+      <span className="flex flex-col">
+        <span className="font-medium text-ink">{row.operation_type}</span>
+        <span className="text-xs text-muted">{row.operation}</span>
+      </span>
+    ),
+  },
+  { id: 'from', header: 'From', align: 'right', cell: (row) => side(row.from) },
+  { id: 'to', header: 'To', align: 'right', cell: (row) => side(row.to) },
+  { id: 'status', header: 'Status', align: 'center', cell: (row) => <StatusBadge status={row.status} /> },
+];
+
+/** The Transactions tab: the wallet's own movements (deposits today; trades and swaps as they land). */
+export function TransactionsTab() {
+  const transactions = useWalletTransactions();
+  return (
+    <DataTable
+      label="Transactions"
+      columns={transactionColumns}
+      rows={transactions.data}
+      rowKey={(row) => row._id}
+      loading={transactions.isFetching}
+      error={transactions.error ? errorMessage(transactions.error) : undefined}
+      onRetry={() => void transactions.refetch()}
+    />
+  );
+}

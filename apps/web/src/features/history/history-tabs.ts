@@ -1,0 +1,31 @@
+/** The six tabs of /history, in the spec's order (section 2). */
+export const HISTORY_TABS = [
+  { id: 'transactions', label: 'Transactions' },
+  { id: 'stakes', label: 'Stakes' },
+  { id: 'swap', label: 'Swap' },
+  { id: 'orders', label: 'Order Transaction' },
+  { id: 'p2p', label: 'p2p History' },
+  { id: 'referrals', label: 'Referrals' },
+] as const;
+
+export type HistoryTabId = (typeof HISTORY_TABS)[number]['id'];
+
+const tabForType: Readonly<Record<string, HistoryTabId>> = {
+  refer: 'referrals',
+  stake: 'stakes',
+  swap: 'swap',
+  p2p: 'p2p',
+  limit: 'orders',
+  buysell: 'orders',
+};
+
+/**
+ * The tab /history opens on, from the navigation state's `type` (spec section 2): refer, stake,
+ * swap, p2p, limit or buysell pick their tab; anything else, or no state, opens Transactions.
+ */
+export function defaultHistoryTab(state: unknown): HistoryTabId {
+  if (typeof state !== 'object' || state === null || !('type' in state)) return 'transactions';
+  const type = (state as { type: unknown }).type;
+  if (typeof type !== 'string') return 'transactions';
+  return Object.hasOwn(tabForType, type) ? (tabForType[type] ?? 'transactions') : 'transactions';
+}
