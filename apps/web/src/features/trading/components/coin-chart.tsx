@@ -108,12 +108,9 @@ export function CoinChart({
       ) : chart.isPending ? (
         <Skeleton className="h-64 w-full" />
       ) : (
-        <div
-          ref={container}
-          role="img"
-          aria-label={`${coin} price over the last ${CHART_POINTS} points`}
-          className="h-64 w-full"
-        />
+        <figure aria-label={`${coin} price over the last ${CHART_POINTS} points`} className="m-0">
+          <div ref={container} className="h-64 w-full" />
+        </figure>
       )}
     </section>
   );

@@ -1,0 +1,143 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+
+/**
+ * The /buy-sell screen and History's Order Transaction tab against the real server: alice (KYC
+ * verified, seeded with USD, USDT and BTC) buys and sells BTC instantly, places a limit buy far
+ * below the market and cancels it; the form's rules show their messages; bob (no KYC) is sent to
+ * KYC. Every screen is checked with axe: no serious or critical violations.
+ */
+
+async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const blocking = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    );
+  expect(blocking, `axe on ${screen}`).toEqual([]);
+}
+
+async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Opens /buy-sell and closes the info modal it shows on load. */
+async function openBuySell(page: Page): Promise<void> {
+  await page.goto('/buy-sell');
+  const info = page.getByRole('dialog', { name: 'How buying and selling works' });
+  await expect(info).toBeVisible();
+  await info.getByRole('button', { name: 'Got it' }).click();
+  await expect(info).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'BTC / USD' })).toBeVisible();
+}
+
+async function expectOnOrderHistory(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/history$/, { timeout: 15_000 });
+  await expect(page.getByRole('tab', { name: 'Order Transaction', selected: true })).toBeVisible();
+}
+
+test('alice sees the info modal, the chart and the book, and the rules speak for an empty and a too-small quantity', async ({
+  page,
+}) => {
+  await logIn(page, 'alice@example.com', 'Alice@123456');
+  await page.goto('/buy-sell');
+  await expect(page.getByRole('dialog', { name: 'How buying and selling works' })).toBeVisible();
+  await expectAccessible(page, 'buy-sell info modal');
+  await page.getByRole('button', { name: 'Got it' }).click();
+
+  await expect(page.getByRole('figure', { name: /BTC price over the last 30 points/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Order book · BTC-USDT/ })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Instant' })).toBeChecked();
+  await expectAccessible(page, 'buy-sell');
+
+  await page.getByRole('button', { name: 'Buy BTC' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Please Enter Quantity' })).toBeVisible();
+  await page.getByLabel('Quantity').fill('0.0000001');
+  await page.getByRole('button', { name: 'Buy BTC' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Quantity should be greater than 0.000001' }),
+  ).toBeVisible();
+  await expectAccessible(page, 'buy-sell with a validation message');
+
+  // ADA has no limit-order market: only instant is offered.
+  await page.getByLabel('Coin').selectOption('ADA');
+  await expect(page.getByRole('radio', { name: 'Limit' })).toHaveCount(0);
+});
+
+test('alice buys BTC instantly after confirming, and lands on Order Transaction', async ({ page }) => {
+  await logIn(page, 'alice@example.com', 'Alice@123456');
+  await openBuySell(page);
+  await page.getByLabel('Quantity').fill('0.001');
+  await page.getByRole('button', { name: 'Buy BTC' }).click();
+
+  const confirm = page.getByRole('alertdialog', { name: 'Are You sure you want to Buy ?' });
+  await expect(confirm).toBeVisible();
+  await expect(confirm.getByText(/Total to pay/)).toBeVisible();
+  await expectAccessible(page, 'buy confirmation');
+  await confirm.getByRole('button', { name: 'YES' }).click();
+
+  await expect(page.getByText('Buy order executed successfully')).toBeVisible();
+  await expectOnOrderHistory(page);
+  await expectAccessible(page, 'history, order transaction');
+});
+
+test('alice sells BTC instantly with no confirmation', async ({ page }) => {
+  await logIn(page, 'alice@example.com', 'Alice@123456');
+  await openBuySell(page);
+  await page.getByRole('tab', { name: 'Sell' }).click();
+  await page.getByLabel('Quantity').fill('0.001');
+  await page.getByRole('button', { name: 'Sell BTC' }).click();
+
+  await expect(page.getByText('Sell order executed successfully')).toBeVisible();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expectOnOrderHistory(page);
+});
+
+test('alice places a limit buy far below the market, finds it under Open and cancels it', async ({
+  page,
+}) => {
+  await logIn(page, 'alice@example.com', 'Alice@123456');
+  await openBuySell(page);
+  await page.getByRole('radio', { name: 'Limit' }).check({ force: true });
+  await page.getByLabel('Quantity').fill('0.01');
+  await page.getByLabel('Limit Price').fill('1000');
+  await expect(page.getByText('10.0200 USDT')).toBeVisible();
+  await page.getByRole('button', { name: 'Buy BTC' }).click();
+
+  const confirm = page.getByRole('alertdialog', { name: 'Are You sure you want to Buy ?' });
+  await confirm.getByRole('button', { name: 'YES' }).click();
+  await expect(page.getByText('Order placed successfully')).toBeVisible();
+  await expectOnOrderHistory(page);
+
+  await page.getByRole('tab', { name: 'Open', exact: true }).click();
+  const openOrders = page.getByRole('table', { name: 'Open orders' });
+  const row = openOrders.getByRole('row').filter({ hasText: 'BTC-USDT' }).filter({ hasText: '1,000.0000' });
+  await expect(row).toHaveCount(1);
+  await expectAccessible(page, 'history, open orders');
+
+  await row.getByRole('button', { name: /^Cancel/ }).click();
+  const cancel = page.getByRole('alertdialog', { name: 'Are You sure you want to Cancel this Order ?' });
+  await expect(cancel).toBeVisible();
+  await cancel.getByRole('button', { name: 'YES' }).click();
+  await expect(page.getByText('Order cancelled successfully')).toBeVisible();
+  await expect(row).toHaveCount(0);
+});
+
+test('bob, without KYC, is asked to complete it instead of trading', async ({ page }) => {
+  await logIn(page, 'bob@example.com', 'Bob@1234567');
+  await openBuySell(page);
+  const gate = page.getByRole('button', { name: 'Please Complete Your Kyc' });
+  await expect(gate).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Buy BTC' })).toHaveCount(0);
+  await expectAccessible(page, 'buy-sell without KYC');
+  await gate.click();
+  await expect(page).toHaveURL(/\/kyc$/);
+});
