@@ -26,6 +26,8 @@ import { ledgerAdminRoutes } from './features/ledger/ledger.routes';
 import { marketDataRoutes } from './features/market-data/market-data.routes';
 import { registerTickerChannel } from './features/market-data/ticker-channel';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes';
+import { tradingKycRoutes, tradingPublicRoutes, tradingUserRoutes } from './features/trading/trading.routes';
+import { createTradingRuntime } from './features/trading/trading-runtime';
 import { walletRoutes } from './features/wallet/wallet.routes';
 import { createGuards, createTokenService, type Guards, type TokenService } from './platform/auth';
 import type { Clock } from './platform/clock';
@@ -100,7 +102,11 @@ export async function buildApp(ctx: AppContext): Promise<ZodApi> {
   const listener = createPgListener(ctx.database.pool, ctx.logger);
   const hub = createWsHub({ tokens: ctx.tokens, clock: ctx.clock, logger: ctx.logger });
   registerTickerChannel(hub, listener, ctx.logger);
+  // One serial matching loop per market and the house's quotes; books are rebuilt from open orders.
+  const trading = createTradingRuntime(ctx, hub);
   app.addHook('onReady', () => listener.start());
+  app.addHook('onReady', () => trading.start());
+  app.addHook('onClose', () => trading.stop());
   app.addHook('onClose', async () => {
     hub.close();
     await listener.close();
@@ -120,6 +126,7 @@ export async function buildApp(ctx: AppContext): Promise<ZodApi> {
         realtimeRoutes(scope, hub);
         marketDataRoutes(scope, ctx);
         newsletterRoutes(scope, ctx);
+        tradingPublicRoutes(scope, ctx, trading);
         paymentWebhookRoutes(scope, ctx);
         if (config.devMailbox) devMailboxRoutes(scope, ctx);
       });
@@ -129,11 +136,13 @@ export async function buildApp(ctx: AppContext): Promise<ZodApi> {
         authUserRoutes(scope, ctx);
         walletRoutes(scope, ctx);
         depositSandboxRoutes(scope, ctx);
+        tradingUserRoutes(scope, ctx);
       });
       // Signed-in, KYC-verified users.
       await api.register(async (scope) => {
         scope.addHook('onRequest', ctx.guards.requireKyc);
         depositKycRoutes(scope, ctx);
+        tradingKycRoutes(scope, ctx, trading);
       });
       // Administrators.
       await api.register(async (scope) => {

@@ -39,6 +39,10 @@ const envSchema = z.object({
   AUTH_MAIL_LIMIT_IP_PER_MINUTE: z.coerce.number().int().positive().default(10),
   AUTH_MAIL_LIMIT_ACCOUNT_PER_MINUTE: z.coerce.number().int().positive().default(3),
   SEED_DEMO: z.enum(['on', 'off']).optional(),
+  INSTANT_FEE_BPS: z.coerce.number().int().min(0).max(1000).default(10),
+  INSTANT_QUOTE_TTL_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
+  HOUSE_LIQUIDITY: z.enum(['on', 'off']).optional(),
+  HOUSE_LIQUIDITY_INTERVAL_MS: z.coerce.number().int().min(250).default(5000),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -88,6 +92,12 @@ export interface Config {
     readonly mailAccountPerMinute: number;
   };
   readonly seedDemo: boolean;
+  /** Instant (USD) trading: fee in basis points of the cost (default 10 = 0.1%) and quote lifetime. */
+  readonly instantFeeBps: bigint;
+  readonly instantQuoteTtlSeconds: number;
+  /** Whether the house quotes resting orders around the reference price (on by default, off in tests). */
+  readonly houseLiquidity: boolean;
+  readonly houseLiquidityIntervalMs: number;
   readonly logLevel: Env['LOG_LEVEL'];
   /** Where the built web app is; defaults to apps/web/dist. */
   readonly webDist: string | undefined;
@@ -135,6 +145,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       mailAccountPerMinute: env.AUTH_MAIL_LIMIT_ACCOUNT_PER_MINUTE,
     },
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'on' : !production,
+    instantFeeBps: BigInt(env.INSTANT_FEE_BPS),
+    instantQuoteTtlSeconds: env.INSTANT_QUOTE_TTL_SECONDS,
+    houseLiquidity: env.HOUSE_LIQUIDITY ? env.HOUSE_LIQUIDITY === 'on' : env.NODE_ENV !== 'test',
+    houseLiquidityIntervalMs: env.HOUSE_LIQUIDITY_INTERVAL_MS,
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST,
   };

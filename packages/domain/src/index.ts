@@ -9,3 +9,4 @@ export * from './ledger';
 export * from './wallet';
 export * from './deposits';
 export * from './matching';
+export * from './trading';

@@ -1,4 +1,5 @@
 import type { Tx } from '../../platform/db';
+import { openOrdersHoldSource } from '../trading/open-orders-hold-source';
 
 /** What one feature that holds funds expects to be locked, per user and asset (minor units). */
 export interface ExpectedHold {
@@ -22,4 +23,4 @@ export interface HoldSource {
  * The hold sources of the product. None hold funds yet; trading and staking add theirs to this list
  * when they land (one import and one line each).
  */
-export const HOLD_SOURCES: readonly HoldSource[] = [];
+export const HOLD_SOURCES: readonly HoldSource[] = [openOrdersHoldSource];

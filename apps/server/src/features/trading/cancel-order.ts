@@ -1,0 +1,42 @@
+import { messages } from '@exchange/contracts';
+import type { AppContext } from '../../app';
+import { AppError } from '../../platform/errors';
+import type { MarketEngine } from './market-engine';
+import { persistEvents } from './settle-events';
+import { findOrder, type OrderRecord } from './trading.repository';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Cancels one of the user's open orders on its market's loop: the book drops it, the order records
+ * its unfilled quantity as cancelled and its hold's remainder goes back to AVAILABLE, in one
+ * transaction. Someone else's order, an unknown id or another market's id: 404, as if it did not
+ * exist. An order that is no longer open: 409.
+ */
+export async function cancelOrder(
+  ctx: Pick<AppContext, 'clock'>,
+  engine: MarketEngine,
+  userId: string,
+  marketId: string,
+  orderId: string,
+): Promise<OrderRecord> {
+  const market = engine.market(marketId);
+  if (!market || !UUID.test(orderId)) throw new AppError('not_found', messages.orderNotFound);
+  return engine.run(marketId, async (tx, state, seq) => {
+    const order = await findOrder(tx, orderId);
+    if (!order || order.userId !== userId || order.marketId !== marketId)
+      throw new AppError('not_found', messages.orderNotFound);
+    if (order.status !== 'open') throw new AppError('conflict', messages.orderNotOpen);
+    const applied = state.book.apply({ kind: 'cancel', seq, orderId, userId });
+    if (!applied.ok) throw new AppError('conflict', messages.orderNotOpen);
+    const effects = await persistEvents(tx, {
+      rules: state.rules,
+      units: state.units,
+      seq,
+      events: applied.value,
+      known: [order],
+      now: ctx.clock.now(),
+    });
+    return { result: order, effects };
+  });
+}

@@ -1,0 +1,75 @@
+import { messages, type PlaceOrderRequest } from '@exchange/contracts';
+import { type CryptoCode, instantPostings } from '@exchange/domain';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { AppContext } from '../../app';
+import { instantQuotes } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import { postEntry } from '../ledger/ledger.repository';
+import { upsertWalletTransaction } from '../wallet/wallet.repository';
+import { issueInstantQuote, parseInstantQuantity } from './issue-instant-quote';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Executes an instant (USD) order against the house at a quote. With `quote_id`, that quote must be
+ * the user's, match side, coin and quantity, be unexpired and unused; it is marked used atomically
+ * (UPDATE ... WHERE used_at IS NULL AND expires_at > now RETURNING), so a replay or a race uses it at
+ * most once. Without `quote_id` (the spec's client sends none) a fresh quote is issued and used in the
+ * same request, at the current price. Then one ledger entry settles it (see `instantPostings`) with a
+ * wallet transaction; insufficient balance: 422 'Insufficient amount' and the quote stays unused.
+ */
+export async function executeInstantOrder(ctx: AppContext, userId: string, request: PlaceOrderRequest): Promise<void> {
+  if (request.fiat_currency_code !== 'USD') throw new AppError('unprocessable', messages.instantNotAvailable);
+  const asset = request.crypto_currency_code as CryptoCode;
+  const quantity = parseInstantQuantity(asset, request.quantity);
+  let quoteId = request.quote_id ?? null;
+  if (quoteId === null) {
+    const issued = await issueInstantQuote(ctx, userId, {
+      side: request.side,
+      crypto_currency_code: asset,
+      quantity: request.quantity,
+    });
+    quoteId = issued.id;
+  }
+  if (!UUID.test(quoteId)) throw new AppError('not_found', messages.quoteNotFound);
+  const id = quoteId;
+
+  await ctx.db.transaction(async (tx) => {
+    const [quote] = await tx.select().from(instantQuotes).where(eq(instantQuotes.id, id));
+    if (!quote || quote.userId !== userId) throw new AppError('not_found', messages.quoteNotFound);
+    if (quote.side !== request.side || quote.asset !== asset || BigInt(quote.quantity) !== quantity)
+      throw new AppError('unprocessable', messages.quoteMismatch);
+    const now = ctx.clock.now();
+    const [claimed] = await tx
+      .update(instantQuotes)
+      .set({ usedAt: now })
+      .where(and(eq(instantQuotes.id, id), isNull(instantQuotes.usedAt), gt(instantQuotes.expiresAt, now)))
+      .returning();
+    if (!claimed) {
+      if (quote.usedAt !== null || quote.expiresAt > now) throw new AppError('conflict', messages.quoteUsed);
+      throw new AppError('conflict', messages.quoteExpired);
+    }
+    const amounts = { cost: BigInt(claimed.cost), fee: BigInt(claimed.fee), total: BigInt(claimed.total) };
+    const reference = `instant:${claimed.id}`;
+    const posted = await postEntry(tx, {
+      kind: request.side === 'buy' ? 'INSTANT_BUY' : 'INSTANT_SELL',
+      reference,
+      userId,
+      postings: instantPostings(userId, request.side, asset, quantity, amounts),
+      memo: { quote: claimed.id, price_usd: claimed.priceUsd },
+    });
+    if (!posted.ok) throw new AppError('insufficient_funds', messages.insufficientAmount);
+    const usd = { asset: 'USD', amount: amounts.total };
+    const coin = { asset, amount: quantity };
+    await upsertWalletTransaction(tx, {
+      reference,
+      userId,
+      operationType: request.side === 'buy' ? 'FIAT_TO_CRYPTO' : 'CRYPTO_TO_FIAT',
+      operation: request.side === 'buy' ? 'BUY' : 'SELL',
+      from: request.side === 'buy' ? usd : coin,
+      to: request.side === 'buy' ? coin : usd,
+      status: 'SUCCESS',
+      entryId: posted.value.entryId,
+    });
+  });
+}

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type AssetCode,
+  buyOrderLock,
+  divide,
+  formatPriceTicks,
+  formatQuantityLots,
+  fromHousePostings,
+  MARKETS,
+  type MarketRules,
+  marketUnits,
+  parseDecimal,
+  type PriceTicks,
+  pow10,
+  type QuantityLots,
+  sellOrderLock,
+  userAccount,
+} from '@exchange/domain';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../app';
+import { users } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import { requireFreshPrice } from '../../platform/prices';
+import { loadBalances, postEntry } from '../ledger/ledger.repository';
+import { cancelOrder } from './cancel-order';
+import type { MarketEngine } from './market-engine';
+import { placeLimitOrder } from './place-limit-order';
+import { userOrders } from './trading.repository';
+
+/** The system user owning the house's resting orders: DISABLED, so it can never sign in. */
+export const HOUSE_USER_EMAIL = 'house-liquidity@system.invalid';
+/** Half the spread the house quotes around the reference price, in bps of it. */
+export const HOUSE_SPREAD_BPS = 20n;
+/** What each house order is worth, in USDT. */
+export const HOUSE_ORDER_NOTIONAL_USDT = '5000';
+
+export interface HouseLiquidity {
+  /** Requotes every market once: one bid and one ask around the reference price. */
+  tick(): Promise<void>;
+  idle(): Promise<void>;
+  houseUserId(): Promise<string>;
+}
+
+/** The house's bid and ask for a market at a reference price, or null when it has none. */
+export function houseQuotes(
+  rules: MarketRules,
+  baseUsd: bigint,
+  usdtUsd: bigint,
+): { bid: PriceTicks; ask: PriceTicks; quantity: QuantityLots } | null {
+  const units = marketUnits(rules);
+  // Reference in USDT at the price scale, via USDT's USD price (1:1 when USDT is at par).
+  const refScaled = divide(baseUsd * pow10(units.priceScale), usdtUsd, 'down');
+  const refTicks = refScaled / units.tickSize;
+  const bid = divide(refTicks * (10_000n - HOUSE_SPREAD_BPS), 10_000n, 'down');
+  const ask = divide(refTicks * (10_000n + HOUSE_SPREAD_BPS), 10_000n, 'up');
+  if (bid <= 0n || ask <= bid) return null;
+  const notional = parseDecimal(HOUSE_ORDER_NOTIONAL_USDT, units.priceScale + units.quantityScale) ?? 0n;
+  let quantity = divide(notional, ask * units.tickSize, 'down');
+  const minLots = parseDecimal(rules.minQuantity, units.quantityScale, 'up') ?? 0n;
+  if (quantity <= minLots) quantity = minLots + 1n;
+  return { bid: bid as PriceTicks, ask: ask as PriceTicks, quantity: quantity as QuantityLots };
+}
+
+/**
+ * The house liquidity provider: on each tick, for each market with a fresh reference price, keeps one
+ * bid and one ask HOUSE_SPREAD_BPS around it, owned by the house user and funded from HOUSE_INVENTORY
+ * through the ledger (so its orders lock real funds). When the price moves, its orders are cancelled
+ * and placed again through the market's serial loop, so a user's resting order fills when the market
+ * moves through it.
+ */
+export function createHouseLiquidity(ctx: AppContext, engine: MarketEngine): HouseLiquidity {
+  let userId: string | undefined;
+  let running: Promise<void> = Promise.resolve();
+
+  async function houseUserId(): Promise<string> {
+    if (userId) return userId;
+    await ctx.db
+      .insert(users)
+      .values({
+        name: 'House liquidity',
+        email: HOUSE_USER_EMAIL,
+        countryCode: '1',
+        mobileNo: '0000000',
+        passwordHash: 'disabled',
+        role: 'USER',
+        status: 'DISABLED',
+        isKycVerified: true,
+        refCode: 'HOUSELIQUIDITY',
+      })
+      .onConflictDoNothing();
+    const [row] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, HOUSE_USER_EMAIL));
+    userId = row!.id;
+    return userId;
+  }
+
+  async function fund(house: string, asset: AssetCode, needed: bigint): Promise<void> {
+    const key = userAccount(house, asset);
+    const balance = (await loadBalances(ctx.db, [key])).values().next().value ?? 0n;
+    if (balance >= needed) return;
+    await postEntry(ctx.db, {
+      kind: 'HOUSE_FUNDING',
+      reference: `house-funding:${asset}:${randomUUID()}`,
+      userId: house,
+      postings: fromHousePostings(house, asset, needed * 10n - balance),
+    });
+  }
+
+  async function requote(house: string, rules: MarketRules): Promise<void> {
+    let baseUsd: bigint;
+    let usdtUsd: bigint;
+    try {
+      baseUsd = requireFreshPrice(ctx, rules.base).usd;
+      usdtUsd = requireFreshPrice(ctx, 'USDT').usd;
+    } catch (error) {
+      if (error instanceof AppError) return;
+      throw error;
+    }
+    const quotes = houseQuotes(rules, baseUsd, usdtUsd);
+    if (!quotes) return;
+    const open = await userOrders(ctx.db, house, { openOnly: true, marketId: rules.id });
+    const fresh =
+      open.length === 2 &&
+      open.some((o) => o.side === 'buy' && o.priceTicks === quotes.bid) &&
+      open.some((o) => o.side === 'sell' && o.priceTicks === quotes.ask);
+    if (fresh) return;
+    for (const order of open) {
+      try {
+        await cancelOrder(ctx, engine, house, rules.id, order.id);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+      }
+    }
+    const units = marketUnits(rules);
+    await fund(house, 'USDT', buyOrderLock(rules, units, quotes.bid, quotes.quantity));
+    await fund(house, rules.base, sellOrderLock(units, quotes.quantity));
+    for (const [side, price] of [
+      ['buy', quotes.bid],
+      ['sell', quotes.ask],
+    ] as const) {
+      await placeLimitOrder(ctx, engine, house, {
+        market_id: rules.id,
+        crypto_currency_code: rules.base,
+        fiat_currency_code: 'USDT',
+        type: 'limit',
+        side,
+        quantity: formatQuantityLots(units, quotes.quantity),
+        limitPrice: formatPriceTicks(units, price),
+      });
+    }
+  }
+
+  async function tickOnce(): Promise<void> {
+    const house = await houseUserId();
+    for (const rules of MARKETS) {
+      if (rules.closed) continue;
+      await requote(house, rules);
+    }
+  }
+
+  return {
+    houseUserId,
+    tick() {
+      const next = running.then(tickOnce, tickOnce);
+      running = next.catch(() => undefined);
+      return next;
+    },
+    idle: () => running,
+  };
+}

@@ -1,0 +1,149 @@
+import {
+  findMarket,
+  type MarketRules,
+  type MarketUnits,
+  MARKETS,
+  marketUnits,
+  OrderBook,
+  type PriceTicks,
+  type QuantityLots,
+} from '@exchange/domain';
+import type { AppContext } from '../../app';
+import type { Tx } from '../../platform/db';
+import type { CommandEffects } from './settle-events';
+import { currentMarketSeq, lockMarket, nextMarketSeq, openLots, openOrdersOfMarket } from './trading.repository';
+
+export interface MarketState {
+  readonly rules: MarketRules;
+  readonly units: MarketUnits;
+  book: OrderBook;
+  /** The market sequence number the in-memory book reflects; null when it must be rebuilt. */
+  syncedSeq: bigint | null;
+  queue: Promise<unknown>;
+}
+
+/** A market command: runs inside the command's transaction with the next sequence number. */
+export type MarketCommand<T> = (
+  tx: Tx,
+  market: MarketState,
+  seq: bigint,
+) => Promise<{ result: T; effects?: CommandEffects }>;
+
+export type EffectsListener = (market: MarketState, effects: CommandEffects) => void;
+
+/**
+ * One serial matching loop per market. Commands on a market run one at a time through an in-process
+ * promise chain; each runs in ONE transaction that first takes the market's transaction-level
+ * advisory lock (pg_advisory_xact_lock), so several server processes never match one market at once,
+ * then claims the market's next sequence number. If the stored sequence is not the one the in-memory
+ * book reflects (another process ran a command, or an earlier transaction of ours rolled back after
+ * the book had moved), the book is rebuilt from the open orders before the command applies. A command
+ * whose transaction fails marks the book for rebuild. Callers are answered only after the commit.
+ *
+ * The transaction-level lock was chosen over a session lock on a dedicated connection: it needs no
+ * connection of its own, is released by every commit, rollback and crash, and a process that takes
+ * it late simply finds the sequence moved and rebuilds.
+ */
+export class MarketEngine {
+  private readonly markets = new Map<string, MarketState>();
+  private readonly listeners: EffectsListener[] = [];
+
+  constructor(private readonly ctx: Pick<AppContext, 'db' | 'logger'>) {
+    for (const rules of MARKETS) {
+      this.markets.set(rules.id, {
+        rules,
+        units: marketUnits(rules),
+        book: new OrderBook(),
+        syncedSeq: null,
+        queue: Promise.resolve(),
+      });
+    }
+  }
+
+  onEffects(listener: EffectsListener): void {
+    this.listeners.push(listener);
+  }
+
+  market(marketId: string): MarketState | undefined {
+    return findMarket(marketId) ? this.markets.get(marketId) : undefined;
+  }
+
+  private enqueue<T>(state: MarketState, job: () => Promise<T>): Promise<T> {
+    const run = state.queue.then(job, job);
+    state.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async rebuild(tx: Tx, state: MarketState, seq: bigint): Promise<void> {
+    const open = await openOrdersOfMarket(tx, state.rules.id);
+    const book = new OrderBook();
+    book.restore(
+      open.map((o) => ({
+        orderId: o.id,
+        userId: o.userId,
+        side: o.side,
+        price: o.priceTicks as PriceTicks,
+        remaining: openLots(o) as QuantityLots,
+        seq: o.seq,
+      })),
+    );
+    state.book = book;
+    state.syncedSeq = seq;
+  }
+
+  /** Runs one command on a market's loop; resolves after its transaction committed. */
+  run<T>(marketId: string, command: MarketCommand<T>): Promise<T> {
+    const state = this.markets.get(marketId);
+    if (!state) throw new Error(`invariant violated: unknown market ${marketId}`);
+    return this.enqueue(state, async () => {
+      let claimed = 0n;
+      try {
+        const out = await this.ctx.db.transaction(async (tx) => {
+          await lockMarket(tx, marketId);
+          claimed = await nextMarketSeq(tx, marketId);
+          if (state.syncedSeq !== claimed - 1n) await this.rebuild(tx, state, claimed - 1n);
+          // From here the book may move; should the transaction fail, it must be rebuilt.
+          state.syncedSeq = null;
+          return command(tx, state, claimed);
+        });
+        state.syncedSeq = claimed;
+        if (out.effects) for (const listener of this.listeners) listener(state, out.effects);
+        return out.result;
+      } catch (error) {
+        state.syncedSeq = null;
+        throw error;
+      }
+    });
+  }
+
+  /** Brings a market's book up to date with storage without running a command (start-up, depth reads). */
+  sync(marketId: string): Promise<MarketState> {
+    const state = this.markets.get(marketId);
+    if (!state) throw new Error(`invariant violated: unknown market ${marketId}`);
+    return this.enqueue(state, async () => {
+      await this.ctx.db.transaction(async (tx) => {
+        await lockMarket(tx, marketId);
+        const seq = await currentMarketSeq(tx, marketId);
+        if (state.syncedSeq !== seq) await this.rebuild(tx, state, seq);
+      });
+      return state;
+    });
+  }
+
+  async syncAll(): Promise<void> {
+    await Promise.all([...this.markets.keys()].map((id) => this.sync(id)));
+  }
+
+  /** Waits for every queued command to finish (shutdown, tests). */
+  async drain(): Promise<void> {
+    await Promise.all([...this.markets.values()].map((s) => s.queue));
+  }
+
+  /** Throws the in-memory books away, as a restarted process would have none. */
+  forgetBooks(): void {
+    for (const state of this.markets.values()) {
+      state.book = new OrderBook();
+      state.syncedSeq = null;
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import { depthChannel, type MarketDepth } from '@exchange/contracts';
+import { findMarket, formatPriceTicks, formatQuantityLots, MARKETS } from '@exchange/domain';
+import type { AppContext } from '../../app';
+import type { WsHub } from '../../platform/ws-hub';
+import { createHouseLiquidity, type HouseLiquidity } from './house-liquidity';
+import { MarketEngine, type MarketState } from './market-engine';
+import { orderView } from './order-view';
+
+/** What the trading feature runs in one server process: the market loops and the house's quotes. */
+export interface TradingRuntime {
+  readonly engine: MarketEngine;
+  readonly liquidity: HouseLiquidity;
+  depth(marketId: string): Promise<MarketDepth | undefined>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const DEPTH_LEVELS = 20;
+
+function depthOf(state: MarketState): MarketDepth {
+  const levels = state.book.depth(DEPTH_LEVELS);
+  const view = (l: { price: bigint; quantity: bigint }) => ({
+    price: formatPriceTicks(state.units, l.price as never),
+    quantity: formatQuantityLots(state.units, l.quantity as never),
+  });
+  return { market_id: state.rules.id, bids: levels.bids.map(view), asks: levels.asks.map(view) };
+}
+
+// Tests and tools reach a running app's trading through its context; nothing else looks it up.
+const runtimes = new WeakMap<AppContext, TradingRuntime>();
+export function tradingRuntimeOf(ctx: AppContext): TradingRuntime {
+  const runtime = runtimes.get(ctx);
+  if (!runtime) throw new Error('trading is not running for this app');
+  return runtime;
+}
+
+/**
+ * Creates the market loops, defines the public 'depth:<market>' channel family and the private
+ * 'user' channel, and sends after every committed command the market's depth and each affected
+ * user's order updates and a balance-changed event. Frames go to this process's sockets only.
+ */
+export function createTradingRuntime(ctx: AppContext, hub: WsHub): TradingRuntime {
+  const engine = new MarketEngine(ctx);
+  hub.defineChannel({
+    name: 'depth:',
+    replayLast: true,
+    accepts: (channel) => findMarket(channel.slice('depth:'.length)) !== undefined,
+  });
+  hub.defineChannel({ name: 'user', private: true });
+  engine.onEffects((state, effects) => {
+    try {
+      if (effects.bookChanged) hub.publish(depthChannel(state.rules.id), depthOf(state));
+      for (const order of effects.orders) hub.publishToUser('user', order.userId, { type: 'order', order: orderView(order) });
+      for (const userId of effects.userIds) hub.publishToUser('user', userId, { type: 'balance' });
+    } catch (error) {
+      ctx.logger.warn({ err: error }, 'could not publish trading updates');
+    }
+  });
+  const liquidity = createHouseLiquidity(ctx, engine);
+  let timer: NodeJS.Timeout | undefined;
+  const runtime: TradingRuntime = {
+    engine,
+    liquidity,
+    async depth(marketId) {
+      if (!engine.market(marketId)) return undefined;
+      return depthOf(await engine.sync(marketId));
+    },
+    async start() {
+      await engine.syncAll();
+      if (ctx.config.houseLiquidity) {
+        const tick = () => {
+          liquidity.tick().catch((error: unknown) => ctx.logger.warn({ err: error }, 'house liquidity tick failed'));
+        };
+        tick();
+        timer = setInterval(tick, ctx.config.houseLiquidityIntervalMs);
+        timer.unref();
+      }
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      await liquidity.idle();
+      await engine.drain();
+    },
+  };
+  runtimes.set(ctx, runtime);
+  return runtime;
+}
+
+export const TRADING_MARKET_IDS = MARKETS.map((m) => m.id);

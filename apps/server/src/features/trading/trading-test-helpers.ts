@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { type AssetCode, fromHousePostings, getAsset, parseDecimal } from '@exchange/domain';
+import type { TestApp } from '../../test/test-app';
+import type { TestUser } from '../../test/test-users';
+import { postEntry } from '../ledger/ledger.repository';
+
+/** Gives a test user `amount` of an asset from the house, through the ledger. */
+export async function fund(t: Pick<TestApp, 'ctx'>, user: TestUser, asset: AssetCode, amount: string): Promise<void> {
+  const minor = parseDecimal(amount, getAsset(asset).scale);
+  if (minor === null) throw new Error(`bad amount ${amount}`);
+  const posted = await postEntry(t.ctx.db, {
+    kind: 'TEST_FUNDING',
+    reference: `test-funding:${randomUUID()}`,
+    userId: user.id,
+    postings: fromHousePostings(user.id, asset, minor),
+  });
+  if (!posted.ok) throw new Error('funding failed');
+}
+
+/** The user's wallet as { ASSET: { balance, locked } } from GET /wallet. */
+export async function balances(t: Pick<TestApp, 'app'>, user: TestUser) {
+  const res = await t.app.inject({ method: 'GET', url: '/api/v1/wallet', headers: user.headers });
+  const out: Record<string, { balance: string; locked: string }> = {};
+  for (const c of res.json().data.wallet.currencies) out[c.symbol] = { balance: c.balance, locked: c.locked };
+  return out;
+}
+
+export function limitOrder(side: 'buy' | 'sell', quantity: string, limitPrice: string, market = 'BTC-USDT') {
+  return {
+    market_id: market,
+    crypto_currency_code: market.split('-')[0],
+    fiat_currency_code: 'USDT',
+    quantity,
+    type: 'limit',
+    limitPrice,
+    side,
+  };
+}
+
+export function place(t: Pick<TestApp, 'app'>, user: TestUser, body: ReturnType<typeof limitOrder> | Record<string, unknown>) {
+  const side = (body as { side: string }).side;
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/wallet/limitorder/limitInstant/${side}`,
+    headers: user.headers,
+    payload: body,
+  });
+}

@@ -1,0 +1,161 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { orders, trades } from '../../db/schema';
+import type { DbOrTx } from '../../platform/db';
+
+/** An order row with its integers parsed: lots, ticks, exact cost and USDT/base minor units. */
+export interface OrderRecord {
+  readonly id: string;
+  readonly marketId: string;
+  readonly userId: string;
+  readonly side: 'buy' | 'sell';
+  readonly priceTicks: bigint;
+  readonly quantityLots: bigint;
+  filledLots: bigint;
+  cancelledLots: bigint;
+  filledCost: bigint;
+  filledQuote: bigint;
+  feeQuote: bigint;
+  readonly lockAsset: string;
+  lockedRemaining: bigint;
+  status: 'open' | 'filled' | 'cancelled';
+  readonly seq: bigint;
+  readonly createdAt: Date;
+  updatedAt: Date;
+}
+
+type OrderRow = typeof orders.$inferSelect;
+
+export function toOrderRecord(row: OrderRow): OrderRecord {
+  return {
+    id: row.id,
+    marketId: row.marketId,
+    userId: row.userId,
+    side: row.side,
+    priceTicks: BigInt(row.priceTicks),
+    quantityLots: BigInt(row.quantityLots),
+    filledLots: BigInt(row.filledLots),
+    cancelledLots: BigInt(row.cancelledLots),
+    filledCost: BigInt(row.filledCost),
+    filledQuote: BigInt(row.filledQuote),
+    feeQuote: BigInt(row.feeQuote),
+    lockAsset: row.lockAsset,
+    lockedRemaining: BigInt(row.lockedRemaining),
+    status: row.status,
+    seq: row.seq,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export function openLots(order: OrderRecord): bigint {
+  return order.quantityLots - order.filledLots - order.cancelledLots;
+}
+
+export async function insertOrder(db: DbOrTx, order: OrderRecord): Promise<void> {
+  await db.insert(orders).values({
+    id: order.id,
+    marketId: order.marketId,
+    userId: order.userId,
+    side: order.side,
+    priceTicks: order.priceTicks.toString(),
+    quantityLots: order.quantityLots.toString(),
+    lockAsset: order.lockAsset,
+    lockedRemaining: order.lockedRemaining.toString(),
+    status: order.status,
+    seq: order.seq,
+    createdAt: order.createdAt,
+    updatedAt: order.updatedAt,
+  });
+}
+
+/** Writes back what fills and cancels change. */
+export async function saveOrder(db: DbOrTx, order: OrderRecord): Promise<void> {
+  await db
+    .update(orders)
+    .set({
+      filledLots: order.filledLots.toString(),
+      cancelledLots: order.cancelledLots.toString(),
+      filledCost: order.filledCost.toString(),
+      filledQuote: order.filledQuote.toString(),
+      feeQuote: order.feeQuote.toString(),
+      lockedRemaining: order.lockedRemaining.toString(),
+      status: order.status,
+      updatedAt: order.updatedAt,
+    })
+    .where(eq(orders.id, order.id));
+}
+
+export async function findOrder(db: DbOrTx, orderId: string): Promise<OrderRecord | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return row ? toOrderRecord(row) : undefined;
+}
+
+export async function loadOrders(db: DbOrTx, ids: readonly string[]): Promise<Map<string, OrderRecord>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select().from(orders).where(inArray(orders.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, toOrderRecord(row)]));
+}
+
+export async function openOrdersOfMarket(db: DbOrTx, marketId: string): Promise<OrderRecord[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.marketId, marketId), eq(orders.status, 'open')));
+  return rows.map(toOrderRecord);
+}
+
+export async function userOrders(
+  db: DbOrTx,
+  userId: string,
+  options: { openOnly?: boolean; marketId?: string; limit?: number } = {},
+): Promise<OrderRecord[]> {
+  const conditions = [eq(orders.userId, userId)];
+  if (options.openOnly) conditions.push(eq(orders.status, 'open'));
+  if (options.marketId) conditions.push(eq(orders.marketId, options.marketId));
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(...conditions))
+    .orderBy(desc(orders.createdAt), desc(orders.seq))
+    .limit(options.limit ?? 500);
+  return rows.map(toOrderRecord);
+}
+
+export async function insertTrade(db: DbOrTx, trade: typeof trades.$inferInsert): Promise<void> {
+  await db.insert(trades).values(trade);
+}
+
+export async function recentTrades(db: DbOrTx, marketId: string, limit: number) {
+  return db.select().from(trades).where(eq(trades.marketId, marketId)).orderBy(desc(trades.id)).limit(limit);
+}
+
+/**
+ * Claims the market's next command sequence number. The caller holds the market's advisory lock, so
+ * the row exists after the insert and nobody else moves it until the transaction ends.
+ */
+export async function nextMarketSeq(db: DbOrTx, marketId: string): Promise<bigint> {
+  await db.execute(sql`INSERT INTO market_sequences (market_id) VALUES (${marketId}) ON CONFLICT DO NOTHING`);
+  const result = await db.execute<{ last_seq: string }>(sql`
+    UPDATE market_sequences SET last_seq = last_seq + 1 WHERE market_id = ${marketId}
+    RETURNING last_seq::text AS last_seq`);
+  return BigInt(result.rows[0]!.last_seq);
+}
+
+export async function currentMarketSeq(db: DbOrTx, marketId: string): Promise<bigint> {
+  const result = await db.execute<{ last_seq: string }>(sql`
+    SELECT last_seq::text AS last_seq FROM market_sequences WHERE market_id = ${marketId}`);
+  return BigInt(result.rows[0]?.last_seq ?? '0');
+}
+
+/** Serialises the markets' writers across processes for the rest of the transaction. */
+export async function lockMarket(db: DbOrTx, marketId: string): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`market:${marketId}`}))`);
+}
+
+/** What every open order holds, per user and asset: the trading hold source. */
+export async function openOrderHolds(db: DbOrTx): Promise<{ userId: string; asset: string; amount: bigint }[]> {
+  const result = await db.execute<{ user_id: string; asset: string; amount: string }>(sql`
+    SELECT user_id, lock_asset AS asset, sum(locked_remaining)::text AS amount
+    FROM orders WHERE status = 'open' GROUP BY user_id, lock_asset`);
+  return result.rows.map((row) => ({ userId: row.user_id, asset: row.asset, amount: BigInt(row.amount) }));
+}

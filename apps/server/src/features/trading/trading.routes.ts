@@ -1,0 +1,129 @@
+import {
+  cancelOrderQuerySchema,
+  instantQuoteRequestSchema,
+  instantQuoteResponseSchema,
+  marketDepthResponseSchema,
+  marketParamsSchema,
+  marketTradesResponseSchema,
+  messages,
+  orderListResponseSchema,
+  ordersAndStatusResponseSchema,
+  orderWalletResponseSchema,
+  placeOrderRequestSchema,
+} from '@exchange/contracts';
+import { findMarket } from '@exchange/domain';
+import { z } from 'zod';
+import type { AppContext, ZodApi } from '../../app';
+import { sessionOf } from '../../platform/auth';
+import { AppError } from '../../platform/errors';
+import { createIdempotencyHooks } from '../../platform/idempotency';
+import { getWallet } from '../wallet/get-wallet';
+import { cancelOrder } from './cancel-order';
+import { executeInstantOrder } from './execute-instant-order';
+import { issueInstantQuote, quoteView } from './issue-instant-quote';
+import { orderView, tradeView } from './order-view';
+import { placeLimitOrder } from './place-limit-order';
+import type { TradingRuntime } from './trading-runtime';
+import { recentTrades, userOrders } from './trading.repository';
+
+const sideParamsSchema = z.object({ side: z.enum(['buy', 'sell']) });
+
+/** Open scope: the order book's depth and the last trades of a market. */
+export function tradingPublicRoutes(app: ZodApi, ctx: AppContext, trading: TradingRuntime): void {
+  app.get(
+    '/market/depth/:marketId',
+    { schema: { params: marketParamsSchema, response: { 200: marketDepthResponseSchema } } },
+    async (request) => {
+      const depth = await trading.depth(request.params.marketId);
+      if (!depth) throw new AppError('not_found', messages.marketNotFound);
+      return { status: true, message: messages.ordersLoaded, data: depth };
+    },
+  );
+
+  app.get(
+    '/market/trades/:marketId',
+    { schema: { params: marketParamsSchema, response: { 200: marketTradesResponseSchema } } },
+    async (request) => {
+      if (!findMarket(request.params.marketId)) throw new AppError('not_found', messages.marketNotFound);
+      const rows = await recentTrades(ctx.db, request.params.marketId, 50);
+      return { status: true, message: messages.ordersLoaded, data: rows.map(tradeView) };
+    },
+  );
+}
+
+/** Signed-in scope: the user's orders, and the wallet refresh the spec's history screen calls. */
+export function tradingUserRoutes(app: ZodApi, ctx: AppContext): void {
+  app.get(
+    '/wallet/limitorder/market/get-order-history',
+    { schema: { response: { 200: orderListResponseSchema } } },
+    async (request) => {
+      const list = await userOrders(ctx.db, sessionOf(request).userId);
+      return { status: true, message: messages.ordersLoaded, data: list.map(orderView) };
+    },
+  );
+
+  app.get(
+    '/wallet/limitorder/market/get-user-open-order',
+    { schema: { response: { 200: orderListResponseSchema } } },
+    async (request) => {
+      const list = await userOrders(ctx.db, sessionOf(request).userId, { openOnly: true });
+      return { status: true, message: messages.ordersLoaded, data: list.map(orderView) };
+    },
+  );
+
+  app.post(
+    '/wallet/orders/getordersAndUpdateStatus',
+    { schema: { response: { 200: ordersAndStatusResponseSchema } } },
+    async (request) => {
+      const userId = sessionOf(request).userId;
+      const [wallet, open] = await Promise.all([getWallet(ctx, userId), userOrders(ctx.db, userId, { openOnly: true })]);
+      return { status: true, message: messages.ordersLoaded, data: { wallet, open_orders: open.map(orderView) } };
+    },
+  );
+}
+
+/** KYC scope: quotes, instant and limit orders, and cancelling. */
+export function tradingKycRoutes(app: ZodApi, ctx: AppContext, trading: TradingRuntime): void {
+  const idempotent = createIdempotencyHooks(ctx.db);
+
+  app.post(
+    '/wallet/quotes',
+    { schema: { body: instantQuoteRequestSchema, response: { 200: instantQuoteResponseSchema } } },
+    async (request) => {
+      const quote = await issueInstantQuote(ctx, sessionOf(request).userId, request.body);
+      return { status: true, message: messages.quoteIssued, data: quoteView(quote) };
+    },
+  );
+
+  app.post(
+    '/wallet/limitorder/limitInstant/:side',
+    {
+      schema: { params: sideParamsSchema, body: placeOrderRequestSchema, response: { 200: orderWalletResponseSchema } },
+      ...idempotent,
+    },
+    async (request) => {
+      const userId = sessionOf(request).userId;
+      const body = request.body;
+      if (body.side !== request.params.side) throw new AppError('unprocessable', messages.orderSideMismatch);
+      let message: string;
+      if (body.type === 'instant') {
+        await executeInstantOrder(ctx, userId, body);
+        message = body.side === 'buy' ? messages.buyExecuted : messages.sellExecuted;
+      } else {
+        await placeLimitOrder(ctx, trading.engine, userId, body);
+        message = messages.orderPlaced;
+      }
+      return { status: true, message, data: { wallet: await getWallet(ctx, userId) } };
+    },
+  );
+
+  app.get(
+    '/wallet/limitorder/market/cancle-open-order',
+    { schema: { querystring: cancelOrderQuerySchema, response: { 200: orderWalletResponseSchema } } },
+    async (request) => {
+      const userId = sessionOf(request).userId;
+      await cancelOrder(ctx, trading.engine, userId, request.query.market_id, request.query.order_id);
+      return { status: true, message: messages.orderCancelled, data: { wallet: await getWallet(ctx, userId) } };
+    },
+  );
+}

@@ -1,0 +1,2 @@
+export * from './settle-trade';
+export * from './instant-quote';
