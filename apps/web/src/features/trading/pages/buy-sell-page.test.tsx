@@ -1,0 +1,113 @@
+import { MARKETS } from '@exchange/domain';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type Session, SessionContext } from '../../session/session-context';
+import { BuySellPage } from './buy-sell-page';
+
+// The chart library needs a real canvas; jsdom has none.
+vi.mock('lightweight-charts', () => ({
+  AreaSeries: {},
+  ColorType: { Solid: 'solid' },
+  createChart: () => ({
+    addSeries: () => ({ setData: () => undefined, update: () => undefined }),
+    timeScale: () => ({ fitContent: () => undefined }),
+    remove: () => undefined,
+  }),
+}));
+vi.mock('../api/live-socket', () => ({ useLiveChannel: () => undefined }));
+
+const answers: Record<string, unknown> = {
+  '/api/v1/wallet': { status: true, message: 'Wallet', data: { wallet: { currencies: [] } } },
+  '/api/v1/market/': {
+    success: true,
+    status: true,
+    message: 'Markets',
+    data: MARKETS.map((m) => ({
+      id: m.id,
+      base_currency_id: m.base,
+      quote_currency_id: m.quote,
+      min_price: m.minPrice,
+      max_price: m.maxPrice,
+      price_increment: m.priceIncrement,
+      min_quantity: m.minQuantity,
+      max_quantity: m.maxQuantity,
+      quantity_precision: m.quantityPrecision,
+      min_cost: m.minCost,
+      max_cost: m.maxCost,
+      cost_precision: m.costPrecision,
+      taker_fee_rate: '0.2',
+      maker_fee_rate: '0.2',
+      show_in_ui: true,
+      closed: false,
+    })),
+  },
+};
+
+function answer(url: string): unknown {
+  const path = url.split('?')[0] ?? url;
+  if (path.startsWith('/api/v1/market/chart/'))
+    return { status: true, message: 'Chart', data: [{ time: 1_700_000_000, price: '60000.00000000' }] };
+  if (path.startsWith('/api/v1/market/depth/'))
+    return {
+      status: true,
+      message: 'Depth',
+      data: { market_id: 'BTC-USDT', bids: [{ price: '59990', quantity: '0.5' }], asks: [] },
+    };
+  if (path.startsWith('/api/v1/market/trades/')) return { status: true, message: 'Trades', data: [] };
+  return answers[path] ?? { status: true, message: 'ok', data: null };
+}
+
+const session: Session = {
+  status: 'authenticated',
+  user: null,
+  role: 'USER',
+  isAuthenticated: true,
+  isAdmin: false,
+  is_kyc_verified: true,
+  signIn: () => undefined,
+  setUser: () => undefined,
+  reload: async () => undefined,
+  signOut: async () => undefined,
+};
+
+describe('/buy-sell', () => {
+  beforeEach(() => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async (input: RequestInfo | URL) =>
+          new Response(JSON.stringify(answer(String(input))), { status: 200 }),
+      ),
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('opens with the info modal, then shows the chart, the book and the order form; ADA offers no limit', async () => {
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <SessionContext.Provider value={session}>
+          <MemoryRouter>
+            <BuySellPage />
+          </MemoryRouter>
+        </SessionContext.Provider>
+      </QueryClientProvider>,
+    );
+
+    const info = await screen.findByRole('dialog', { name: 'How buying and selling works' });
+    await user.click(screen.getByRole('button', { name: 'Got it' }));
+    expect(info).not.toBeInTheDocument();
+
+    expect(await screen.findByRole('figure', { name: /BTC price/ })).toBeInTheDocument();
+    expect(await screen.findByText('59,990.0000')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Buy', selected: true })).toBeInTheDocument();
+    expect(await screen.findByRole('radio', { name: 'Limit' })).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Coin'), 'ADA');
+    expect(screen.queryByRole('radio', { name: 'Limit' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'ADA / USD' })).toBeInTheDocument();
+  });
+});
