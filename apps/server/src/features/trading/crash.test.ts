@@ -1,0 +1,118 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { connect, type Database } from '../../platform/db';
+import { createTestDatabase } from '../../test/test-app';
+import { verifyLedger } from '../ledger/verify-ledger';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Starts the real server (main.ts) as a child process and waits until it listens. */
+async function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_DEMO: 'on',
+      HOUSE_LIQUIDITY: 'off',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: path.join(repoRoot, 'no-web-dist'),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Exchange is running')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${output}`)));
+  });
+  return child;
+}
+
+let database: (Database & { url: string }) | undefined;
+const children: ChildProcess[] = [];
+afterAll(async () => {
+  for (const child of children) child.kill('SIGKILL');
+  await database?.close();
+});
+
+describe('crash', () => {
+  it('every acknowledged order survives a SIGKILL mid-stream and the ledger check passes after restart', async () => {
+    database = await createTestDatabase();
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}/api/v1`;
+    const first = await startServer(database.url, port);
+    children.push(first);
+    const login = await fetch(`${base}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'alice@example.com', password: 'Alice@123456' }),
+    });
+    const token = (await login.json()).token as string;
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+
+    // Each order has its own quantity so an acknowledged one can be found again.
+    const acknowledged: string[] = [];
+    const stream = (async () => {
+      for (let i = 0; i < 400; i += 1) {
+        const quantity = `${10 + i}.0`;
+        try {
+          const res = await fetch(`${base}/wallet/limitorder/limitInstant/buy`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ market_id: 'XRP-USDT', crypto_currency_code: 'XRP', fiat_currency_code: 'USDT', quantity, type: 'limit', limitPrice: '0.1', side: 'buy' }),
+          });
+          if (res.status === 200) acknowledged.push(quantity);
+        } catch {
+          return;
+        }
+      }
+    })();
+    while (acknowledged.length < 20) await new Promise((r) => setTimeout(r, 5));
+    first.kill('SIGKILL');
+    await stream;
+    await new Promise((r) => first.exitCode !== null || first.signalCode !== null ? r(undefined) : first.once('exit', r));
+
+    const second = await startServer(database.url, port);
+    children.push(second);
+    const open = await fetch(`${base}/wallet/limitorder/market/get-user-open-order`, { headers });
+    const quantities = new Set(((await open.json()).data as { quantity: string }[]).map((o) => o.quantity));
+    for (const quantity of acknowledged) expect(quantities.has(quantity), quantity).toBe(true);
+    const depth = await (await fetch(`${base}/market/depth/XRP-USDT`)).json();
+    expect(depth.data.bids[0].price).toBe('0.10000');
+    const checker = connect(database.url, { max: 1 });
+    try {
+      expect((await verifyLedger(checker.db)).breaches).toEqual([]);
+    } finally {
+      await checker.close();
+    }
+    expect(acknowledged.length).toBeGreaterThanOrEqual(20);
+    second.kill('SIGTERM');
+  }, 120_000);
+});
