@@ -1,2 +1,2 @@
-export * from './settle-trade';
 export * from './instant-quote';
+export * from './settle-trade';

@@ -1,7 +1,7 @@
 import type { CryptoCode } from '../assets';
 import { type Posting, systemAccount, userAccount } from '../ledger';
 import type { MarketRules } from '../markets';
-import { type ExactCost, type MarketUnits, baseMinor, exactCost, quoteMinor } from '../matching/market-units';
+import { baseMinor, type ExactCost, exactCost, type MarketUnits, quoteMinor } from '../matching/market-units';
 import { orderFeeBps } from '../matching/order-funds';
 import type { PriceTicks, QuantityLots } from '../matching/types';
 import { feeOf, type Minor } from '../money';
@@ -76,8 +76,22 @@ export function settleTrade(input: {
 }): TradeSettlement {
   const { rules, units } = input;
   const cost = exactCost(units, input.price, input.quantity);
-  const buyer = fillStep(rules, units, 'buy', input.takerSide === 'buy' ? 'taker' : 'maker', input.buyer.totals, cost);
-  const seller = fillStep(rules, units, 'sell', input.takerSide === 'sell' ? 'taker' : 'maker', input.seller.totals, cost);
+  const buyer = fillStep(
+    rules,
+    units,
+    'buy',
+    input.takerSide === 'buy' ? 'taker' : 'maker',
+    input.buyer.totals,
+    cost,
+  );
+  const seller = fillStep(
+    rules,
+    units,
+    'sell',
+    input.takerSide === 'sell' ? 'taker' : 'maker',
+    input.seller.totals,
+    cost,
+  );
   const baseAmount = baseMinor(units, input.quantity);
   const base = rules.base as CryptoCode;
   const revenue = buyer.quote - seller.quote;

@@ -14,7 +14,9 @@ function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -86,7 +88,15 @@ describe('crash', () => {
           const res = await fetch(`${base}/wallet/limitorder/limitInstant/buy`, {
             method: 'POST',
             headers,
-            body: JSON.stringify({ market_id: 'XRP-USDT', crypto_currency_code: 'XRP', fiat_currency_code: 'USDT', quantity, type: 'limit', limitPrice: '0.1', side: 'buy' }),
+            body: JSON.stringify({
+              market_id: 'XRP-USDT',
+              crypto_currency_code: 'XRP',
+              fiat_currency_code: 'USDT',
+              quantity,
+              type: 'limit',
+              limitPrice: '0.1',
+              side: 'buy',
+            }),
           });
           if (res.status === 200) acknowledged.push(quantity);
         } catch {
@@ -97,7 +107,9 @@ describe('crash', () => {
     while (acknowledged.length < 20) await new Promise((r) => setTimeout(r, 5));
     first.kill('SIGKILL');
     await stream;
-    await new Promise((r) => first.exitCode !== null || first.signalCode !== null ? r(undefined) : first.once('exit', r));
+    await new Promise((r) =>
+      first.exitCode !== null || first.signalCode !== null ? r(undefined) : first.once('exit', r),
+    );
 
     const second = await startServer(database.url, port);
     children.push(second);

@@ -18,7 +18,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * same request, at the current price. Then one ledger entry settles it (see `instantPostings`) with a
  * wallet transaction; insufficient balance: 422 'Insufficient amount' and the quote stays unused.
  */
-export async function executeInstantOrder(ctx: AppContext, userId: string, request: PlaceOrderRequest): Promise<void> {
+export async function executeInstantOrder(
+  ctx: AppContext,
+  userId: string,
+  request: PlaceOrderRequest,
+): Promise<void> {
   if (request.fiat_currency_code !== 'USD') throw new AppError('unprocessable', messages.instantNotAvailable);
   const asset = request.crypto_currency_code as CryptoCode;
   const quantity = parseInstantQuantity(asset, request.quantity);

@@ -15,15 +15,35 @@ afterAll(async () => {
 });
 
 function quote(user: TestUser, side: 'buy' | 'sell', quantity: string, coin = 'BTC') {
-  return t.app.inject({ method: 'POST', url: '/api/v1/wallet/quotes', headers: user.headers, payload: { side, crypto_currency_code: coin, quantity } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/wallet/quotes',
+    headers: user.headers,
+    payload: { side, crypto_currency_code: coin, quantity },
+  });
 }
 
-function instant(user: TestUser, side: 'buy' | 'sell', quantity: string, quoteId?: string, headers: Record<string, string> = {}) {
+function instant(
+  user: TestUser,
+  side: 'buy' | 'sell',
+  quantity: string,
+  quoteId?: string,
+  headers: Record<string, string> = {},
+) {
   return t.app.inject({
     method: 'POST',
     url: `/api/v1/wallet/limitorder/limitInstant/${side}`,
     headers: { ...user.headers, ...headers },
-    payload: { market_id: 'BTC-USDT', crypto_currency_code: 'BTC', fiat_currency_code: 'USD', quantity, type: 'instant', limitPrice: '', side, ...(quoteId ? { quote_id: quoteId } : {}) },
+    payload: {
+      market_id: 'BTC-USDT',
+      crypto_currency_code: 'BTC',
+      fiat_currency_code: 'USD',
+      quantity,
+      type: 'instant',
+      limitPrice: '',
+      side,
+      ...(quoteId ? { quote_id: quoteId } : {}),
+    },
   });
 }
 
@@ -32,7 +52,15 @@ describe('instant orders against the house', () => {
     const user = await createTestUser(t, { kyc: true });
     const res = await quote(user, 'buy', '0.01');
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ side: 'buy', crypto_currency_code: 'BTC', quantity: '0.01000000', price: '60000.00000000', cost: '600.00', fee: '0.60', total: '600.60' });
+    expect(res.json().data).toMatchObject({
+      side: 'buy',
+      crypto_currency_code: 'BTC',
+      quantity: '0.01000000',
+      price: '60000.00000000',
+      cost: '600.00',
+      fee: '0.60',
+      total: '600.60',
+    });
     expect(new Date(res.json().data.expires_at).getTime() - clock.now().getTime()).toBe(15_000);
   });
 
@@ -49,8 +77,17 @@ describe('instant orders against the house', () => {
     const replay = await instant(user, 'buy', '0.01', q.quote_id);
     expect(replay.statusCode).toBe(409);
     expect(replay.json().message).toBe('This quote has already been used');
-    const tx = await t.app.inject({ method: 'GET', url: '/api/v1/wallet/transactions', headers: user.headers });
-    expect(tx.json().data[0]).toMatchObject({ operation_type: 'FIAT_TO_CRYPTO', from: { currency_code: 'USD', amount: '600.60' }, to: { currency_code: 'BTC', amount: '0.01000000' }, status: 'SUCCESS' });
+    const tx = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/wallet/transactions',
+      headers: user.headers,
+    });
+    expect(tx.json().data[0]).toMatchObject({
+      operation_type: 'FIAT_TO_CRYPTO',
+      from: { currency_code: 'USD', amount: '600.60' },
+      to: { currency_code: 'BTC', amount: '0.01000000' },
+      status: 'SUCCESS',
+    });
     await expectLedgerConsistent(t.ctx.db);
   });
 

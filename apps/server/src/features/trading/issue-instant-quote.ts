@@ -1,7 +1,14 @@
 import { type InstantQuote, messages } from '@exchange/contracts';
-import { type CryptoCode, formatMinor, getAsset, instantAmounts, parseDecimal, PRICE_DECIMALS } from '@exchange/domain';
-import { instantQuotes } from '../../db/schema';
+import {
+  type CryptoCode,
+  formatMinor,
+  getAsset,
+  instantAmounts,
+  PRICE_DECIMALS,
+  parseDecimal,
+} from '@exchange/domain';
 import type { AppContext } from '../../app';
+import { instantQuotes } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { requireFreshPrice } from '../../platform/prices';
@@ -39,7 +46,8 @@ export async function issueInstantQuote(
   const quantity = parseInstantQuantity(asset, request.quantity);
   const price = requireFreshPrice(ctx, asset);
   const amounts = instantAmounts(request.side, asset, quantity, price.usd, ctx.config.instantFeeBps);
-  if (amounts.cost <= 0n || amounts.total <= 0n) throw new AppError('unprocessable', messages.invalidQuantity);
+  if (amounts.cost <= 0n || amounts.total <= 0n)
+    throw new AppError('unprocessable', messages.invalidQuantity);
   const now = ctx.clock.now();
   const [row] = await ctx.db
     .insert(instantQuotes)

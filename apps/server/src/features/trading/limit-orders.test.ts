@@ -17,7 +17,11 @@ async function kycUser(): Promise<TestUser> {
 }
 
 async function openOrders(user: TestUser) {
-  const res = await t.app.inject({ method: 'GET', url: '/api/v1/wallet/limitorder/market/get-user-open-order', headers: user.headers });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/v1/wallet/limitorder/market/get-user-open-order',
+    headers: user.headers,
+  });
   expect(res.statusCode).toBe(200);
   return res.json().data as { id: string; status: string; open_quantity: string; filled_quantity: string }[];
 }
@@ -96,10 +100,24 @@ describe('limit orders', () => {
     // 600 USDT less the 0.2% maker fee 1.20.
     expect(s.USDT).toEqual({ balance: '598.80000000', locked: '0.00000000' });
     expect(s.BTC).toEqual({ balance: '0.00000000', locked: '0.00000000' });
-    const history = await t.app.inject({ method: 'GET', url: '/api/v1/wallet/limitorder/market/get-order-history', headers: buyer.headers });
-    expect(history.json().data[0]).toMatchObject({ status: 'filled', filled_quantity: '0.010000', filled_cost: '600.00000000', price: '61000.0' });
+    const history = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/wallet/limitorder/market/get-order-history',
+      headers: buyer.headers,
+    });
+    expect(history.json().data[0]).toMatchObject({
+      status: 'filled',
+      filled_quantity: '0.010000',
+      filled_cost: '600.00000000',
+      price: '61000.0',
+    });
     const trades = await t.app.inject({ method: 'GET', url: '/api/v1/market/trades/BTC-USDT' });
-    expect(trades.json().data[0]).toMatchObject({ price: '60000.0', quantity: '0.010000', cost: '600.00000000', side: 'buy' });
+    expect(trades.json().data[0]).toMatchObject({
+      price: '60000.0',
+      quantity: '0.010000',
+      cost: '600.00000000',
+      side: 'buy',
+    });
     await expectLedgerConsistent(t.ctx.db);
   });
 
@@ -125,8 +143,16 @@ describe('limit orders', () => {
     expect((await balances(t, buyer)).USDT).toEqual({ balance: '879.76000000', locked: '0.00000000' });
     expect((await balances(t, buyer)).ETH?.balance).toBe('0.04000000');
     expect((await balances(t, seller)).USDT?.balance).toBe('119.76000000');
-    const history = await t.app.inject({ method: 'GET', url: '/api/v1/wallet/limitorder/market/get-order-history', headers: buyer.headers });
-    expect(history.json().data[0]).toMatchObject({ status: 'cancelled', cancelled_quantity: '0.06000', filled_quantity: '0.04000' });
+    const history = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/wallet/limitorder/market/get-order-history',
+      headers: buyer.headers,
+    });
+    expect(history.json().data[0]).toMatchObject({
+      status: 'cancelled',
+      cancelled_quantity: '0.06000',
+      filled_quantity: '0.04000',
+    });
     await expectLedgerConsistent(t.ctx.db);
   });
 
@@ -160,9 +186,15 @@ describe('who may do what', () => {
       const res = await t.app.inject({ method, url, payload: method === 'POST' ? {} : undefined });
       expect(res.statusCode, url).toBe(401);
     }
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/market/depth/BTC-USDT' })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/market/trades/BTC-USDT' })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/market/depth/NOPE-USDT' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/market/depth/BTC-USDT' })).statusCode).toBe(
+      200,
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/market/trades/BTC-USDT' })).statusCode).toBe(
+      200,
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/market/depth/NOPE-USDT' })).statusCode).toBe(
+      404,
+    );
   });
 
   it('a user without KYC (an admin too) cannot place, quote or cancel, but can read lists', async () => {
@@ -170,9 +202,18 @@ describe('who may do what', () => {
       const res = await place(t, user, limitOrder('buy', '0.01', '50000'));
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe('Please Complete Your Kyc');
-      const quote = await t.app.inject({ method: 'POST', url: '/api/v1/wallet/quotes', headers: user.headers, payload: { side: 'buy', crypto_currency_code: 'BTC', quantity: '1' } });
+      const quote = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/wallet/quotes',
+        headers: user.headers,
+        payload: { side: 'buy', crypto_currency_code: 'BTC', quantity: '1' },
+      });
       expect(quote.statusCode).toBe(403);
-      const list = await t.app.inject({ method: 'GET', url: '/api/v1/wallet/limitorder/market/get-order-history', headers: user.headers });
+      const list = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/wallet/limitorder/market/get-order-history',
+        headers: user.headers,
+      });
       expect(list.statusCode).toBe(200);
     }
   });
@@ -203,10 +244,17 @@ describe('who may do what', () => {
     const user = await kycUser();
     await fund(t, user, 'USDT', '100');
     await place(t, user, limitOrder('buy', '0.001', '40000'));
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/wallet/orders/getordersAndUpdateStatus', headers: user.headers, payload: {} });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/wallet/orders/getordersAndUpdateStatus',
+      headers: user.headers,
+      payload: {},
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().status).toBe(true);
     expect(res.json().data.open_orders).toHaveLength(1);
-    expect(res.json().data.wallet.currencies.find((c: { symbol: string }) => c.symbol === 'USDT').locked).toBe('40.08000000');
+    expect(
+      res.json().data.wallet.currencies.find((c: { symbol: string }) => c.symbol === 'USDT').locked,
+    ).toBe('40.08000000');
   });
 });

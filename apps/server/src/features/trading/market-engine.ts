@@ -1,8 +1,8 @@
 import {
   findMarket,
+  MARKETS,
   type MarketRules,
   type MarketUnits,
-  MARKETS,
   marketUnits,
   OrderBook,
   type PriceTicks,
@@ -11,7 +11,13 @@ import {
 import type { AppContext } from '../../app';
 import type { Tx } from '../../platform/db';
 import type { CommandEffects } from './settle-events';
-import { currentMarketSeq, lockMarket, nextMarketSeq, openLots, openOrdersOfMarket } from './trading.repository';
+import {
+  currentMarketSeq,
+  lockMarket,
+  nextMarketSeq,
+  openLots,
+  openOrdersOfMarket,
+} from './trading.repository';
 
 export interface MarketState {
   readonly rules: MarketRules;

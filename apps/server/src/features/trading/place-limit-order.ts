@@ -35,13 +35,20 @@ export async function placeLimitOrder(
   const rules = findMarket(marketId);
   if (!rules || rules.base !== request.crypto_currency_code)
     throw new AppError('unprocessable', messages.marketNotFound);
-  const valid = validateOrder(rules, { type: 'limit', quantity: request.quantity, price: request.limitPrice });
+  const valid = validateOrder(rules, {
+    type: 'limit',
+    quantity: request.quantity,
+    price: request.limitPrice,
+  });
   if (!valid.ok) throw orderRuleError(valid.code, valid.params);
   const price = valid.value.price;
   if (price === null) throw new Error('invariant violated: a limit order has a price');
   const units = marketUnits(rules);
   const side = request.side;
-  const lock = side === 'buy' ? buyOrderLock(rules, units, price, valid.value.quantity) : sellOrderLock(units, valid.value.quantity);
+  const lock =
+    side === 'buy'
+      ? buyOrderLock(rules, units, price, valid.value.quantity)
+      : sellOrderLock(units, valid.value.quantity);
   const lockAsset: AssetCode = side === 'buy' ? 'USDT' : rules.base;
   const orderId = randomUUID();
 
@@ -86,7 +93,14 @@ export async function placeLimitOrder(
       timeInForce: 'gtc',
     });
     if (!applied.ok) throw new Error(`invariant violated: a validated order was refused (${applied.code})`);
-    const effects = await persistEvents(tx, { rules, units, seq, events: applied.value, known: [order], now });
+    const effects = await persistEvents(tx, {
+      rules,
+      units,
+      seq,
+      events: applied.value,
+      known: [order],
+      now,
+    });
     return { result: order, effects };
   });
 }

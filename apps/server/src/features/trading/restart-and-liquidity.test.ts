@@ -87,7 +87,11 @@ describe('house liquidity', () => {
     expect((await place(t, user, limitOrder('buy', '0.01', '59000'))).statusCode).toBe(200);
     table.BTC = 5_800_000_000_000n;
     await runtime.liquidity.tick();
-    const orders = await t.app.inject({ method: 'GET', url: '/api/v1/wallet/limitorder/market/get-order-history', headers: user.headers });
+    const orders = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/wallet/limitorder/market/get-order-history',
+      headers: user.headers,
+    });
     expect(orders.json().data[0]).toMatchObject({ status: 'filled', filled_cost: '590.00000000' });
     // The user was the maker at 59000: 590 + 0.2% = 591.18.
     expect((await balances(t, user)).USDT).toEqual({ balance: '408.82000000', locked: '0.00000000' });

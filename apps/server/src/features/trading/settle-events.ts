@@ -1,4 +1,5 @@
 import {
+  type AssetCode,
   assert,
   type BookEvent,
   type ExactCost,
@@ -8,7 +9,6 @@ import {
   type QuantityLots,
   releasePostings,
   settleTrade,
-  type AssetCode,
 } from '@exchange/domain';
 import type { Tx } from '../../platform/db';
 import { postEntry } from '../ledger/ledger.repository';

@@ -50,7 +50,8 @@ export function createTradingRuntime(ctx: AppContext, hub: WsHub): TradingRuntim
   engine.onEffects((state, effects) => {
     try {
       if (effects.bookChanged) hub.publish(depthChannel(state.rules.id), depthOf(state));
-      for (const order of effects.orders) hub.publishToUser('user', order.userId, { type: 'order', order: orderView(order) });
+      for (const order of effects.orders)
+        hub.publishToUser('user', order.userId, { type: 'order', order: orderView(order) });
       for (const userId of effects.userIds) hub.publishToUser('user', userId, { type: 'balance' });
     } catch (error) {
       ctx.logger.warn({ err: error }, 'could not publish trading updates');
@@ -69,7 +70,9 @@ export function createTradingRuntime(ctx: AppContext, hub: WsHub): TradingRuntim
       await engine.syncAll();
       if (ctx.config.houseLiquidity) {
         const tick = () => {
-          liquidity.tick().catch((error: unknown) => ctx.logger.warn({ err: error }, 'house liquidity tick failed'));
+          liquidity
+            .tick()
+            .catch((error: unknown) => ctx.logger.warn({ err: error }, 'house liquidity tick failed'));
         };
         tick();
         timer = setInterval(tick, ctx.config.houseLiquidityIntervalMs);

@@ -5,7 +5,12 @@ import type { TestUser } from '../../test/test-users';
 import { postEntry } from '../ledger/ledger.repository';
 
 /** Gives a test user `amount` of an asset from the house, through the ledger. */
-export async function fund(t: Pick<TestApp, 'ctx'>, user: TestUser, asset: AssetCode, amount: string): Promise<void> {
+export async function fund(
+  t: Pick<TestApp, 'ctx'>,
+  user: TestUser,
+  asset: AssetCode,
+  amount: string,
+): Promise<void> {
   const minor = parseDecimal(amount, getAsset(asset).scale);
   if (minor === null) throw new Error(`bad amount ${amount}`);
   const posted = await postEntry(t.ctx.db, {
@@ -37,7 +42,11 @@ export function limitOrder(side: 'buy' | 'sell', quantity: string, limitPrice: s
   };
 }
 
-export function place(t: Pick<TestApp, 'app'>, user: TestUser, body: ReturnType<typeof limitOrder> | Record<string, unknown>) {
+export function place(
+  t: Pick<TestApp, 'app'>,
+  user: TestUser,
+  body: ReturnType<typeof limitOrder> | Record<string, unknown>,
+) {
   const side = (body as { side: string }).side;
   return t.app.inject({
     method: 'POST',

@@ -92,7 +92,10 @@ export async function findOrder(db: DbOrTx, orderId: string): Promise<OrderRecor
 
 export async function loadOrders(db: DbOrTx, ids: readonly string[]): Promise<Map<string, OrderRecord>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select().from(orders).where(inArray(orders.id, [...ids]));
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(inArray(orders.id, [...ids]));
   return new Map(rows.map((row) => [row.id, toOrderRecord(row)]));
 }
 
@@ -153,7 +156,9 @@ export async function lockMarket(db: DbOrTx, marketId: string): Promise<void> {
 }
 
 /** What every open order holds, per user and asset: the trading hold source. */
-export async function openOrderHolds(db: DbOrTx): Promise<{ userId: string; asset: string; amount: bigint }[]> {
+export async function openOrderHolds(
+  db: DbOrTx,
+): Promise<{ userId: string; asset: string; amount: bigint }[]> {
   const result = await db.execute<{ user_id: string; asset: string; amount: string }>(sql`
     SELECT user_id, lock_asset AS asset, sum(locked_remaining)::text AS amount
     FROM orders WHERE status = 'open' GROUP BY user_id, lock_asset`);

@@ -23,8 +23,8 @@ import { executeInstantOrder } from './execute-instant-order';
 import { issueInstantQuote, quoteView } from './issue-instant-quote';
 import { orderView, tradeView } from './order-view';
 import { placeLimitOrder } from './place-limit-order';
-import type { TradingRuntime } from './trading-runtime';
 import { recentTrades, userOrders } from './trading.repository';
+import type { TradingRuntime } from './trading-runtime';
 
 const sideParamsSchema = z.object({ side: z.enum(['buy', 'sell']) });
 
@@ -76,8 +76,15 @@ export function tradingUserRoutes(app: ZodApi, ctx: AppContext): void {
     { schema: { response: { 200: ordersAndStatusResponseSchema } } },
     async (request) => {
       const userId = sessionOf(request).userId;
-      const [wallet, open] = await Promise.all([getWallet(ctx, userId), userOrders(ctx.db, userId, { openOnly: true })]);
-      return { status: true, message: messages.ordersLoaded, data: { wallet, open_orders: open.map(orderView) } };
+      const [wallet, open] = await Promise.all([
+        getWallet(ctx, userId),
+        userOrders(ctx.db, userId, { openOnly: true }),
+      ]);
+      return {
+        status: true,
+        message: messages.ordersLoaded,
+        data: { wallet, open_orders: open.map(orderView) },
+      };
     },
   );
 }
@@ -98,7 +105,11 @@ export function tradingKycRoutes(app: ZodApi, ctx: AppContext, trading: TradingR
   app.post(
     '/wallet/limitorder/limitInstant/:side',
     {
-      schema: { params: sideParamsSchema, body: placeOrderRequestSchema, response: { 200: orderWalletResponseSchema } },
+      schema: {
+        params: sideParamsSchema,
+        body: placeOrderRequestSchema,
+        response: { 200: orderWalletResponseSchema },
+      },
       ...idempotent,
     },
     async (request) => {
@@ -123,7 +134,11 @@ export function tradingKycRoutes(app: ZodApi, ctx: AppContext, trading: TradingR
     async (request) => {
       const userId = sessionOf(request).userId;
       await cancelOrder(ctx, trading.engine, userId, request.query.market_id, request.query.order_id);
-      return { status: true, message: messages.orderCancelled, data: { wallet: await getWallet(ctx, userId) } };
+      return {
+        status: true,
+        message: messages.orderCancelled,
+        data: { wallet: await getWallet(ctx, userId) },
+      };
     },
   );
 }
