@@ -51,7 +51,7 @@ describe('exchange calculator', () => {
 
     await user.clear(amount);
     await user.type(amount, '250');
-    await user.click(screen.getByRole('button', { name: 'Swap from and to' }));
+    await user.click(screen.getByRole('button', { name: 'Swap direction' }));
     expect(screen.getByLabelText('From')).toHaveValue('USD');
     expect(screen.getByLabelText('To')).toHaveValue('BTC');
     await waitFor(() => expect(screen.getByTestId('quote-result')).toHaveTextContent('0.0038'));

@@ -141,7 +141,7 @@ export function ExchangeCalculator() {
           <button
             type="button"
             onClick={swap}
-            aria-label="Swap from and to"
+            aria-label="Swap direction"
             className="mb-0.5 inline-flex size-10 items-center justify-center rounded-full border border-line bg-raised text-accent hover:border-accent"
           >
             <SwapIcon />

@@ -36,7 +36,7 @@ function HeroActions() {
 const highlights = [
   { value: '10', label: 'coins listed' },
   { value: '0.1%', label: 'trading fee' },
-  { value: '10%', label: 'staking APY, up to' },
+  { value: '10%', label: 'top staking APY' },
 ] as const;
 
 export function Hero() {

@@ -1,7 +1,7 @@
 import type { TopMarketItem } from '@exchange/contracts';
 import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatUsd } from '../../../lib/format';
 import { useTopMarkets } from '../hooks/use-top-markets';
@@ -89,22 +89,20 @@ export function CoinCarousel() {
   const { rows } = useTopMarkets();
   const regionId = useId();
   const [playing, setPlaying] = useState(true);
+  // One plugin instance for the carousel's life: a new one per render would make Embla start over.
+  const [autoplayPlugin] = useState(() =>
+    Autoplay({ delay: CAROUSEL_AUTOPLAY_MS, stopOnInteraction: false, stopOnMouseEnter: true }),
+  );
   const [viewportRef, embla] = useEmblaCarousel(
     { loop: true, align: 'start', duration: CAROUSEL_EMBLA_DURATION },
-    [Autoplay({ delay: CAROUSEL_AUTOPLAY_MS, stopOnInteraction: false, stopOnMouseEnter: true })],
+    [autoplayPlugin],
   );
 
-  useEffect(() => {
-    const autoplay = embla?.plugins().autoplay;
-    if (!autoplay) return;
-    if (playing) autoplay.play();
-    else autoplay.stop();
-  }, [embla, playing]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: slides arrive after the first render; Embla must measure them again
-  useEffect(() => {
-    embla?.reInit();
-  }, [embla, rows?.length]);
+  const togglePlaying = () => {
+    if (playing) autoplayPlugin.stop();
+    else autoplayPlugin.play();
+    setPlaying(!playing);
+  };
 
   const scrollPrev = useCallback(() => embla?.scrollPrev(), [embla]);
   const scrollNext = useCallback(() => embla?.scrollNext(), [embla]);
@@ -116,7 +114,7 @@ export function CoinCarousel() {
           type="button"
           className={`${arrowButton} w-auto px-3 text-xs font-semibold`}
           aria-pressed={!playing}
-          onClick={() => setPlaying((value) => !value)}
+          onClick={togglePlaying}
         >
           {playing ? 'Pause' : 'Play'}
         </button>

@@ -8,7 +8,7 @@ import { CoinIcon } from './coin-icon';
 import { PriceChange } from './price-change';
 
 const SKELETON_ROWS = 10;
-const cell = 'px-3 py-3 sm:px-4';
+const cell = 'px-2 py-3 first:pl-3 last:pr-3 sm:px-4';
 
 function LiveBadge({ live }: { readonly live: boolean }) {
   return (
@@ -113,7 +113,7 @@ export function TopMarketsTable() {
               <th scope="col" className={`${cell} text-right font-medium`}>
                 Last Price
               </th>
-              <th scope="col" className={`${cell} text-right font-medium whitespace-nowrap`}>
+              <th scope="col" className={`${cell} text-right font-medium sm:whitespace-nowrap`}>
                 24h Change
               </th>
             </tr>
