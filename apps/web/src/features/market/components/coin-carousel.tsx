@@ -78,6 +78,13 @@ function CoinSlide({
   );
 }
 
+/** Visitors who asked for less motion get a still carousel; they can still press Play or the arrows. */
+function prefersReducedMotion(): boolean {
+  return (
+    typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  );
+}
+
 const arrowButton =
   'inline-flex size-9 items-center justify-center rounded-full border border-line bg-raised text-ink hover:border-muted';
 
@@ -88,10 +95,15 @@ const arrowButton =
 export function CoinCarousel() {
   const { rows } = useTopMarkets();
   const regionId = useId();
-  const [playing, setPlaying] = useState(true);
+  const [playing, setPlaying] = useState(() => !prefersReducedMotion());
   // One plugin instance for the carousel's life: a new one per render would make Embla start over.
   const [autoplayPlugin] = useState(() =>
-    Autoplay({ delay: CAROUSEL_AUTOPLAY_MS, stopOnInteraction: false, stopOnMouseEnter: true }),
+    Autoplay({
+      delay: CAROUSEL_AUTOPLAY_MS,
+      stopOnInteraction: false,
+      stopOnMouseEnter: true,
+      playOnInit: !prefersReducedMotion(),
+    }),
   );
   const [viewportRef, embla] = useEmblaCarousel(
     { loop: true, align: 'start', duration: CAROUSEL_EMBLA_DURATION },
