@@ -1,24 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './support/ui';
 
 /**
  * The landing page against the real server: live Top Cryptocurrency table, the exchange calculator on
  * the server's quotes, the newsletter form, the coin carousel's breakpoints and the header anchors.
  * Every state checked is also run through axe: no serious or critical violations.
  */
-
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const blocking = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-    );
-  expect(blocking, `axe on ${screen}`).toEqual([]);
-}
 
 function topTable(page: Page) {
   return page.getByRole('table', { name: 'Top Cryptocurrency prices in US dollars' });

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './support/ui';
 
 /**
  * The /buy-sell screen and History's Order Transaction tab against the real server: alice (KYC
@@ -7,19 +7,6 @@ import { expect, type Page, test } from '@playwright/test';
  * below the market and cancels it; the form's rules show their messages; bob (no KYC) is sent to
  * KYC. Every screen is checked with axe: no serious or critical violations.
  */
-
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const blocking = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-    );
-  expect(blocking, `axe on ${screen}`).toEqual([]);
-}
 
 async function logIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');

@@ -1,20 +1,8 @@
-import type { AssetCode, PricePoint } from '@exchange/domain';
+import { type AssetCode, CRYPTO_CODES, type CryptoCode, type PricePoint } from '@exchange/domain';
 
+export type FeedAsset = CryptoCode | 'MULTI';
 /** Every coin the feed prices: the ten supported coins and MULTI, the platform coin index. */
-export const FEED_ASSETS = [
-  'BTC',
-  'BNB',
-  'ETH',
-  'USDT',
-  'USDC',
-  'XRP',
-  'ADA',
-  'MATIC',
-  'DOT',
-  'BUSD',
-  'MULTI',
-] as const;
-export type FeedAsset = (typeof FEED_ASSETS)[number];
+export const FEED_ASSETS: readonly FeedAsset[] = [...CRYPTO_CODES, 'MULTI'];
 
 /** Spacing of back-filled history: the granularity of a one-day chart. */
 export const HISTORY_STEP_MS = 5 * 60_000;
