@@ -76,12 +76,35 @@ test('alice buys BTC instantly after confirming, and lands on Order Transaction'
   await expectAccessible(page, 'history, order transaction');
 });
 
-test('alice sells BTC instantly with no confirmation', async ({ page }) => {
+test('alice sees the quoted fee and total of a sell before selling, then sells with no confirmation', async ({
+  page,
+}) => {
   await logIn(page, 'alice@example.com', 'Alice@123456');
   await openBuySell(page);
   await page.getByRole('tab', { name: 'Sell' }).click();
+  const quoted = page.waitForResponse(
+    (response) => response.url().endsWith('/api/v1/wallet/quotes') && response.request().method() === 'POST',
+  );
   await page.getByLabel('Quantity').fill('0.001');
+  const quote = (await (await quoted).json()) as { data: { quote_id: string; expires_at: string } };
+
+  // The server's quote is on screen before anything is sold: price, fee, total and its countdown.
+  const form = page.getByRole('form', { name: 'Sell order' });
+  await expect(form.getByText('Fee', { exact: true })).toBeVisible();
+  await expect(form.getByText('Total to receive')).toBeVisible();
+  await expect(form.getByText(/^Price valid for \d+ s$/)).toBeVisible();
+  await expectAccessible(page, 'sell with its quote');
+
+  const sold = page.waitForRequest((request) =>
+    request.url().endsWith('/wallet/limitorder/limitInstant/sell'),
+  );
   await page.getByRole('button', { name: 'Sell BTC' }).click();
+  // The sell spends the quote that was shown (unless it expired in the meantime).
+  const body = (await sold).postDataJSON() as { quote_id: string | null };
+  expect(typeof body.quote_id).toBe('string');
+  if (body.quote_id !== quote.data.quote_id) {
+    expect(Date.parse(quote.data.expires_at)).toBeLessThanOrEqual(Date.now());
+  }
 
   await expect(page.getByText('Sell order executed successfully')).toBeVisible();
   await expect(page.getByRole('alertdialog')).toHaveCount(0);

@@ -1,10 +1,11 @@
 import type { InstantQuote, Wallet } from '@exchange/contracts';
 import { type CryptoCode, findMarket } from '@exchange/domain';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { focusManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
 import { type Session, SessionContext } from '../../session/session-context';
 import { placeOrder } from '../api/place-order';
 import { requestQuote } from '../api/request-quote';
@@ -76,9 +77,9 @@ function renderForm({ side = 'buy', coin = 'BTC', wallet, verified = true }: Set
   return { user: userEvent.setup() };
 }
 
-function quote(side: 'buy' | 'sell', quantity: string): InstantQuote {
+function quote(side: 'buy' | 'sell', quantity: string, quoteId = 'q-1', validMs = 15_000): InstantQuote {
   return {
-    quote_id: 'q-1',
+    quote_id: quoteId,
     side,
     crypto_currency_code: 'BTC',
     quantity,
@@ -86,7 +87,7 @@ function quote(side: 'buy' | 'sell', quantity: string): InstantQuote {
     cost: '60.00',
     fee: '0.06',
     total: side === 'buy' ? '60.06' : '59.94',
-    expires_at: new Date(Date.now() + 15_000).toISOString(),
+    expires_at: new Date(Date.now() + validMs).toISOString(),
   };
 }
 
@@ -256,5 +257,119 @@ describe('buy/sell form: order types, confirmation and the KYC gate', () => {
     renderForm({ verified: false });
     expect(screen.getByRole('button', { name: 'Please Complete Your Kyc' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Buy BTC' })).not.toBeInTheDocument();
+  });
+});
+
+describe('buy/sell form: the server quote is shown before the user acts', () => {
+  beforeEach(() => {
+    quoteMock.mockReset();
+    placeMock.mockReset();
+  });
+  afterEach(() => focusManager.setFocused(undefined));
+
+  it('a sell shows the quoted price, fee and total once the quantity settles, then posts that quote_id', async () => {
+    quoteMock.mockResolvedValueOnce(quote('sell', '0.001', 'q-preview'));
+    quoteMock.mockResolvedValue(quote('sell', '0.001', 'q-other'));
+    placeMock.mockResolvedValue({ ...orderAnswer, message: 'Sell order executed successfully' });
+    const { user } = renderForm({ side: 'sell' });
+    await user.type(screen.getByLabelText('Quantity'), '0.001');
+
+    const form = screen.getByRole('form', { name: 'Sell order' });
+    expect(await within(form).findByText('$0.06')).toBeInTheDocument();
+    expect(within(form).getByText('Fee')).toBeInTheDocument();
+    expect(within(form).getByText('Total to receive')).toBeInTheDocument();
+    expect(within(form).getByText('$59.94')).toBeInTheDocument();
+    expect(within(form).getByText(/^Price valid for \d+ s$/)).toBeInTheDocument();
+    // One debounced request for the typed quantity, not one per key.
+    expect(quoteMock).toHaveBeenCalledTimes(1);
+    expect(quoteMock.mock.calls[0]?.[0]).toEqual({
+      side: 'sell',
+      crypto_currency_code: 'BTC',
+      quantity: '0.001',
+    });
+    expect(placeMock).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Sell BTC' }));
+    await vi.waitFor(() => expect(placeMock).toHaveBeenCalledTimes(1));
+    expect(placeMock.mock.calls[0]?.[0]).toMatchObject({
+      side: 'sell',
+      type: 'instant',
+      quote_id: 'q-preview',
+    });
+    expect(quoteMock).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('the buy confirmation carries the previewed quote, and YES posts its quote_id', async () => {
+    quoteMock.mockResolvedValueOnce(quote('buy', '0.001', 'q-preview'));
+    quoteMock.mockResolvedValue(quote('buy', '0.001', 'q-other'));
+    placeMock.mockResolvedValue(orderAnswer);
+    const { user } = renderForm();
+    await user.type(screen.getByLabelText('Quantity'), '0.001');
+    const form = screen.getByRole('form', { name: 'Buy order' });
+    expect(await within(form).findByText('$60.06')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Are You sure you want to Buy ?' });
+    expect(within(dialog).getByText('$60.06')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'YES' }));
+    await vi.waitFor(() => expect(placeMock).toHaveBeenCalledTimes(1));
+    expect(placeMock.mock.calls[0]?.[0]).toMatchObject({ side: 'buy', quote_id: 'q-preview' });
+    expect(quoteMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('an expired preview is replaced by a fresh quote at the moment of acting', async () => {
+    quoteMock.mockResolvedValueOnce(quote('sell', '0.001', 'q-old', -1_000));
+    quoteMock.mockResolvedValue(quote('sell', '0.001', 'q-fresh'));
+    placeMock.mockResolvedValue({ ...orderAnswer, message: 'Sell order executed successfully' });
+    focusManager.setFocused(false); // no automatic refresh: the click has to fetch it
+    const { user } = renderForm({ side: 'sell' });
+    await user.type(screen.getByLabelText('Quantity'), '0.001');
+    await vi.waitFor(() => expect(quoteMock).toHaveBeenCalledTimes(1));
+    await user.click(screen.getByRole('button', { name: 'Sell BTC' }));
+    await vi.waitFor(() => expect(placeMock).toHaveBeenCalledTimes(1));
+    expect(placeMock.mock.calls[0]?.[0]).toMatchObject({ quote_id: 'q-fresh' });
+  });
+
+  it('refreshes the quote when it expires, but not while the tab is hidden', async () => {
+    quoteMock.mockResolvedValueOnce(quote('sell', '0.001', 'q-1', 1_000));
+    quoteMock.mockResolvedValueOnce(quote('sell', '0.002', 'q-2', 1_000));
+    quoteMock.mockResolvedValue(quote('sell', '0.001', 'q-3', 15_000));
+    const { user } = renderForm({ side: 'sell' });
+    await user.type(screen.getByLabelText('Quantity'), '0.001');
+    await vi.waitFor(() => expect(quoteMock).toHaveBeenCalledTimes(1));
+    // Expired after a second: fetched again on its own (a distinct answer, to tell them apart).
+    await vi.waitFor(() => expect(quoteMock).toHaveBeenCalledTimes(2), { timeout: 3_000 });
+
+    focusManager.setFocused(false);
+    await new Promise((resolve) => setTimeout(resolve, 1_600));
+    expect(quoteMock).toHaveBeenCalledTimes(2);
+    focusManager.setFocused(true);
+    await vi.waitFor(() => expect(quoteMock).toHaveBeenCalledTimes(3));
+  }, 10_000);
+
+  it("a 503 shows 'Network error please try again after some time...' instead of a price", async () => {
+    quoteMock.mockRejectedValue(new ApiError(503, 'price_unavailable', 'Price feed is stale', true));
+    const { user } = renderForm({ side: 'sell' });
+    await user.type(screen.getByLabelText('Quantity'), '0.001');
+    expect(await screen.findByText('Network error please try again after some time...')).toBeInTheDocument();
+    expect(screen.queryByText('Fee')).not.toBeInTheDocument();
+  });
+
+  it('asks for no quote without KYC (the server would answer 403)', async () => {
+    const { user } = renderForm({ verified: false });
+    await user.type(screen.getByLabelText('Quantity'), '0.001');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(quoteMock).not.toHaveBeenCalled();
+  });
+
+  it('asks for no quote while the quantity breaks a client rule', async () => {
+    const { user } = renderForm({ side: 'sell', wallet: walletWith({ BTC: '0.5' }) });
+    await user.type(screen.getByLabelText('Quantity'), '0.6');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await user.clear(screen.getByLabelText('Quantity'));
+    await user.type(screen.getByLabelText('Quantity'), '0.0000001');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(quoteMock).not.toHaveBeenCalled();
   });
 });

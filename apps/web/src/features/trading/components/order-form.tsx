@@ -14,16 +14,17 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toaster';
-import { errorMessage, newIdempotencyKey } from '../../../lib/api-client';
+import { errorMessage, isApiError, newIdempotencyKey } from '../../../lib/api-client';
 import { SUCCESS_REDIRECT_MS } from '../../../lib/config';
 import { formatAmount } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useDelayedAction } from '../../../lib/use-delayed-action';
+import { useDebouncedValue } from '../../landing/hooks/use-debounced-value';
 import { useSession } from '../../session/session-context';
 import { balanceOf } from '../api/get-wallet';
 import { placeOrder } from '../api/place-order';
 import { tradingKeys } from '../api/query-keys';
-import { requestQuote } from '../api/request-quote';
+import { fetchFreshQuote, forgetQuotes, QUOTE_DEBOUNCE_MS, useInstantQuote } from '../api/use-instant-quote';
 import { compareDec, toDec } from '../model/decimal';
 import { limitEstimate } from '../model/limit-estimate';
 import {
@@ -53,17 +54,33 @@ export function sanitizeDecimal(text: string): string {
   return dot === -1 ? cleaned : `${cleaned.slice(0, dot + 1)}${cleaned.slice(dot + 1).replace(/\./g, '')}`;
 }
 
-function quoteFits(
-  quote: InstantQuote | null,
+/** The quote is for this side, coin and quantity (expired or not). */
+function quoteMatches(
+  quote: InstantQuote | null | undefined,
   quantity: string,
   side: OrderSide,
   coin: CryptoCode,
 ): quote is InstantQuote {
   if (!quote || quote.side !== side || quote.crypto_currency_code !== coin) return false;
-  if (Date.parse(quote.expires_at) <= Date.now()) return false;
   const wanted = toDec(quantity);
   const quoted = toDec(quote.quantity);
   return wanted !== null && quoted !== null && compareDec(wanted, quoted) === 0;
+}
+
+/** The quote matches the order and can still be used. */
+function quoteFits(
+  quote: InstantQuote | null | undefined,
+  quantity: string,
+  side: OrderSide,
+  coin: CryptoCode,
+): quote is InstantQuote {
+  return quoteMatches(quote, quantity, side, coin) && Date.parse(quote.expires_at) > Date.now();
+}
+
+/** What the form says when a quote cannot be had: the spec's rate-unavailable text for a 503. */
+function quoteErrorText(error: unknown): string {
+  if (isApiError(error) && error.status === 503) return messages.rateUnavailable;
+  return errorMessage(error);
 }
 
 interface PendingOrder {
@@ -86,7 +103,6 @@ export function OrderForm({ side, coin, rules, wallet, referencePrice }: OrderFo
   const later = useDelayedAction();
   const formId = useId();
   const [type, setType] = useState<OrderType>('instant');
-  const [quote, setQuote] = useState<InstantQuote | null>(null);
   const [quoting, setQuoting] = useState(false);
   const [sending, setSending] = useState(false);
   const [redirecting, setRedirecting] = useState(false);
@@ -115,7 +131,6 @@ export function OrderForm({ side, coin, rules, wallet, referencePrice }: OrderFo
   useEffect(() => {
     if (lastReset.current === resetKey) return;
     lastReset.current = resetKey;
-    setQuote(null);
     clearErrors();
   }, [resetKey, clearErrors]);
 
@@ -130,6 +145,20 @@ export function OrderForm({ side, coin, rules, wallet, referencePrice }: OrderFo
     limitFeeBps: feeBps,
   });
 
+  // The server's quote is shown before the user acts: once the quantity has settled and passes the
+  // client rules, for a KYC-verified user only (the others would get 403).
+  const settledQuantity = useDebouncedValue(quantity, QUOTE_DEBOUNCE_MS);
+  const quotable =
+    session.is_kyc_verified &&
+    effectiveType === 'instant' &&
+    !sending &&
+    !redirecting &&
+    settledQuantity === quantity &&
+    settledQuantity.trim() !== '' &&
+    validateOrderForm({ quantity: settledQuantity, limitPrice: '' }, context(null)) === null;
+  const liveQuote = useInstantQuote({ side, coin, quantity: settledQuantity }, quotable);
+  const quote = liveQuote.data ?? null;
+
   const report = (problem: { field: keyof OrderFormValues; message: string } | null): boolean => {
     clearErrors();
     if (!problem) return false;
@@ -139,7 +168,6 @@ export function OrderForm({ side, coin, rules, wallet, referencePrice }: OrderFo
 
   const afterFailure = () => {
     setValue('quantity', '');
-    setQuote(null);
     // The spec reloads the page; refetching what the screen shows has the same effect without losing it.
     later(() => {
       void queryClient.invalidateQueries({ queryKey: tradingKeys.wallet });
@@ -170,13 +198,14 @@ export function OrderForm({ side, coin, rules, wallet, referencePrice }: OrderFo
       void queryClient.invalidateQueries({ queryKey: tradingKeys.wallet });
       void queryClient.invalidateQueries({ queryKey: tradingKeys.orders });
       setValue('quantity', '');
-      setQuote(null);
       setRedirecting(true);
       later(() => navigate(paths.history, { state: { type: 'buysell' } }), SUCCESS_REDIRECT_MS);
     } catch (error) {
       toast.error(errorMessage(error));
       afterFailure();
     } finally {
+      // Sent or refused, the quote is spent: never show or reuse it again.
+      if (order.quote) forgetQuotes(queryClient);
       setSending(false);
       setPending(null);
     }
@@ -190,10 +219,9 @@ export function OrderForm({ side, coin, rules, wallet, referencePrice }: OrderFo
       if (!instantQuote) {
         setQuoting(true);
         try {
-          instantQuote = await requestQuote({ side, crypto_currency_code: coin, quantity: values.quantity });
-          setQuote(instantQuote);
+          instantQuote = await fetchFreshQuote(queryClient, { side, coin, quantity: values.quantity });
         } catch (error) {
-          toast.error(errorMessage(error));
+          toast.error(quoteErrorText(error));
           return;
         } finally {
           setQuoting(false);
@@ -208,7 +236,10 @@ export function OrderForm({ side, coin, rules, wallet, referencePrice }: OrderFo
   });
 
   const estimate = effectiveType === 'limit' ? limitEstimate(quantity, limitPrice, feeBps, side) : null;
-  const shownQuote = effectiveType === 'instant' && quoteFits(quote, quantity, side, coin) ? quote : null;
+  const instant = effectiveType === 'instant';
+  const shownQuote = instant && quoteMatches(quote, quantity, side, coin) ? quote : null;
+  const quoteProblem = quotable && liveQuote.isError ? quoteErrorText(liveQuote.error) : null;
+  const quoteLoading = quotable && liveQuote.isFetching && !shownQuote;
   const actionLabel = side === 'buy' ? `Buy ${coin}` : `Sell ${coin}`;
   const quantityField = register('quantity');
   const priceField = register('limitPrice');
@@ -263,13 +294,21 @@ export function OrderForm({ side, coin, rules, wallet, referencePrice }: OrderFo
       <div className="rounded-md border border-line bg-raised/50 p-3" aria-live="polite">
         {estimate ? (
           <LimitSummary estimate={estimate} side={side} />
+        ) : quoteProblem ? (
+          <p className="text-sm text-danger">{quoteProblem}</p>
         ) : shownQuote ? (
-          <QuoteSummary quote={shownQuote} coin={coin} />
+          <QuoteSummary
+            quote={shownQuote}
+            coin={coin}
+            expiredText={liveQuote.isFetching ? 'Quote expired: fetching a new price…' : undefined}
+          />
+        ) : quoteLoading ? (
+          <p className="text-sm text-muted">Fetching the price…</p>
         ) : (
           <p className="text-sm text-muted">
-            {effectiveType === 'limit'
-              ? 'Enter a quantity and a limit price to see the cost and the 0.2% fee.'
-              : 'The price, the fee and the total are quoted when you continue.'}
+            {instant
+              ? 'Enter a quantity to see the price, the fee and the total.'
+              : 'Enter a quantity and a limit price to see the cost and the 0.2% fee.'}
           </p>
         )}
       </div>

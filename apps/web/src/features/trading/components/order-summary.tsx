@@ -33,7 +33,16 @@ function Row({
 }
 
 /** An instant quote: price, cost, fee and total in USD, and how long the price holds. */
-export function QuoteSummary({ quote, coin }: { readonly quote: InstantQuote; readonly coin: string }) {
+export function QuoteSummary({
+  quote,
+  coin,
+  expiredText = 'Quote expired: a new price is fetched when you continue',
+}: {
+  readonly quote: InstantQuote;
+  readonly coin: string;
+  /** What replaces the countdown once the price has expired. */
+  readonly expiredText?: string | undefined;
+}) {
   const secondsLeft = useSecondsLeft(quote.expires_at);
   const isBuy = quote.side === 'buy';
   return (
@@ -46,9 +55,7 @@ export function QuoteSummary({ quote, coin }: { readonly quote: InstantQuote; re
         <Row label={isBuy ? 'Total to pay' : 'Total to receive'} value={formatUsd(quote.total)} strong />
       </dl>
       <p className="text-xs text-muted" aria-live="off">
-        {secondsLeft > 0
-          ? `Price valid for ${secondsLeft} s`
-          : 'Quote expired: a new price is fetched when you continue'}
+        {secondsLeft > 0 ? `Price valid for ${secondsLeft} s` : expiredText}
       </p>
     </div>
   );
