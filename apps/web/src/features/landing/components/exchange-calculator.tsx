@@ -6,8 +6,8 @@ import { Input } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { formatDecimal } from '../../../lib/format';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { getQuote } from '../../market/api/get-quote';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { type CurrencyOption, CurrencySelect } from './currency-select';
 
 /** USD and the ten supported coins (spec section 9). */

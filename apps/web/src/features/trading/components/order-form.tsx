@@ -18,8 +18,8 @@ import { errorMessage, isApiError, newIdempotencyKey } from '../../../lib/api-cl
 import { SUCCESS_REDIRECT_MS } from '../../../lib/config';
 import { formatAmount } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDelayedAction } from '../../../lib/use-delayed-action';
-import { useDebouncedValue } from '../../landing/hooks/use-debounced-value';
 import { useSession } from '../../session/session-context';
 import { balanceOf } from '../api/get-wallet';
 import { placeOrder } from '../api/place-order';
