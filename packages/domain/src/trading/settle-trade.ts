@@ -50,6 +50,23 @@ export function fillStep(
   return { totals: { filledCost, filledQuote, feeQuote }, quote, fee };
 }
 
+/**
+ * Buyer and seller round their running totals separately (up and down), so on one tiny fill the
+ * seller's share can round up by a minor unit while the buyer's rounds to nothing and neither fee
+ * moves (this happens on MATIC-USDT, whose costs are finer than USDT's minor unit). The house never
+ * pays out more than the buyer paid in: the seller receives the buyer's amount for this fill, and its
+ * totals record only what was settled, so its next fill's cumulative rounding pays the unit back.
+ */
+function withinBuyerPayment(seller: FillStep, buyerQuote: Minor): FillStep {
+  const shortfall = seller.quote - buyerQuote;
+  if (shortfall <= 0n) return seller;
+  return {
+    quote: buyerQuote,
+    fee: seller.fee,
+    totals: { ...seller.totals, filledQuote: seller.totals.filledQuote - shortfall },
+  };
+}
+
 export interface TradeSettlement {
   readonly cost: ExactCost;
   readonly buyer: FillStep;
@@ -84,13 +101,9 @@ export function settleTrade(input: {
     input.buyer.totals,
     cost,
   );
-  const seller = fillStep(
-    rules,
-    units,
-    'sell',
-    input.takerSide === 'sell' ? 'taker' : 'maker',
-    input.seller.totals,
-    cost,
+  const seller = withinBuyerPayment(
+    fillStep(rules, units, 'sell', input.takerSide === 'sell' ? 'taker' : 'maker', input.seller.totals, cost),
+    buyer.quote,
   );
   const baseAmount = baseMinor(units, input.quantity);
   const base = rules.base as CryptoCode;
