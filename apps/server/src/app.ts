@@ -103,7 +103,7 @@ export async function buildApp(ctx: AppContext): Promise<ZodApi> {
   const hub = createWsHub({ tokens: ctx.tokens, clock: ctx.clock, logger: ctx.logger });
   registerTickerChannel(hub, listener, ctx.logger);
   // One serial matching loop per market and the house's quotes; books are rebuilt from open orders.
-  const trading = createTradingRuntime(ctx, hub);
+  const trading = createTradingRuntime(ctx, hub, listener);
   app.addHook('onReady', () => listener.start());
   app.addHook('onReady', () => trading.start());
   app.addHook('onClose', () => trading.stop());

@@ -36,6 +36,8 @@ export type MarketCommand<T> = (
 ) => Promise<{ result: T; effects?: CommandEffects }>;
 
 export type EffectsListener = (market: MarketState, effects: CommandEffects) => void;
+/** Runs inside the command's transaction, after the command, with the book already moved. */
+export type EffectsInTxListener = (tx: Tx, market: MarketState, effects: CommandEffects) => Promise<void>;
 
 /**
  * One serial matching loop per market. Commands on a market run one at a time through an in-process
@@ -53,6 +55,7 @@ export type EffectsListener = (market: MarketState, effects: CommandEffects) => 
 export class MarketEngine {
   private readonly markets = new Map<string, MarketState>();
   private readonly listeners: EffectsListener[] = [];
+  private readonly inTxListeners: EffectsInTxListener[] = [];
 
   constructor(private readonly ctx: Pick<AppContext, 'db' | 'logger'>) {
     for (const rules of MARKETS) {
@@ -68,6 +71,14 @@ export class MarketEngine {
 
   onEffects(listener: EffectsListener): void {
     this.listeners.push(listener);
+  }
+
+  /**
+   * Listens to each command's effects inside its transaction (to NOTIFY, say, so it is sent only on
+   * commit). A listener that throws fails the command.
+   */
+  onEffectsInTx(listener: EffectsInTxListener): void {
+    this.inTxListeners.push(listener);
   }
 
   market(marketId: string): MarketState | undefined {
@@ -110,7 +121,10 @@ export class MarketEngine {
           if (state.syncedSeq !== claimed - 1n) await this.rebuild(tx, state, claimed - 1n);
           // From here the book may move; should the transaction fail, it must be rebuilt.
           state.syncedSeq = null;
-          return command(tx, state, claimed);
+          const result = await command(tx, state, claimed);
+          if (result.effects)
+            for (const listener of this.inTxListeners) await listener(tx, state, result.effects);
+          return result;
         });
         state.syncedSeq = claimed;
         if (out.effects) for (const listener of this.listeners) listener(state, out.effects);

@@ -1,10 +1,12 @@
-import { depthChannel, type MarketDepth } from '@exchange/contracts';
+import type { MarketDepth, UserEvent } from '@exchange/contracts';
 import { findMarket, formatPriceTicks, formatQuantityLots, MARKETS } from '@exchange/domain';
 import type { AppContext } from '../../app';
+import type { PgListener } from '../../platform/pg-listener';
 import type { WsHub } from '../../platform/ws-hub';
 import { createHouseLiquidity, type HouseLiquidity } from './house-liquidity';
 import { MarketEngine, type MarketState } from './market-engine';
 import { orderView } from './order-view';
+import { notifyTradingEvents, registerTradingEventBridge, tradingPayloads } from './trading-events';
 
 /** What the trading feature runs in one server process: the market loops and the house's quotes. */
 export interface TradingRuntime {
@@ -36,10 +38,11 @@ export function tradingRuntimeOf(ctx: AppContext): TradingRuntime {
 
 /**
  * Creates the market loops, defines the public 'depth:<market>' channel family and the private
- * 'user' channel, and sends after every committed command the market's depth and each affected
- * user's order updates and a balance-changed event. Frames go to this process's sockets only.
+ * 'user' channel. Every command that changed something NOTIFYs, inside its transaction, the market's
+ * depth and each affected user's order updates and a balance-changed event (see trading-events.ts);
+ * every process, this one included, publishes them to its own sockets when the notification arrives.
  */
-export function createTradingRuntime(ctx: AppContext, hub: WsHub): TradingRuntime {
+export function createTradingRuntime(ctx: AppContext, hub: WsHub, listener: PgListener): TradingRuntime {
   const engine = new MarketEngine(ctx);
   hub.defineChannel({
     name: 'depth:',
@@ -47,17 +50,21 @@ export function createTradingRuntime(ctx: AppContext, hub: WsHub): TradingRuntim
     accepts: (channel) => findMarket(channel.slice('depth:'.length)) !== undefined,
   });
   hub.defineChannel({ name: 'user', private: true });
-  engine.onEffects((state, effects) => {
-    try {
-      if (effects.bookChanged) hub.publish(depthChannel(state.rules.id), depthOf(state));
-      for (const order of effects.orders)
-        hub.publishToUser('user', order.userId, { type: 'order', order: orderView(order) });
-      for (const userId of effects.userIds) hub.publishToUser('user', userId, { type: 'balance' });
-    } catch (error) {
-      ctx.logger.warn({ err: error }, 'could not publish trading updates');
-    }
+  engine.onEffectsInTx(async (tx, state, effects) => {
+    const userEvents: [string, UserEvent][] = [];
+    for (const order of effects.orders)
+      userEvents.push([order.userId, { type: 'order', order: orderView(order) }]);
+    for (const userId of effects.userIds) userEvents.push([userId, { type: 'balance' }]);
+    const { payloads, dropped } = tradingPayloads({
+      marketId: state.rules.id,
+      depth: effects.bookChanged ? depthOf(state) : undefined,
+      userEvents,
+    });
+    if (dropped > 0) ctx.logger.warn({ dropped }, 'trading events too large to notify were left out');
+    await notifyTradingEvents(tx, payloads);
   });
   const liquidity = createHouseLiquidity(ctx, engine);
+  registerTradingEventBridge({ hub, listener, logger: ctx.logger, readDepth: (id) => runtime.depth(id) });
   let timer: NodeJS.Timeout | undefined;
   const runtime: TradingRuntime = {
     engine,

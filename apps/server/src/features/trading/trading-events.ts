@@ -1,0 +1,128 @@
+import {
+  depthChannel,
+  type MarketDepth,
+  marketDepthSchema,
+  type UserEvent,
+  userEventSchema,
+} from '@exchange/contracts';
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import type { Tx } from '../../platform/db';
+import type { PgListener } from '../../platform/pg-listener';
+import type { WsHub } from '../../platform/ws-hub';
+
+/**
+ * How trading's live frames reach the sockets of every server process: a market command NOTIFYs
+ * 'trading_event' inside its own transaction (so nothing goes out unless it commits), and each
+ * process's listener publishes what arrives to its own hub. The process that ran the command hears
+ * its own notification like any other and publishes only then, so no socket gets a frame twice.
+ */
+export const TRADING_EVENT_CHANNEL = 'trading_event';
+
+/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; stay clear of it. */
+export const MAX_NOTIFY_BYTES = 7_900;
+
+/**
+ * One notification. `m` is the market; `d` its depth after the command (or `depth: true` when the
+ * depth did not fit and each process must read it itself); `u` the user events in order; `n` the part
+ * number, which also keeps PostgreSQL from folding identical payloads of one transaction together.
+ */
+const payloadSchema = z.object({
+  m: z.string(),
+  n: z.number().int(),
+  d: marketDepthSchema.optional(),
+  depth: z.literal(true).optional(),
+  u: z.array(z.tuple([z.string(), userEventSchema])),
+});
+type Payload = z.infer<typeof payloadSchema>;
+
+const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value), 'utf8');
+
+/**
+ * Splits one command's frames into notifications under the size limit, in order: the depth (when
+ * the book changed) rides in the first, the user events follow. An event that cannot fit even
+ * alone is left out and reported through `dropped`.
+ */
+export function tradingPayloads(input: {
+  marketId: string;
+  depth?: MarketDepth;
+  userEvents: readonly (readonly [string, UserEvent])[];
+  maxBytes?: number;
+}): { payloads: string[]; dropped: number } {
+  const maxBytes = input.maxBytes ?? MAX_NOTIFY_BYTES;
+  const payloads: string[] = [];
+  let dropped = 0;
+  let current: Payload = { m: input.marketId, n: 0, u: [] };
+  if (input.depth) {
+    current.d = input.depth;
+    if (bytes(current) > maxBytes) {
+      delete current.d;
+      current.depth = true;
+    }
+  }
+  const hasContent = (p: Payload) => p.u.length > 0 || p.d !== undefined || p.depth === true;
+  for (const [userId, event] of input.userEvents) {
+    const entry: [string, UserEvent] = [userId, event];
+    current.u.push(entry);
+    if (bytes(current) <= maxBytes) continue;
+    current.u.pop();
+    if (hasContent(current)) {
+      payloads.push(JSON.stringify(current));
+      current = { m: input.marketId, n: payloads.length, u: [entry] };
+      if (bytes(current) <= maxBytes) continue;
+      current.u.pop();
+    }
+    dropped += 1;
+  }
+  if (hasContent(current)) payloads.push(JSON.stringify(current));
+  return { payloads, dropped };
+}
+
+/** Sends the payloads inside the command's transaction: delivered, in order, only if it commits. */
+export async function notifyTradingEvents(tx: Tx, payloads: readonly string[]): Promise<void> {
+  for (const payload of payloads) {
+    await tx.execute(sql`SELECT pg_notify(${TRADING_EVENT_CHANNEL}, ${payload})`);
+  }
+}
+
+/**
+ * Publishes every process's trading notifications to this process's hub. `readDepth` serves a
+ * notification whose depth was too large to carry.
+ */
+export function registerTradingEventBridge(options: {
+  hub: WsHub;
+  listener: PgListener;
+  logger: Logger;
+  readDepth: (marketId: string) => Promise<MarketDepth | undefined>;
+}): void {
+  const { hub, listener, logger } = options;
+  listener.on(TRADING_EVENT_CHANNEL, (raw) => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      parsed = undefined;
+    }
+    const payload = payloadSchema.safeParse(parsed);
+    if (!payload.success) {
+      logger.warn('ignoring a malformed trading_event notification');
+      return;
+    }
+    const { m: marketId, d: depth, u: userEvents } = payload.data;
+    try {
+      if (depth) hub.publish(depthChannel(marketId), depth);
+      for (const [userId, event] of userEvents) hub.publishToUser('user', userId, event);
+    } catch (error) {
+      logger.warn({ err: error }, 'could not publish trading updates');
+    }
+    if (payload.data.depth) {
+      options
+        .readDepth(marketId)
+        .then((read) => {
+          if (read) hub.publish(depthChannel(marketId), read);
+        })
+        .catch((error: unknown) => logger.warn({ err: error, marketId }, 'could not read depth'));
+    }
+  });
+}
