@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
@@ -8,7 +9,6 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -19,8 +19,12 @@ import {
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import { authPublicRoutes, authUserRoutes } from './features/auth/auth.routes';
+import {
+  depositKycRoutes,
+  depositSandboxRoutes,
+  paymentWebhookRoutes,
+} from './features/deposits/deposits.routes';
 import { devMailboxRoutes } from './features/dev/dev.routes';
-import { depositKycRoutes, depositSandboxRoutes, paymentWebhookRoutes } from './features/deposits/deposits.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { ledgerAdminRoutes } from './features/ledger/ledger.routes';
 import { marketDataRoutes } from './features/market-data/market-data.routes';
@@ -56,12 +60,20 @@ export interface AppContext extends AppDeps {
 }
 
 /** The Fastify instance every feature registers its routes on: zod schemas type each handler. */
-export type ZodApi = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+export type ZodApi = FastifyInstance<
+  Server,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export function createAppContext(deps: AppDeps): AppContext {
-  const tokens = createTokenService(deps.config.jwtSecret, deps.config.accessTokenTtlSeconds, () => deps.clock.now());
+  const tokens = createTokenService(deps.config.jwtSecret, deps.config.accessTokenTtlSeconds, () =>
+    deps.clock.now(),
+  );
   return { ...deps, db: deps.database.db, tokens, guards: createGuards(tokens, deps.database.db) };
 }
 

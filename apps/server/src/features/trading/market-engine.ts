@@ -35,7 +35,6 @@ export type MarketCommand<T> = (
   seq: bigint,
 ) => Promise<{ result: T; effects?: CommandEffects }>;
 
-export type EffectsListener = (market: MarketState, effects: CommandEffects) => void;
 /** Runs inside the command's transaction, after the command, with the book already moved. */
 export type EffectsInTxListener = (tx: Tx, market: MarketState, effects: CommandEffects) => Promise<void>;
 
@@ -54,7 +53,6 @@ export type EffectsInTxListener = (tx: Tx, market: MarketState, effects: Command
  */
 export class MarketEngine {
   private readonly markets = new Map<string, MarketState>();
-  private readonly listeners: EffectsListener[] = [];
   private readonly inTxListeners: EffectsInTxListener[] = [];
 
   constructor(private readonly ctx: Pick<AppContext, 'db' | 'logger'>) {
@@ -67,10 +65,6 @@ export class MarketEngine {
         queue: Promise.resolve(),
       });
     }
-  }
-
-  onEffects(listener: EffectsListener): void {
-    this.listeners.push(listener);
   }
 
   /**
@@ -127,7 +121,6 @@ export class MarketEngine {
           return result;
         });
         state.syncedSeq = claimed;
-        if (out.effects) for (const listener of this.listeners) listener(state, out.effects);
         return out.result;
       } catch (error) {
         state.syncedSeq = null;
