@@ -16,7 +16,10 @@ async function main(): Promise<void> {
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'pg'), port: config.embeddedPgPort });
+    embedded = await startEmbeddedPostgres({
+      dir: path.join(config.dataDir, 'pg'),
+      port: config.embeddedPgPort,
+    });
     databaseUrl = embedded.url;
     logger.info({ dir: path.join(config.dataDir, 'pg') }, 'embedded PostgreSQL started');
   }
@@ -51,11 +54,13 @@ async function main(): Promise<void> {
     `  Exchange is running at http://${shownHost}:${config.port}`,
     `  API docs:              http://${shownHost}:${config.port}/api/docs`,
   ];
-  if (config.devMailbox) lines.push(`  Dev mailbox:           http://${shownHost}:${config.port}/api/v1/dev/mailbox?to=EMAIL`);
+  if (config.devMailbox)
+    lines.push(`  Dev mailbox:           http://${shownHost}:${config.port}/api/v1/dev/mailbox?to=EMAIL`);
   if (config.seedDemo) {
     lines.push('', '  Demo logins:');
     for (const account of DEMO_ACCOUNTS) {
-      const note = account.role === 'ADMIN' ? 'ADMIN' : account.kyc ? 'KYC-verified, with balances' : 'not KYC-verified';
+      const note =
+        account.role === 'ADMIN' ? 'ADMIN' : account.kyc ? 'KYC-verified, with balances' : 'not KYC-verified';
       lines.push(`    ${account.email.padEnd(20)} ${account.password.padEnd(14)} ${note}`);
     }
   }
@@ -63,6 +68,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

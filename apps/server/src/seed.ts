@@ -19,7 +19,10 @@ export function newRefCode(): string {
 /** Creates the demo accounts and alice's balances once; running it again changes nothing. */
 export async function seedDemo(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<void> {
   for (const account of DEMO_ACCOUNTS) {
-    const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, account.email));
+    const [existing] = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, account.email));
     if (existing) continue;
     await ctx.db.insert(users).values({
       name: account.name,

@@ -170,7 +170,9 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export const refreshResponseSchema = envelope(z.object({ access_token: z.string(), refresh_token: z.string() }));
+export const refreshResponseSchema = envelope(
+  z.object({ access_token: z.string(), refresh_token: z.string() }),
+);
 export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
 
 export const signupResponseSchema = envelope(z.object({ email: z.string() }));

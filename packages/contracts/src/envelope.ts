@@ -5,7 +5,11 @@ export function envelope<T extends z.ZodType>(data: T) {
   return z.object({ status: z.boolean(), message: z.string(), data, code: z.string().optional() });
 }
 
-export const messageEnvelope = z.object({ status: z.boolean(), message: z.string(), code: z.string().optional() });
+export const messageEnvelope = z.object({
+  status: z.boolean(),
+  message: z.string(),
+  code: z.string().optional(),
+});
 export type MessageEnvelope = z.infer<typeof messageEnvelope>;
 
 export const errorEnvelope = z.object({
@@ -19,7 +23,12 @@ export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
 /** Lists are paged: `{ content, total, page, limit }`. */
 export function page<T extends z.ZodType>(item: T) {
-  return z.object({ content: z.array(item), total: z.number().int(), page: z.number().int(), limit: z.number().int() });
+  return z.object({
+    content: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+  });
 }
 
 /** A decimal amount on the wire: a string of digits with an optional fraction. Never a JSON number. */

@@ -47,7 +47,8 @@ export const messages = {
   referralInvalid: 'Invalid referral code',
   loginSuccess: 'Login successful',
   invalidCredentials: 'Invalid email or password',
-  emailNotVerified: 'Please verify your email address first. Enter the code we emailed you, or request a new one.',
+  emailNotVerified:
+    'Please verify your email address first. Enter the code we emailed you, or request a new one.',
   accountDisabled: 'Your account has been disabled. Please contact support.',
   resetCodeSent: 'If an account exists for this email, we have sent a code to it.',
   otpWrong: 'Please Enter Correct Otp',

@@ -32,8 +32,12 @@ export const users = pgTable(
     countryCode: text('country_code').notNull(),
     mobileNo: text('mobile_no').notNull(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ['USER', 'ADMIN'] }).notNull().default('USER'),
-    status: text('status', { enum: ['ACTIVE', 'DISABLED'] }).notNull().default('ACTIVE'),
+    role: text('role', { enum: ['USER', 'ADMIN'] })
+      .notNull()
+      .default('USER'),
+    status: text('status', { enum: ['ACTIVE', 'DISABLED'] })
+      .notNull()
+      .default('ACTIVE'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
     isKycVerified: boolean('is_kyc_verified').notNull().default(false),
     refCode: text('ref_code').notNull(),
@@ -76,7 +80,10 @@ export const refreshTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+  ],
 );
 
 /** Mail waiting for, or already handed to, the transport. The dev mailbox reads it in embedded mode. */
@@ -120,9 +127,16 @@ export const ledgerAccounts = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('ledger_accounts_owner_key').on(sql`coalesce(${t.userId}, '00000000-0000-0000-0000-000000000000')`, t.asset, t.kind),
+    uniqueIndex('ledger_accounts_owner_key').on(
+      sql`coalesce(${t.userId}, '00000000-0000-0000-0000-000000000000')`,
+      t.asset,
+      t.kind,
+    ),
     check('ledger_accounts_non_negative', sql`${t.allowNegative} OR ${t.balance} >= 0`),
-    check('ledger_accounts_owner_kind', sql`(${t.userId} IS NULL) = (${t.kind} NOT IN ('AVAILABLE', 'LOCKED'))`),
+    check(
+      'ledger_accounts_owner_kind',
+      sql`(${t.userId} IS NULL) = (${t.kind} NOT IN ('AVAILABLE', 'LOCKED'))`,
+    ),
   ],
 );
 
@@ -137,7 +151,10 @@ export const journalEntries = pgTable(
     memo: jsonb('memo').notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('journal_entries_reference_key').on(t.reference), index('journal_entries_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('journal_entries_reference_key').on(t.reference),
+    index('journal_entries_user_idx').on(t.userId),
+  ],
 );
 
 export const postings = pgTable(
@@ -186,7 +203,10 @@ export const walletTransactions = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('wallet_transactions_user_idx').on(t.userId, t.createdAt), uniqueIndex('wallet_transactions_reference_key').on(t.reference)],
+  (t) => [
+    index('wallet_transactions_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('wallet_transactions_reference_key').on(t.reference),
+  ],
 );
 
 /** The first answer to a money-moving POST, replayed for a repeated Idempotency-Key. */
@@ -218,13 +238,18 @@ export const paymentOrders = pgTable(
     providerOrderId: text('provider_order_id').notNull(),
     asset: text('asset').notNull(),
     amount: minor('amount').notNull(),
-    status: text('status', { enum: ['CREATED', 'APPROVED', 'DECLINED', 'PENDING', 'CAPTURED', 'CREDITED', 'FAILED'] }).notNull(),
+    status: text('status', {
+      enum: ['CREATED', 'APPROVED', 'DECLINED', 'PENDING', 'CAPTURED', 'CREDITED', 'FAILED'],
+    }).notNull(),
     captureId: text('capture_id'),
     entryId: bigint('entry_id', { mode: 'bigint' }).references(() => journalEntries.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('payment_orders_provider_key').on(t.provider, t.providerOrderId), index('payment_orders_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('payment_orders_provider_key').on(t.provider, t.providerOrderId),
+    index('payment_orders_user_idx').on(t.userId),
+  ],
 );
 
 /** Provider webhook deliveries already seen, so a redelivery is a no-op. */
@@ -296,7 +321,9 @@ export const orders = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    type: text('type', { enum: ['limit'] }).notNull().default('limit'),
+    type: text('type', { enum: ['limit'] })
+      .notNull()
+      .default('limit'),
     side: text('side', { enum: ['buy', 'sell'] }).notNull(),
     priceTicks: minor('price_ticks').notNull(),
     quantityLots: minor('quantity_lots').notNull(),

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Role } from '@exchange/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
-import type { Role } from '@exchange/contracts';
 import { users } from '../db/schema';
 import type { Db } from './db';
 import { AppError } from './errors';

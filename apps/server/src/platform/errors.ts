@@ -64,12 +64,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
-      return reply.code(500).send({ status: false, message: 'Server error! Please try again.', code: 'internal' });
+      return reply
+        .code(500)
+        .send({ status: false, message: 'Server error! Please try again.', code: 'internal' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'unhandled error');
-      return reply.code(500).send({ status: false, message: 'Server error! Please try again.', code: 'internal' });
+      return reply
+        .code(500)
+        .send({ status: false, message: 'Server error! Please try again.', code: 'internal' });
     }
     // Fastify's own 4xx (bad JSON, body too large, unsupported media type, ...).
     const code = status === 413 ? 'payload_too_large' : status === 429 ? 'rate_limited' : 'bad_request';
@@ -80,7 +84,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
 /** Unknown API paths get a 404 envelope; with a built web app, other GETs get its index.html. */
 export function registerNotFoundHandler(app: FastifyInstance, spaFallback: boolean): void {
   app.setNotFoundHandler((request, reply) => {
-    if (spaFallback && request.method === 'GET' && !request.url.startsWith('/api/')) return reply.sendFile('index.html');
-    return reply.code(404).send({ status: false, message: `Route ${request.method} ${request.url} not found`, code: 'not_found' });
+    if (spaFallback && request.method === 'GET' && !request.url.startsWith('/api/'))
+      return reply.sendFile('index.html');
+    return reply.code(404).send({
+      status: false,
+      message: `Route ${request.method} ${request.url} not found`,
+      code: 'not_found',
+    });
   });
 }

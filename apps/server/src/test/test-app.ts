@@ -52,7 +52,13 @@ export interface TestApp {
 }
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', DEV_MAILBOX: 'on', SEED_DEMO: 'off', ...overrides });
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    DEV_MAILBOX: 'on',
+    SEED_DEMO: 'off',
+    ...overrides,
+  });
 }
 
 /** Builds the real app on a fresh database; pass deps to swap a part (a clock, a provider, ...). */

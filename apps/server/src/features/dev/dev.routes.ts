@@ -25,7 +25,12 @@ export function devMailboxRoutes(app: ZodApi, ctx: AppContext): void {
       return {
         status: true,
         message: 'ok',
-        data: rows.map((row) => ({ to: row.to, subject: row.subject, text: row.text, createdAt: row.createdAt.toISOString() })),
+        data: rows.map((row) => ({
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          createdAt: row.createdAt.toISOString(),
+        })),
       };
     },
   );
