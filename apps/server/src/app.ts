@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
@@ -9,15 +8,13 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Logger } from 'pino';
-import type { Config } from './config';
 import { authPublicRoutes, authUserRoutes } from './features/auth/auth.routes';
 import {
   depositKycRoutes,
@@ -33,49 +30,12 @@ import { newsletterRoutes } from './features/newsletter/newsletter.routes';
 import { tradingKycRoutes, tradingPublicRoutes, tradingUserRoutes } from './features/trading/trading.routes';
 import { createTradingRuntime } from './features/trading/trading-runtime';
 import { walletRoutes } from './features/wallet/wallet.routes';
-import { createGuards, createTokenService, type Guards, type TokenService } from './platform/auth';
-import type { Clock } from './platform/clock';
-import type { Database, Db } from './platform/db';
+import type { AppContext, ZodApi } from './platform/app-context';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/errors';
-import type { Mailer } from './platform/mail';
 import { createPgListener } from './platform/pg-listener';
-import type { PriceSource } from './platform/prices';
 import { createWsHub, realtimeRoutes } from './platform/ws-hub';
 
-/** What the app is built from: everything with I/O is passed in, so tests can swap it. */
-export interface AppDeps {
-  readonly config: Config;
-  readonly database: Database;
-  readonly clock: Clock;
-  readonly mailer: Mailer;
-  readonly logger: Logger;
-  readonly prices: PriceSource;
-}
-
-/** What every feature's routes receive. */
-export interface AppContext extends AppDeps {
-  readonly db: Db;
-  readonly tokens: TokenService;
-  readonly guards: Guards;
-}
-
-/** The Fastify instance every feature registers its routes on: zod schemas type each handler. */
-export type ZodApi = FastifyInstance<
-  Server,
-  IncomingMessage,
-  ServerResponse,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
-
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
-
-export function createAppContext(deps: AppDeps): AppContext {
-  const tokens = createTokenService(deps.config.jwtSecret, deps.config.accessTokenTtlSeconds, () =>
-    deps.clock.now(),
-  );
-  return { ...deps, db: deps.database.db, tokens, guards: createGuards(tokens, deps.database.db) };
-}
 
 export async function buildApp(ctx: AppContext): Promise<ZodApi> {
   const { config } = ctx;

@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { buildApp, createAppContext } from './app';
+import { buildApp } from './app';
 import { loadConfig } from './config';
 import { priceFeedFromConfig } from './features/market-data/price-feed-from-config';
+import { createAppContext } from './platform/app-context';
 import { systemClock } from './platform/clock';
 import { connect, migrateDatabase } from './platform/db';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './platform/embedded-postgres';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from './app';
 import { users } from './db/schema';
 import { seedDemoBalances } from './features/wallet/seed-demo-balances';
+import type { AppContext } from './platform/app-context';
 import { hashPassword } from './platform/passwords';
 
 /** The fixed demo accounts of embedded mode, printed at start-up. */

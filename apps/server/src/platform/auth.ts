@@ -79,7 +79,7 @@ export function createGuards(tokens: TokenService, db: Db) {
       .from(users)
       .where(eq(users.id, session.userId))
       .limit(1);
-    if (!user || user.status !== 'ACTIVE') throw new AppError('unauthorized', 'Unauthorized');
+    if (user?.status !== 'ACTIVE') throw new AppError('unauthorized', 'Unauthorized');
     request.session = { userId: session.userId, role: user.role };
   }
 

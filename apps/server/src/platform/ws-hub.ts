@@ -7,7 +7,7 @@ import {
 import { decodeJwt } from 'jose';
 import type { Logger } from 'pino';
 import WebSocket from 'ws';
-import type { ZodApi } from '../app';
+import type { ZodApi } from './app-context';
 import type { TokenService } from './auth';
 import type { Clock } from './clock';
 

@@ -1,6 +1,6 @@
 import { messages as m } from '@exchange/contracts';
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
-import type { ZodApi } from '../../app';
+import type { ZodApi } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
 
 /**

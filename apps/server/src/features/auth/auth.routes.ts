@@ -13,7 +13,7 @@ import {
   signupRequestSchema,
   signupResponseSchema,
 } from '@exchange/contracts';
-import type { AppContext, ZodApi } from '../../app';
+import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
 import { perAccountLimit, perAddressLimit } from './auth-rate-limits';
 import { changePassword } from './change-password';

@@ -1,6 +1,6 @@
 import { type changePasswordRequestSchema, messages as m } from '@exchange/contracts';
 import type { z } from 'zod';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/app-context';
 import { hashToken, type Session } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';

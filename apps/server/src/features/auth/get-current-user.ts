@@ -1,5 +1,5 @@
 import type { PublicUser } from '@exchange/contracts';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/app-context';
 import type { Session } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import * as repo from './auth.repository';

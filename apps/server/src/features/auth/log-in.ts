@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type loginRequestSchema, messages as m, type PublicUser } from '@exchange/contracts';
 import type { z } from 'zod';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import * as repo from './auth.repository';

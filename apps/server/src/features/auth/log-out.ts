@@ -1,4 +1,4 @@
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/app-context';
 import { hashToken } from '../../platform/auth';
 import * as repo from './auth.repository';
 

@@ -8,7 +8,7 @@ import {
   type OtpRejection,
   otpExpiresAt,
 } from '@exchange/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/app-context';
 import type { DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { MailMessage } from '../../platform/mail';

@@ -1,6 +1,6 @@
 import { messages as m } from '@exchange/contracts';
 import { decideRefresh, type RefreshRefusal } from '@exchange/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/app-context';
 import { hashToken } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import * as repo from './auth.repository';

@@ -1,6 +1,6 @@
 import { type forgetPasswordRequestSchema, messages as m } from '@exchange/contracts';
 import type { z } from 'zod';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/app-context';
 import * as repo from './auth.repository';
 import { deliverMail, issueOtp } from './otp-codes';
 import type { PendingWork } from './pending-work';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../app';
 import type { Config } from '../../config';
+import type { AppContext } from '../../platform/app-context';
 import { hashToken, newOpaqueToken } from '../../platform/auth';
 import type { DbOrTx } from '../../platform/db';
 import * as repo from './auth.repository';

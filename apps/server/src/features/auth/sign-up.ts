@@ -1,6 +1,6 @@
 import { messages as m, type signupRequestSchema } from '@exchange/contracts';
 import type { z } from 'zod';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
 import { newRefCode } from '../../seed';

@@ -1,6 +1,6 @@
 import { messages as m, type otpVerifyRequestSchema } from '@exchange/contracts';
 import type { z } from 'zod';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/app-context';
 import * as repo from './auth.repository';
 import { checkOtp, otpRejection } from './otp-codes';
 

@@ -7,7 +7,7 @@ import {
   messages,
   sandboxOrderParamsSchema,
 } from '@exchange/contracts';
-import type { AppContext, ZodApi } from '../../app';
+import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
 import { createIdempotencyHooks } from '../../platform/idempotency';
 import { getWallet } from '../wallet/get-wallet';

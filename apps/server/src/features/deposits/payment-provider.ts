@@ -1,5 +1,5 @@
 import type { CaptureReport } from '@exchange/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/app-context';
 import { createPaypalProvider } from './paypal-provider';
 import { createSandboxProvider } from './sandbox-provider';
 

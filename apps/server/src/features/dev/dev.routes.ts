@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AppContext, ZodApi } from '../../app';
 import { mailOutbox } from '../../db/schema';
+import type { AppContext, ZodApi } from '../../platform/app-context';
 
 const mailboxQuery = z.object({ to: z.string().trim().toLowerCase().pipe(z.email()) });
 const mailboxResponse = z.object({

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AppContext, ZodApi } from '../../app';
+import type { AppContext, ZodApi } from '../../platform/app-context';
 
 export function healthRoutes(app: ZodApi, ctx: AppContext): void {
   app.get(

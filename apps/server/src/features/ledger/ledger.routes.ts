@@ -1,5 +1,5 @@
 import { ledgerReportResponseSchema } from '@exchange/contracts';
-import type { AppContext, ZodApi } from '../../app';
+import type { AppContext, ZodApi } from '../../platform/app-context';
 import { ledgerReportView, verifyLedger } from './verify-ledger';
 
 /** Admin scope: the ledger check on demand (the same one `npm run ledger:verify` runs). */

@@ -1,6 +1,6 @@
 import type { ChartPoint } from '@exchange/contracts';
 import type { AssetCode } from '@exchange/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/app-context';
 import { chartPoints } from './market-data.repository';
 import { DAY_MS, HISTORY_STEP_MS } from './price-provider';
 import { formatUsd } from './tickers';

@@ -1,6 +1,6 @@
 import type { TopMarketItem } from '@exchange/contracts';
 import { assetIconPath, CRYPTO_CODES, getAsset, type PricePoint } from '@exchange/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/app-context';
 import { pricesAt } from './market-data.repository';
 import { DAY_MS } from './price-provider';
 import { tickerOf } from './tickers';

@@ -9,7 +9,7 @@ import {
   wrapperRequestSchema,
   wrapperResponseSchema,
 } from '@exchange/contracts';
-import type { AppContext, ZodApi } from '../../app';
+import type { AppContext, ZodApi } from '../../platform/app-context';
 import { requireFreshPrice } from '../../platform/prices';
 import { getPriceChart } from './get-price-chart';
 import { listMarkets, wrapperMarkets } from './list-markets';

@@ -3,7 +3,7 @@ import {
   newsletterSubscribeRequestSchema,
   newsletterSubscribeResponseSchema,
 } from '@exchange/contracts';
-import type { AppContext, ZodApi } from '../../app';
+import type { AppContext, ZodApi } from '../../platform/app-context';
 import { subscribeNewsletter } from './subscribe-newsletter';
 
 /** Per client address: enough for a person retyping an address, too few for a list-bombing script. */

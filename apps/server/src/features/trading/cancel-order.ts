@@ -1,5 +1,5 @@
 import { messages } from '@exchange/contracts';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
 import type { MarketEngine } from './market-engine';
 import { persistEvents } from './settle-events';

@@ -1,8 +1,8 @@
 import { messages, type PlaceOrderRequest } from '@exchange/contracts';
 import { type CryptoCode, instantPostings } from '@exchange/domain';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { AppContext } from '../../app';
 import { instantQuotes } from '../../db/schema';
+import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
 import { postEntry } from '../ledger/ledger.repository';
 import { upsertWalletTransaction } from '../wallet/wallet.repository';

@@ -17,8 +17,8 @@ import {
   userAccount,
 } from '@exchange/domain';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../app';
 import { users } from '../../db/schema';
+import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
 import { requireFreshPrice } from '../../platform/prices';
 import { loadBalances, postEntry } from '../ledger/ledger.repository';

@@ -7,8 +7,8 @@ import {
   PRICE_DECIMALS,
   parseDecimal,
 } from '@exchange/domain';
-import type { AppContext } from '../../app';
 import { instantQuotes } from '../../db/schema';
+import type { AppContext } from '../../platform/app-context';
 import type { DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { requireFreshPrice } from '../../platform/prices';

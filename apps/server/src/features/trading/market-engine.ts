@@ -8,7 +8,7 @@ import {
   type PriceTicks,
   type QuantityLots,
 } from '@exchange/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/app-context';
 import type { Tx } from '../../platform/db';
 import type { CommandEffects } from './settle-events';
 import {

@@ -9,7 +9,7 @@ import {
   sellOrderLock,
   validateOrder,
 } from '@exchange/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
 import { postEntry } from '../ledger/ledger.repository';
 import type { MarketEngine } from './market-engine';

@@ -1,6 +1,7 @@
 import type { AssetCode, PricePoint } from '@exchange/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, createAppContext, type ZodApi } from '../../app';
+import { buildApp } from '../../app';
+import { createAppContext, type ZodApi } from '../../platform/app-context';
 import type { PriceSource } from '../../platform/prices';
 import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, TEST_PRICES, type TestApp } from '../../test/test-app';

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, createAppContext, type ZodApi } from '../../app';
+import { buildApp } from '../../app';
+import { createAppContext, type ZodApi } from '../../platform/app-context';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser, type TestUser } from '../../test/test-users';
 import { connectTestSocket, type TestSocket } from '../../test/ws-client';

@@ -1,6 +1,6 @@
 import type { MarketDepth, UserEvent } from '@exchange/contracts';
 import { findMarket, formatPriceTicks, formatQuantityLots, MARKETS } from '@exchange/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/app-context';
 import type { PgListener } from '../../platform/pg-listener';
 import type { WsHub } from '../../platform/ws-hub';
 import { createHouseLiquidity, type HouseLiquidity } from './house-liquidity';

@@ -13,7 +13,7 @@ import {
 } from '@exchange/contracts';
 import { findMarket } from '@exchange/domain';
 import { z } from 'zod';
-import type { AppContext, ZodApi } from '../../app';
+import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { createIdempotencyHooks } from '../../platform/idempotency';

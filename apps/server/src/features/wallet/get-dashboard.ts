@@ -1,5 +1,5 @@
 import { formatMinor, USD_CENTS_SCALE } from '@exchange/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/app-context';
 import { valueUserWallet } from './get-wallet';
 import { netDepositedCents } from './wallet.repository';
 

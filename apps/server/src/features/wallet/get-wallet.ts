@@ -11,7 +11,7 @@ import {
   type WalletHolding,
   type WalletValuation,
 } from '@exchange/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/app-context';
 import type { DbOrTx } from '../../platform/db';
 import { loadUserBalances } from '../ledger/ledger.repository';
 

@@ -5,7 +5,7 @@ import {
   walletTransactionsQuerySchema,
   walletTransactionsResponseSchema,
 } from '@exchange/contracts';
-import type { AppContext, ZodApi } from '../../app';
+import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
 import { getDashboard } from './get-dashboard';
 import { getWallet } from './get-wallet';

@@ -1,0 +1,135 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { createdAt, minor, updatedAt } from './columns';
+
+/**
+ * One account per (owner, asset, kind). User accounts are AVAILABLE or LOCKED and never negative;
+ * system accounts (PAYMENT_CLEARING, HOUSE_INVENTORY, FEE_REVENUE, STAKING_POOL, REFERRAL_EXPENSE) may
+ * go negative where they stand for value outside the product. `balance` is a cache of the postings,
+ * which `ledger:verify` recomputes.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    userId: uuid('user_id').references(() => users.id),
+    asset: text('asset').notNull(),
+    kind: text('kind').notNull(),
+    allowNegative: boolean('allow_negative').notNull().default(false),
+    balance: minor('balance').notNull().default('0'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('ledger_accounts_owner_key').on(
+      sql`coalesce(${t.userId}, '00000000-0000-0000-0000-000000000000')`,
+      t.asset,
+      t.kind,
+    ),
+    check('ledger_accounts_non_negative', sql`${t.allowNegative} OR ${t.balance} >= 0`),
+    check(
+      'ledger_accounts_owner_kind',
+      sql`(${t.userId} IS NULL) = (${t.kind} NOT IN ('AVAILABLE', 'LOCKED'))`,
+    ),
+  ],
+);
+
+/** An append-only journal entry. `reference` makes a business event post at most once. */
+export const journalEntries = pgTable(
+  'journal_entries',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    kind: text('kind').notNull(),
+    reference: text('reference'),
+    userId: uuid('user_id').references(() => users.id),
+    memo: jsonb('memo').notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('journal_entries_reference_key').on(t.reference),
+    index('journal_entries_user_idx').on(t.userId),
+  ],
+);
+
+export const postings = pgTable(
+  'postings',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    entryId: bigint('entry_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => journalEntries.id),
+    accountId: bigint('account_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    asset: text('asset').notNull(),
+    amount: minor('amount').notNull(),
+  },
+  (t) => [
+    index('postings_entry_idx').on(t.entryId),
+    index('postings_account_idx').on(t.accountId),
+    // A zero posting moves nothing and would only hide mistakes; the domain refuses it too.
+    check('postings_amount_non_zero', sql`${t.amount} <> 0`),
+  ],
+);
+
+/**
+ * What a user sees as a wallet transaction (spec section 3). Settled ones point at their journal entry;
+ * pending and rejected ones (a declined deposit, say) have none.
+ */
+export const walletTransactions = pgTable(
+  'wallet_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    operationType: text('operation_type', {
+      enum: ['CRYPTO_TO_FIAT', 'FIAT_TO_CRYPTO', 'FIAT', 'CRYPTO', 'CRYPTO_TO_CRYPTO'],
+    }).notNull(),
+    operation: text('operation').notNull(),
+    fromAsset: text('from_asset'),
+    fromAmount: minor('from_amount'),
+    toAsset: text('to_asset'),
+    toAmount: minor('to_amount'),
+    status: text('status', { enum: ['SUCCESS', 'PENDING', 'REJECTED'] }).notNull(),
+    entryId: bigint('entry_id', { mode: 'bigint' }).references(() => journalEntries.id),
+    reference: text('reference'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('wallet_transactions_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('wallet_transactions_reference_key').on(t.reference),
+  ],
+);
+
+/** The first answer to a money-moving POST, replayed for a repeated Idempotency-Key. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    key: text('key').notNull(),
+    route: text('route').notNull(),
+    requestHash: text('request_hash').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);

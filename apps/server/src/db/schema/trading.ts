@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { createdAt, minor, updatedAt } from './columns';
+import { journalEntries } from './ledger';
+
+/**
+ * A firm instant price for one user (buy or sell `quantity` of `asset` against USD), usable once
+ * before `expires_at`. Amounts are minor units: quantity at the coin's scale, cost/fee/total in cents,
+ * price in USD with 8 decimals (the price feed's scale).
+ */
+export const instantQuotes = pgTable(
+  'instant_quotes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    side: text('side', { enum: ['buy', 'sell'] }).notNull(),
+    asset: text('asset').notNull(),
+    quantity: minor('quantity').notNull(),
+    priceUsd: minor('price_usd').notNull(),
+    cost: minor('cost').notNull(),
+    fee: minor('fee').notNull(),
+    total: minor('total').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('instant_quotes_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * A limit order of a USDT market. Quantities are lots and the price ticks of the market (see the
+ * domain's market-units); `filled_cost` is the exact cost of the fills at the market's cost scale.
+ * `filled_quote` and `fee_quote` are what its fills moved so far in USDT minor units (cumulative, so
+ * each fill charges the difference); `locked_remaining` is what it still holds in `lock_asset`.
+ * `seq` is the market command that placed it: its time priority when the book is rebuilt.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey(),
+    marketId: text('market_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    type: text('type', { enum: ['limit'] })
+      .notNull()
+      .default('limit'),
+    side: text('side', { enum: ['buy', 'sell'] }).notNull(),
+    priceTicks: minor('price_ticks').notNull(),
+    quantityLots: minor('quantity_lots').notNull(),
+    filledLots: minor('filled_lots').notNull().default('0'),
+    cancelledLots: minor('cancelled_lots').notNull().default('0'),
+    filledCost: minor('filled_cost').notNull().default('0'),
+    filledQuote: minor('filled_quote').notNull().default('0'),
+    feeQuote: minor('fee_quote').notNull().default('0'),
+    lockAsset: text('lock_asset').notNull(),
+    lockedRemaining: minor('locked_remaining').notNull(),
+    status: text('status', { enum: ['open', 'filled', 'cancelled'] }).notNull(),
+    seq: bigint('seq', { mode: 'bigint' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_open_idx').on(t.marketId, t.status),
+    check('orders_lock_non_negative', sql`${t.lockedRemaining} >= 0`),
+    check('orders_fill_bounds', sql`${t.filledLots} + ${t.cancelledLots} <= ${t.quantityLots}`),
+  ],
+);
+
+/** A fill between a resting (maker) and an incoming (taker) order, at the maker's price. */
+export const trades = pgTable(
+  'trades',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    marketId: text('market_id').notNull(),
+    makerOrderId: uuid('maker_order_id')
+      .notNull()
+      .references(() => orders.id),
+    takerOrderId: uuid('taker_order_id')
+      .notNull()
+      .references(() => orders.id),
+    makerUserId: uuid('maker_user_id').notNull(),
+    takerUserId: uuid('taker_user_id').notNull(),
+    takerSide: text('taker_side', { enum: ['buy', 'sell'] }).notNull(),
+    priceTicks: minor('price_ticks').notNull(),
+    quantityLots: minor('quantity_lots').notNull(),
+    cost: minor('cost').notNull(),
+    buyerFee: minor('buyer_fee').notNull(),
+    sellerFee: minor('seller_fee').notNull(),
+    entryId: bigint('entry_id', { mode: 'bigint' }).references(() => journalEntries.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('trades_market_idx').on(t.marketId, t.id)],
+);
+
+/** The last command sequence number applied to each market's book (see the trading market loop). */
+export const marketSequences = pgTable('market_sequences', {
+  marketId: text('market_id').primaryKey(),
+  lastSeq: bigint('last_seq', { mode: 'bigint' }).notNull().default(sql`0`),
+});

@@ -1,0 +1,43 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import { createGuards, createTokenService, type Guards, type TokenService } from './auth';
+import type { Clock } from './clock';
+import type { Database, Db } from './db';
+import type { Mailer } from './mail';
+import type { PriceSource } from './prices';
+
+/** What the app is built from: everything with I/O is passed in, so tests can swap it. */
+export interface AppDeps {
+  readonly config: Config;
+  readonly database: Database;
+  readonly clock: Clock;
+  readonly mailer: Mailer;
+  readonly logger: Logger;
+  readonly prices: PriceSource;
+}
+
+/** What every feature's routes receive. */
+export interface AppContext extends AppDeps {
+  readonly db: Db;
+  readonly tokens: TokenService;
+  readonly guards: Guards;
+}
+
+/** The Fastify instance every feature registers its routes on: zod schemas type each handler. */
+export type ZodApi = FastifyInstance<
+  Server,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export function createAppContext(deps: AppDeps): AppContext {
+  const tokens = createTokenService(deps.config.jwtSecret, deps.config.accessTokenTtlSeconds, () =>
+    deps.clock.now(),
+  );
+  return { ...deps, db: deps.database.db, tokens, guards: createGuards(tokens, deps.database.db) };
+}
