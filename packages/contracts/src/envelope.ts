@@ -39,3 +39,36 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 /** An Idempotency-Key: 1 to 128 characters of letters, digits, underscore, hyphen, colon and dot. */
 export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_\-:.]{1,128}$/);
+
+/**
+ * Turns a JSON number into its shortest decimal text without an exponent ('1e-7' becomes
+ * '0.0000001'), so a client that sends `quantity: 0.001` is read exactly like one that sends '0.001'.
+ * Returns null for NaN and the infinities, which no amount can be.
+ */
+export function numberToDecimalText(value: number): string | null {
+  if (!Number.isFinite(value)) return null;
+  const text = String(value);
+  const match = /^(-?)(\d+)(?:\.(\d+))?e([+-]\d+)$/i.exec(text);
+  if (!match) return text;
+  const [, sign, whole = '', fraction = '', exponentText = '0'] = match;
+  const digits = whole + fraction;
+  const point = whole.length + Number(exponentText);
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}`;
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
+}
+
+/**
+ * An amount, quantity or price in a request: a JSON number or a string, read as text (at most 40
+ * characters) so that the feature's own rules decide what is valid and answer with the spec's message.
+ * Empty and missing values stay empty (`null`), so 'Please Enter Quantity' and the like can be said.
+ * Non-finite numbers become the text 'NaN', which every decimal rule refuses as not a number.
+ */
+export const wireDecimal = z
+  .union([z.number(), z.string().max(40)])
+  .nullish()
+  .transform((value) => {
+    if (value === null || value === undefined) return null;
+    if (typeof value === 'string') return value.trim();
+    return numberToDecimalText(value) ?? 'NaN';
+  });
