@@ -5,6 +5,29 @@ import { afterEach } from 'vitest';
 // jsdom does not implement scrolling; the app scrolls to the top on every route and page change.
 window.scrollTo = (() => undefined) as typeof window.scrollTo;
 Element.prototype.scrollIntoView = () => undefined;
+// jsdom has no matchMedia; the carousels ask it for their breakpoints. Every query answers "no match".
+window.matchMedia ??= (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
+// Nor the observers the carousel watches its slides with; nothing is ever observed to change.
+class StillObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+globalThis.IntersectionObserver ??= StillObserver as unknown as typeof IntersectionObserver;
+globalThis.ResizeObserver ??= StillObserver as unknown as typeof ResizeObserver;
 
 afterEach(() => {
   cleanup();

@@ -1,9 +1,9 @@
 import type { WalletCurrency } from '@exchange/contracts';
+import { CoinIcon } from '../../../components/ui/coin-icon';
 import { type Column, DataTable } from '../../../components/ui/data-table';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAmount } from '../../../lib/format';
-import { useWallet } from '../../wallet/api/get-wallet';
-import { CoinIcon } from '../../wallet/components/coin-icon';
+import { useWalletCurrencies } from '../../wallet/api/get-wallet';
 
 const columns: readonly Column<WalletCurrency>[] = [
   {
@@ -11,7 +11,7 @@ const columns: readonly Column<WalletCurrency>[] = [
     header: 'Asset Type',
     cell: (row) => (
       <span className="flex items-center gap-3">
-        <CoinIcon src={row.image_url} symbol={row.symbol} />
+        <CoinIcon code={row.symbol} src={row.image_url} className="size-7" />
         <span className="font-medium text-ink">{row.symbol}</span>
         <span className="hidden text-muted sm:inline">{row.name}</span>
       </span>
@@ -22,7 +22,7 @@ const columns: readonly Column<WalletCurrency>[] = [
 
 /** Spec section 2: every asset of the wallet with what is available to spend. */
 export function AssetBalancesTable() {
-  const wallet = useWallet();
+  const wallet = useWalletCurrencies();
   return (
     <DataTable
       label="Assets"

@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatAmount, formatDateTime, formatPrice } from '../../../lib/format';
 import { cancelOrder, useFilledOrders, useOpenOrders } from '../../trading/api/orders';
 import { tradingKeys } from '../../trading/api/query-keys';
+import { walletKeys } from '../../wallet/api/wallet-keys';
 
 const orderColumns: readonly Column<LimitOrder>[] = [
   {
@@ -81,7 +82,7 @@ function OpenOrders() {
     // The spec reloads the page after a cancel; refetching the lists and balances does the same.
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: tradingKeys.orders }),
-      queryClient.invalidateQueries({ queryKey: tradingKeys.wallet }),
+      queryClient.invalidateQueries({ queryKey: walletKeys.all }),
     ]);
   };
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
+import { CoinIcon } from '../../../components/ui/coin-icon';
 import { controlClasses } from '../../../components/ui/field';
 import { cn } from '../../../lib/cn';
-import { CoinIcon } from '../../market/components/coin-icon';
 
 export interface CurrencyOption {
   readonly code: string;

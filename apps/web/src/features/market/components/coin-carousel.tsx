@@ -2,10 +2,10 @@ import type { TopMarketItem } from '@exchange/contracts';
 import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useId, useState } from 'react';
+import { CoinIcon } from '../../../components/ui/coin-icon';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatUsd } from '../../../lib/format';
 import { useTopMarkets } from '../hooks/use-top-markets';
-import { CoinIcon } from './coin-icon';
 import { PriceChange } from './price-change';
 
 /** Spec section 9: the carousel advances every 5 seconds. */

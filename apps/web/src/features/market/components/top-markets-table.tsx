@@ -1,10 +1,10 @@
 import type { TopMarketItem } from '@exchange/contracts';
 import type { ReactNode } from 'react';
+import { CoinIcon } from '../../../components/ui/coin-icon';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatUsd } from '../../../lib/format';
 import { useTopMarkets } from '../hooks/use-top-markets';
-import { CoinIcon } from './coin-icon';
 import { PriceChange } from './price-change';
 
 const SKELETON_ROWS = 10;

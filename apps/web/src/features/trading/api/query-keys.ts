@@ -1,6 +1,8 @@
-/** Query keys of the trading screens. The wallet key is shared with every screen that shows balances. */
+import { walletKeys } from '../../wallet/api/wallet-keys';
+
+/** Query keys of the trading screens. The wallet key is the wallet feature's, shared by every screen. */
 export const tradingKeys = {
-  wallet: ['wallet'] as const,
+  wallet: walletKeys.wallet,
   markets: ['market', 'list'] as const,
   chart: (coin: string) => ['market', 'chart', coin] as const,
   depth: (marketId: string) => ['market', 'depth', marketId] as const,

@@ -21,7 +21,8 @@ import { paths } from '../../../lib/paths';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDelayedAction } from '../../../lib/use-delayed-action';
 import { useSession } from '../../session/session-context';
-import { balanceOf } from '../api/get-wallet';
+import { balanceOf } from '../../wallet/api/get-wallet';
+import { walletKeys } from '../../wallet/api/wallet-keys';
 import { placeOrder } from '../api/place-order';
 import { tradingKeys } from '../api/query-keys';
 import { fetchFreshQuote, forgetQuotes, QUOTE_DEBOUNCE_MS, useInstantQuote } from '../api/use-instant-quote';
@@ -170,7 +171,7 @@ export function OrderForm({ side, coin, rules, wallet, referencePrice }: OrderFo
     setValue('quantity', '');
     // The spec reloads the page; refetching what the screen shows has the same effect without losing it.
     later(() => {
-      void queryClient.invalidateQueries({ queryKey: tradingKeys.wallet });
+      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
       void queryClient.invalidateQueries({ queryKey: ['market'] });
     }, SUCCESS_REDIRECT_MS);
   };
@@ -195,7 +196,7 @@ export function OrderForm({ side, coin, rules, wallet, referencePrice }: OrderFo
       );
       toast.success(response.message);
       queryClient.setQueryData(tradingKeys.wallet, response.data.wallet);
-      void queryClient.invalidateQueries({ queryKey: tradingKeys.wallet });
+      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
       void queryClient.invalidateQueries({ queryKey: tradingKeys.orders });
       setValue('quantity', '');
       setRedirecting(true);

@@ -4,7 +4,7 @@
  */
 export const walletKeys = {
   all: ['wallet'] as const,
-  wallet: ['wallet', 'currencies'] as const,
+  wallet: ['wallet', 'current'] as const,
   transactions: ['wallet', 'transactions'] as const,
   dashboard: ['dashboard'] as const,
 };

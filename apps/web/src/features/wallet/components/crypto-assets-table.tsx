@@ -1,9 +1,9 @@
 import type { WalletCurrency } from '@exchange/contracts';
+import { CoinIcon } from '../../../components/ui/coin-icon';
 import { type Column, DataTable } from '../../../components/ui/data-table';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAmount, formatPercent, formatUsd } from '../../../lib/format';
 import { totalBalance } from '../balances';
-import { CoinIcon } from './coin-icon';
 
 const columns: readonly Column<WalletCurrency>[] = [
   {
@@ -11,7 +11,7 @@ const columns: readonly Column<WalletCurrency>[] = [
     header: 'Asset Type',
     cell: (row) => (
       <span className="flex items-center gap-3">
-        <CoinIcon src={row.image_url} symbol={row.symbol} />
+        <CoinIcon code={row.symbol} src={row.image_url} className="size-7" />
         <span className="flex flex-col">
           <span className="font-medium text-ink">{row.name}</span>
           <span className="text-xs text-muted">{row.symbol}</span>
