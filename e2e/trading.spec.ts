@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible } from './support/ui';
+import { expectAccessible, logInAsCustomer } from './support/ui';
 
 /**
  * The /buy-sell screen and History's Order Transaction tab against the real server: alice (KYC
@@ -8,22 +8,24 @@ import { expectAccessible } from './support/ui';
  * KYC. Every screen is checked with axe: no serious or critical violations.
  */
 
-async function logIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
+const logIn = logInAsCustomer;
 
-/** Opens /buy-sell and closes the info modal it shows on load. */
+/** Opens Buy & Sell from the header ('Buy Crypto') and closes the info modal it shows on load. */
 async function openBuySell(page: Page): Promise<void> {
-  await page.goto('/buy-sell');
+  await page.getByRole('banner').getByRole('link', { name: 'Buy Crypto' }).click();
   const info = page.getByRole('dialog', { name: 'How buying and selling works' });
   await expect(info).toBeVisible();
   await info.getByRole('button', { name: 'Got it' }).click();
   await expect(info).toBeHidden();
   await expect(page.getByRole('heading', { name: 'BTC / USD' })).toBeVisible();
+}
+
+/** An instant trade is a wallet transaction: History opens on Transactions, where it is listed. */
+async function expectOnTransactions(page: Page, operation: 'BUY' | 'SELL'): Promise<void> {
+  await expect(page).toHaveURL(/\/history$/, { timeout: 15_000 });
+  await expect(page.getByRole('tab', { name: 'Transactions', selected: true })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Transactions' });
+  await expect(table.getByRole('row').filter({ hasText: operation }).first()).toBeVisible();
 }
 
 async function expectOnOrderHistory(page: Page): Promise<void> {
@@ -35,7 +37,7 @@ test('alice sees the info modal, the chart and the book, and the rules speak for
   page,
 }) => {
   await logIn(page, 'alice@example.com', 'Alice@123456');
-  await page.goto('/buy-sell');
+  await page.getByRole('banner').getByRole('link', { name: 'Buy Crypto' }).click();
   await expect(page.getByRole('dialog', { name: 'How buying and selling works' })).toBeVisible();
   await expectAccessible(page, 'buy-sell info modal');
   await page.getByRole('button', { name: 'Got it' }).click();
@@ -59,7 +61,9 @@ test('alice sees the info modal, the chart and the book, and the rules speak for
   await expect(page.getByRole('radio', { name: 'Limit' })).toHaveCount(0);
 });
 
-test('alice buys BTC instantly after confirming, and lands on Order Transaction', async ({ page }) => {
+test('alice buys BTC instantly after confirming, and lands on Transactions where the trade is listed', async ({
+  page,
+}) => {
   await logIn(page, 'alice@example.com', 'Alice@123456');
   await openBuySell(page);
   await page.getByLabel('Quantity').fill('0.001');
@@ -72,8 +76,8 @@ test('alice buys BTC instantly after confirming, and lands on Order Transaction'
   await confirm.getByRole('button', { name: 'YES' }).click();
 
   await expect(page.getByText('Buy order executed successfully')).toBeVisible();
-  await expectOnOrderHistory(page);
-  await expectAccessible(page, 'history, order transaction');
+  await expectOnTransactions(page, 'BUY');
+  await expectAccessible(page, 'history, transactions');
 });
 
 test('alice sees the quoted fee and total of a sell before selling, then sells with no confirmation', async ({
@@ -108,7 +112,7 @@ test('alice sees the quoted fee and total of a sell before selling, then sells w
 
   await expect(page.getByText('Sell order executed successfully')).toBeVisible();
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
-  await expectOnOrderHistory(page);
+  await expectOnTransactions(page, 'SELL');
 });
 
 test('alice places a limit buy far below the market, finds it under Open and cancels it', async ({

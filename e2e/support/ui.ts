@@ -15,11 +15,29 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   expect(blocking, `axe on ${screen}`).toEqual([]);
 }
 
-/** Logs in through the login screen and waits for the dashboard, where a customer lands. */
+/**
+ * Logs in as a person does: the landing page, the header's Login button, the form; then waits for the
+ * dashboard, where a customer lands.
+ */
 export async function logInAsCustomer(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login');
+  await page.goto('/');
+  const header = page.getByRole('banner');
+  const login = header.getByRole('link', { name: 'Login' });
+  const menu = header.getByRole('button', { name: 'Open menu' });
+  // On a phone the header's buttons live in its menu.
+  await expect(login.or(menu).first()).toBeVisible();
+  if (!(await login.first().isVisible())) await menu.click();
+  await login.first().click();
+  await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Collects every uncaught page error, so a flow can fail on a screen that crashed while it looked away. */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
 }

@@ -9,6 +9,7 @@ import { useRoutePopup } from '../../lib/use-route-popup';
 export const profileLinks = [
   { to: paths.profile, label: 'Profile' },
   { to: paths.deposit, label: 'Wallet' },
+  { to: paths.history, label: 'History' },
   { to: paths.kyc, label: 'KYC' },
   { to: paths.support, label: 'Help and support' },
 ] as const;

@@ -19,10 +19,14 @@ const links = [
   { to: paths.swap, label: 'Swap' },
   { to: paths.stake, label: 'Stake' },
   { to: paths.p2p, label: 'P2P' },
+  { to: paths.history, label: 'History' },
   { to: paths.profile, label: 'Profile' },
   { to: paths.kyc, label: 'KYC' },
   { to: paths.blogNews, label: 'Blog & News' },
 ] as const;
+
+/** The account links the phone menu adds below the product links, without repeating any of them. */
+const phoneAccountLinks = profileLinks.filter((link) => !links.some((product) => product.to === link.to));
 
 const navClasses = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -123,7 +127,7 @@ export function UserHeader() {
             </nav>
             {session.user ? (
               <ul className="mt-2 grid grid-cols-2 gap-1 border-t border-line pt-2 sm:hidden">
-                {profileLinks.map((link) => (
+                {phoneAccountLinks.map((link) => (
                   <li key={link.to}>
                     <NavLink to={link.to} className={(state) => cn(navClasses(state), 'block')}>
                       {link.label}

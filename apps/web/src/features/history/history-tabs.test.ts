@@ -8,7 +8,7 @@ describe('the tab /history opens on', () => {
     [{ type: 'swap' }, 'swap'],
     [{ type: 'p2p' }, 'p2p'],
     [{ type: 'limit' }, 'orders'],
-    [{ type: 'buysell' }, 'orders'],
+    [{ type: 'buysell' }, 'transactions'],
     [{ type: 'something else' }, 'transactions'],
     [{ type: 'toString' }, 'transactions'],
     [{ type: 3 }, 'transactions'],

@@ -16,12 +16,12 @@ const tabForType: Readonly<Record<string, HistoryTabId>> = {
   swap: 'swap',
   p2p: 'p2p',
   limit: 'orders',
-  buysell: 'orders',
 };
 
 /**
  * The tab /history opens on, from the navigation state's `type` (spec section 2): refer, stake,
- * swap, p2p, limit or buysell pick their tab; anything else, or no state, opens Transactions.
+ * swap, p2p or limit pick their tab; anything else, or no state, opens Transactions. An instant trade
+ * arrives as `buysell`: it is a wallet transaction, listed under Transactions.
  */
 export function defaultHistoryTab(state: unknown): HistoryTabId {
   if (typeof state !== 'object' || state === null || !('type' in state)) return 'transactions';

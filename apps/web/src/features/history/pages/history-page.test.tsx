@@ -66,7 +66,7 @@ describe('/history', () => {
     ['swap', 'Swap'],
     ['p2p', 'p2p History'],
     ['limit', 'Order Transaction'],
-    ['buysell', 'Order Transaction'],
+    ['buysell', 'Transactions'],
   ])('navigation state type %s opens %s', async (type, tab) => {
     withTransactions([]);
     await openHistory({ type });

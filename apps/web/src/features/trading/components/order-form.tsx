@@ -200,7 +200,9 @@ export function OrderForm({ side, coin, rules, wallet, referencePrice }: OrderFo
       void queryClient.invalidateQueries({ queryKey: tradingKeys.orders });
       setValue('quantity', '');
       setRedirecting(true);
-      later(() => navigate(paths.history, { state: { type: 'buysell' } }), SUCCESS_REDIRECT_MS);
+      // An instant trade is a wallet transaction (Transactions tab); a limit order lives under Order Transaction.
+      const type = order.type === 'limit' ? 'limit' : 'buysell';
+      later(() => navigate(paths.history, { state: { type } }), SUCCESS_REDIRECT_MS);
     } catch (error) {
       toast.error(errorMessage(error));
       afterFailure();
