@@ -66,13 +66,20 @@ describe('/history', () => {
     ['swap', 'Swap'],
     ['p2p', 'p2p History'],
     ['limit', 'Order Transaction'],
-    ['buysell', 'Transactions'],
   ])('navigation state type %s opens %s', async (type, tab) => {
     withTransactions([]);
     await openHistory({ type });
 
     expect(screen.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Transactions' })).toHaveAttribute('aria-selected', 'false');
+  });
+
+  it('navigation state type buysell (an instant trade) opens Transactions, where the trade is listed', async () => {
+    withTransactions([]);
+    await openHistory({ type: 'buysell' });
+
+    expect(screen.getByRole('tab', { name: 'Transactions' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Order Transaction' })).toHaveAttribute('aria-selected', 'false');
   });
 
   it('tabs whose feature has not landed show an empty table and say why', async () => {
