@@ -43,6 +43,7 @@ const envSchema = z.object({
   INSTANT_QUOTE_TTL_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
   HOUSE_LIQUIDITY: z.enum(['on', 'off']).optional(),
   HOUSE_LIQUIDITY_INTERVAL_MS: z.coerce.number().int().min(250).default(5000),
+  MAX_OPEN_ORDERS_PER_MARKET: z.coerce.number().int().min(1).max(100_000).default(200),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -98,6 +99,8 @@ export interface Config {
   /** Whether the house quotes resting orders around the reference price (on by default, off in tests). */
   readonly houseLiquidity: boolean;
   readonly houseLiquidityIntervalMs: number;
+  /** How many open limit orders one user may have on one market. */
+  readonly maxOpenOrdersPerMarket: number;
   readonly logLevel: Env['LOG_LEVEL'];
   /** Where the built web app is; defaults to apps/web/dist. */
   readonly webDist: string | undefined;
@@ -149,6 +152,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     instantQuoteTtlSeconds: env.INSTANT_QUOTE_TTL_SECONDS,
     houseLiquidity: env.HOUSE_LIQUIDITY ? env.HOUSE_LIQUIDITY === 'on' : env.NODE_ENV !== 'test',
     houseLiquidityIntervalMs: env.HOUSE_LIQUIDITY_INTERVAL_MS,
+    maxOpenOrdersPerMarket: env.MAX_OPEN_ORDERS_PER_MARKET,
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST,
   };

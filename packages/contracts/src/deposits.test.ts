@@ -20,9 +20,14 @@ describe('depositAmountSchema', () => {
     }
   });
 
-  it('refuses a JSON number: money travels as a string', () => {
-    expect(firstMessage(25)).toBe(m.depositAmountRequired);
-    expect(addUsdRequestSchema.safeParse({ amount: 25, order_id: 'X1' }).success).toBe(false);
+  it("accepts the spec's JSON numbers through their exact decimal text, and refuses what is not a finite amount", () => {
+    expect(depositAmountSchema.parse(25)).toBe('25');
+    expect(depositAmountSchema.parse(10.5)).toBe('10.5');
+    expect(addUsdRequestSchema.parse({ amount: 25, order_id: 'X1' }).amount).toBe('25');
+    expect(firstMessage(0.001)).toBe(m.depositAmountDecimals);
+    expect(firstMessage(1e21)).toBe(m.depositAmountTooLarge);
+    expect(firstMessage(Number.NaN)).toBe(m.depositAmountRequired);
+    expect(firstMessage(-5)).toBe(m.depositAmountRequired);
   });
 
   it('refuses fractions of a cent, then amounts below 1 or above 100000', () => {

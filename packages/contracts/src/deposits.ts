@@ -1,6 +1,6 @@
 import { parseDecimal } from '@exchange/domain';
 import { z } from 'zod';
-import { decimalString, envelope } from './envelope';
+import { decimalString, envelope, numberToDecimalText } from './envelope';
 import { messages as m } from './messages';
 import { walletSchema } from './wallet';
 
@@ -9,11 +9,11 @@ export const DEPOSIT_MIN_CENTS = 100n;
 export const DEPOSIT_MAX_CENTS = 10_000_000n;
 
 /**
- * A USD deposit amount: a decimal string, checked in this order: a positive number ('Please enter
- * deposit amount' for empty, zero, negative or not a number), at most 2 decimals, at least 1, at most
- * 100000. A JSON number is refused: money travels as strings.
+ * A USD deposit amount as text (the web form's field), checked in this order: a positive number
+ * ('Please enter deposit amount' for empty, zero, negative or not a number), at most 2 decimals, at
+ * least 1, at most 100000.
  */
-export const depositAmountSchema = z
+export const depositAmountTextSchema = z
   .string({ error: m.depositAmountRequired })
   .trim()
   .max(20, m.depositAmountTooLarge)
@@ -28,6 +28,12 @@ export const depositAmountSchema = z
     else if (cents < DEPOSIT_MIN_CENTS) ctx.addIssue({ code: 'custom', message: m.depositAmountTooSmall });
     else if (cents > DEPOSIT_MAX_CENTS) ctx.addIssue({ code: 'custom', message: m.depositAmountTooLarge });
   });
+
+/** The amount on the wire: a JSON number (the spec's client) or a decimal string, read as exact text. */
+export const depositAmountSchema = z.preprocess(
+  (value) => (typeof value === 'number' ? (numberToDecimalText(value) ?? 'NaN') : value),
+  depositAmountTextSchema,
+);
 
 /** The payment provider's order id, as it gave it to us. */
 export const providerOrderIdSchema = z

@@ -62,7 +62,7 @@ export function numberToDecimalText(value: number): string | null {
  * An amount, quantity or price in a request: a JSON number or a string, read as text (at most 40
  * characters) so that the feature's own rules decide what is valid and answer with the spec's message.
  * Empty and missing values stay empty (`null`), so 'Please Enter Quantity' and the like can be said.
- * Non-finite numbers become the text 'NaN', which every decimal rule refuses as not a number.
+ * zod refuses non-finite numbers before they get here (JSON cannot carry them anyway).
  */
 export const wireDecimal = z
   .union([z.number(), z.string().max(40)])

@@ -6,6 +6,7 @@ export * from './ledger';
 export * from './market';
 export * from './messages';
 export * from './newsletter';
+export * from './order-rules';
 export * from './realtime';
 export * from './trading';
 export * from './wallet';

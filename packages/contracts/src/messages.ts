@@ -122,6 +122,7 @@ export const messages = {
   quoteMismatch: 'This quote does not match the order',
   orderNotFound: 'Order not found',
   orderNotOpen: 'This order is no longer open',
+  tooManyOpenOrders: 'You already have {max} open orders in this market. Cancel one to place another',
   marketNotFound: 'Market not found',
   marketClosed: 'This market is closed',
   invalidQuantity: 'Please Enter Valid Quantity',

@@ -1,6 +1,6 @@
 import { CRYPTO_CODES, MARKETS } from '@exchange/domain';
 import { z } from 'zod';
-import { decimalString, envelope } from './envelope';
+import { decimalString, envelope, wireDecimal } from './envelope';
 import { walletSchema } from './wallet';
 
 /**
@@ -23,8 +23,11 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const MARKET_IDS = MARKETS.map((m) => m.id) as [string, ...string[]];
 export const marketIdSchema = z.enum(MARKET_IDS);
 
-/** A quantity or price as typed: a string (possibly empty: the server says 'Please Enter Quantity'). */
-const typedDecimal = z.string().max(40).nullish();
+/**
+ * A quantity or price as typed: a JSON number or a string (possibly empty: the server says 'Please
+ * Enter Quantity'), read as exact decimal text.
+ */
+const typedDecimal = wireDecimal;
 
 // ---------------------------------------------------------------- POST /wallet/quotes
 
@@ -34,7 +37,7 @@ export const instantQuoteRequestSchema = z.object({
   crypto_currency_code: z.enum(CRYPTO_CODES),
   quantity: typedDecimal,
 });
-export type InstantQuoteRequest = z.input<typeof instantQuoteRequestSchema>;
+export type InstantQuoteRequest = z.infer<typeof instantQuoteRequestSchema>;
 
 /**
  * A quote: `price` is USD per coin; `cost` = price × quantity in USD (rounded up for a buy, down for
@@ -75,9 +78,9 @@ export const placeOrderRequestSchema = z.object({
   side: z.enum(ORDER_SIDES),
   quote_id: z.string().max(64).nullish(),
 });
-export type PlaceOrderRequest = z.input<typeof placeOrderRequestSchema>;
+export type PlaceOrderRequest = z.infer<typeof placeOrderRequestSchema>;
 
-/** Answer of placing, executing or cancelling: the user's wallet afterwards (same shape as GET /wallet). */
+/** Answer of cancelling: the user's wallet afterwards (same shape as GET /wallet). */
 export const orderWalletResponseSchema = envelope(z.object({ wallet: walletSchema }));
 export type OrderWalletResponse = z.infer<typeof orderWalletResponseSchema>;
 
@@ -105,6 +108,16 @@ export const limitOrderSchema = z.object({
   status: z.enum(ORDER_STATUSES),
 });
 export type LimitOrder = z.infer<typeof limitOrderSchema>;
+
+/**
+ * Answer of placing or executing an order: the wallet afterwards and, for a limit order, the order as
+ * it stands after the commit (its id to cancel it by, its status and filled quantity). An instant
+ * order settles at once and is listed among the wallet transactions, so `order` is null.
+ */
+export const placeOrderResponseSchema = envelope(
+  z.object({ wallet: walletSchema, order: limitOrderSchema.nullable() }),
+);
+export type PlaceOrderResponse = z.infer<typeof placeOrderResponseSchema>;
 
 /** GET /wallet/limitorder/market/get-order-history and /get-user-open-order: the newest first. */
 export const orderListResponseSchema = envelope(z.array(limitOrderSchema));

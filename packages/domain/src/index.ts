@@ -1,6 +1,7 @@
 export * from './assets';
 export * from './auth/otp';
 export * from './auth/refresh-token';
+export * from './decimal';
 export * from './deposits';
 export * from './ledger';
 export * from './markets';

@@ -1,5 +1,5 @@
+import { compareDec as compare, type Dec, multiplyDec as times, toDec, toSignedDec } from '../decimal';
 import type { MarketRules } from '../markets';
-import { parseDecimal } from '../money';
 import { ok, type Result, reject } from '../result';
 import { decimalPlaces, marketUnits, parsePriceTicks, parseQuantityLots } from './market-units';
 import type { PriceTicks, QuantityLots } from './types';
@@ -32,34 +32,10 @@ export type OrderRuleCode =
   | 'quantity_precision_exceeded'
   | 'price_not_on_tick';
 
-/** A decimal as an integer and its scale, so limits and inputs of any precision compare exactly. */
-interface Decimal {
-  readonly value: bigint;
-  readonly scale: number;
-}
-
-function decimal(text: string): Decimal | null {
-  const scale = decimalPlaces(text);
-  if (scale === null) return null;
-  const value = parseDecimal(text, scale, 'exact');
-  return value === null ? null : { value, scale };
-}
-
-function limit(text: string): Decimal {
-  const parsed = decimal(text);
+function limit(text: string): Dec {
+  const parsed = toDec(text);
   if (parsed === null) throw new Error(`invariant violated: market limit ${text}`);
   return parsed;
-}
-
-function compare(a: Decimal, b: Decimal): number {
-  const scale = Math.max(a.scale, b.scale);
-  const left = a.value * 10n ** BigInt(scale - a.scale);
-  const right = b.value * 10n ** BigInt(scale - b.scale);
-  return left < right ? -1 : left > right ? 1 : 0;
-}
-
-function times(a: Decimal, b: Decimal): Decimal {
-  return { value: a.value * b.value, scale: a.scale + b.scale };
 }
 
 const blank = (text: string | null | undefined): text is null | undefined =>
@@ -90,13 +66,13 @@ const blank = (text: string | null | undefined): text is null | undefined =>
 export function validateOrder(rules: MarketRules, request: OrderRequest): Result<ValidOrder, OrderRuleCode> {
   if (rules.closed) return reject('market_closed');
   if (blank(request.quantity)) return reject('quantity_required');
-  const quantity = decimal(request.quantity);
+  const quantity = toSignedDec(request.quantity);
   if (quantity === null) return reject('invalid_quantity');
   const isLimit = request.type === 'limit';
-  let price: Decimal | null = null;
+  let price: Dec | null = null;
   if (isLimit) {
     if (blank(request.price)) return reject('limit_price_required');
-    price = decimal(request.price);
+    price = toSignedDec(request.price);
     if (price === null) return reject('invalid_price');
   }
   if (compare(quantity, limit(rules.minQuantity)) <= 0)

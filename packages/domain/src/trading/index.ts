@@ -1,2 +1,3 @@
 export * from './instant-quote';
+export * from './instant-rules';
 export * from './settle-trade';

@@ -66,6 +66,8 @@ export const orders = pgTable(
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_open_idx').on(t.marketId, t.status),
+    // Counts a user's open orders on a market (the per-market cap) without reading their history.
+    index('orders_user_open_idx').on(t.userId, t.marketId).where(sql`${t.status} = 'open'`),
     check('orders_lock_non_negative', sql`${t.lockedRemaining} >= 0`),
     check('orders_fill_bounds', sql`${t.filledLots} + ${t.cancelledLots} <= ${t.quantityLots}`),
   ],

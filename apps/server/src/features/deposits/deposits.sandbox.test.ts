@@ -262,7 +262,8 @@ describe('deposit input', () => {
     ['a negative amount', { amount: '-5' }],
     ['zero', { amount: '0' }],
     ['fractions of a cent', { amount: '10.001' }],
-    ['a JSON number', { amount: 25 }],
+    ['a JSON number of fractions of a cent', { amount: 10.001 }],
+    ['a negative JSON number', { amount: -5 }],
     ['less than 1', { amount: '0.99' }],
     ['more than 100000', { amount: '100000.01' }],
     ['text', { amount: 'ten' }],
@@ -288,6 +289,18 @@ describe('deposit input', () => {
     });
     expect(confirm.statusCode).toBe(400);
     expect(await writes()).toEqual(before);
+  });
+
+  it("accepts the amount as a JSON number, as the spec's client sends it", async () => {
+    const user = await createTestUser(t, { kyc: true });
+    const order = await t.app.inject({
+      method: 'POST',
+      url: ORDERS,
+      headers: user.headers,
+      payload: { amount: 25 },
+    });
+    expect(order.statusCode).toBe(200);
+    expect(order.json().data.order.amount).toBe('25.00');
   });
 
   it("answers the spec's messages", async () => {

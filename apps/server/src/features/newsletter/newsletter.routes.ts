@@ -21,12 +21,11 @@ export function newsletterRoutes(app: ZodApi, ctx: AppContext): void {
     },
     async (request) => {
       const outcome = await subscribeNewsletter(ctx.db, request.body.email);
-      // Subscribing twice is not an error for the visitor: the answer only says so.
-      return {
-        status: true,
-        message:
-          outcome === 'subscribed' ? messages.newsletterSubscribed : messages.newsletterAlreadySubscribed,
-      };
+      // Subscribing twice is no error (200, still one row), but not news either: status false, which
+      // the spec's client shows as a warning with the message.
+      if (outcome === 'already_subscribed')
+        return { status: false, message: messages.newsletterAlreadySubscribed };
+      return { status: true, message: messages.newsletterSubscribed };
     },
   );
 }

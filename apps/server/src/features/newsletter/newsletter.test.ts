@@ -28,7 +28,7 @@ describe('newsletter subscribe', () => {
 
     const again = await subscribe({ email: 'reader@example.com' });
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({ status: true, message: 'You are already subscribed' });
+    expect(again.json()).toEqual({ status: false, message: 'You are already subscribed' });
 
     const rows = await t.ctx.db
       .select()

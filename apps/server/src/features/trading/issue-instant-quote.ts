@@ -5,13 +5,14 @@ import {
   getAsset,
   instantAmounts,
   PRICE_DECIMALS,
-  parseDecimal,
+  validateInstantQuantity,
 } from '@exchange/domain';
 import { instantQuotes } from '../../db/schema';
 import type { AppContext } from '../../platform/app-context';
 import type { DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { requireFreshPrice } from '../../platform/prices';
+import { orderRuleError } from './order-rules-messages';
 
 export interface QuoteRequest {
   readonly side: 'buy' | 'sell';
@@ -22,14 +23,14 @@ export interface QuoteRequest {
 export type QuoteRow = typeof instantQuotes.$inferSelect;
 
 /**
- * Parses an instant quantity at the coin's ledger scale. Rejections, in the spec's order: empty
- * 'Please Enter Quantity'; not a positive decimal within the coin's precision 'Please Enter Valid Quantity'.
+ * Parses an instant quantity at the coin's ledger scale with the rules the order form applies
+ * (validateInstantQuantity: empty, not a number, the coin's market min/max quantity and precision, in
+ * the spec's order), so an API client that skips the form meets the same rules and messages.
  */
 export function parseInstantQuantity(asset: CryptoCode, text: string | null | undefined): bigint {
-  if (text == null || text.trim() === '') throw new AppError('unprocessable', messages.quantityRequired);
-  const value = /^\d+(\.\d+)?$/.test(text.trim()) ? parseDecimal(text, getAsset(asset).scale, 'exact') : null;
-  if (value === null || value <= 0n) throw new AppError('unprocessable', messages.invalidQuantity);
-  return value;
+  const valid = validateInstantQuantity(asset, text);
+  if (!valid.ok) throw orderRuleError(valid.code, valid.params);
+  return valid.value;
 }
 
 /**

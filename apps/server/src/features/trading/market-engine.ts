@@ -38,6 +38,9 @@ export type MarketCommand<T> = (
 /** Runs inside the command's transaction, after the command, with the book already moved. */
 export type EffectsInTxListener = (tx: Tx, market: MarketState, effects: CommandEffects) => Promise<void>;
 
+/** Runs after a command's transaction committed (synchronously, before the caller is answered). */
+export type CommittedListener = (market: MarketState, effects: CommandEffects) => void;
+
 /**
  * One serial matching loop per market. Commands on a market run one at a time through an in-process
  * promise chain; each runs in ONE transaction that first takes the market's transaction-level
@@ -45,7 +48,8 @@ export type EffectsInTxListener = (tx: Tx, market: MarketState, effects: Command
  * then claims the market's next sequence number. If the stored sequence is not the one the in-memory
  * book reflects (another process ran a command, or an earlier transaction of ours rolled back after
  * the book had moved), the book is rebuilt from the open orders before the command applies. A command
- * whose transaction fails marks the book for rebuild. Callers are answered only after the commit.
+ * whose transaction fails after it moved the book marks the book for rebuild; one refused before it
+ * touched the book does not. Callers are answered only after the commit.
  *
  * The transaction-level lock was chosen over a session lock on a dedicated connection: it needs no
  * connection of its own, is released by every commit, rollback and crash, and a process that takes
@@ -54,6 +58,7 @@ export type EffectsInTxListener = (tx: Tx, market: MarketState, effects: Command
 export class MarketEngine {
   private readonly markets = new Map<string, MarketState>();
   private readonly inTxListeners: EffectsInTxListener[] = [];
+  private readonly committedListeners: CommittedListener[] = [];
 
   constructor(private readonly ctx: Pick<AppContext, 'db' | 'logger'>) {
     for (const rules of MARKETS) {
@@ -73,6 +78,11 @@ export class MarketEngine {
    */
   onEffectsInTx(listener: EffectsInTxListener): void {
     this.inTxListeners.push(listener);
+  }
+
+  /** Hears each command's effects once its transaction committed (a committed depth snapshot, say). */
+  onCommitted(listener: CommittedListener): void {
+    this.committedListeners.push(listener);
   }
 
   market(marketId: string): MarketState | undefined {
@@ -113,17 +123,20 @@ export class MarketEngine {
           await lockMarket(tx, marketId);
           claimed = await nextMarketSeq(tx, marketId);
           if (state.syncedSeq !== claimed - 1n) await this.rebuild(tx, state, claimed - 1n);
-          // From here the book may move; should the transaction fail, it must be rebuilt.
-          state.syncedSeq = null;
           const result = await command(tx, state, claimed);
           if (result.effects)
             for (const listener of this.inTxListeners) await listener(tx, state, result.effects);
           return result;
         });
         state.syncedSeq = claimed;
+        if (out.effects) for (const listener of this.committedListeners) listener(state, out.effects);
         return out.result;
       } catch (error) {
-        state.syncedSeq = null;
+        // The rollback put the stored sequence back to claimed - 1. A command refused before it
+        // applied anything to the book (an unknown order, a hold refused for funds) left the book
+        // there too, so it stays in sync; only a book that moved (its lastSeq reached the claim) and
+        // then failed to commit must be rebuilt from storage.
+        if (claimed > 0n && state.book.lastSeq >= claimed) state.syncedSeq = null;
         throw error;
       }
     });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { messages, type PlaceOrderRequest } from '@exchange/contracts';
+import { formatMessage, messages, type PlaceOrderRequest } from '@exchange/contracts';
 import {
   type AssetCode,
   buyOrderLock,
@@ -15,7 +15,7 @@ import { postEntry } from '../ledger/ledger.repository';
 import type { MarketEngine } from './market-engine';
 import { orderRuleError } from './order-rules-messages';
 import { persistEvents } from './settle-events';
-import { insertOrder, type OrderRecord } from './trading.repository';
+import { countOpenOrders, insertOrder, type OrderRecord } from './trading.repository';
 
 /**
  * Places a limit order on a USDT market: the market's rules in the spec's order (validateOrder), then
@@ -25,7 +25,7 @@ import { insertOrder, type OrderRecord } from './trading.repository';
  * never overdraw. Returns the order as it stands after the commit.
  */
 export async function placeLimitOrder(
-  ctx: Pick<AppContext, 'clock'>,
+  ctx: Pick<AppContext, 'clock' | 'config'>,
   engine: MarketEngine,
   userId: string,
   request: PlaceOrderRequest,
@@ -53,6 +53,10 @@ export async function placeLimitOrder(
   const orderId = randomUUID();
 
   return engine.run(marketId, async (tx, market, seq) => {
+    // Decided before anything moves, so the refusal leaves the book in sync (no rebuild).
+    const max = ctx.config.maxOpenOrdersPerMarket;
+    if ((await countOpenOrders(tx, userId, marketId)) >= max)
+      throw new AppError('unprocessable', formatMessage(messages.tooManyOpenOrders, { max: String(max) }));
     const now = ctx.clock.now();
     const order: OrderRecord = {
       id: orderId,

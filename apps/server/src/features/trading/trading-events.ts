@@ -87,13 +87,16 @@ export async function notifyTradingEvents(tx: Tx, payloads: readonly string[]): 
 }
 
 /**
- * Publishes every process's trading notifications to this process's hub. `readDepth` serves a
- * notification whose depth was too large to carry.
+ * Publishes every process's trading notifications to this process's hub. Each depth that arrives is
+ * also handed to `onDepth`, so the process keeps the last committed depth of every market (depth is
+ * notified only by committed transactions). `readDepth` serves a notification whose depth was too
+ * large to carry.
  */
 export function registerTradingEventBridge(options: {
   hub: WsHub;
   listener: PgListener;
   logger: Logger;
+  onDepth: (depth: MarketDepth) => void;
   readDepth: (marketId: string) => Promise<MarketDepth | undefined>;
 }): void {
   const { hub, listener, logger } = options;
@@ -111,7 +114,10 @@ export function registerTradingEventBridge(options: {
     }
     const { m: marketId, d: depth, u: userEvents } = payload.data;
     try {
-      if (depth) hub.publish(depthChannel(marketId), depth);
+      if (depth) {
+        options.onDepth(depth);
+        hub.publish(depthChannel(marketId), depth);
+      }
       for (const [userId, event] of userEvents) hub.publishToUser('user', userId, event);
     } catch (error) {
       logger.warn({ err: error }, 'could not publish trading updates');
@@ -120,7 +126,9 @@ export function registerTradingEventBridge(options: {
       options
         .readDepth(marketId)
         .then((read) => {
-          if (read) hub.publish(depthChannel(marketId), read);
+          if (!read) return;
+          options.onDepth(read);
+          hub.publish(depthChannel(marketId), read);
         })
         .catch((error: unknown) => logger.warn({ err: error, marketId }, 'could not read depth'));
     }

@@ -12,7 +12,12 @@ import { notifyTradingEvents, registerTradingEventBridge, tradingPayloads } from
 export interface TradingRuntime {
   readonly engine: MarketEngine;
   readonly liquidity: HouseLiquidity;
-  depth(marketId: string): Promise<MarketDepth | undefined>;
+  /**
+   * The market's depth as of the last committed command this process heard of (its own or another
+   * process's, through the trading notifications). Never waits for the market's loop, so a flood of
+   * public depth reads cannot delay an order.
+   */
+  depth(marketId: string): MarketDepth | undefined;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -64,17 +69,34 @@ export function createTradingRuntime(ctx: AppContext, hub: WsHub, listener: PgLi
     await notifyTradingEvents(tx, payloads);
   });
   const liquidity = createHouseLiquidity(ctx, engine);
-  registerTradingEventBridge({ hub, listener, logger: ctx.logger, readDepth: (id) => runtime.depth(id) });
+  const committedDepth = new Map<string, MarketDepth>();
+  engine.onCommitted((state, effects) => {
+    if (effects.bookChanged) committedDepth.set(state.rules.id, depthOf(state));
+  });
+  registerTradingEventBridge({
+    hub,
+    listener,
+    logger: ctx.logger,
+    onDepth: (depth) => committedDepth.set(depth.market_id, depth),
+    // Only for a depth too large to notify: read from a book brought up to date with storage.
+    readDepth: async (id) => (engine.market(id) ? depthOf(await engine.sync(id)) : undefined),
+  });
   let timer: NodeJS.Timeout | undefined;
   const runtime: TradingRuntime = {
     engine,
     liquidity,
-    async depth(marketId) {
-      if (!engine.market(marketId)) return undefined;
-      return depthOf(await engine.sync(marketId));
+    depth(marketId) {
+      const state = engine.market(marketId);
+      if (!state) return undefined;
+      return committedDepth.get(marketId) ?? { market_id: marketId, bids: [], asks: [] };
     },
     async start() {
       await engine.syncAll();
+      // Books just rebuilt from storage reflect only committed orders: the first snapshot of each.
+      for (const id of TRADING_MARKET_IDS) {
+        const state = engine.market(id);
+        if (state && !committedDepth.has(id)) committedDepth.set(id, depthOf(state));
+      }
       if (ctx.config.houseLiquidity) {
         const tick = () => {
           liquidity

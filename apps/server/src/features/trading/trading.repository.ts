@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { orders, trades } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
 
@@ -105,6 +105,15 @@ export async function openOrdersOfMarket(db: DbOrTx, marketId: string): Promise<
     .from(orders)
     .where(and(eq(orders.marketId, marketId), eq(orders.status, 'open')));
   return rows.map(toOrderRecord);
+}
+
+/** How many open orders the user has on the market (the partial index orders_user_open_idx). */
+export async function countOpenOrders(db: DbOrTx, userId: string, marketId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.marketId, marketId), eq(orders.status, 'open')));
+  return row?.n ?? 0;
 }
 
 export async function userOrders(

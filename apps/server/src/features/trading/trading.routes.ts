@@ -10,6 +10,7 @@ import {
   ordersAndStatusResponseSchema,
   orderWalletResponseSchema,
   placeOrderRequestSchema,
+  placeOrderResponseSchema,
 } from '@exchange/contracts';
 import { findMarket } from '@exchange/domain';
 import { z } from 'zod';
@@ -34,7 +35,7 @@ export function tradingPublicRoutes(app: ZodApi, ctx: AppContext, trading: Tradi
     '/market/depth/:marketId',
     { schema: { params: marketParamsSchema, response: { 200: marketDepthResponseSchema } } },
     async (request) => {
-      const depth = await trading.depth(request.params.marketId);
+      const depth = trading.depth(request.params.marketId);
       if (!depth) throw new AppError('not_found', messages.marketNotFound);
       return { status: true, message: messages.ordersLoaded, data: depth };
     },
@@ -108,7 +109,7 @@ export function tradingKycRoutes(app: ZodApi, ctx: AppContext, trading: TradingR
       schema: {
         params: sideParamsSchema,
         body: placeOrderRequestSchema,
-        response: { 200: orderWalletResponseSchema },
+        response: { 200: placeOrderResponseSchema },
       },
       ...idempotent,
     },
@@ -116,15 +117,17 @@ export function tradingKycRoutes(app: ZodApi, ctx: AppContext, trading: TradingR
       const userId = sessionOf(request).userId;
       const body = request.body;
       if (body.side !== request.params.side) throw new AppError('unprocessable', messages.orderSideMismatch);
-      let message: string;
       if (body.type === 'instant') {
         await executeInstantOrder(ctx, userId, body);
-        message = body.side === 'buy' ? messages.buyExecuted : messages.sellExecuted;
-      } else {
-        await placeLimitOrder(ctx, trading.engine, userId, body);
-        message = messages.orderPlaced;
+        const message = body.side === 'buy' ? messages.buyExecuted : messages.sellExecuted;
+        return { status: true, message, data: { wallet: await getWallet(ctx, userId), order: null } };
       }
-      return { status: true, message, data: { wallet: await getWallet(ctx, userId) } };
+      const order = await placeLimitOrder(ctx, trading.engine, userId, body);
+      return {
+        status: true,
+        message: messages.orderPlaced,
+        data: { wallet: await getWallet(ctx, userId), order: orderView(order) },
+      };
     },
   );
 

@@ -94,7 +94,7 @@ function quote(side: 'buy' | 'sell', quantity: string, quoteId = 'q-1', validMs 
 const orderAnswer = {
   status: true,
   message: 'Buy order executed successfully',
-  data: { wallet: walletWith({ USD: '9939.94', BTC: '0.501' }) },
+  data: { wallet: walletWith({ USD: '9939.94', BTC: '0.501' }), order: null },
 };
 
 async function submitWith(

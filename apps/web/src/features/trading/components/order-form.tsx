@@ -6,6 +6,7 @@ import {
   type Wallet,
 } from '@exchange/contracts';
 import type { CryptoCode, MarketRules } from '@exchange/domain';
+import { compareDec, toDec } from '@exchange/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -26,7 +27,6 @@ import { walletKeys } from '../../wallet/api/wallet-keys';
 import { placeOrder } from '../api/place-order';
 import { tradingKeys } from '../api/query-keys';
 import { fetchFreshQuote, forgetQuotes, QUOTE_DEBOUNCE_MS, useInstantQuote } from '../api/use-instant-quote';
-import { compareDec, toDec } from '../model/decimal';
 import { limitEstimate } from '../model/limit-estimate';
 import {
   DEFAULT_FEE_BPS,

@@ -1,5 +1,5 @@
 import type { OrderSide } from '@exchange/contracts';
-import { addDec, type Dec, feeOfDec, formatDec, multiplyDec, toDec } from './decimal';
+import { addDec, type Dec, feeOfDec, formatDec, multiplyDec, toDec } from '@exchange/domain';
 
 /** USDT has 8 decimal places in the ledger. */
 const USDT_SCALE = 8;

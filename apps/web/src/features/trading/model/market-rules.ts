@@ -1,6 +1,11 @@
 import type { MarketRow } from '@exchange/contracts';
-import { CRYPTO_CODES, type CryptoCode, type MarketRules, NO_LIMIT_ORDER_COINS } from '@exchange/domain';
-import { percentToBps } from './decimal';
+import {
+  CRYPTO_CODES,
+  type CryptoCode,
+  type MarketRules,
+  NO_LIMIT_ORDER_COINS,
+  percentToBps,
+} from '@exchange/domain';
 
 /** The spec's ten coins, in the dropdown's order. */
 export const TRADE_COINS: readonly CryptoCode[] = CRYPTO_CODES;

@@ -1,12 +1,22 @@
-import { formatMessage, messages, type OrderSide, type OrderType } from '@exchange/contracts';
 import {
+  messages,
+  ORDER_RULE_MESSAGES,
+  type OrderSide,
+  type OrderType,
+  orderRuleMessage,
+} from '@exchange/contracts';
+import {
+  addDec,
   type CryptoCode,
-  getAsset,
+  compareDec,
+  type Dec,
+  feeOfDec,
   type MarketRules,
-  type OrderRuleCode,
+  multiplyDec,
+  toDec,
+  validateInstantQuantity,
   validateOrder,
 } from '@exchange/domain';
-import { addDec, compareDec, type Dec, feeOfDec, isZeroDec, multiplyDec, toDec } from './decimal';
 
 export interface OrderFormValues {
   readonly quantity: string;
@@ -38,22 +48,6 @@ export interface OrderProblem {
 }
 
 const blank = (text: string) => text.trim() === '';
-
-const ruleMessages: Record<OrderRuleCode, { field: keyof OrderFormValues; template: string }> = {
-  market_closed: { field: 'quantity', template: messages.marketClosed },
-  quantity_required: { field: 'quantity', template: messages.quantityRequired },
-  invalid_quantity: { field: 'quantity', template: messages.invalidQuantity },
-  limit_price_required: { field: 'limitPrice', template: messages.limitPriceRequired },
-  invalid_price: { field: 'limitPrice', template: messages.invalidLimitPrice },
-  quantity_too_small: { field: 'quantity', template: messages.quantityAboveMin },
-  quantity_too_large: { field: 'quantity', template: messages.quantityBelowMax },
-  price_too_small: { field: 'limitPrice', template: messages.limitPriceAboveMin },
-  price_too_large: { field: 'limitPrice', template: messages.limitPriceBelowMax },
-  cost_too_small: { field: 'limitPrice', template: messages.minimumCost },
-  cost_too_large: { field: 'limitPrice', template: messages.costTooLarge },
-  quantity_precision_exceeded: { field: 'quantity', template: messages.quantityPrecision },
-  price_not_on_tick: { field: 'limitPrice', template: messages.priceNotOnTick },
-};
 
 /**
  * What the order would spend, for the balance rule. A buy spends price × quantity (plus the fee
@@ -95,28 +89,19 @@ export function validateOrderForm(values: OrderFormValues, context: OrderContext
   if (spend && compareDec(spend, balance) > 0)
     return { field: 'quantity', message: messages.insufficientAmount };
 
-  if (context.rules) {
-    const result = validateOrder(context.rules, {
-      type: context.type === 'limit' ? 'limit' : 'market',
-      quantity: values.quantity,
-      price: context.type === 'limit' ? values.limitPrice : null,
-    });
-    if (result.ok) return null;
-    const rule = ruleMessages[result.code];
-    return { field: rule.field, message: formatMessage(rule.template, result.params ?? {}) };
-  }
-
-  if (context.type === 'limit' && blank(values.limitPrice))
-    return { field: 'limitPrice', message: messages.limitPriceRequired };
-  const quantity = toDec(values.quantity);
-  if (!quantity) return { field: 'quantity', message: messages.invalidQuantity };
-  if (isZeroDec(quantity))
-    return { field: 'quantity', message: formatMessage(messages.quantityAboveMin, { min: '0' }) };
-  const precision = getAsset(context.coin).scale;
-  if (quantity.scale > precision)
-    return {
-      field: 'quantity',
-      message: formatMessage(messages.quantityPrecision, { precision: String(precision) }),
-    };
-  return null;
+  const checked =
+    context.type === 'limit' && context.rules
+      ? validateOrder(context.rules, {
+          type: 'limit',
+          quantity: values.quantity,
+          price: values.limitPrice,
+        })
+      : context.type === 'limit' && blank(values.limitPrice)
+        ? ({ ok: false, code: 'limit_price_required' } as const)
+        : validateInstantQuantity(context.coin, values.quantity);
+  if (checked.ok) return null;
+  return {
+    field: ORDER_RULE_MESSAGES[checked.code].field,
+    message: orderRuleMessage(checked.code, checked.params ?? {}),
+  };
 }

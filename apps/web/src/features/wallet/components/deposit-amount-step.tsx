@@ -1,11 +1,12 @@
-import { depositAmountSchema } from '@exchange/contracts';
+import { depositAmountTextSchema } from '@exchange/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 
-const amountFormSchema = z.object({ amount: depositAmountSchema });
+const amountFormSchema = z.object({ amount: depositAmountTextSchema });
+
 type AmountForm = z.input<typeof amountFormSchema>;
 
 interface DepositAmountStepProps {

@@ -1,8 +1,10 @@
-import { decimalPlaces, formatMinor, parseDecimal, rescale } from '@exchange/domain';
+import { decimalPlaces } from './matching/market-units';
+import { formatMinor, parseDecimal, rescale } from './money';
 
 /**
- * Exact decimal arithmetic for the order form: a decimal string becomes an integer and its scale,
- * so costs and balances compare on their digits, never through floating point.
+ * Exact decimal arithmetic on text as typed or sent: a decimal string becomes an integer and its
+ * scale, so limits, costs and balances of any precision compare on their digits, never through
+ * floating point. The market rules, the order form and the server all use these.
  */
 export interface Dec {
   readonly value: bigint;
@@ -14,6 +16,16 @@ export function toDec(text: string | null | undefined): Dec | null {
   if (text == null) return null;
   const trimmed = text.trim();
   if (trimmed.startsWith('-')) return null;
+  const scale = decimalPlaces(trimmed);
+  if (scale === null) return null;
+  const value = parseDecimal(trimmed, scale, 'exact');
+  return value === null ? null : { value, scale };
+}
+
+/** A plain decimal that may be negative ('-1', '0.5'); null for anything else. */
+export function toSignedDec(text: string | null | undefined): Dec | null {
+  if (text == null) return null;
+  const trimmed = text.trim();
   const scale = decimalPlaces(trimmed);
   if (scale === null) return null;
   const value = parseDecimal(trimmed, scale, 'exact');

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_user_open_idx" ON "orders" USING btree ("user_id","market_id") WHERE "orders"."status" = 'open';
