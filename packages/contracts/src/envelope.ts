@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rejectionCodeSchema } from './rejections';
 
 /** Every answer of the API: `{ status, message, data?, code? }`. */
 export function envelope<T extends z.ZodType>(data: T) {
@@ -15,7 +16,7 @@ export type MessageEnvelope = z.infer<typeof messageEnvelope>;
 export const errorEnvelope = z.object({
   status: z.literal(false),
   message: z.string(),
-  code: z.string(),
+  code: rejectionCodeSchema,
   /** Field-level problems of a rejected request body, keyed by field path. */
   errors: z.record(z.string(), z.string()).optional(),
 });

@@ -8,5 +8,6 @@ export * from './messages';
 export * from './newsletter';
 export * from './order-rules';
 export * from './realtime';
+export * from './rejections';
 export * from './trading';
 export * from './wallet';

@@ -1,50 +1,24 @@
+import { REJECTIONS, type RejectionCode } from '@exchange/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
-/**
- * One table maps each rejection code to its HTTP status. Messages come from the domain's rejection
- * (usually a catalogue text) so the client can show them as they are.
- */
-export const STATUS_BY_CODE: Record<string, number> = {
-  validation_failed: 400,
-  bad_request: 400,
-  referral_invalid: 400,
-  current_password_wrong: 400,
-  unauthorized: 401,
-  invalid_credentials: 401,
-  token_invalid: 401,
-  email_not_verified: 403,
-  account_disabled: 403,
-  forbidden: 403,
-  kyc_required: 403,
-  not_found: 404,
-  conflict: 409,
-  email_taken: 409,
-  idempotency_conflict: 409,
-  idempotency_in_progress: 409,
-  payload_too_large: 413,
-  unprocessable: 422,
-  insufficient_funds: 422,
-  payment_declined: 422,
-  payment_not_approved: 422,
-  payment_failed: 422,
-  webhook_unverified: 400,
-  provider_unavailable: 502,
-  otp_invalid: 400,
-  otp_expired: 400,
-  otp_locked: 429,
-  rate_limited: 429,
-  price_unavailable: 503,
-};
+/** The HTTP status of each rejection code (the catalogue in contracts). */
+export function statusOf(code: RejectionCode): number {
+  return REJECTIONS[code].status;
+}
 
-/** An expected rejection that reaches the HTTP edge: answered with its status and message, never a 500. */
+/**
+ * An expected rejection that reaches the HTTP edge: answered with its code's status and the message
+ * (the rejection's own, usually a catalogue text, or the code's default), never a 500.
+ */
 export class AppError extends Error {
+  readonly statusCode: number;
   constructor(
-    readonly code: string,
-    message: string,
-    readonly statusCode: number = STATUS_BY_CODE[code] ?? 400,
+    readonly code: RejectionCode,
+    message: string = REJECTIONS[code].message,
   ) {
     super(message);
+    this.statusCode = statusOf(code);
   }
 }
 
@@ -64,16 +38,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
-      return reply
-        .code(500)
-        .send({ status: false, message: 'Server error! Please try again.', code: 'internal' });
+      return reply.code(500).send({ status: false, message: REJECTIONS.internal.message, code: 'internal' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'unhandled error');
-      return reply
-        .code(500)
-        .send({ status: false, message: 'Server error! Please try again.', code: 'internal' });
+      return reply.code(500).send({ status: false, message: REJECTIONS.internal.message, code: 'internal' });
     }
     // Fastify's own 4xx (bad JSON, body too large, unsupported media type, ...).
     const code = status === 413 ? 'payload_too_large' : status === 429 ? 'rate_limited' : 'bad_request';

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { messages } from './messages';
+
+/**
+ * Every rejection code the API answers with, its HTTP status and the message used when the rejection
+ * brings none of its own (most bring the spec's text for the case). The wire's `code` is one of these,
+ * so a client branches on codes, never on message text; a server rejection with a code missing here
+ * fails the type check.
+ */
+export const REJECTIONS = {
+  validation_failed: { status: 400, message: 'Invalid request' },
+  bad_request: { status: 400, message: 'Invalid request' },
+  referral_invalid: { status: 400, message: 'Invalid referral code' },
+  current_password_wrong: { status: 400, message: 'Current password is incorrect' },
+  webhook_unverified: { status: 400, message: 'Webhook could not be verified' },
+  otp_invalid: { status: 400, message: messages.otpRequired },
+  otp_expired: { status: 400, message: 'The code has expired' },
+  unauthorized: { status: 401, message: 'Please log in' },
+  invalid_credentials: { status: 401, message: 'Invalid email or password' },
+  token_invalid: { status: 401, message: 'Please log in again' },
+  email_not_verified: { status: 403, message: 'Please verify your e-mail first' },
+  account_disabled: { status: 403, message: 'This account is disabled' },
+  forbidden: { status: 403, message: 'You do not have access to this' },
+  kyc_required: { status: 403, message: messages.completeKyc },
+  not_found: { status: 404, message: 'Not found' },
+  conflict: { status: 409, message: 'This was changed in the meantime' },
+  email_taken: { status: 409, message: 'This e-mail is already registered' },
+  idempotency_conflict: { status: 409, message: 'This Idempotency-Key was used for another request' },
+  idempotency_in_progress: { status: 409, message: 'The first request with this key is still running' },
+  payload_too_large: { status: 413, message: 'The request is too large' },
+  unprocessable: { status: 422, message: 'The request cannot be carried out' },
+  insufficient_funds: { status: 422, message: messages.insufficientAmount },
+  payment_declined: { status: 422, message: messages.transactionFailed },
+  payment_not_approved: { status: 422, message: messages.transactionFailed },
+  payment_failed: { status: 422, message: messages.transactionFailed },
+  otp_locked: { status: 429, message: 'Too many wrong codes: request a new one' },
+  rate_limited: { status: 429, message: 'Too many requests: please wait a moment' },
+  internal: { status: 500, message: messages.serverError },
+  provider_unavailable: { status: 502, message: 'The payment provider is unavailable' },
+  price_unavailable: { status: 503, message: messages.rateUnavailable },
+} as const satisfies Record<string, { readonly status: number; readonly message: string }>;
+
+export type RejectionCode = keyof typeof REJECTIONS;
+export const REJECTION_CODES = Object.keys(REJECTIONS) as [RejectionCode, ...RejectionCode[]];
+export const rejectionCodeSchema = z.enum(REJECTION_CODES);
