@@ -16,6 +16,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { authPublicRoutes, authUserRoutes } from './features/auth/auth.routes';
+import { createPaymentProvider } from './features/deposits/create-payment-provider';
 import {
   depositKycRoutes,
   depositSandboxRoutes,
@@ -28,8 +29,9 @@ import { marketDataRoutes } from './features/market-data/market-data.routes';
 import { registerTickerChannel } from './features/market-data/ticker-channel';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes';
 import { tradingKycRoutes, tradingPublicRoutes, tradingUserRoutes } from './features/trading/trading.routes';
-import { createTradingRuntime } from './features/trading/trading-runtime';
+import { createTradingRuntime, type TradingRuntime } from './features/trading/trading-runtime';
 import { walletRoutes } from './features/wallet/wallet.routes';
+import { PRODUCT_HOLD_SOURCES } from './hold-sources';
 import type { AppContext, ZodApi } from './platform/app-context';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/errors';
 import { createPgListener } from './platform/pg-listener';
@@ -37,7 +39,13 @@ import { createWsHub, realtimeRoutes } from './platform/ws-hub';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-export async function buildApp(ctx: AppContext): Promise<ZodApi> {
+/** The built app and the long-lived parts it runs, for the process that starts it and for tests. */
+export interface BuiltApp {
+  readonly app: ZodApi;
+  readonly trading: TradingRuntime;
+}
+
+export async function buildApp(ctx: AppContext): Promise<BuiltApp> {
   const { config } = ctx;
   const app = Fastify({
     loggerInstance: ctx.logger as FastifyBaseLogger,
@@ -76,6 +84,8 @@ export async function buildApp(ctx: AppContext): Promise<ZodApi> {
   registerTickerChannel(hub, listener, ctx.logger);
   // One serial matching loop per market and the house's quotes; books are rebuilt from open orders.
   const trading = createTradingRuntime(ctx, hub, listener);
+  // One payment provider per app (PayPal's access token is cached in it).
+  const paymentProvider = createPaymentProvider(ctx);
   app.addHook('onReady', () => listener.start());
   app.addHook('onReady', () => trading.start());
   app.addHook('onClose', () => trading.stop());
@@ -99,7 +109,7 @@ export async function buildApp(ctx: AppContext): Promise<ZodApi> {
         marketDataRoutes(scope, ctx);
         newsletterRoutes(scope, ctx);
         tradingPublicRoutes(scope, ctx, trading);
-        paymentWebhookRoutes(scope, ctx);
+        paymentWebhookRoutes(scope, ctx, paymentProvider);
         if (config.devMailbox) devMailboxRoutes(scope, ctx);
       });
       // Signed-in users.
@@ -113,13 +123,13 @@ export async function buildApp(ctx: AppContext): Promise<ZodApi> {
       // Signed-in, KYC-verified users.
       await api.register(async (scope) => {
         scope.addHook('onRequest', ctx.guards.requireKyc);
-        depositKycRoutes(scope, ctx);
+        depositKycRoutes(scope, ctx, paymentProvider);
         tradingKycRoutes(scope, ctx, trading);
       });
       // Administrators.
       await api.register(async (scope) => {
         scope.addHook('onRequest', ctx.guards.requireAdmin);
-        ledgerAdminRoutes(scope, ctx);
+        ledgerAdminRoutes(scope, ctx, PRODUCT_HOLD_SOURCES);
       });
     },
     { prefix: '/api/v1' },
@@ -130,5 +140,5 @@ export async function buildApp(ctx: AppContext): Promise<ZodApi> {
   const serveWeb = existsSync(webDist);
   if (serveWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false });
   registerNotFoundHandler(app, serveWeb);
-  return app;
+  return { app, trading };
 }

@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   const prices = priceFeedFromConfig({ config, database, clock: systemClock, logger });
   await prices.start();
   const deps = { config, database, clock: systemClock, mailer, logger, prices };
-  const app = await buildApp(createAppContext(deps));
+  const { app } = await buildApp(createAppContext(deps));
   app.addHook('onClose', () => prices.stop());
   if (config.seedDemo) await seedDemo({ db: database.db, clock: systemClock });
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import { ledgerReportView, verifyLedger } from '../features/ledger/verify-ledger';
+import { PRODUCT_HOLD_SOURCES } from '../hold-sources';
 import { connect } from '../platform/db';
 import {
   type EmbeddedDatabase,
@@ -57,7 +58,7 @@ async function main(): Promise<number> {
     );
     if (!tables.rows[0]?.found)
       throw new CannotRun(`${where} has no ledger tables: start the server once to migrate it`);
-    const report = ledgerReportView(await verifyLedger(database.db));
+    const report = ledgerReportView(await verifyLedger(database.db, { holdSources: PRODUCT_HOLD_SOURCES }));
     if (json) {
       out(JSON.stringify(report, null, 2));
     } else {

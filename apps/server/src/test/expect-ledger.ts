@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { HoldSource } from '../features/ledger/hold-sources';
 import { verifyLedger } from '../features/ledger/verify-ledger';
+import { PRODUCT_HOLD_SOURCES } from '../hold-sources';
 import type { Db } from '../platform/db';
 
 /**
@@ -11,6 +12,6 @@ export async function expectLedgerConsistent(
   db: Db,
   options: { holdSources?: readonly HoldSource[] } = {},
 ): Promise<void> {
-  const check = await verifyLedger(db, options);
+  const check = await verifyLedger(db, { holdSources: options.holdSources ?? PRODUCT_HOLD_SOURCES });
   expect(check.breaches).toEqual([]);
 }

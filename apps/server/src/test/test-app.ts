@@ -4,6 +4,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
+import type { TradingRuntime } from '../features/trading/trading-runtime';
 import { type AppContext, type AppDeps, createAppContext, type ZodApi } from '../platform/app-context';
 import { type Clock, systemClock } from '../platform/clock';
 import { connect, type Database } from '../platform/db';
@@ -46,6 +47,8 @@ export const TEST_PRICES = {
 export interface TestApp {
   readonly app: ZodApi;
   readonly ctx: AppContext;
+  /** The app's market loops and house quotes, as the composition root built them. */
+  readonly trading: TradingRuntime;
   readonly database: Database;
   /** Everything the app logged, as raw JSON lines. */
   readonly logLines: string[];
@@ -87,11 +90,12 @@ export async function createTestApp(
     ...options.deps,
   };
   const ctx = createAppContext(deps);
-  const app = await buildApp(ctx);
+  const { app, trading } = await buildApp(ctx);
   await app.ready();
   return {
     app,
     ctx,
+    trading,
     database,
     logLines,
     async close() {

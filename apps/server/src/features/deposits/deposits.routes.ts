@@ -17,11 +17,10 @@ import { createDepositOrder } from './create-deposit-order';
 import { declineSandboxOrder } from './decline-sandbox-order';
 import { depositOrderView } from './deposit-order-view';
 import { handlePaypalWebhook } from './handle-paypal-webhook';
-import { paymentProviderFor } from './payment-provider';
+import type { PaymentProvider } from './payment-provider';
 
 /** KYC scope: open a deposit order, and capture and credit it once the buyer approved. */
-export function depositKycRoutes(app: ZodApi, ctx: AppContext): void {
-  const provider = paymentProviderFor(ctx);
+export function depositKycRoutes(app: ZodApi, ctx: AppContext, provider: PaymentProvider): void {
   const idempotent = createIdempotencyHooks(ctx.db);
 
   app.post(
@@ -78,9 +77,8 @@ export function depositSandboxRoutes(app: ZodApi, ctx: AppContext): void {
 }
 
 /** Open scope, PayPal only: webhook deliveries, read as raw text so the signature check sees what was signed. */
-export function paymentWebhookRoutes(app: ZodApi, ctx: AppContext): void {
+export function paymentWebhookRoutes(app: ZodApi, ctx: AppContext, provider: PaymentProvider): void {
   if (ctx.config.paymentProvider !== 'paypal') return;
-  const provider = paymentProviderFor(ctx);
   app.register(async (scope) => {
     scope.addContentTypeParser(
       'application/json',

@@ -1,7 +1,4 @@
 import type { CaptureReport } from '@exchange/domain';
-import type { AppContext } from '../../platform/app-context';
-import { createPaypalProvider } from './paypal-provider';
-import { createSandboxProvider } from './sandbox-provider';
 
 export type ProviderName = 'sandbox' | 'paypal';
 
@@ -20,22 +17,4 @@ export interface PaymentProvider {
     headers: Readonly<Record<string, string | string[] | undefined>>;
     rawBody: string;
   }): Promise<boolean>;
-}
-
-const providers = new WeakMap<object, PaymentProvider>();
-
-/**
- * The provider PAYMENT_PROVIDER selects, one per app (so PayPal's access token is cached once). Tests
- * point PAYPAL_BASE_URL at a fake PayPal server instead of swapping the implementation.
- */
-export function paymentProviderFor(ctx: Pick<AppContext, 'config' | 'db' | 'clock'>): PaymentProvider {
-  let provider = providers.get(ctx.config);
-  if (!provider) {
-    provider =
-      ctx.config.paymentProvider === 'paypal'
-        ? createPaypalProvider({ ...ctx.config.paypal, now: () => ctx.clock.now().getTime() })
-        : createSandboxProvider(ctx.db);
-    providers.set(ctx.config, provider);
-  }
-  return provider;
 }

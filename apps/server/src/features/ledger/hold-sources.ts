@@ -1,5 +1,4 @@
 import type { Tx } from '../../platform/db';
-import { openOrdersHoldSource } from '../trading/open-orders-hold-source';
 
 /** What one feature that holds funds expects to be locked, per user and asset (minor units). */
 export interface ExpectedHold {
@@ -10,7 +9,7 @@ export interface ExpectedHold {
 
 /**
  * A feature that moves funds from AVAILABLE to LOCKED (open limit orders, active stakes, escrow)
- * registers here how to add up what it holds right now, read in the ledger check's snapshot. The check
+ * tells the ledger check how to add up what it holds right now, read in the ledger check's snapshot. The check
  * compares every LOCKED balance with the sum over all sources; a LOCKED balance no source explains must
  * be zero.
  */
@@ -18,9 +17,3 @@ export interface HoldSource {
   readonly name: string;
   expectedLocked(tx: Tx): Promise<readonly ExpectedHold[]>;
 }
-
-/**
- * The hold sources of the product. None hold funds yet; trading and staking add theirs to this list
- * when they land (one import and one line each).
- */
-export const HOLD_SOURCES: readonly HoldSource[] = [openOrdersHoldSource];

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { fromHousePostings, holdPostings } from '@exchange/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCT_HOLD_SOURCES } from '../../hold-sources';
 import { createTestApp, createTestDatabase, type TestApp } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
 import type { HoldSource } from './hold-sources';
@@ -44,7 +45,7 @@ afterAll(async () => t.close());
 
 describe('the ledger check', () => {
   it('passes on an empty ledger and on a consistent one', async () => {
-    expect((await verifyLedger(t.ctx.db)).breaches).toEqual([]);
+    expect((await verifyLedger(t.ctx.db, { holdSources: PRODUCT_HOLD_SOURCES })).breaches).toEqual([]);
     const user = await createTestUser(t);
     await postEntry(t.ctx.db, {
       kind: 'SEED',
@@ -52,7 +53,7 @@ describe('the ledger check', () => {
       userId: user.id,
       postings: fromHousePostings(user.id, 'BTC', 1_000n),
     });
-    const check = await verifyLedger(t.ctx.db);
+    const check = await verifyLedger(t.ctx.db, { holdSources: PRODUCT_HOLD_SOURCES });
     expect(check).toMatchObject({ consistent: true, entries: 1, postings: 2, accounts: 2, breaches: [] });
   });
 
@@ -71,7 +72,7 @@ describe('the ledger check', () => {
       postings: holdPostings(user.id, 'ETH', 200n),
     });
 
-    const unexplained = await verifyLedger(t.ctx.db);
+    const unexplained = await verifyLedger(t.ctx.db, { holdSources: PRODUCT_HOLD_SOURCES });
     expect(unexplained.breaches).toEqual([
       { code: 'locked_mismatch', userId: user.id, asset: 'ETH', locked: 200n, expected: 0n },
     ]);
@@ -104,7 +105,9 @@ describe('the ledger check on a journal written behind its back', () => {
         WITH e AS (INSERT INTO journal_entries (kind, reference) VALUES ('FORGED', 'forged') RETURNING id)
         INSERT INTO postings (entry_id, account_id, asset, amount)
         SELECT e.id, a.id, 'DOT', 10 FROM e, ledger_accounts a WHERE a.user_id = ${user.id}::uuid`);
-      const codes = (await verifyLedger(fresh.db)).breaches.map((b) => b.code).sort();
+      const codes = (await verifyLedger(fresh.db, { holdSources: PRODUCT_HOLD_SOURCES })).breaches
+        .map((b) => b.code)
+        .sort();
       expect(codes).toEqual([
         'asset_not_balanced',
         'cached_balance_mismatch',

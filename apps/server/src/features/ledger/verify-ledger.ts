@@ -2,7 +2,7 @@ import type { LedgerReport } from '@exchange/contracts';
 import { auditLedger, type LedgerBreach } from '@exchange/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { HOLD_SOURCES, type HoldSource } from './hold-sources';
+import type { HoldSource } from './hold-sources';
 
 export interface LedgerCheck {
   readonly consistent: boolean;
@@ -23,9 +23,9 @@ export interface LedgerCheck {
  */
 export async function verifyLedger(
   db: Db,
-  options: { holdSources?: readonly HoldSource[]; now?: () => Date } = {},
+  options: { holdSources: readonly HoldSource[]; now?: () => Date },
 ): Promise<LedgerCheck> {
-  const holdSources = options.holdSources ?? HOLD_SOURCES;
+  const holdSources = options.holdSources;
   const now = options.now ?? (() => new Date());
   const started = performance.now();
   const checkedAt = now();

@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PRODUCT_HOLD_SOURCES } from '../../hold-sources';
 import { connect, type Database } from '../../platform/db';
 import { createTestDatabase } from '../../test/test-app';
 import { verifyLedger } from '../ledger/verify-ledger';
@@ -120,7 +121,7 @@ describe('crash', () => {
     expect(depth.data.bids[0].price).toBe('0.10000');
     const checker = connect(database.url, { max: 1 });
     try {
-      expect((await verifyLedger(checker.db)).breaches).toEqual([]);
+      expect((await verifyLedger(checker.db, { holdSources: PRODUCT_HOLD_SOURCES })).breaches).toEqual([]);
     } finally {
       await checker.close();
     }

@@ -6,7 +6,6 @@ import type { PriceSource } from '../../platform/prices';
 import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, TEST_PRICES, type TestApp } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
-import { tradingRuntimeOf } from './trading-runtime';
 import { balances, fund, limitOrder, place } from './trading-test-helpers';
 
 // A price table the test can move.
@@ -35,7 +34,7 @@ describe('restart', () => {
     expect((await place(t, maker, limitOrder('sell', '2', '7.50', 'DOT-USDT'))).statusCode).toBe(200);
     expect((await place(t, maker, limitOrder('sell', '3', '7.60', 'DOT-USDT'))).statusCode).toBe(200);
 
-    const second: ZodApi = await buildApp(createAppContext({ ...t.ctx }));
+    const second: ZodApi = (await buildApp(createAppContext({ ...t.ctx }))).app;
     await second.ready();
     try {
       const depth = await second.inject({ method: 'GET', url: '/api/v1/market/depth/DOT-USDT' });
@@ -68,7 +67,7 @@ describe('restart', () => {
     await fund(t, user, 'USDT', '100');
     await place(t, user, limitOrder('buy', '1', '0.5', 'MATIC-USDT'));
     const before = await t.app.inject({ method: 'GET', url: '/api/v1/market/depth/MATIC-USDT' });
-    tradingRuntimeOf(t.ctx).engine.forgetBooks();
+    t.trading.engine.forgetBooks();
     const after = await t.app.inject({ method: 'GET', url: '/api/v1/market/depth/MATIC-USDT' });
     expect(after.json().data).toEqual(before.json().data);
   });
@@ -76,7 +75,7 @@ describe('restart', () => {
 
 describe('house liquidity', () => {
   it('quotes around the reference price and fills a user order when the price moves through it', async () => {
-    const runtime = tradingRuntimeOf(t.ctx);
+    const runtime = t.trading;
     await runtime.liquidity.tick();
     const depth = await t.app.inject({ method: 'GET', url: '/api/v1/market/depth/BTC-USDT' });
     expect(depth.json().data.bids[0].price).toBe('59880.0');

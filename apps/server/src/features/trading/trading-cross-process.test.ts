@@ -55,7 +55,7 @@ describe('trading frames across processes', () => {
 
   beforeAll(async () => {
     a = await createTestApp();
-    b = await buildApp(createAppContext({ ...a.ctx }));
+    b = (await buildApp(createAppContext({ ...a.ctx }))).app;
     await a.app.listen({ port: 0, host: '127.0.0.1' });
     await b.listen({ port: 0, host: '127.0.0.1' });
   });

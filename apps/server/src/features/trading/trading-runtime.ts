@@ -33,14 +33,6 @@ function depthOf(state: MarketState): MarketDepth {
   return { market_id: state.rules.id, bids: levels.bids.map(view), asks: levels.asks.map(view) };
 }
 
-// Tests and tools reach a running app's trading through its context; nothing else looks it up.
-const runtimes = new WeakMap<AppContext, TradingRuntime>();
-export function tradingRuntimeOf(ctx: AppContext): TradingRuntime {
-  const runtime = runtimes.get(ctx);
-  if (!runtime) throw new Error('trading is not running for this app');
-  return runtime;
-}
-
 /**
  * Creates the market loops, defines the public 'depth:<market>' channel family and the private
  * 'user' channel. Every command that changed something NOTIFYs, inside its transaction, the market's
@@ -114,7 +106,6 @@ export function createTradingRuntime(ctx: AppContext, hub: WsHub, listener: PgLi
       await engine.drain();
     },
   };
-  runtimes.set(ctx, runtime);
   return runtime;
 }
 

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser, type TestUser } from '../../test/test-users';
-import { tradingRuntimeOf } from './trading-runtime';
 import { fund, limitOrder, place } from './trading-test-helpers';
 
 let t: TestApp;
@@ -120,7 +119,7 @@ describe('the market loop', () => {
   });
 
   it('a command refused before the book moved keeps the book in sync: no rebuild from storage', async () => {
-    const engine = tradingRuntimeOf(t.ctx).engine;
+    const engine = t.trading.engine;
     const user = await trader();
     expect((await place(t, user, limitOrder('buy', '0.01', '1500'))).statusCode).toBe(200);
     const market = engine.market('BTC-USDT');
@@ -145,7 +144,7 @@ describe('the market loop', () => {
   });
 
   it('depth is served from the last committed snapshot while the market’s loop is busy', async () => {
-    const engine = tradingRuntimeOf(t.ctx).engine;
+    const engine = t.trading.engine;
     const user = await trader();
     expect((await place(t, user, limitOrder('buy', '0.02', '1234.5'))).statusCode).toBe(200);
     let release: () => void = () => undefined;
