@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ProTradingBuySellPage } from './protrading-buy-sell-page';
 
 const info = vi.hoisted(() => vi.fn());
-vi.mock('../../../components/ui/toaster', () => ({ toast: { info } }));
+vi.mock('../../../components/ui/toaster', () => ({ toast: info }));
 
 describe('/protrading-buy-sell', () => {
   it('is a labelled static preview whose buttons only say so', async () => {

@@ -33,18 +33,19 @@ const OPEN_ORDERS = [
 
 const cell = 'px-2 py-1.5 text-right tabular-nums';
 const head = 'px-2 py-1.5 text-right text-xs font-medium text-muted';
+const headLeft = 'px-2 py-1.5 text-left text-xs font-medium text-muted';
 
 function previewOnly() {
-  toast.info('This is a preview: professional trading is not live yet, no order was placed.');
+  toast('This is a preview: professional trading is not live yet, no order was placed.');
 }
 
 function QuickOrder() {
   return (
     <div className="flex flex-col gap-3 sm:flex-row">
-      <Button variant="success" className="flex-1" onClick={previewOnly}>
+      <Button variant="success" className="w-full sm:flex-1" onClick={previewOnly}>
         {messages.quickBuy}
       </Button>
-      <Button variant="danger" className="flex-1" onClick={previewOnly}>
+      <Button variant="danger" className="w-full sm:flex-1" onClick={previewOnly}>
         {messages.quickSell}
       </Button>
     </div>
@@ -64,7 +65,7 @@ export function ProTradingBuySellPage() {
           <table className="w-full text-sm">
             <thead>
               <tr>
-                <th className={`${head} text-left`}>Pair</th>
+                <th className={headLeft}>Pair</th>
                 <th className={head}>Price</th>
                 <th className={head}>Change</th>
               </tr>
@@ -117,11 +118,11 @@ export function ProTradingBuySellPage() {
         </Card>
       </div>
       <Card title="Open orders" className="mt-4 overflow-x-auto">
-        <table className="w-full min-w-[28rem] text-sm">
+        <table className="w-full text-sm">
           <thead>
             <tr>
-              <th className={`${head} text-left`}>Pair</th>
-              <th className={`${head} text-left`}>Side</th>
+              <th className={headLeft}>Pair</th>
+              <th className={headLeft}>Side</th>
               <th className={head}>Price</th>
               <th className={head}>Amount</th>
             </tr>
