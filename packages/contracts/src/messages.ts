@@ -77,6 +77,13 @@ export const messages = {
   depositAmountTooSmall: 'Amount Should Be Greater Than 1',
   transactionFailed: 'Transaction Failed',
   comingSoon: 'Coming Soon ...',
+  // Placeholder screens (spec section 2: basket, blog details, professional trading)
+  basketComingSoon: 'Coming Soon',
+  goBack: 'Go Back',
+  proTradingInstant: 'Instant',
+  proTradingLimit: 'Limit',
+  quickBuy: 'Quick Buy',
+  quickSell: 'Quick Sell',
   // The server's deposit answers (the spec shows only that the client displays them)
   depositAmountDecimals: 'Amount can have at most 2 decimal places',
   depositAmountTooLarge: 'Amount Should Be At Most 100000',

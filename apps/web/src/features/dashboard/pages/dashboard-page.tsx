@@ -42,9 +42,17 @@ export function DashboardPage() {
             <AssetBalancesTable />
           </Card>
         </div>
-        <Card title="Top currencies" className="min-w-0">
-          <TopCurrenciesList />
-        </Card>
+        <div className="flex min-w-0 flex-col gap-6">
+          <Card title="Top currencies" className="min-w-0">
+            <TopCurrenciesList />
+          </Card>
+          <Card title="Investment baskets">
+            <p className="mb-3 text-sm text-muted">Invest in several coins at once.</p>
+            <Link to={paths.basketSip} className={buttonClasses('secondary')}>
+              Explore baskets
+            </Link>
+          </Card>
+        </div>
       </div>
     </div>
   );

@@ -1,9 +1,11 @@
 import type { TickerItem } from '@exchange/contracts';
 import type { CryptoCode } from '@exchange/domain';
 import { useCallback, useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Tabs } from '../../../components/ui/tabs';
+import { paths } from '../../../lib/paths';
 import { useWallet } from '../../wallet/api/get-wallet';
 import { useChart } from '../api/get-chart';
 import { useMarkets } from '../api/get-markets';
@@ -49,9 +51,14 @@ export function BuySellPage() {
         title="Buy & Sell"
         description="Buy or sell crypto instantly in USD, or place a limit order in USDT."
         actions={
-          <Button variant="secondary" onClick={() => setInfoOpen(true)}>
-            How it works
-          </Button>
+          <>
+            <Link to={paths.proTrading} className={buttonClasses('ghost')}>
+              Pro trading
+            </Link>
+            <Button variant="secondary" onClick={() => setInfoOpen(true)}>
+              How it works
+            </Button>
+          </>
         }
       />
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
