@@ -162,6 +162,31 @@ export const messages = {
   newsletterSubscribed: 'Subscribed successfully',
   newsletterAlreadySubscribed: 'You are already subscribed',
 
+  // Support (the spec gives the limits, subject 150 and description 500, but not the words)
+  supportSubjectRequired: 'Subject is required',
+  supportSubjectMax: 'Subject must be at most 150 characters',
+  supportDescriptionRequired: 'Description is required',
+  supportDescriptionMax: 'Description must be at most 500 characters',
+  supportCreated: 'Your ticket has been submitted. Our team will get back to you soon.',
+  supportTicketsLoaded: 'Support tickets',
+  supportTicketNotFound: 'Ticket not found',
+  supportAnswerRequired: 'Answer is required',
+  supportAnswerMax: 'Answer must be at most 1000 characters',
+  supportAnswered: 'Ticket answered',
+  supportAnswerMailSubject: 'Your support ticket was answered',
+
+  // Referrals
+  referralSummaryLoaded: 'Referral summary',
+  referralListLoaded: 'Referral list',
+  copied: 'Copied',
+
+  // Profile
+  profileNameLetters: 'Name accepts letters only',
+  profilePhoneMax: 'Phone number can have at most 10 digits',
+  profilePhoneDigits: 'Phone number accepts digits only',
+  profileUpdated: 'Profile updated successfully',
+  profilePicInvalid: 'Please upload the picture again',
+
   // KYC form
   kycFirstNameRequired: 'Firstname is required',
   kycLastNameRequired: 'Lastname is required',
