@@ -27,6 +27,8 @@ import { ledgerAdminRoutes } from './features/ledger/ledger.routes';
 import { marketDataRoutes } from './features/market-data/market-data.routes';
 import { registerTickerChannel } from './features/market-data/ticker-channel';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes';
+import { referralRoutes } from './features/referrals/referrals.routes';
+import { supportAdminRoutes, supportUserRoutes } from './features/support/support.routes';
 import { tradingKycRoutes, tradingPublicRoutes, tradingUserRoutes } from './features/trading/trading.routes';
 import { createTradingRuntime } from './features/trading/trading-runtime';
 import { walletRoutes } from './features/wallet/wallet.routes';
@@ -109,6 +111,8 @@ export async function buildApp(ctx: AppContext): Promise<ZodApi> {
         walletRoutes(scope, ctx);
         depositSandboxRoutes(scope, ctx);
         tradingUserRoutes(scope, ctx);
+        supportUserRoutes(scope, ctx);
+        referralRoutes(scope, ctx);
       });
       // Signed-in, KYC-verified users.
       await api.register(async (scope) => {
@@ -120,6 +124,7 @@ export async function buildApp(ctx: AppContext): Promise<ZodApi> {
       await api.register(async (scope) => {
         scope.addHook('onRequest', ctx.guards.requireAdmin);
         ledgerAdminRoutes(scope, ctx);
+        supportAdminRoutes(scope, ctx);
       });
     },
     { prefix: '/api/v1' },

@@ -1,3 +1,4 @@
+import { getAsset, parseDecimal } from '@exchange/domain';
 import { z } from 'zod';
 
 /**
@@ -44,6 +45,10 @@ const envSchema = z.object({
   HOUSE_LIQUIDITY: z.enum(['on', 'off']).optional(),
   HOUSE_LIQUIDITY_INTERVAL_MS: z.coerce.number().int().min(250).default(5000),
   WEB_DIST: z.string().optional(),
+  REFERRAL_REWARD: z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,8})?$/, 'REFERRAL_REWARD must be a decimal amount of USDT')
+    .default('10'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -101,6 +106,11 @@ export interface Config {
   readonly logLevel: Env['LOG_LEVEL'];
   /** Where the built web app is; defaults to apps/web/dist. */
   readonly webDist: string | undefined;
+  /**
+   * What a referrer earns when a user who signed up with their code passes KYC: minor units of
+   * USDT (default 10 USDT), fixed on the referral when the referred user signs up.
+   */
+  readonly referralReward: { readonly asset: 'USDT'; readonly amount: bigint };
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -151,9 +161,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     houseLiquidityIntervalMs: env.HOUSE_LIQUIDITY_INTERVAL_MS,
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST,
+    referralReward: { asset: 'USDT', amount: parseReferralReward(env.REFERRAL_REWARD) },
   };
   if (production) assertProductionReady(config);
   return config;
+}
+
+/** The reward in USDT minor units; the schema already checked the text's shape. */
+function parseReferralReward(text: string): bigint {
+  const amount = parseDecimal(text, getAsset('USDT').scale);
+  if (amount === null) throw new Error('REFERRAL_REWARD must be a decimal amount of USDT');
+  return amount;
 }
 
 /** Production must not run on demo secrets or with any sandbox part switched on. */

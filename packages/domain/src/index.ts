@@ -7,6 +7,7 @@ export * from './markets';
 export * from './matching';
 export * from './money';
 export * from './prices';
+export * from './referrals';
 export * from './result';
 export * from './trading';
 export * from './wallet';
