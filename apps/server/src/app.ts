@@ -29,6 +29,7 @@ import { registerTickerChannel } from './features/market-data/ticker-channel';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes';
 import { tradingKycRoutes, tradingPublicRoutes, tradingUserRoutes } from './features/trading/trading.routes';
 import { createTradingRuntime } from './features/trading/trading-runtime';
+import { uploadPublicRoutes, uploadUserRoutes } from './features/uploads/uploads.routes';
 import { walletRoutes } from './features/wallet/wallet.routes';
 import type { AppContext, ZodApi } from './platform/app-context';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/errors';
@@ -100,6 +101,7 @@ export async function buildApp(ctx: AppContext): Promise<ZodApi> {
         newsletterRoutes(scope, ctx);
         tradingPublicRoutes(scope, ctx, trading);
         paymentWebhookRoutes(scope, ctx);
+        uploadPublicRoutes(scope, ctx);
         if (config.devMailbox) devMailboxRoutes(scope, ctx);
       });
       // Signed-in users.
@@ -109,6 +111,7 @@ export async function buildApp(ctx: AppContext): Promise<ZodApi> {
         walletRoutes(scope, ctx);
         depositSandboxRoutes(scope, ctx);
         tradingUserRoutes(scope, ctx);
+        uploadUserRoutes(scope, ctx);
       });
       // Signed-in, KYC-verified users.
       await api.register(async (scope) => {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 
 /**
@@ -44,6 +45,11 @@ const envSchema = z.object({
   HOUSE_LIQUIDITY: z.enum(['on', 'off']).optional(),
   HOUSE_LIQUIDITY_INTERVAL_MS: z.coerce.number().int().min(250).default(5000),
   WEB_DIST: z.string().optional(),
+  STORAGE: z.enum(['data', 's3']).default('data'),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['on', 'off']).default('off'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -101,6 +107,20 @@ export interface Config {
   readonly logLevel: Env['LOG_LEVEL'];
   /** Where the built web app is; defaults to apps/web/dist. */
   readonly webDist: string | undefined;
+  /**
+   * Where uploaded images go: the data directory (DATA_DIR/uploads, one machine) or an S3-compatible
+   * bucket that several server processes share. S3 credentials come from the SDK's usual environment
+   * variables (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY), never from this file.
+   */
+  readonly storage:
+    | { readonly kind: 'data'; readonly dir: string }
+    | {
+        readonly kind: 's3';
+        readonly bucket: string;
+        readonly region: string;
+        readonly endpoint: string | undefined;
+        readonly forcePathStyle: boolean;
+      };
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -151,7 +171,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     houseLiquidityIntervalMs: env.HOUSE_LIQUIDITY_INTERVAL_MS,
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST,
+    storage:
+      env.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            bucket: env.S3_BUCKET ?? '',
+            region: env.S3_REGION,
+            endpoint: env.S3_ENDPOINT,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE === 'on',
+          }
+        : { kind: 'data', dir: path.join(env.DATA_DIR, 'uploads') },
   };
+  if (config.storage.kind === 's3' && !config.storage.bucket) throw new Error('STORAGE=s3 needs S3_BUCKET');
   if (production) assertProductionReady(config);
   return config;
 }

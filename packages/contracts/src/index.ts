@@ -8,4 +8,5 @@ export * from './messages';
 export * from './newsletter';
 export * from './realtime';
 export * from './trading';
+export * from './uploads';
 export * from './wallet';
