@@ -23,6 +23,7 @@ import {
 } from './features/deposits/deposits.routes';
 import { devMailboxRoutes } from './features/dev/dev.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { kycUserRoutes } from './features/kyc/kyc.routes';
 import { ledgerAdminRoutes } from './features/ledger/ledger.routes';
 import { marketDataRoutes } from './features/market-data/market-data.routes';
 import { registerTickerChannel } from './features/market-data/ticker-channel';
@@ -112,6 +113,7 @@ export async function buildApp(ctx: AppContext): Promise<ZodApi> {
         depositSandboxRoutes(scope, ctx);
         tradingUserRoutes(scope, ctx);
         uploadUserRoutes(scope, ctx);
+        kycUserRoutes(scope, ctx);
       });
       // Signed-in, KYC-verified users.
       await api.register(async (scope) => {

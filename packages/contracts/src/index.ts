@@ -2,6 +2,7 @@ export * from './auth';
 export * from './country-codes';
 export * from './deposits';
 export * from './envelope';
+export * from './kyc';
 export * from './ledger';
 export * from './market';
 export * from './messages';
