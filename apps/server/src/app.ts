@@ -23,6 +23,7 @@ import {
 } from './features/deposits/deposits.routes';
 import { devMailboxRoutes } from './features/dev/dev.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { kycUserRoutes } from './features/kyc/kyc.routes';
 import { ledgerAdminRoutes } from './features/ledger/ledger.routes';
 import { marketDataRoutes } from './features/market-data/market-data.routes';
 import { registerTickerChannel } from './features/market-data/ticker-channel';
@@ -31,6 +32,7 @@ import { referralRoutes } from './features/referrals/referrals.routes';
 import { supportAdminRoutes, supportUserRoutes } from './features/support/support.routes';
 import { tradingKycRoutes, tradingPublicRoutes, tradingUserRoutes } from './features/trading/trading.routes';
 import { createTradingRuntime } from './features/trading/trading-runtime';
+import { uploadPublicRoutes, uploadUserRoutes } from './features/uploads/uploads.routes';
 import { walletRoutes } from './features/wallet/wallet.routes';
 import type { AppContext, ZodApi } from './platform/app-context';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/errors';
@@ -102,6 +104,7 @@ export async function buildApp(ctx: AppContext): Promise<ZodApi> {
         newsletterRoutes(scope, ctx);
         tradingPublicRoutes(scope, ctx, trading);
         paymentWebhookRoutes(scope, ctx);
+        uploadPublicRoutes(scope, ctx);
         if (config.devMailbox) devMailboxRoutes(scope, ctx);
       });
       // Signed-in users.
@@ -113,6 +116,8 @@ export async function buildApp(ctx: AppContext): Promise<ZodApi> {
         tradingUserRoutes(scope, ctx);
         supportUserRoutes(scope, ctx);
         referralRoutes(scope, ctx);
+        uploadUserRoutes(scope, ctx);
+        kycUserRoutes(scope, ctx);
       });
       // Signed-in, KYC-verified users.
       await api.register(async (scope) => {

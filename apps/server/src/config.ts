@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { getAsset, parseDecimal } from '@exchange/domain';
 import { z } from 'zod';
 
@@ -49,6 +50,11 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{1,12}(\.\d{1,8})?$/, 'REFERRAL_REWARD must be a decimal amount of USDT')
     .default('10'),
+  STORAGE: z.enum(['data', 's3']).default('data'),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['on', 'off']).default('off'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -111,6 +117,20 @@ export interface Config {
    * USDT (default 10 USDT), fixed on the referral when the referred user signs up.
    */
   readonly referralReward: { readonly asset: 'USDT'; readonly amount: bigint };
+  /**
+   * Where uploaded images go: the data directory (DATA_DIR/uploads, one machine) or an S3-compatible
+   * bucket that several server processes share. S3 credentials come from the SDK's usual environment
+   * variables (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY), never from this file.
+   */
+  readonly storage:
+    | { readonly kind: 'data'; readonly dir: string }
+    | {
+        readonly kind: 's3';
+        readonly bucket: string;
+        readonly region: string;
+        readonly endpoint: string | undefined;
+        readonly forcePathStyle: boolean;
+      };
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -162,7 +182,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST,
     referralReward: { asset: 'USDT', amount: parseReferralReward(env.REFERRAL_REWARD) },
+    storage:
+      env.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            bucket: env.S3_BUCKET ?? '',
+            region: env.S3_REGION,
+            endpoint: env.S3_ENDPOINT,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE === 'on',
+          }
+        : { kind: 'data', dir: path.join(env.DATA_DIR, 'uploads') },
   };
+  if (config.storage.kind === 's3' && !config.storage.bucket) throw new Error('STORAGE=s3 needs S3_BUCKET');
   if (production) assertProductionReady(config);
   return config;
 }

@@ -2,6 +2,7 @@ export * from './assets';
 export * from './auth/otp';
 export * from './auth/refresh-token';
 export * from './deposits';
+export * from './kyc/kyc-rules';
 export * from './ledger';
 export * from './markets';
 export * from './matching';

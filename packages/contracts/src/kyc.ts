@@ -1,0 +1,118 @@
+import { KYC_STATUSES } from '@exchange/domain';
+import { z } from 'zod';
+import { envelope } from './envelope';
+import { formatMessage, messages as m } from './messages';
+import { uploadedFilenameSchema } from './uploads';
+
+export const KYC_DOCUMENT_TYPES = ['ID_CARD', 'PAN_CARD'] as const;
+export type KycDocumentType = (typeof KYC_DOCUMENT_TYPES)[number];
+
+/** Spec section 5: names, country, city, state and landmark take only letters and spaces. */
+export const LETTERS_AND_SPACES = /^[\p{L} ]+$/u;
+
+function lettersOnly(label: string, required: string) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(60, formatMessage(m.kycLettersOnly, { field: label }))
+    .regex(LETTERS_AND_SPACES, formatMessage(m.kycLettersOnly, { field: label }));
+}
+
+export const kycAddressSchema = z.object({
+  landmark: z
+    .string()
+    .trim()
+    .max(60)
+    .regex(/^[\p{L} ]*$/u, formatMessage(m.kycLettersOnly, { field: 'Landmark' }))
+    .optional()
+    .default(''),
+  city: lettersOnly('City', m.kycCityRequired),
+  state: lettersOnly('State', m.kycStateRequired),
+  country: lettersOnly('Country', m.kycCountryRequired),
+});
+
+export const kycDocumentSchema = z.object({
+  identifier: z.enum(KYC_DOCUMENT_TYPES, { error: m.kycDocRequired }),
+  number: z
+    .string({ error: m.kycDocNumberRequired })
+    .trim()
+    .min(1, m.kycDocNumberRequired)
+    .max(30, m.kycDocNumberInvalid)
+    .regex(/^[A-Za-z0-9 -]+$/, m.kycDocNumberInvalid),
+  front_image: z
+    .string({ error: m.kycFrontImageRequired })
+    .min(1, m.kycFrontImageRequired)
+    .pipe(uploadedFilenameSchema),
+  back_image: z
+    .string({ error: m.kycBackImageRequired })
+    .min(1, m.kycBackImageRequired)
+    .pipe(uploadedFilenameSchema),
+});
+export type KycDocument = z.infer<typeof kycDocumentSchema>;
+
+/**
+ * POST /kyc/create. The date of birth is checked here for its shape only; whether it is in the past
+ * and at least 18 years ago needs today's date, so the server decides it with its clock (and the form
+ * with the browser's) through the domain's `checkDateOfBirth`.
+ */
+export const kycCreateRequestSchema = z.object({
+  first_name: lettersOnly('First name', m.kycFirstNameRequired),
+  last_name: lettersOnly('Last name', m.kycLastNameRequired),
+  mobile_no: z
+    .string({ error: m.kycMobileRequired })
+    .trim()
+    .min(1, m.kycMobileRequired)
+    .regex(/^\d{6,15}$/, m.kycMobileInvalid),
+  country_code: z
+    .string({ error: m.kycCountryCodeRequired })
+    .trim()
+    .regex(/^\+?\d{1,4}$/, m.kycCountryCodeRequired)
+    .transform((code) => code.replace(/^\+/, '')),
+  address: kycAddressSchema,
+  dob: z
+    .string({ error: m.kycDobRequired })
+    .trim()
+    .min(1, m.kycDobRequired)
+    // A full ISO timestamp from a date picker is read as its date.
+    .transform((text) => text.slice(0, 10))
+    .pipe(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, m.kycDobInvalid)),
+  documents: z
+    .array(kycDocumentSchema, { error: m.kycDocRequired })
+    .min(1, m.kycDocRequired)
+    .max(2, m.kycDocRequired),
+});
+export type KycCreateRequest = z.input<typeof kycCreateRequestSchema>;
+
+export const kycStatusSchema = z.enum(KYC_STATUSES);
+export type KycStatus = z.infer<typeof kycStatusSchema>;
+
+/** A KYC record as its owner (and an admin) sees it. `reason` is the admin's reason for a rejection. */
+export const kycRecordSchema = z.object({
+  _id: z.string(),
+  user_id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  dob: z.string(),
+  country_code: z.string(),
+  mobile_no: z.string(),
+  address: z.object({ landmark: z.string(), city: z.string(), state: z.string(), country: z.string() }),
+  documents: z.array(
+    z.object({
+      identifier: z.enum(KYC_DOCUMENT_TYPES),
+      number: z.string(),
+      front_image: z.string(),
+      back_image: z.string(),
+    }),
+  ),
+  status: kycStatusSchema,
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type KycRecord = z.infer<typeof kycRecordSchema>;
+
+/** POST /kyc/create answers the new record; GET /kyc/ the latest one, or null before any submission. */
+export const kycCreateResponseSchema = envelope(kycRecordSchema);
+export const kycGetResponseSchema = envelope(kycRecordSchema.nullable());
+export type KycGetResponse = z.infer<typeof kycGetResponseSchema>;
