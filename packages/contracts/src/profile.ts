@@ -3,6 +3,7 @@ import { publicUserSchema } from './auth';
 import { isCountryCode } from './country-codes';
 import { envelope } from './envelope';
 import { messages as m } from './messages';
+import { uploadedFilenameSchema } from './uploads';
 
 export const PROFILE_PHONE_MAX = 10;
 
@@ -32,9 +33,9 @@ export const updateProfileRequestSchema = z.object({
   profile_pic: z
     .string()
     .trim()
-    .max(300, m.profilePicInvalid)
     .optional()
-    .transform((value) => (value ? value : undefined)),
+    .transform((value) => (value ? value : undefined))
+    .pipe(uploadedFilenameSchema.optional()),
 });
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 

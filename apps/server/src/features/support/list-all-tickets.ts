@@ -1,5 +1,6 @@
 import type { AdminSupportTicket } from '@exchange/contracts';
 import type { AppContext } from '../../platform/app-context';
+import { profilePicUrl } from '../auth/public-user';
 import * as repo from './support.repository';
 import { toTicketView } from './ticket-view';
 
@@ -18,7 +19,7 @@ export async function listAllTickets(
       country_code: user.countryCode,
       mobile_no: user.mobileNo,
     },
-    profile_pic: user.profilePic ?? '',
+    profile_pic: profilePicUrl(user.profilePic),
   }));
   return { content, total };
 }
