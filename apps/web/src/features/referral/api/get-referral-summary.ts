@@ -1,0 +1,16 @@
+import type { ReferralSummaryResponse } from '@exchange/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { referralKeys } from './referral-keys';
+
+export function getReferralSummary(signal?: AbortSignal): Promise<ReferralSummaryResponse> {
+  return apiClient.get<ReferralSummaryResponse>('/referal/getReferralByUser', { signal });
+}
+
+export function useReferralSummary() {
+  return useQuery({
+    queryKey: referralKeys.summary,
+    queryFn: ({ signal }) => getReferralSummary(signal),
+    select: (response) => response.data,
+  });
+}
