@@ -42,6 +42,14 @@ export function ProfilePage() {
         <PersonalInfoForm user={session.user} />
         <ChangePasswordForm email={session.user.email} />
       </div>
+      <Card title="Invite friends" className="mt-6">
+        <p className="text-sm text-muted">
+          Share your referral link and earn a reward when a friend passes KYC.
+        </p>
+        <Link to={paths.refer} className={buttonClasses('secondary', 'md', 'mt-4')}>
+          Add Referral
+        </Link>
+      </Card>
     </div>
   );
 }

@@ -16,14 +16,26 @@ export function referralLink(origin: string, refCode: string): string {
   return `${origin}${paths.register}?code=${encodeURIComponent(refCode)}`;
 }
 
-function Figure({ label, value, loading }: { label: string; value: string; loading: boolean }) {
+function Figure({
+  label,
+  value,
+  loading,
+  testId,
+}: {
+  label: string;
+  value: string;
+  loading: boolean;
+  testId: string;
+}) {
   return (
     <Card>
       <p className="text-sm text-muted">{label}</p>
       {loading ? (
         <Skeleton className="mt-2 h-8 w-24" />
       ) : (
-        <p className="mt-1 text-3xl font-semibold tabular-nums text-ink">{value}</p>
+        <p className="mt-1 text-3xl font-semibold tabular-nums text-ink" data-testid={testId}>
+          {value}
+        </p>
       )}
     </Card>
   );
@@ -53,11 +65,13 @@ export function ReferPage() {
         <div className="grid gap-4 sm:grid-cols-2">
           <Figure
             label="Total earnings"
+            testId="total-earnings"
             value={formatUsd(summary.data?.user_earned)}
             loading={summary.isPending}
           />
           <Figure
             label="Referred users"
+            testId="referred-users"
             value={String(summary.data?.total_users_used ?? 0)}
             loading={summary.isPending}
           />
