@@ -1,4 +1,4 @@
-import { KYC_STATUSES } from '@exchange/domain';
+import { checkDateOfBirth, KYC_STATUSES } from '@exchange/domain';
 import { z } from 'zod';
 import { envelope } from './envelope';
 import { formatMessage, messages as m } from './messages';
@@ -116,3 +116,15 @@ export type KycRecord = z.infer<typeof kycRecordSchema>;
 export const kycCreateResponseSchema = envelope(kycRecordSchema);
 export const kycGetResponseSchema = envelope(kycRecordSchema.nullable());
 export type KycGetResponse = z.infer<typeof kycGetResponseSchema>;
+
+/**
+ * The date-of-birth message for a YYYY-MM-DD date given today's date (the caller's clock), or null
+ * when it is fine. Server and form share it so they say the same thing.
+ */
+export function kycDobProblem(dob: string, today: string): string | null {
+  const result = checkDateOfBirth(dob, today);
+  if (result.ok) return null;
+  return { dob_invalid: m.kycDobInvalid, dob_future: m.kycDobFuture, dob_too_young: m.kycDobTooYoung }[
+    result.code
+  ];
+}
