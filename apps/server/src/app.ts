@@ -23,6 +23,7 @@ import {
 } from './features/deposits/deposits.routes';
 import { devMailboxRoutes } from './features/dev/dev.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { kycAdminRoutes } from './features/kyc/admin-kyc.routes';
 import { kycUserRoutes } from './features/kyc/kyc.routes';
 import { ledgerAdminRoutes } from './features/ledger/ledger.routes';
 import { marketDataRoutes } from './features/market-data/market-data.routes';
@@ -125,6 +126,7 @@ export async function buildApp(ctx: AppContext): Promise<ZodApi> {
       await api.register(async (scope) => {
         scope.addHook('onRequest', ctx.guards.requireAdmin);
         ledgerAdminRoutes(scope, ctx);
+        kycAdminRoutes(scope, ctx);
       });
     },
     { prefix: '/api/v1' },
