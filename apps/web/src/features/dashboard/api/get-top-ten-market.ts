@@ -12,7 +12,9 @@ export function getTopTenMarket(signal?: AbortSignal): Promise<TopTenMarketRespo
 
 export function useTopTenMarket() {
   return useQuery({
-    queryKey: ['market', 'top-ten'],
+    // Its own key: the landing page caches the same endpoint unwrapped under ['market', 'top-ten'],
+    // and sharing that entry crashed the dashboard for a visitor who logged in from the landing page.
+    queryKey: ['dashboard', 'top-ten'],
     queryFn: ({ signal }) => getTopTenMarket(signal),
     select: (response) => response.data,
     refetchInterval: TOP_MARKETS_REFRESH_MS,

@@ -1,5 +1,6 @@
 import type { KycGetResponse, KycRecord } from '@exchange/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { apiClient } from '../../../lib/api-client';
 import { useSession } from '../../session/session-context';
 import { kycKeys } from './kyc-keys';
@@ -27,6 +28,11 @@ export function useKycStatus(): 'NONE' | 'PENDING' | 'APPROVED' | 'REJECTED' | n
   const session = useSession();
   const needed = session.isAuthenticated && !session.is_kyc_verified;
   const kyc = useMyKyc({ enabled: needed });
+  const approvedMeanwhile = needed && kyc.data?.status === 'APPROVED';
+  // An admin approved since the session was read: re-read the user so every gate opens.
+  useEffect(() => {
+    if (approvedMeanwhile) void session.reload();
+  }, [approvedMeanwhile, session.reload]);
   if (session.is_kyc_verified) return 'APPROVED';
   if (!needed || kyc.isPending) return null;
   if (kyc.isError) return 'NONE';

@@ -7,7 +7,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../session/session-context';
-import { useMyKyc } from '../api/get-my-kyc';
+import { useKycStatus, useMyKyc } from '../api/get-my-kyc';
 import { KycForm } from '../components/kyc-form';
 import { KycStatusPanel } from '../components/kyc-status-panel';
 
@@ -19,6 +19,8 @@ export function KycPage() {
   const session = useSession();
   const location = useLocation();
   const kyc = useMyKyc({ enabled: session.isAuthenticated });
+  // Keeps the session's KYC flag in step with an approval made since it was read.
+  useKycStatus();
 
   if (session.status === 'loading') return <PageSpinner />;
   if (!session.user) {
