@@ -23,11 +23,13 @@ import {
 } from './features/deposits/deposits.routes';
 import { devMailboxRoutes } from './features/dev/dev.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { kycAdminRoutes } from './features/kyc/admin-kyc.routes';
 import { kycUserRoutes } from './features/kyc/kyc.routes';
 import { ledgerAdminRoutes } from './features/ledger/ledger.routes';
 import { marketDataRoutes } from './features/market-data/market-data.routes';
 import { registerTickerChannel } from './features/market-data/ticker-channel';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes';
+import { creditReferralReward } from './features/referrals/credit-referral-reward';
 import { referralRoutes } from './features/referrals/referrals.routes';
 import { supportAdminRoutes, supportUserRoutes } from './features/support/support.routes';
 import { tradingKycRoutes, tradingPublicRoutes, tradingUserRoutes } from './features/trading/trading.routes';
@@ -41,7 +43,17 @@ import { createWsHub, realtimeRoutes } from './platform/ws-hub';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-export async function buildApp(ctx: AppContext): Promise<ZodApi> {
+export async function buildApp(base: AppContext): Promise<ZodApi> {
+  // A KYC approval pays the referrer's reward inside the approval's own transaction.
+  const ctx: AppContext = {
+    ...base,
+    kycApprovalEffects: [
+      ...(base.kycApprovalEffects ?? []),
+      async (tx, userId) => {
+        await creditReferralReward(tx, userId);
+      },
+    ],
+  };
   const { config } = ctx;
   const app = Fastify({
     loggerInstance: ctx.logger as FastifyBaseLogger,
@@ -130,6 +142,7 @@ export async function buildApp(ctx: AppContext): Promise<ZodApi> {
         scope.addHook('onRequest', ctx.guards.requireAdmin);
         ledgerAdminRoutes(scope, ctx);
         supportAdminRoutes(scope, ctx);
+        kycAdminRoutes(scope, ctx);
       });
     },
     { prefix: '/api/v1' },

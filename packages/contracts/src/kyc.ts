@@ -1,4 +1,4 @@
-import { KYC_STATUSES } from '@exchange/domain';
+import { checkDateOfBirth, KYC_STATUSES } from '@exchange/domain';
 import { z } from 'zod';
 import { envelope } from './envelope';
 import { formatMessage, messages as m } from './messages';
@@ -116,3 +116,80 @@ export type KycRecord = z.infer<typeof kycRecordSchema>;
 export const kycCreateResponseSchema = envelope(kycRecordSchema);
 export const kycGetResponseSchema = envelope(kycRecordSchema.nullable());
 export type KycGetResponse = z.infer<typeof kycGetResponseSchema>;
+
+/**
+ * The date-of-birth message for a YYYY-MM-DD date given today's date (the caller's clock), or null
+ * when it is fine. Server and form share it so they say the same thing.
+ */
+export function kycDobProblem(dob: string, today: string): string | null {
+  const result = checkDateOfBirth(dob, today);
+  if (result.ok) return null;
+  return { dob_invalid: m.kycDobInvalid, dob_future: m.kycDobFuture, dob_too_young: m.kycDobTooYoung }[
+    result.code
+  ];
+}
+
+// Admin review (spec section 7): list, detail and decision.
+
+/** POST /admin/get-all-kyc: paged, searched by name, e-mail or phone on the server, newest first by default. */
+export const adminKycListRequestSchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  search: z.string().trim().max(100).optional().default(''),
+  orderBy: z.enum(['asc', 'desc']).optional().default('desc'),
+});
+export type AdminKycListRequest = z.input<typeof adminKycListRequestSchema>;
+
+export const kycUserSummarySchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  country_code: z.string(),
+  mobile_no: z.string(),
+  profile_pic: z.string(),
+});
+
+/** A list row: the record with its user's summary (`userdata.email` as the spec reads it). */
+export const adminKycListItemSchema = kycRecordSchema.extend({
+  user: kycUserSummarySchema,
+  userdata: z.object({ email: z.string() }),
+  profile_pic: z.string(),
+});
+export type AdminKycListItem = z.infer<typeof adminKycListItemSchema>;
+
+export const adminKycListResponseSchema = envelope(
+  z.object({
+    data: z.object({
+      content: z.array(adminKycListItemSchema),
+      total: z.number().int(),
+      page: z.number().int(),
+      limit: z.number().int(),
+      /** Submissions waiting for a decision, across the whole list (not only this page). */
+      pending_count: z.number().int(),
+    }),
+  }),
+);
+export type AdminKycListResponse = z.infer<typeof adminKycListResponseSchema>;
+
+/** POST /admin/get-kyc {kycId}: the record with `user_id` as the user's summary (spec section 6). */
+export const adminGetKycRequestSchema = z.object({ kycId: z.uuid({ error: m.kycNotFound }) });
+export const adminKycDetailSchema = kycRecordSchema.extend({ user_id: kycUserSummarySchema });
+export type AdminKycDetail = z.infer<typeof adminKycDetailSchema>;
+export const adminKycDetailResponseSchema = envelope(z.object({ data: adminKycDetailSchema }));
+export type AdminKycDetailResponse = z.infer<typeof adminKycDetailResponseSchema>;
+
+/** POST /admin/verify-kyc: approve, or reject with a reason the customer will read. */
+export const adminVerifyKycRequestSchema = z
+  .object({
+    user_id: z.uuid({ error: m.kycNotFound }),
+    kyc_id: z.uuid({ error: m.kycNotFound }),
+    status: z.enum(['APPROVED', 'REJECTED'], { error: 'Status must be APPROVED or REJECTED' }),
+    reason: z.string().trim().max(500).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.status === 'REJECTED' && !value.reason)
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: m.kycRejectReasonRequired });
+  });
+export type AdminVerifyKycRequest = z.input<typeof adminVerifyKycRequestSchema>;
+export const adminVerifyKycResponseSchema = envelope(z.object({ status: z.boolean(), kyc: kycRecordSchema }));
+export type AdminVerifyKycResponse = z.infer<typeof adminVerifyKycResponseSchema>;

@@ -1,5 +1,5 @@
-import { type kycCreateRequestSchema, messages } from '@exchange/contracts';
-import { checkDateOfBirth, decideKycSubmission } from '@exchange/domain';
+import { type kycCreateRequestSchema, kycDobProblem, messages } from '@exchange/contracts';
+import { decideKycSubmission } from '@exchange/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
@@ -7,12 +7,6 @@ import { ownedUploadNames } from '../uploads/uploads.repository';
 import { insertKyc, type KycRow, latestKycOf, lockUser } from './kyc.repository';
 
 type KycInput = z.output<typeof kycCreateRequestSchema>;
-
-const DOB_MESSAGES = {
-  dob_invalid: messages.kycDobInvalid,
-  dob_future: messages.kycDobFuture,
-  dob_too_young: messages.kycDobTooYoung,
-} as const;
 
 /**
  * A customer's KYC submission: with the user's row locked, the latest submission must allow another
@@ -25,8 +19,8 @@ export async function submitKyc(
   input: KycInput,
 ): Promise<KycRow> {
   const today = ctx.clock.now().toISOString().slice(0, 10);
-  const dob = checkDateOfBirth(input.dob, today);
-  if (!dob.ok) throw new AppError('validation_failed', DOB_MESSAGES[dob.code]);
+  const dobProblem = kycDobProblem(input.dob, today);
+  if (dobProblem) throw new AppError('validation_failed', dobProblem);
 
   return ctx.db.transaction(async (tx) => {
     await lockUser(tx, userId);

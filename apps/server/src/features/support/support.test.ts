@@ -1,7 +1,7 @@
 import { messages as m } from '@exchange/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, supportTickets } from '../../db/schema';
+import { adminAuditLog, mailOutbox, supportTickets } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser, type TestUser } from '../../test/test-users';
 
@@ -157,6 +157,10 @@ describe('the back office', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe(m.supportAnswerMailSubject);
     expect(mails[0]!.text).toContain('We found it, credited now.');
+    const audit = await t.ctx.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetUserId, alice.id));
+    expect(audit).toMatchObject([
+      { adminId: admin.id, action: 'SUPPORT_ANSWERED', details: { ticket_id: ticket!.id, status: 'CLOSED' } },
+    ]);
   });
 
   it('refuses an unknown ticket or an empty answer, changing nothing', async () => {

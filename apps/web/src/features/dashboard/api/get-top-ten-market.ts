@@ -12,9 +12,9 @@ export function getTopTenMarket(signal?: AbortSignal): Promise<TopTenMarketRespo
 
 export function useTopTenMarket() {
   return useQuery({
-    // Not the landing's ['market', 'top-ten']: that cache holds the rows array, this one the envelope,
-    // and sharing the key crashed the dashboard of a visitor who came from the landing page.
-    queryKey: ['dashboard', 'top-ten-market'],
+    // Its own key: the landing page caches the same endpoint unwrapped under ['market', 'top-ten'],
+    // and sharing that entry crashed the dashboard for a visitor who logged in from the landing page.
+    queryKey: ['dashboard', 'top-ten'],
     queryFn: ({ signal }) => getTopTenMarket(signal),
     select: (response) => response.data,
     refetchInterval: TOP_MARKETS_REFRESH_MS,
