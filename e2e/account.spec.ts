@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
 import { expectAccessible } from './support/ui';
 
 /**
@@ -149,7 +150,70 @@ async function newPage(browser: Browser) {
   return { context, page: await context.newPage() };
 }
 
-test('a friend registers through the referral link; the referrer sees the referral on Add Referral and History', async ({
+async function png(colour: { r: number; g: number; b: number }): Promise<Buffer> {
+  return sharp({ create: { width: 320, height: 200, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+}
+
+/** The friend submits KYC from the header's KYC link and sees it PENDING. */
+async function submitKyc(page: Page, firstName: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'KYC' }).click();
+  const form = page.getByRole('form', { name: 'KYC form' });
+  await form.getByLabel('First Name').fill(firstName);
+  await form.getByLabel('Last Name').fill('Friend');
+  await form.getByLabel('Date of Birth').fill('1990-05-17');
+  await form.getByLabel('City').fill('Dubai');
+  await form.getByLabel('State').fill('Dubai');
+  await form.getByLabel('Country', { exact: true }).fill('United Arab Emirates');
+  await form.getByLabel('Document').selectOption('ID_CARD');
+  await form.getByLabel('Card Number').fill('784-1990-7654321-1');
+  await form.getByLabel('Front image', { exact: true }).setInputFiles({
+    name: 'front.png',
+    mimeType: 'image/png',
+    buffer: await png({ r: 30, g: 120, b: 200 }),
+  });
+  await expect(form.getByRole('img', { name: 'Front image preview' })).toBeVisible();
+  await form.getByLabel('Back image', { exact: true }).setInputFiles({
+    name: 'back.png',
+    mimeType: 'image/png',
+    buffer: await png({ r: 200, g: 120, b: 30 }),
+  });
+  await expect(form.getByRole('img', { name: 'Back image preview' })).toBeVisible();
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(
+    page.getByRole('region', { name: 'KYC status' }).getByText('PENDING', { exact: true }),
+  ).toBeVisible();
+}
+
+/** The admin, in a fresh browser, from the landing page to /admin-kyc, approves the friend's request. */
+async function adminApproves(browser: Browser, email: string, fullName: string): Promise<void> {
+  const { context, page } = await newPage(browser);
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/admin-dashboard$/);
+  await page
+    .getByRole('navigation', { name: 'Admin' })
+    .getByRole('link', { name: 'KYC & AML' })
+    .first()
+    .click();
+  const search = page.getByPlaceholder('Search name,email or phone number');
+  await search.fill(email);
+  await search.press('End');
+  await expect(page.getByRole('row').filter({ hasText: email })).toHaveCount(1);
+  await page.getByRole('button', { name: `Approve ${fullName}` }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Are You sure you want to Approve This Kyc ?' })
+    .getByRole('button', { name: 'Yes' })
+    .click();
+  await expect(page.getByText('KYC approved successfully')).toBeVisible();
+  await context.close();
+}
+
+test('a friend registers through the referral link and passes KYC; the referrer earns the reward on Add Referral and History', async ({
   page,
   request,
   browser,
@@ -174,6 +238,7 @@ test('a friend registers through the referral link; the referrer sees the referr
   await expect(friend.page.getByLabel('I have a referral code')).toBeChecked();
   await expect(friend.page.getByRole('textbox', { name: 'Referral code' })).toHaveValue(code);
   await registerHere(friend.page, request, 'Fred Friend', friendEmail);
+  await submitKyc(friend.page, 'Fred');
   await friend.context.close();
 
   await page.reload();
@@ -184,5 +249,19 @@ test('a friend registers through the referral link; the referrer sees the referr
   await expect(row.getByText('PENDING')).toBeVisible();
   await expect(row.getByText('Rita Referrer')).toBeVisible();
   await expectAccessible(page, '/history referrals');
-  void ADMIN;
+
+  // The admin approves the friend's KYC: the referrer earns 10 USDT, shown as $10.00.
+  await adminApproves(browser, friendEmail, 'Fred Friend');
+  await fromAccountMenu(page, 'Profile');
+  await page.getByRole('link', { name: 'Add Referral' }).click();
+  await expect(page.getByTestId('total-earnings')).toHaveText('$10.00');
+  await expect(page.getByTestId('referred-users')).toHaveText('1');
+  await page.getByRole('button', { name: 'Refferal List' }).click();
+  await expect(
+    page
+      .getByRole('table', { name: 'Referrals' })
+      .getByRole('row', { name: /Fred Friend/ })
+      .getByText('SUCCESS'),
+  ).toBeVisible();
+  await page.screenshot({ path: 'test-results/account-history-referrals-1366.png', fullPage: true });
 });

@@ -13,5 +13,7 @@ export function useReferralList() {
     queryKey: referralKeys.list,
     queryFn: ({ signal }) => getReferralList(signal),
     select: (response) => response.data,
+    // Earnings change when someone else's KYC is approved: read them afresh on every visit.
+    refetchOnMount: 'always',
   });
 }

@@ -12,5 +12,7 @@ export function useReferralSummary() {
     queryKey: referralKeys.summary,
     queryFn: ({ signal }) => getReferralSummary(signal),
     select: (response) => response.data,
+    // Earnings change when someone else's KYC is approved: read them afresh on every visit.
+    refetchOnMount: 'always',
   });
 }
