@@ -24,12 +24,18 @@ import {
 } from './features/deposits/deposits.routes';
 import { devMailboxRoutes } from './features/dev/dev.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { kycAdminRoutes } from './features/kyc/admin-kyc.routes';
+import { kycUserRoutes } from './features/kyc/kyc.routes';
 import { ledgerAdminRoutes } from './features/ledger/ledger.routes';
 import { marketDataRoutes } from './features/market-data/market-data.routes';
 import { registerTickerChannel } from './features/market-data/ticker-channel';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes';
+import { creditReferralReward } from './features/referrals/credit-referral-reward';
+import { referralRoutes } from './features/referrals/referrals.routes';
+import { supportAdminRoutes, supportUserRoutes } from './features/support/support.routes';
 import { tradingKycRoutes, tradingPublicRoutes, tradingUserRoutes } from './features/trading/trading.routes';
 import { createTradingRuntime, type TradingRuntime } from './features/trading/trading-runtime';
+import { uploadPublicRoutes, uploadUserRoutes } from './features/uploads/uploads.routes';
 import { walletRoutes } from './features/wallet/wallet.routes';
 import { PRODUCT_HOLD_SOURCES } from './hold-sources';
 import type { AppContext, ZodApi } from './platform/app-context';
@@ -45,7 +51,17 @@ export interface BuiltApp {
   readonly trading: TradingRuntime;
 }
 
-export async function buildApp(ctx: AppContext): Promise<BuiltApp> {
+export async function buildApp(base: AppContext): Promise<BuiltApp> {
+  // A KYC approval pays the referrer's reward inside the approval's own transaction.
+  const ctx: AppContext = {
+    ...base,
+    kycApprovalEffects: [
+      ...(base.kycApprovalEffects ?? []),
+      async (tx, userId) => {
+        await creditReferralReward(tx, userId);
+      },
+    ],
+  };
   const { config } = ctx;
   const app = Fastify({
     loggerInstance: ctx.logger as FastifyBaseLogger,
@@ -110,6 +126,7 @@ export async function buildApp(ctx: AppContext): Promise<BuiltApp> {
         newsletterRoutes(scope, ctx);
         tradingPublicRoutes(scope, ctx, trading);
         paymentWebhookRoutes(scope, ctx, paymentProvider);
+        uploadPublicRoutes(scope, ctx);
         if (config.devMailbox) devMailboxRoutes(scope, ctx);
       });
       // Signed-in users.
@@ -119,6 +136,10 @@ export async function buildApp(ctx: AppContext): Promise<BuiltApp> {
         walletRoutes(scope, ctx);
         depositSandboxRoutes(scope, ctx);
         tradingUserRoutes(scope, ctx);
+        supportUserRoutes(scope, ctx);
+        referralRoutes(scope, ctx);
+        uploadUserRoutes(scope, ctx);
+        kycUserRoutes(scope, ctx);
       });
       // Signed-in, KYC-verified users.
       await api.register(async (scope) => {
@@ -130,6 +151,8 @@ export async function buildApp(ctx: AppContext): Promise<BuiltApp> {
       await api.register(async (scope) => {
         scope.addHook('onRequest', ctx.guards.requireAdmin);
         ledgerAdminRoutes(scope, ctx, PRODUCT_HOLD_SOURCES);
+        supportAdminRoutes(scope, ctx);
+        kycAdminRoutes(scope, ctx);
       });
     },
     { prefix: '/api/v1' },

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { getAsset, parseDecimal } from '@exchange/domain';
 import { z } from 'zod';
 
 /**
@@ -45,6 +47,15 @@ const envSchema = z.object({
   HOUSE_LIQUIDITY_INTERVAL_MS: z.coerce.number().int().min(250).default(5000),
   MAX_OPEN_ORDERS_PER_MARKET: z.coerce.number().int().min(1).max(100_000).default(200),
   WEB_DIST: z.string().optional(),
+  REFERRAL_REWARD: z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,8})?$/, 'REFERRAL_REWARD must be a decimal amount of USDT')
+    .default('10'),
+  STORAGE: z.enum(['data', 's3']).default('data'),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['on', 'off']).default('off'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -104,6 +115,25 @@ export interface Config {
   readonly logLevel: Env['LOG_LEVEL'];
   /** Where the built web app is; defaults to apps/web/dist. */
   readonly webDist: string | undefined;
+  /**
+   * What a referrer earns when a user who signed up with their code passes KYC: minor units of
+   * USDT (default 10 USDT), fixed on the referral when the referred user signs up.
+   */
+  readonly referralReward: { readonly asset: 'USDT'; readonly amount: bigint };
+  /**
+   * Where uploaded images go: the data directory (DATA_DIR/uploads, one machine) or an S3-compatible
+   * bucket that several server processes share. S3 credentials come from the SDK's usual environment
+   * variables (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY), never from this file.
+   */
+  readonly storage:
+    | { readonly kind: 'data'; readonly dir: string }
+    | {
+        readonly kind: 's3';
+        readonly bucket: string;
+        readonly region: string;
+        readonly endpoint: string | undefined;
+        readonly forcePathStyle: boolean;
+      };
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -155,9 +185,28 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     maxOpenOrdersPerMarket: env.MAX_OPEN_ORDERS_PER_MARKET,
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST,
+    referralReward: { asset: 'USDT', amount: parseReferralReward(env.REFERRAL_REWARD) },
+    storage:
+      env.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            bucket: env.S3_BUCKET ?? '',
+            region: env.S3_REGION,
+            endpoint: env.S3_ENDPOINT,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE === 'on',
+          }
+        : { kind: 'data', dir: path.join(env.DATA_DIR, 'uploads') },
   };
+  if (config.storage.kind === 's3' && !config.storage.bucket) throw new Error('STORAGE=s3 needs S3_BUCKET');
   if (production) assertProductionReady(config);
   return config;
+}
+
+/** The reward in USDT minor units; the schema already checked the text's shape. */
+function parseReferralReward(text: string): bigint {
+  const amount = parseDecimal(text, getAsset('USDT').scale);
+  if (amount === null) throw new Error('REFERRAL_REWARD must be a decimal amount of USDT');
+  return amount;
 }
 
 /** Production must not run on demo secrets or with any sandbox part switched on. */

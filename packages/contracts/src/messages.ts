@@ -170,6 +170,31 @@ export const messages = {
   newsletterSubscribed: 'Subscribed successfully',
   newsletterAlreadySubscribed: 'You are already subscribed',
 
+  // Support (the spec gives the limits, subject 150 and description 500, but not the words)
+  supportSubjectRequired: 'Subject is required',
+  supportSubjectMax: 'Subject must be at most 150 characters',
+  supportDescriptionRequired: 'Description is required',
+  supportDescriptionMax: 'Description must be at most 500 characters',
+  supportCreated: 'Your ticket has been submitted. Our team will get back to you soon.',
+  supportTicketsLoaded: 'Support tickets',
+  supportTicketNotFound: 'Ticket not found',
+  supportAnswerRequired: 'Answer is required',
+  supportAnswerMax: 'Answer must be at most 1000 characters',
+  supportAnswered: 'Ticket answered',
+  supportAnswerMailSubject: 'Your support ticket was answered',
+
+  // Referrals
+  referralSummaryLoaded: 'Referral summary',
+  referralListLoaded: 'Referral list',
+  copied: 'Copied',
+
+  // Profile
+  profileNameLetters: 'Name accepts letters only',
+  profilePhoneMax: 'Phone number can have at most 10 digits',
+  profilePhoneDigits: 'Phone number accepts digits only',
+  profileUpdated: 'Profile updated successfully',
+  profilePicInvalid: 'Please upload the picture again',
+
   // KYC form
   kycFirstNameRequired: 'Firstname is required',
   kycLastNameRequired: 'Lastname is required',
@@ -183,6 +208,44 @@ export const messages = {
   kycDocNumberRequired: 'Doc number is re is required',
   kycFrontImageRequired: 'Front_image is rquired',
   kycBackImageRequired: 'back_image is rquired',
+  // The KYC rules the spec states without a text, and the server's KYC answers
+  kycLettersOnly: '{field} accepts only letters and spaces',
+  kycDobInvalid: 'Please enter a valid date of birth',
+  kycDobFuture: 'Date of birth cannot be in the future',
+  kycDobTooYoung: 'You must be at least 18 years old',
+  kycMobileInvalid: 'Mobile number must be 6 to 15 digits',
+  kycDocNumberInvalid: 'Doc number may contain only letters, digits, spaces and hyphens',
+  kycImageNotYours: 'Please upload the document images again',
+  kycSubmitted: 'KYC submitted successfully. We will review it shortly.',
+  kycAlreadyPending: 'Your KYC is under review. We will e-mail you once it is checked.',
+  kycAlreadyApproved: 'Your KYC is already approved',
+  kycLoaded: 'KYC details',
+  kycNotFound: 'KYC not found',
+  kycUnderReview: 'KYC under review',
+  kycUnderReviewNote: 'Your documents are being checked. You can trade and deposit once they are approved.',
+  kycRejectedNote: 'Your KYC was rejected. Please correct it and submit again.',
+  kycApproved: 'KYC approved successfully',
+  kycRejected: 'KYC rejected successfully',
+  kycAlreadyDecided: 'This KYC has already been decided by another admin',
+  kycRejectReasonRequired: 'Please enter the reason for rejection',
+  kycMailApprovedSubject: 'Your KYC is approved',
+  kycMailApprovedText: 'Good news: your identity documents are approved. You can now deposit and trade.',
+  kycMailRejectedSubject: 'Your KYC was rejected',
+  kycMailRejectedText:
+    'Your identity documents were rejected for this reason: {reason}\n\nPlease correct them and submit your KYC again.',
+
+  // Uploads (the spec shows only 'error' on the client; these are the server's answers)
+  uploadSuccess: 'File uploaded successfully',
+  uploadImageRequired: 'Please choose an image to upload',
+  uploadImageType: 'Only png, jpg, jpeg or gif images are accepted',
+  uploadImageDamaged: 'This image is damaged or incomplete',
+  uploadImageHiddenContent: 'This image carries extra content and was refused',
+  uploadImageTooLarge: 'The image must be at most 5 MB',
+  uploadImageTooManyPixels: 'The image is too large: at most 25 megapixels',
+  uploadFileNameInvalid: 'The file name is not allowed',
+  uploadTypeMismatch: 'The upload type does not match this address',
+  uploadUnexpectedField: 'Unexpected file field: send the image as {field}',
+  fileNotFound: 'File not found',
 
   // Admin
   adminSearchPlaceholder: 'Search name,email or phone number',
@@ -190,6 +253,7 @@ export const messages = {
   confirmApproveKyc: 'Are You sure you want to Approve This Kyc ?',
   confirmRejectKyc: 'Are You sure you want to Reject This Kyc ?',
   pleaseWait: 'Please Wait ...',
+  adminKycListLoaded: 'KYC list',
 
   // Generic
   noDataFound: 'No data found',

@@ -5,9 +5,10 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { createGuards, createTokenService, type Guards, type TokenService } from './auth';
 import type { Clock } from './clock';
-import type { Database, Db } from './db';
+import type { Database, Db, Tx } from './db';
 import type { Mailer } from './mail';
 import type { PriceSource } from './prices';
+import { type Storage, storageFromConfig } from './storage';
 
 /** What the app is built from: everything with I/O is passed in, so tests can swap it. */
 export interface AppDeps {
@@ -17,13 +18,24 @@ export interface AppDeps {
   readonly mailer: Mailer;
   readonly logger: Logger;
   readonly prices: PriceSource;
+  /** Uploaded files; defaults to what the config names (the data directory or an S3 bucket). */
+  readonly storage?: Storage;
+  /**
+   * Run inside the transaction that approves a user's KYC, after the user is marked verified (a
+   * referral reward, for example). A failure rolls the approval back. Default: none.
+   */
+  readonly kycApprovalEffects?: ReadonlyArray<KycApprovalEffect>;
 }
+
+/** One consequence of a KYC approval, run in the approval's transaction. */
+export type KycApprovalEffect = (tx: Tx, userId: string) => Promise<void>;
 
 /** What every feature's routes receive. */
 export interface AppContext extends AppDeps {
   readonly db: Db;
   readonly tokens: TokenService;
   readonly guards: Guards;
+  readonly storage: Storage;
 }
 
 /** The Fastify instance every feature registers its routes on: zod schemas type each handler. */
@@ -39,5 +51,11 @@ export function createAppContext(deps: AppDeps): AppContext {
   const tokens = createTokenService(deps.config.jwtSecret, deps.config.accessTokenTtlSeconds, () =>
     deps.clock.now(),
   );
-  return { ...deps, db: deps.database.db, tokens, guards: createGuards(tokens, deps.database.db) };
+  return {
+    ...deps,
+    db: deps.database.db,
+    tokens,
+    guards: createGuards(tokens, deps.database.db),
+    storage: deps.storage ?? storageFromConfig(deps.config),
+  };
 }

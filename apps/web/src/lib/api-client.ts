@@ -184,6 +184,24 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
   return body as T;
 }
 
+/**
+ * Fetches a private file (a KYC document image) with the session's token, refreshing it once on a
+ * 401 like apiFetch. An <img> cannot send the Authorization header, so screens show the Blob
+ * through an object URL.
+ */
+export async function apiBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  const options: ApiRequestOptions = { method: 'GET', signal };
+  const tokenUsed = getAccessToken();
+  let response = await send(path, options, tokenUsed);
+  if (response.status === 401) {
+    const current = getAccessToken();
+    if (!current || current === tokenUsed) await refreshAccessToken();
+    response = await send(path, options, getAccessToken());
+  }
+  if (!response.ok) throw toError(response, await readBody(response));
+  return response.blob();
+}
+
 export const apiClient = {
   get<T>(path: string, options: Omit<ApiRequestOptions, 'method' | 'body'> = {}): Promise<T> {
     return apiFetch<T>(path, { ...options, method: 'GET' });

@@ -1,7 +1,11 @@
 /** The database schema, one file per feature; drizzle-kit reads this index. */
 export * from './accounts';
+export * from './audit';
 export * from './deposits';
+export * from './kyc';
 export * from './ledger';
 export * from './market-data';
 export * from './newsletter';
+export * from './support';
 export * from './trading';
+export * from './uploads';

@@ -12,6 +12,8 @@ import {
   resetPasswordRequestSchema,
   signupRequestSchema,
   signupResponseSchema,
+  updateProfileRequestSchema,
+  updateProfileResponseSchema,
 } from '@exchange/contracts';
 import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
@@ -26,6 +28,7 @@ import { requestCode } from './request-password-reset';
 import { resetPassword } from './reset-password';
 import { clearRefreshCookie, presentedRefreshToken, setRefreshCookie } from './session-tokens';
 import { signUp } from './sign-up';
+import { updateProfile } from './update-profile';
 import { verifyOtp } from './verify-otp';
 
 /** Sign-up, codes, sign-in and the session cookie: open to everyone, each guarded by rate limits. */
@@ -129,6 +132,15 @@ export function authUserRoutes(app: ZodApi, ctx: AppContext): void {
       const presented = presentedRefreshToken(request, request.body.refresh_token);
       await changePassword(ctx, sessionOf(request), request.body, presented);
       return { status: true, message: m.passwordChanged };
+    },
+  );
+
+  app.post(
+    '/auth/profile/updateProfile',
+    { schema: { body: updateProfileRequestSchema, response: { 200: updateProfileResponseSchema } } },
+    async (request) => {
+      const data = await updateProfile(ctx, sessionOf(request).userId, request.body);
+      return { status: true, message: m.profileUpdated, data };
     },
   );
 }

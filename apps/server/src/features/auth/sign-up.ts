@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
 import { newRefCode } from '../../seed';
+import { insertReferral } from '../referrals/referrals.repository';
 import * as repo from './auth.repository';
 import { deliverMail, issueOtp } from './otp-codes';
 
@@ -14,7 +15,7 @@ const REF_CODE_TRIES = 5;
 
 /**
  * Registers an unverified customer and e-mails them a verification code. The e-mail is taken as the
- * contract lower-cased it; a referral code must name an existing user. A rejection writes nothing.
+ * contract lower-cased it; a referral code must name an existing user, and records a PENDING referral. A rejection writes nothing.
  */
 export async function signUp(ctx: AppContext, input: SignUpInput): Promise<{ email: string }> {
   if (await repo.findUserByEmail(ctx.db, input.email)) throw new AppError('email_taken', m.emailTaken);
@@ -38,7 +39,19 @@ export async function signUp(ctx: AppContext, input: SignUpInput): Promise<{ ema
         createdAt: now,
         updatedAt: now,
       });
-      if (user) return issueOtp(tx, ctx, user, 'EMAIL_VERIFY', now);
+      if (user) {
+        // The referral waits as PENDING; the referrer is paid when this user's KYC is approved.
+        if (referredBy) {
+          await insertReferral(tx, {
+            referrerId: referredBy,
+            referredId: user.id,
+            asset: ctx.config.referralReward.asset,
+            amount: ctx.config.referralReward.amount,
+            now,
+          });
+        }
+        return issueOtp(tx, ctx, user, 'EMAIL_VERIFY', now);
+      }
       // A concurrent sign-up may have taken the e-mail since the check above; otherwise the code clashed.
       if (await repo.findUserByEmail(tx, input.email)) throw new AppError('email_taken', m.emailTaken);
     }

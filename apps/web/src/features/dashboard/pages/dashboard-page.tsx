@@ -4,6 +4,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../lib/paths';
+import { useKycStatus } from '../../kyc/api/get-my-kyc';
 import { useSession } from '../../session/session-context';
 import { AssetBalancesTable } from '../components/asset-balances-table';
 import { PromoCarousel } from '../components/promo-carousel';
@@ -14,6 +15,7 @@ import { TotalAssetValueCard } from '../components/total-asset-value-card';
 export function DashboardPage() {
   const session = useSession();
   const verified = session.is_kyc_verified;
+  const underReview = useKycStatus() === 'PENDING';
   const depositAction = (
     <div className="flex flex-col items-end gap-1">
       <Link
@@ -25,7 +27,7 @@ export function DashboardPage() {
       </Link>
       {verified ? null : (
         <p id="deposit-kyc-note" className="text-xs text-muted">
-          {messages.completeKyc} to deposit.
+          {underReview ? messages.kycUnderReviewNote : `${messages.completeKyc} to deposit.`}
         </p>
       )}
     </div>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { type TabItem, Tabs } from '../../../components/ui/tabs';
+import { ReferralTable } from '../../referral/components/referral-table';
 import { OrderTransactionsTab } from '../components/order-transactions-tab';
 import { PendingFeatureTab } from '../components/pending-feature-tab';
 import { TransactionsTab } from '../components/transactions-tab';
@@ -38,13 +39,7 @@ function tabContent(id: HistoryTabId) {
         />
       );
     case 'referrals':
-      return (
-        <PendingFeatureTab
-          label="Referrals"
-          columns={['Date', 'Referred by', 'Referred', 'Amount', 'Status']}
-          note="Referral rewards will be listed here once referrals are available."
-        />
-      );
+      return <ReferralTable />;
   }
 }
 

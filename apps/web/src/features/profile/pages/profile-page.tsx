@@ -6,10 +6,11 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../session/session-context';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { PersonalInfoForm } from '../components/personal-info-form';
 
 /**
  * /profile is not guarded (spec section 2), so a visitor is invited to log in instead of being
- * shown forms that cannot work. Personal Information is later work and says so.
+ * shown forms that cannot work. A user edits their personal information and changes the password.
  */
 export function ProfilePage() {
   const session = useSession();
@@ -38,14 +39,17 @@ export function ProfilePage() {
     <div>
       <PageHeader title="Profile" description={session.user.email} />
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card title="Personal Information">
-          <p className="text-sm text-muted">
-            Editing your name, phone number and picture is not built yet. Your e-mail is{' '}
-            <span className="break-all text-ink">{session.user.email}</span>.
-          </p>
-        </Card>
+        <PersonalInfoForm user={session.user} />
         <ChangePasswordForm email={session.user.email} />
       </div>
+      <Card title="Invite friends" className="mt-6">
+        <p className="text-sm text-muted">
+          Share your referral link and earn a reward when a friend passes KYC.
+        </p>
+        <Link to={paths.refer} className={buttonClasses('secondary', 'md', 'mt-4')}>
+          Add Referral
+        </Link>
+      </Card>
     </div>
   );
 }

@@ -21,6 +21,7 @@ import { formatAmount } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDelayedAction } from '../../../lib/use-delayed-action';
+import { useKycStatus } from '../../kyc/api/get-my-kyc';
 import { useSession } from '../../session/session-context';
 import { balanceOf } from '../../wallet/api/get-wallet';
 import { walletKeys } from '../../wallet/api/wallet-keys';
@@ -99,6 +100,7 @@ interface PendingOrder {
  */
 export function OrderForm({ side, coin, rules, wallet, referencePrice }: OrderFormProps) {
   const session = useSession();
+  const kycStatus = useKycStatus();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const later = useDelayedAction();
@@ -328,7 +330,7 @@ export function OrderForm({ side, coin, rules, wallet, referencePrice }: OrderFo
         </Button>
       ) : (
         <Button size="lg" fullWidth onClick={() => navigate(paths.kyc)}>
-          {messages.completeKyc}
+          {kycStatus === 'PENDING' ? messages.kycUnderReview : messages.completeKyc}
         </Button>
       )}
       <ConfirmDialog

@@ -1,0 +1,24 @@
+import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { createdAt } from './columns';
+
+/**
+ * Every image a user uploaded: who owns it decides who may read it (KYC documents are private) and
+ * which files a KYC submission or a profile may name. The bytes live in the storage (data directory
+ * or bucket) under `kind/filename`; the filename is random, never the client's.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', { enum: ['KYC_DOC', 'PROFILE_IMAGE'] }).notNull(),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('uploads_filename_key').on(t.filename), index('uploads_user_idx').on(t.userId, t.kind)],
+);

@@ -1,0 +1,121 @@
+import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { kycRecords, users } from '../../db/schema';
+import type { DbOrTx } from '../../platform/db';
+import type { KycRow } from './kyc.repository';
+
+export interface KycUserSummary {
+  readonly id: string;
+  readonly name: string;
+  readonly email: string;
+  readonly countryCode: string;
+  readonly mobileNo: string;
+  readonly profilePic: string | null;
+}
+
+export interface KycWithUser {
+  readonly kyc: KycRow;
+  readonly user: KycUserSummary;
+}
+
+const userColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  countryCode: users.countryCode,
+  mobileNo: users.mobileNo,
+  profilePic: users.profilePic,
+};
+
+/** `%term%` for ILIKE, with the caller's own wildcards taken literally. */
+function containing(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * One page of KYC submissions with their users, newest first unless asked otherwise, filtered by a
+ * term found in the submitted or registered name, the e-mail, or either phone number.
+ */
+export async function listKycWithUsers(
+  db: DbOrTx,
+  query: { page: number; limit: number; search: string; orderBy: 'asc' | 'desc' },
+): Promise<{ rows: KycWithUser[]; total: number; pendingCount: number }> {
+  const term = query.search ? containing(query.search) : null;
+  const filter = term
+    ? or(
+        ilike(sql`${kycRecords.firstName} || ' ' || ${kycRecords.lastName}`, term),
+        ilike(users.name, term),
+        ilike(users.email, term),
+        ilike(kycRecords.mobileNo, term),
+        ilike(sql`${kycRecords.countryCode} || ${kycRecords.mobileNo}`, term),
+        ilike(users.mobileNo, term),
+      )
+    : undefined;
+  const order = query.orderBy === 'asc' ? asc(kycRecords.createdAt) : desc(kycRecords.createdAt);
+  const rows = await db
+    .select({ kyc: kycRecords, user: userColumns })
+    .from(kycRecords)
+    .innerJoin(users, eq(users.id, kycRecords.userId))
+    .where(filter)
+    .orderBy(order, desc(kycRecords.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const [total] = await db
+    .select({ n: count() })
+    .from(kycRecords)
+    .innerJoin(users, eq(users.id, kycRecords.userId))
+    .where(filter);
+  const [pending] = await db.select({ n: count() }).from(kycRecords).where(eq(kycRecords.status, 'PENDING'));
+  return { rows, total: total?.n ?? 0, pendingCount: pending?.n ?? 0 };
+}
+
+export async function findKycWithUser(db: DbOrTx, kycId: string): Promise<KycWithUser | null> {
+  const [row] = await db
+    .select({ kyc: kycRecords, user: userColumns })
+    .from(kycRecords)
+    .innerJoin(users, eq(users.id, kycRecords.userId))
+    .where(eq(kycRecords.id, kycId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Locks one user's submission for a decision. */
+export async function lockKyc(db: DbOrTx, kycId: string, userId: string): Promise<KycRow | null> {
+  const [row] = await db
+    .select()
+    .from(kycRecords)
+    .where(and(eq(kycRecords.id, kycId), eq(kycRecords.userId, userId)))
+    .for('update');
+  return row ?? null;
+}
+
+/**
+ * Records the decision only while the submission is still PENDING; null means someone else decided
+ * first. The lock taken before makes this the normal path, the guard makes it safe regardless.
+ */
+export async function decideKyc(
+  db: DbOrTx,
+  decision: {
+    kycId: string;
+    status: 'APPROVED' | 'REJECTED';
+    reason: string | null;
+    adminId: string;
+    at: Date;
+  },
+): Promise<KycRow | null> {
+  const [row] = await db
+    .update(kycRecords)
+    .set({
+      status: decision.status,
+      reason: decision.reason,
+      decidedBy: decision.adminId,
+      decidedAt: decision.at,
+      updatedAt: decision.at,
+    })
+    .where(and(eq(kycRecords.id, decision.kycId), eq(kycRecords.status, 'PENDING')))
+    .returning();
+  return row ?? null;
+}
+
+export async function markUserKycVerified(db: DbOrTx, userId: string, at: Date): Promise<void> {
+  await db.update(users).set({ isKycVerified: true, updatedAt: at }).where(eq(users.id, userId));
+}

@@ -1,0 +1,40 @@
+import { desc, eq } from 'drizzle-orm';
+import { type KycDocumentRow, kycRecords, users } from '../../db/schema';
+import type { DbOrTx } from '../../platform/db';
+
+export type KycRow = typeof kycRecords.$inferSelect;
+
+export interface NewKyc {
+  readonly userId: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly mobileNo: string;
+  readonly countryCode: string;
+  readonly dob: string;
+  readonly landmark: string;
+  readonly city: string;
+  readonly state: string;
+  readonly country: string;
+  readonly documents: KycDocumentRow[];
+}
+
+export async function insertKyc(db: DbOrTx, row: NewKyc): Promise<KycRow> {
+  const [inserted] = await db.insert(kycRecords).values(row).returning();
+  if (!inserted) throw new Error('KYC insert returned nothing');
+  return inserted;
+}
+
+export async function latestKycOf(db: DbOrTx, userId: string): Promise<KycRow | null> {
+  const [row] = await db
+    .select()
+    .from(kycRecords)
+    .where(eq(kycRecords.userId, userId))
+    .orderBy(desc(kycRecords.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Takes the user's row lock, so one user's submissions (and an admin's decision) run one at a time. */
+export async function lockUser(db: DbOrTx, userId: string): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}

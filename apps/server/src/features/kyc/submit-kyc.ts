@@ -1,0 +1,51 @@
+import { type kycCreateRequestSchema, kycDobProblem, messages } from '@exchange/contracts';
+import { decideKycSubmission } from '@exchange/domain';
+import type { z } from 'zod';
+import type { AppContext } from '../../platform/app-context';
+import { AppError } from '../../platform/errors';
+import { ownedUploadNames } from '../uploads/uploads.repository';
+import { insertKyc, type KycRow, latestKycOf, lockUser } from './kyc.repository';
+
+type KycInput = z.output<typeof kycCreateRequestSchema>;
+
+/**
+ * A customer's KYC submission: with the user's row locked, the latest submission must allow another
+ * (none yet, or rejected), the date of birth must make them an adult today, and every document image
+ * must be one of their own KYC uploads. The record starts PENDING; only an admin verifies anyone.
+ */
+export async function submitKyc(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  userId: string,
+  input: KycInput,
+): Promise<KycRow> {
+  const today = ctx.clock.now().toISOString().slice(0, 10);
+  const dobProblem = kycDobProblem(input.dob, today);
+  if (dobProblem) throw new AppError('validation_failed', dobProblem);
+
+  return ctx.db.transaction(async (tx) => {
+    await lockUser(tx, userId);
+    const latest = await latestKycOf(tx, userId);
+    const allowed = decideKycSubmission(latest?.status ?? null);
+    if (!allowed.ok)
+      throw new AppError(
+        'kyc_already_submitted',
+        allowed.code === 'kyc_already_pending' ? messages.kycAlreadyPending : messages.kycAlreadyApproved,
+      );
+    const images = input.documents.flatMap((doc) => [doc.front_image, doc.back_image]);
+    const owned = await ownedUploadNames(tx, userId, 'KYC_DOC', images);
+    if (images.some((name) => !owned.has(name))) throw new AppError('bad_request', messages.kycImageNotYours);
+    return insertKyc(tx, {
+      userId,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      mobileNo: input.mobile_no,
+      countryCode: input.country_code,
+      dob: input.dob,
+      landmark: input.address.landmark,
+      city: input.address.city,
+      state: input.address.state,
+      country: input.address.country,
+      documents: input.documents.map((doc) => ({ ...doc })),
+    });
+  });
+}

@@ -1,0 +1,63 @@
+import { formatMessage, messages } from '@exchange/contracts';
+import { decideKycReview } from '@exchange/domain';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema';
+import type { AppContext } from '../../platform/app-context';
+import { AppError } from '../../platform/errors';
+import { recordAdminAction } from '../audit/record-admin-action';
+import { decideKyc, lockKyc, markUserKycVerified } from './admin-kyc.repository';
+import type { KycRow } from './kyc.repository';
+
+/**
+ * An admin approves or rejects a PENDING submission, once. In one transaction: lock the submission,
+ * let the domain decide whether it can still be decided, record the decision (guarded by its
+ * status), on approval mark the user verified and run the approval effects, and write the audit
+ * line. A second admin racing the first gets a 409. The customer is mailed after the commit.
+ */
+export async function verifyKyc(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'mailer' | 'logger' | 'kycApprovalEffects'>,
+  adminId: string,
+  input: { user_id: string; kyc_id: string; status: 'APPROVED' | 'REJECTED'; reason?: string | undefined },
+): Promise<KycRow> {
+  const at = ctx.clock.now();
+  const reason = input.status === 'REJECTED' ? (input.reason ?? '') : null;
+  const decided = await ctx.db.transaction(async (tx) => {
+    const current = await lockKyc(tx, input.kyc_id, input.user_id);
+    if (!current) throw new AppError('not_found', messages.kycNotFound);
+    const review = decideKycReview(current.status, input.status);
+    if (!review.ok) throw new AppError('kyc_already_decided', messages.kycAlreadyDecided);
+    const row = await decideKyc(tx, { kycId: current.id, status: review.value, reason, adminId, at });
+    if (!row) throw new AppError('kyc_already_decided', messages.kycAlreadyDecided);
+    if (row.status === 'APPROVED') {
+      await markUserKycVerified(tx, row.userId, at);
+      for (const effect of ctx.kycApprovalEffects ?? []) await effect(tx, row.userId);
+    }
+    await recordAdminAction(tx, {
+      adminId,
+      action: row.status === 'APPROVED' ? 'KYC_APPROVED' : 'KYC_REJECTED',
+      targetUserId: row.userId,
+      details: { kyc_id: row.id, ...(reason ? { reason } : {}) },
+    });
+    return row;
+  });
+  await tellCustomer(ctx, decided);
+  return decided;
+}
+
+/** The decision is already committed: a mail failure is logged, never turned into a failed decision. */
+async function tellCustomer(ctx: Pick<AppContext, 'db' | 'mailer' | 'logger'>, kyc: KycRow): Promise<void> {
+  try {
+    const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, kyc.userId));
+    if (!user) return;
+    const approved = kyc.status === 'APPROVED';
+    await ctx.mailer.send({
+      to: user.email,
+      subject: approved ? messages.kycMailApprovedSubject : messages.kycMailRejectedSubject,
+      text: approved
+        ? messages.kycMailApprovedText
+        : formatMessage(messages.kycMailRejectedText, { reason: kyc.reason ?? '' }),
+    });
+  } catch (error) {
+    ctx.logger.error({ err: error, kycId: kyc.id }, 'KYC decision mail failed');
+  }
+}

@@ -1,0 +1,64 @@
+import { assert, decideReferralReward, isAssetCode, referralRewardReference } from '@exchange/domain';
+import type { Tx } from '../../platform/db';
+import { postEntry } from '../ledger/ledger.repository';
+import { upsertWalletTransaction } from '../wallet/wallet.repository';
+import * as repo from './referrals.repository';
+
+export type CreditOutcome = 'no_referral' | 'already_settled' | 'paid' | 'rejected';
+
+/**
+ * Pays the referrer of `referredUserId` their reward, run inside the transaction that approves the
+ * referred user's KYC (a KYC approval effect). Load and lock the referral row, let the domain decide,
+ * save: the ledger entry (from REFERRAL_EXPENSE, unique reference per referral), the referral's move
+ * PENDING -> SUCCESS and the referrer's history row. Paid exactly once: the row lock serialises
+ * concurrent approvals, the PENDING guard turns a retry into 'already_settled', and the entry's
+ * unique reference would refuse a second posting even if both were bypassed.
+ */
+export async function creditReferralReward(tx: Tx, referredUserId: string): Promise<CreditOutcome> {
+  const found = await repo.lockReferralOfReferred(tx, referredUserId);
+  if (!found) return 'no_referral';
+  const { referral } = found;
+  assert(isAssetCode(referral.asset), `referral ${referral.id} pays a known asset`);
+  const decided = decideReferralReward({
+    referral: {
+      referrerId: referral.referrerId,
+      referredId: referral.referredId,
+      status: referral.status,
+      amount: BigInt(referral.amount),
+      asset: referral.asset,
+    },
+    referrerStatus: found.referrerStatus,
+  });
+  if (!decided.ok) return 'already_settled';
+  const { status, postings } = decided.value;
+
+  let entryId: bigint | null = null;
+  if (postings.length > 0) {
+    const posted = await postEntry(tx, {
+      kind: 'REFERRAL_REWARD',
+      reference: referralRewardReference(referral.id),
+      userId: referral.referrerId,
+      postings,
+      memo: { referral: referral.id, referred: referral.referredId },
+    });
+    // The row lock and the PENDING guard make a second posting unreachable; if it ever happens the
+    // transaction must not go on as if it paid.
+    assert(posted.ok, `referral ${referral.id} reward posts once (${posted.ok ? '' : posted.code})`);
+    entryId = posted.value.entryId;
+  }
+  const settled = await repo.settleReferral(tx, referral.id, status);
+  assert(settled, `referral ${referral.id} was PENDING under its lock`);
+  if (status === 'SUCCESS' && entryId !== null) {
+    await upsertWalletTransaction(tx, {
+      reference: referralRewardReference(referral.id),
+      userId: referral.referrerId,
+      operationType: 'CRYPTO',
+      operation: 'REFERRAL_REWARD',
+      from: null,
+      to: { asset: referral.asset, amount: BigInt(referral.amount) },
+      status: 'SUCCESS',
+      entryId,
+    });
+  }
+  return status === 'SUCCESS' ? 'paid' : 'rejected';
+}

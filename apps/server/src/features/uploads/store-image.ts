@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import type { UploadType } from '@exchange/contracts';
+import type { AppContext } from '../../platform/app-context';
+import { normaliseImage } from './normalise-image';
+import { insertUpload, storageKeyOf } from './uploads.repository';
+
+/**
+ * Checks and re-encodes an uploaded image, stores it under a random name and records who owns it.
+ * Nothing is stored unless every check passed; if recording fails, the stored file is removed.
+ */
+export async function storeImage(
+  ctx: Pick<AppContext, 'db' | 'storage'>,
+  userId: string,
+  kind: UploadType,
+  raw: Buffer,
+): Promise<{ filename: string }> {
+  const image = await normaliseImage(raw);
+  const filename = `${randomUUID()}.${image.extension}`;
+  const key = storageKeyOf(kind, filename);
+  await ctx.storage.put(key, image.bytes, image.contentType);
+  try {
+    await insertUpload(ctx.db, {
+      userId,
+      kind,
+      filename,
+      contentType: image.contentType,
+      sizeBytes: image.bytes.length,
+    });
+  } catch (error) {
+    await ctx.storage.delete(key);
+    throw error;
+  }
+  return { filename };
+}

@@ -1,0 +1,102 @@
+import { messages } from '@exchange/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { toast } from '../../../components/ui/toaster';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+import { verifyKyc } from '../api/admin-kyc';
+import { kycKeys } from '../api/kyc-keys';
+
+export interface KycDecisionTarget {
+  readonly kycId: string;
+  readonly userId: string;
+  readonly decision: 'APPROVED' | 'REJECTED';
+}
+
+/**
+ * The spec's confirmations before a KYC decision: Yes ('Please Wait ...' while busy) and NO. Reject
+ * also asks for the reason the customer will read. Afterwards (or when another admin was first)
+ * the list is reloaded.
+ */
+export function KycDecisionDialog({
+  target,
+  onClose,
+}: {
+  readonly target: KycDecisionTarget | null;
+  readonly onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const reasonId = useId();
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const rejecting = target?.decision === 'REJECTED';
+
+  const close = () => {
+    setReason('');
+    setReasonError(null);
+    onClose();
+  };
+
+  const decide = async () => {
+    if (!target) return;
+    if (rejecting && !reason.trim()) {
+      setReasonError(messages.kycRejectReasonRequired);
+      throw new Error('reason required');
+    }
+    try {
+      const response = await verifyKyc({
+        kyc_id: target.kycId,
+        user_id: target.userId,
+        status: target.decision,
+        ...(rejecting ? { reason: reason.trim() } : {}),
+      });
+      toast.success(response.message);
+    } catch (error) {
+      toast.error(errorMessage(error));
+      if (!(isApiError(error) && error.status === 409)) throw error;
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: kycKeys.adminAll });
+    }
+    close();
+  };
+
+  return (
+    <ConfirmDialog
+      open={target !== null}
+      onOpenChange={(open) => (open ? undefined : close())}
+      title={rejecting ? messages.confirmRejectKyc : messages.confirmApproveKyc}
+      confirmLabel="Yes"
+      cancelLabel="NO"
+      confirmVariant={rejecting ? 'danger' : 'success'}
+      busyText={messages.pleaseWait}
+      closeOnConfirm={false}
+      onConfirm={decide}
+    >
+      {rejecting ? (
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={reasonId} className="text-sm font-medium text-ink">
+            Reason
+          </label>
+          <textarea
+            id={reasonId}
+            value={reason}
+            maxLength={500}
+            rows={3}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setReasonError(null);
+            }}
+            aria-invalid={reasonError ? true : undefined}
+            aria-describedby={reasonError ? `${reasonId}-error` : undefined}
+            className="w-full rounded-md border border-line bg-raised px-3 py-2 text-sm text-ink focus-visible:border-accent"
+          />
+          {reasonError ? (
+            <p id={`${reasonId}-error`} role="alert" className="text-sm text-danger">
+              {reasonError}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </ConfirmDialog>
+  );
+}

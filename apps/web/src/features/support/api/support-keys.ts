@@ -1,0 +1,3 @@
+export const supportKeys = {
+  mine: ['support', 'mine'] as const,
+};

@@ -1,0 +1,58 @@
+import { displayedTicketStatus, messages, type SupportTicket } from '@exchange/contracts';
+import { StatusBadge } from '../../../components/ui/badge';
+import { type Column, DataTable } from '../../../components/ui/data-table';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
+import { useMyTickets } from '../api/get-my-tickets';
+
+export const ticketColumns: readonly Column<SupportTicket>[] = [
+  {
+    id: 'createdAt',
+    header: 'Date',
+    cell: (row) => <span className="whitespace-nowrap">{formatDateTime(row.createdAt)}</span>,
+  },
+  {
+    id: 'subject',
+    header: 'Subject',
+    cell: (row) => (
+      <span className="flex max-w-xs flex-col">
+        <span className="break-words font-medium text-ink">{row.subject}</span>
+        <span className="break-words text-xs text-muted">{row.description}</span>
+      </span>
+    ),
+  },
+  {
+    id: 'answer',
+    header: 'Answer',
+    cell: (row) =>
+      row.answer ? (
+        <span className="block max-w-xs break-words">{row.answer}</span>
+      ) : (
+        <span className="text-muted">Awaiting reply</span>
+      ),
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    align: 'center',
+    // The spec shows INACTIVE as PENDING, in PENDING's colour.
+    cell: (row) => <StatusBadge status={displayedTicketStatus(row.status)} />,
+  },
+];
+
+/** The user's tickets with the administrator's answer and the status. */
+export function TicketTable() {
+  const tickets = useMyTickets();
+  return (
+    <DataTable
+      label="Your tickets"
+      columns={ticketColumns}
+      rows={tickets.data}
+      rowKey={(row) => row._id}
+      loading={tickets.isFetching}
+      error={tickets.error ? errorMessage(tickets.error) : undefined}
+      onRetry={() => void tickets.refetch()}
+      emptyMessage={messages.noDataFound}
+    />
+  );
+}
