@@ -139,13 +139,20 @@ const CROSS_FEATURE_IMPORTS: Readonly<Record<string, readonly string[]>> = {
   'server:wallet': ['ledger', 'market-data', 'deposits'],
   'server:ledger': [],
   'server:market-data': [],
-  'server:auth': [],
-  // Web: screens read the wallet, markets and trading API of the features that own them.
-  'web:dashboard': ['wallet', 'market', 'session'],
-  'web:history': ['trading', 'wallet'],
+  // Sign-up records who referred the new user; a profile picture must be the user's own upload.
+  'server:auth': ['referrals', 'uploads'],
+  // KYC documents are uploads; every admin decision is written to the audit log.
+  'server:kyc': ['uploads', 'audit'],
+  'server:referrals': ['ledger', 'wallet'],
+  'server:support': ['audit', 'auth'],
+  // Web: screens read the wallet, markets and trading API of the features that own them; gated screens
+  // ask the KYC feature how to tell the user to complete or wait for KYC.
+  'web:admin': ['kyc'],
+  'web:dashboard': ['wallet', 'market', 'session', 'kyc'],
+  'web:history': ['trading', 'wallet', 'referral'],
   'web:landing': ['market'],
-  'web:trading': ['wallet', 'market', 'session'],
-  'web:wallet': ['session', 'market'],
+  'web:trading': ['wallet', 'market', 'session', 'kyc'],
+  'web:wallet': ['session', 'market', 'kyc'],
 };
 
 describe('tidy: structure', () => {

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { users } from './db/schema';
+import { newRefCode } from './features/referrals/referral-code';
 import { seedDemoBalances } from './features/wallet/seed-demo-balances';
 import type { AppContext } from './platform/app-context';
 import { hashPassword } from './platform/passwords';
@@ -11,10 +11,6 @@ export const DEMO_ACCOUNTS = [
   { email: 'alice@example.com', password: 'Alice@123456', name: 'Alice Demo', role: 'USER', kyc: true },
   { email: 'bob@example.com', password: 'Bob@1234567', name: 'Bob Demo', role: 'USER', kyc: false },
 ] as const;
-
-export function newRefCode(): string {
-  return randomBytes(5).toString('hex').toUpperCase();
-}
 
 /** Creates the demo accounts and alice's balances once; running it again changes nothing. */
 export async function seedDemo(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<void> {

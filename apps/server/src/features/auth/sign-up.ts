@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
-import { newRefCode } from '../../seed';
+import { newRefCode } from '../referrals/referral-code';
 import { insertReferral } from '../referrals/referrals.repository';
 import * as repo from './auth.repository';
 import { deliverMail, issueOtp } from './otp-codes';

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { kycRecords, users } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
+import { containsPattern } from '../../platform/search';
 import type { KycRow } from './kyc.repository';
 
 export interface KycUserSummary {
@@ -26,11 +27,6 @@ const userColumns = {
   profilePic: users.profilePic,
 };
 
-/** `%term%` for ILIKE, with the caller's own wildcards taken literally. */
-function containing(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /**
  * One page of KYC submissions with their users, newest first unless asked otherwise, filtered by a
  * term found in the submitted or registered name, the e-mail, or either phone number.
@@ -39,7 +35,7 @@ export async function listKycWithUsers(
   db: DbOrTx,
   query: { page: number; limit: number; search: string; orderBy: 'asc' | 'desc' },
 ): Promise<{ rows: KycWithUser[]; total: number; pendingCount: number }> {
-  const term = query.search ? containing(query.search) : null;
+  const term = query.search ? containsPattern(query.search) : null;
   const filter = term
     ? or(
         ilike(sql`${kycRecords.firstName} || ' ' || ${kycRecords.lastName}`, term),

@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { referrals, users } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
-import { containsPattern } from '../support/support.repository';
+import { containsPattern } from '../../platform/search';
 
 export type ReferralRow = typeof referrals.$inferSelect;
 

@@ -1,14 +1,10 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { supportTickets, users } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
+import { containsPattern } from '../../platform/search';
 
 export type TicketRow = typeof supportTickets.$inferSelect;
 export type TicketStatus = TicketRow['status'];
-
-/** A search term as an ILIKE pattern that matches it literally (its % and _ are escaped). */
-export function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export async function insertTicket(
   db: DbOrTx,
