@@ -27,6 +27,7 @@ import { ledgerAdminRoutes } from './features/ledger/ledger.routes';
 import { marketDataRoutes } from './features/market-data/market-data.routes';
 import { registerTickerChannel } from './features/market-data/ticker-channel';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes';
+import { swapKycRoutes } from './features/swap/swap.routes';
 import { tradingKycRoutes, tradingPublicRoutes, tradingUserRoutes } from './features/trading/trading.routes';
 import { createTradingRuntime } from './features/trading/trading-runtime';
 import { walletRoutes } from './features/wallet/wallet.routes';
@@ -115,6 +116,7 @@ export async function buildApp(ctx: AppContext): Promise<ZodApi> {
         scope.addHook('onRequest', ctx.guards.requireKyc);
         depositKycRoutes(scope, ctx);
         tradingKycRoutes(scope, ctx, trading);
+        swapKycRoutes(scope, ctx);
       });
       // Administrators.
       await api.register(async (scope) => {

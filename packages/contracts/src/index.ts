@@ -6,6 +6,8 @@ export * from './ledger';
 export * from './market';
 export * from './messages';
 export * from './newsletter';
+export * from './p2p';
 export * from './realtime';
+export * from './swap';
 export * from './trading';
 export * from './wallet';
