@@ -27,6 +27,7 @@ import { ledgerAdminRoutes } from './features/ledger/ledger.routes';
 import { marketDataRoutes } from './features/market-data/market-data.routes';
 import { registerTickerChannel } from './features/market-data/ticker-channel';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes';
+import { p2pKycRoutes } from './features/p2p/p2p.routes';
 import { swapKycRoutes } from './features/swap/swap.routes';
 import { tradingKycRoutes, tradingPublicRoutes, tradingUserRoutes } from './features/trading/trading.routes';
 import { createTradingRuntime } from './features/trading/trading-runtime';
@@ -117,6 +118,7 @@ export async function buildApp(ctx: AppContext): Promise<ZodApi> {
         depositKycRoutes(scope, ctx);
         tradingKycRoutes(scope, ctx, trading);
         swapKycRoutes(scope, ctx);
+        p2pKycRoutes(scope, ctx);
       });
       // Administrators.
       await api.register(async (scope) => {
