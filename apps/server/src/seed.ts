@@ -10,6 +10,8 @@ export const DEMO_ACCOUNTS = [
   { email: 'admin@example.com', password: 'Admin@123456', name: 'Demo Admin', role: 'ADMIN', kyc: true },
   { email: 'alice@example.com', password: 'Alice@123456', name: 'Alice Demo', role: 'USER', kyc: true },
   { email: 'bob@example.com', password: 'Bob@1234567', name: 'Bob Demo', role: 'USER', kyc: false },
+  // A second verified customer with no balances, so a P2P transfer has someone to go to.
+  { email: 'carol@example.com', password: 'Carol@123456', name: 'Carol Demo', role: 'USER', kyc: true },
 ] as const;
 
 export function newRefCode(): string {
