@@ -149,6 +149,7 @@ export function MulticoinPage() {
             loading={quotable && live.isFetching}
             error={quotable && live.error ? multicoinError(live.error) : null}
             receiveDecimals={4}
+            feeLabel="Rounding"
           />
           {session.is_kyc_verified ? (
             <Button type="submit" disabled={processing || done}>

@@ -106,7 +106,7 @@ export function P2pPage() {
     <div>
       <PageHeader title="P2P" description="Send crypto to another verified user by e-mail." />
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card title="Balances">
+        <Card title="Balances" className="min-w-0">
           <P2pBalancesTable
             currencies={wallet.data}
             loading={wallet.isPending}
@@ -114,7 +114,7 @@ export function P2pPage() {
             onRetry={() => void wallet.refetch()}
           />
         </Card>
-        <Card title="Transfer">
+        <Card title="Transfer" className="min-w-0">
           <form
             className="flex flex-col gap-4"
             noValidate

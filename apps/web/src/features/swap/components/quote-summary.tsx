@@ -9,10 +9,18 @@ interface QuoteSummaryProps {
   readonly error: string | null;
   /** Decimals to show what the user receives with (the multicoin screen shows 4). */
   readonly receiveDecimals?: number;
+  /** What the house keeps is the fee on a swap, only rounding dust on a MULTI purchase. */
+  readonly feeLabel?: string;
 }
 
 /** The server's firm quote before the user confirms: rate, fee and what they receive. */
-export function QuoteSummary({ quote, loading, error, receiveDecimals = 8 }: QuoteSummaryProps) {
+export function QuoteSummary({
+  quote,
+  loading,
+  error,
+  receiveDecimals = 8,
+  feeLabel = 'Fee',
+}: QuoteSummaryProps) {
   if (error)
     return (
       <p
@@ -36,7 +44,7 @@ export function QuoteSummary({ quote, loading, error, receiveDecimals = 8 }: Quo
       <dd className="text-right text-ink">
         1 {quote.from_crypto_currency_code} = {formatAmount(quote.rate, 8)} {to}
       </dd>
-      <dt className="text-muted">Fee</dt>
+      <dt className="text-muted">{feeLabel}</dt>
       <dd className="text-right text-ink">
         {formatAmount(quote.fee, 8)} {to}
       </dd>
