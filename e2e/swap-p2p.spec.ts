@@ -10,11 +10,11 @@ import { expectAccessible } from './support/ui';
 
 const ALICE = { email: 'alice@example.com', password: 'Alice@123456' };
 
-async function logInFromLanding(page: Page): Promise<void> {
+async function logInFromLanding(page: Page, who = ALICE): Promise<void> {
   await page.goto('/');
   await page.getByRole('link', { name: 'Login' }).first().click();
-  await page.getByLabel('Email').fill(ALICE.email);
-  await page.getByLabel('Password', { exact: true }).fill(ALICE.password);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
@@ -135,4 +135,21 @@ test('alice sends ETH to carol after checking her e-mail and lands on the p2p Hi
   const table = page.getByRole('table', { name: 'p2p History' });
   await expect(table.getByText('carol@example.com').first()).toBeVisible();
   await expectAccessible(page, 'history p2p tab');
+});
+
+test('bob, without KYC, gets Please Complete Your Kyc on Swap, Multicoin and P2P', async ({ page }) => {
+  await logInFromLanding(page, { email: 'bob@example.com', password: 'Bob@1234567' });
+  for (const [label, path, heading] of [
+    ['Swap', /\/swap$/, 'Swap'],
+    ['Multicoin', /\/multicoin$/, 'Buy MultiCoin'],
+    ['P2P', /\/p2p$/, 'P2P'],
+  ] as const) {
+    await openFromHeader(page, label, path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(
+      page.getByRole('main').getByRole('link', { name: 'Please Complete Your Kyc' }),
+    ).toBeVisible();
+  }
+  await page.getByRole('link', { name: 'Please Complete Your Kyc' }).first().click();
+  await expect(page).toHaveURL(/\/kyc$/);
 });
