@@ -55,7 +55,7 @@ test('alice adds 250 USD through the sandbox provider and sees it on the wallet,
   await expect(page.getByRole('heading', { level: 1, name: 'Wallet' })).toBeVisible();
   const usdBefore = await readCents(page.getByTestId('usd-balance'));
   await expect(page.getByRole('table', { name: 'Crypto assets' }).getByText('Bitcoin')).toBeVisible();
-  await expect(page.getByText('100 Multi')).toBeVisible();
+  await expect(page.getByTestId('multi-balance')).toHaveText(/^[\d,]+\.\d{4} Multi$/);
   await expect(page.getByRole('button', { name: 'Coming Soon ...' })).toBeDisabled();
   await expectAccessible(page, '/deposit');
 

@@ -144,6 +144,8 @@ const CROSS_FEATURE_IMPORTS: Readonly<Record<string, readonly string[]>> = {
   // KYC documents are uploads; every admin decision is written to the audit log.
   'server:kyc': ['uploads', 'audit'],
   'server:referrals': ['ledger', 'wallet'],
+  'server:swap': ['ledger', 'wallet'],
+  'server:p2p': ['ledger', 'wallet'],
   'server:support': ['audit', 'auth'],
   // Web: screens read the wallet, markets and trading API of the features that own them; gated screens
   // ask the KYC feature how to tell the user to complete or wait for KYC.
@@ -151,6 +153,10 @@ const CROSS_FEATURE_IMPORTS: Readonly<Record<string, readonly string[]>> = {
   'web:dashboard': ['wallet', 'market', 'session', 'kyc'],
   'web:history': ['trading', 'wallet', 'referral'],
   'web:landing': ['market'],
+  // Buy MultiCoin is a swap into MULTI at the swap feature's quote.
+  'web:multicoin': ['swap', 'wallet'],
+  'web:p2p': ['wallet'],
+  'web:swap': ['wallet'],
   'web:trading': ['wallet', 'market', 'session', 'kyc'],
   'web:wallet': ['session', 'market', 'kyc'],
 };

@@ -30,9 +30,11 @@ import { ledgerAdminRoutes } from './features/ledger/ledger.routes';
 import { marketDataRoutes } from './features/market-data/market-data.routes';
 import { registerTickerChannel } from './features/market-data/ticker-channel';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes';
+import { p2pKycRoutes } from './features/p2p/p2p.routes';
 import { creditReferralReward } from './features/referrals/credit-referral-reward';
 import { referralRoutes } from './features/referrals/referrals.routes';
 import { supportAdminRoutes, supportUserRoutes } from './features/support/support.routes';
+import { swapKycRoutes } from './features/swap/swap.routes';
 import { tradingKycRoutes, tradingPublicRoutes, tradingUserRoutes } from './features/trading/trading.routes';
 import { createTradingRuntime, type TradingRuntime } from './features/trading/trading-runtime';
 import { uploadPublicRoutes, uploadUserRoutes } from './features/uploads/uploads.routes';
@@ -146,6 +148,8 @@ export async function buildApp(base: AppContext): Promise<BuiltApp> {
         scope.addHook('onRequest', ctx.guards.requireKyc);
         depositKycRoutes(scope, ctx, paymentProvider);
         tradingKycRoutes(scope, ctx, trading);
+        swapKycRoutes(scope, ctx);
+        p2pKycRoutes(scope, ctx);
       });
       // Administrators.
       await api.register(async (scope) => {

@@ -60,9 +60,7 @@ async function main(): Promise<void> {
   if (config.seedDemo) {
     lines.push('', '  Demo logins:');
     for (const account of DEMO_ACCOUNTS) {
-      const note =
-        account.role === 'ADMIN' ? 'ADMIN' : account.kyc ? 'KYC-verified, with balances' : 'not KYC-verified';
-      lines.push(`    ${account.email.padEnd(20)} ${account.password.padEnd(14)} ${note}`);
+      lines.push(`    ${account.email.padEnd(20)} ${account.password.padEnd(14)} ${account.note}`);
     }
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);

@@ -7,9 +7,39 @@ import { hashPassword } from './platform/passwords';
 
 /** The fixed demo accounts of embedded mode, printed at start-up. */
 export const DEMO_ACCOUNTS = [
-  { email: 'admin@example.com', password: 'Admin@123456', name: 'Demo Admin', role: 'ADMIN', kyc: true },
-  { email: 'alice@example.com', password: 'Alice@123456', name: 'Alice Demo', role: 'USER', kyc: true },
-  { email: 'bob@example.com', password: 'Bob@1234567', name: 'Bob Demo', role: 'USER', kyc: false },
+  {
+    email: 'admin@example.com',
+    password: 'Admin@123456',
+    name: 'Demo Admin',
+    role: 'ADMIN',
+    kyc: true,
+    note: 'ADMIN',
+  },
+  {
+    email: 'alice@example.com',
+    password: 'Alice@123456',
+    name: 'Alice Demo',
+    role: 'USER',
+    kyc: true,
+    note: 'KYC-verified, with balances',
+  },
+  {
+    email: 'bob@example.com',
+    password: 'Bob@1234567',
+    name: 'Bob Demo',
+    role: 'USER',
+    kyc: false,
+    note: 'not KYC-verified',
+  },
+  // A second verified customer with no balances, so a P2P transfer has someone to go to.
+  {
+    email: 'carol@example.com',
+    password: 'Carol@123456',
+    name: 'Carol Demo',
+    role: 'USER',
+    kyc: true,
+    note: 'KYC-verified, no balances',
+  },
 ] as const;
 
 /** Creates the demo accounts and alice's balances once; running it again changes nothing. */

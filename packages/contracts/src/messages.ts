@@ -156,12 +156,32 @@ export const messages = {
   p2pAmountPositive: 'Amount should be greater than 0',
   p2pValidateFirst: 'Please valiadate your email first',
   confirmTransfer: 'Are You sure you want to Transfer ?',
+  // The server's P2P answers (the spec shows only that the client displays them)
+  p2pTransferSuccess: 'Transfer successful',
+  p2pUserFound: 'User found',
+  p2pRecipientUnknown: 'No user found with this email',
+  p2pRecipientSelf: 'You cannot transfer to yourself',
+  p2pRecipientDisabled: 'This account is disabled',
+  p2pRecipientUnverified: 'This user has not completed KYC',
+  p2pAmountPrecision: 'Amount can have at most {precision} decimal places',
+  p2pHistoryLoaded: 'P2P history',
+  p2pMailSubject: 'You received {amount} {currency}',
+  p2pMailText: '{sender} sent you {amount} {currency}. It is in your wallet now.',
 
   // Swap and multicoin
   swapAmountPositive: 'Amount must be greater than 0',
   rateUnavailable: 'Network error please try again after some time...',
   rateUnavailableMulticoin: 'Network error please try again after some time..',
   confirmSwap: 'Are You sure you want to Swap ?',
+  // The server's swap answers (the spec shows only that the client displays them)
+  swapSameCoin: 'From and To currency must be different',
+  swapExecuted: 'Swap successful',
+  multiBought: 'MultiCoin bought successfully',
+  swapQuoteIssued: 'Swap quote',
+  swapHistoryLoaded: 'Swap history',
+  swapAmountPrecision: 'Amount can have at most {precision} decimal places',
+  swapNothingToReceive: 'Amount is too small to swap',
+  multiFromNotAllowed: 'MultiCoin can be bought with ETH, XRP, ADA or DOT',
 
   // Newsletter
   newsletterEmailRequired: 'Please enter Email',

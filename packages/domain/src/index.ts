@@ -11,5 +11,6 @@ export * from './money';
 export * from './prices';
 export * from './referrals';
 export * from './result';
+export * from './swap';
 export * from './trading';
 export * from './wallet';

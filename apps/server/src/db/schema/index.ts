@@ -7,5 +7,6 @@ export * from './ledger';
 export * from './market-data';
 export * from './newsletter';
 export * from './support';
+export * from './swap-p2p';
 export * from './trading';
 export * from './uploads';

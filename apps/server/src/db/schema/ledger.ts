@@ -113,6 +113,8 @@ export const walletTransactions = pgTable(
   },
   (t) => [
     index('wallet_transactions_user_idx').on(t.userId, t.createdAt),
+    // Swap history pages one operation type of one user, newest first.
+    index('wallet_transactions_user_type_idx').on(t.userId, t.operationType, t.createdAt),
     uniqueIndex('wallet_transactions_reference_key').on(t.reference),
   ],
 );

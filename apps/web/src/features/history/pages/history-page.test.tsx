@@ -82,6 +82,47 @@ describe('/history', () => {
     expect(screen.getByRole('tab', { name: 'Order Transaction' })).toHaveAttribute('aria-selected', 'false');
   });
 
+  it('the Swap tab lists swaps and the p2p tab lists transfers from their own endpoints', async () => {
+    const list = (data: unknown[]) => ({
+      body: { status: true, message: 'ok', data, total: data.length, page: 1, limit: 100 },
+    });
+    fakeApi(customer(true), {
+      'GET /wallet/transactions': () => list([]),
+      'GET /swap/history': () =>
+        list([
+          transaction(4, {
+            operation_type: 'CRYPTO_TO_CRYPTO',
+            operation: 'SWAP',
+            from: { currency_code: 'ETH', amount: '1.00000000' },
+            to: { currency_code: 'BTC', amount: '0.04995000' },
+          }),
+        ]),
+      'GET /p2p/p2phistory': () =>
+        list([
+          {
+            _id: 'p-1',
+            createdAt: '2024-05-02T10:00:00.000Z',
+            senderEmail: 'alice@example.com',
+            receiverEmail: 'carol@example.com',
+            senderName: 'Alice Demo',
+            receiverName: 'Carol Demo',
+            senderMobile: '5550100',
+            receiverMobile: '*****01',
+            from: { amount: '0.50000000', currency_code: 'ETH' },
+            status: 'SUCCESS',
+          },
+        ]),
+    });
+    await openHistory({ type: 'swap' });
+    const swaps = await screen.findByRole('table', { name: 'Swap' });
+    expect(await within(swaps).findByText('CRYPTO_TO_CRYPTO')).toBeInTheDocument();
+    expect(swaps).toHaveTextContent('0.0499 BTC');
+    await userEvent.click(screen.getByRole('tab', { name: 'p2p History' }));
+    const transfers = await screen.findByRole('table', { name: 'p2p History' });
+    expect(await within(transfers).findByText('Carol Demo')).toBeInTheDocument();
+    expect(transfers).toHaveTextContent('0.50000000 ETH');
+  });
+
   it('tabs whose feature has not landed show an empty table and say why', async () => {
     withTransactions([]);
     await openHistory({ type: 'stake' });

@@ -4,7 +4,9 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { type TabItem, Tabs } from '../../../components/ui/tabs';
 import { ReferralTable } from '../../referral/components/referral-table';
 import { OrderTransactionsTab } from '../components/order-transactions-tab';
+import { P2pHistoryTab } from '../components/p2p-history-tab';
 import { PendingFeatureTab } from '../components/pending-feature-tab';
+import { SwapHistoryTab } from '../components/swap-history-tab';
 import { TransactionsTab } from '../components/transactions-tab';
 import { defaultHistoryTab, HISTORY_TABS, type HistoryTabId } from '../history-tabs';
 
@@ -23,21 +25,9 @@ function tabContent(id: HistoryTabId) {
         />
       );
     case 'swap':
-      return (
-        <PendingFeatureTab
-          label="Swap"
-          columns={['Date', 'Type', 'From', 'To', 'Status']}
-          note="Swaps will be listed here once swapping is available."
-        />
-      );
+      return <SwapHistoryTab />;
     case 'p2p':
-      return (
-        <PendingFeatureTab
-          label="p2p History"
-          columns={['Date', 'Sender', 'Receiver', 'Amount', 'Status']}
-          note="Transfers to other users will be listed here once P2P transfers are available."
-        />
-      );
+      return <P2pHistoryTab />;
     case 'referrals':
       return <ReferralTable />;
   }

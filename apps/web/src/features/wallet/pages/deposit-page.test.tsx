@@ -39,7 +39,7 @@ function order(amount: string) {
 }
 
 describe('the wallet (/deposit)', () => {
-  it('shows the USD balance, the crypto assets and the MULTI placeholder', async () => {
+  it('shows the USD balance, the crypto assets and the real MULTI balance', async () => {
     fakeApi(customer(true), { 'GET /wallet': () => ({ body: walletFixture }) });
     await openWallet();
 
@@ -50,7 +50,7 @@ describe('the wallet (/deposit)', () => {
     expect(within(table).getByText('0.6000')).toBeInTheDocument();
     expect(within(table).getByText('60.00%')).toBeInTheDocument();
     expect(within(table).queryByText('US Dollar')).not.toBeInTheDocument();
-    expect(screen.getByText('100 Multi')).toBeInTheDocument();
+    expect(screen.getByTestId('multi-balance')).toHaveTextContent('0.0000 Multi');
     expect(screen.getByRole('button', { name: 'Coming Soon ...' })).toBeDisabled();
   });
 

@@ -58,7 +58,10 @@ export function DepositPage() {
           kycVerified={session.is_kyc_verified}
           onAddMoney={() => setAdding(true)}
         />
-        <MultiBalanceCard />
+        <MultiBalanceCard
+          multi={wallet.data?.find((currency) => currency.symbol === 'MULTI')}
+          loading={wallet.isPending}
+        />
       </div>
       <Card title="Crypto assets" className="mt-6">
         <CryptoAssetsTable

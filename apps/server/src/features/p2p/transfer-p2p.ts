@@ -1,0 +1,111 @@
+import { formatMessage, messages, type P2pTransferRequest } from '@exchange/contracts';
+import {
+  CRYPTO_CODES,
+  type CryptoCode,
+  formatMinorTrimmed,
+  getAsset,
+  p2pPostings,
+  parseDecimal,
+  userAccount,
+} from '@exchange/domain';
+import { eq } from 'drizzle-orm';
+import { p2pTransfers } from '../../db/schema';
+import type { AppContext } from '../../platform/app-context';
+import { AppError } from '../../platform/errors';
+import { loadBalances, postEntry } from '../ledger/ledger.repository';
+import { upsertWalletTransaction } from '../wallet/wallet.repository';
+import { loadRecipient, parseRecipientEmail } from './look-up-recipient';
+import { findUserName } from './p2p.repository';
+
+const codes: ReadonlySet<string> = new Set(CRYPTO_CODES);
+
+/**
+ * Sends coins to another user. Checks in the spec's order: e-mail empty, malformed; no currency;
+ * amount empty; more than the available balance 'Insufficient amount'; not above 0; then the
+ * recipient (unknown, self, disabled, not KYC-verified). The balance read only orders the messages:
+ * the ledger's conditional debit is what refuses a racing overdraft. One entry moves the amount from
+ * the sender's available balance to the recipient's (accounts locked in id order, so A→B and B→A in
+ * parallel wait instead of deadlocking), a p2p_transfers row and a wallet transaction per side record
+ * it, and after the commit the recipient is mailed.
+ */
+export async function transferP2p(
+  ctx: AppContext,
+  senderId: string,
+  request: P2pTransferRequest,
+): Promise<void> {
+  const email = parseRecipientEmail(request.to_email);
+  const code = (request.from_crypto_currency_code ?? '').trim().toUpperCase();
+  if (!codes.has(code)) throw new AppError('unprocessable', messages.p2pCurrencyRequired);
+  const asset = code as CryptoCode;
+  const scale = getAsset(asset).scale;
+  const text = typeof request.amount === 'string' ? request.amount.trim() : '';
+  if (text === '') throw new AppError('unprocessable', messages.p2pAmountRequired);
+  if (!/^-?\d+(\.\d+)?$/.test(text)) throw new AppError('unprocessable', messages.p2pAmountPositive);
+  const amount = parseDecimal(text, scale, 'exact');
+  if (amount === null)
+    throw new AppError(
+      'unprocessable',
+      formatMessage(messages.p2pAmountPrecision, { precision: `${scale}` }),
+    );
+  const [available = 0n] = [...(await loadBalances(ctx.db, [userAccount(senderId, asset)])).values()];
+  if (amount > available) throw new AppError('insufficient_funds', messages.insufficientAmount);
+  if (amount <= 0n) throw new AppError('unprocessable', messages.p2pAmountPositive);
+
+  const recipient = await ctx.db.transaction(async (tx) => {
+    const to = await loadRecipient(tx, senderId, email);
+    const [transfer] = await tx
+      .insert(p2pTransfers)
+      .values({ senderId, receiverId: to.id, asset, amount: amount.toString(), status: 'SUCCESS' })
+      .returning({ id: p2pTransfers.id });
+    const reference = `p2p:${transfer!.id}`;
+    const posted = await postEntry(tx, {
+      kind: 'P2P_TRANSFER',
+      reference,
+      userId: senderId,
+      postings: p2pPostings(senderId, to.id, asset, amount),
+      memo: { transfer: transfer!.id },
+    });
+    if (!posted.ok) throw new AppError('insufficient_funds', messages.insufficientAmount);
+    const entryId = posted.value.entryId;
+    await tx.update(p2pTransfers).set({ entryId }).where(eq(p2pTransfers.id, transfer!.id));
+    const moved = { asset, amount };
+    await upsertWalletTransaction(tx, {
+      reference: `${reference}:send`,
+      userId: senderId,
+      operationType: 'CRYPTO',
+      operation: 'P2P_SEND',
+      from: moved,
+      to: null,
+      status: 'SUCCESS',
+      entryId,
+    });
+    await upsertWalletTransaction(tx, {
+      reference: `${reference}:receive`,
+      userId: to.id,
+      operationType: 'CRYPTO',
+      operation: 'P2P_RECEIVE',
+      from: null,
+      to: moved,
+      status: 'SUCCESS',
+      entryId,
+    });
+    return to;
+  });
+
+  // The money moved whatever happens to the mail: a failed delivery is logged, never rolled back.
+  const sender = await findUserName(ctx.db, senderId);
+  const params = {
+    amount: formatMinorTrimmed(amount, scale),
+    currency: asset,
+    sender: sender?.name ?? 'A user',
+  };
+  try {
+    await ctx.mailer.send({
+      to: recipient.email,
+      subject: formatMessage(messages.p2pMailSubject, params),
+      text: formatMessage(messages.p2pMailText, params),
+    });
+  } catch (error) {
+    ctx.logger.error({ err: error }, 'p2p receipt mail failed');
+  }
+}

@@ -1,0 +1,80 @@
+import { messages } from '@exchange/contracts';
+import { type AssetCode, swapPostings } from '@exchange/domain';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { swapQuotes } from '../../db/schema';
+import type { AppContext } from '../../platform/app-context';
+import { AppError } from '../../platform/errors';
+import { postEntry } from '../ledger/ledger.repository';
+import { upsertWalletTransaction } from '../wallet/wallet.repository';
+import { checkSwapRequest, issueSwapQuote, type SwapInput, type SwapKind } from './issue-swap-quote';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Executes a swap (or a MULTI purchase) against the house at a quote, like an instant order: with
+ * `quote_id` the quote must be the user's, of the same kind, coins and amount, unexpired and unused,
+ * and is claimed atomically (UPDATE ... WHERE used_at IS NULL AND expires_at > now), so it is used at
+ * most once. Without one, a fresh quote is issued and used in the same request. One ledger entry moves
+ * the coins (see `swapPostings`); its conditional debit refuses an overdraft with 'Insufficient amount'
+ * and the quote stays unused. A CRYPTO_TO_CRYPTO wallet transaction records it for the history.
+ */
+export async function executeSwap(
+  ctx: AppContext,
+  userId: string,
+  kind: SwapKind,
+  input: SwapInput,
+  quoteIdInput: string | null | undefined,
+): Promise<void> {
+  let quoteId = quoteIdInput ?? null;
+  if (quoteId === null) quoteId = (await issueSwapQuote(ctx, userId, kind, input)).id;
+  if (!UUID.test(quoteId)) throw new AppError('not_found', messages.quoteNotFound);
+  const id = quoteId;
+
+  await ctx.db.transaction(async (tx) => {
+    const [quote] = await tx.select().from(swapQuotes).where(eq(swapQuotes.id, id));
+    if (!quote || quote.userId !== userId) throw new AppError('not_found', messages.quoteNotFound);
+    const fromAmount = BigInt(quote.fromAmount);
+    const sameRequest =
+      quote.kind === kind &&
+      quote.fromAsset === input.from &&
+      quote.toAsset === input.to &&
+      (await checkSwapRequest({ ...ctx, db: tx }, userId, input)) === fromAmount;
+    if (!sameRequest) throw new AppError('unprocessable', messages.quoteMismatch);
+    const now = ctx.clock.now();
+    const [claimed] = await tx
+      .update(swapQuotes)
+      .set({ usedAt: now })
+      .where(and(eq(swapQuotes.id, id), isNull(swapQuotes.usedAt), gt(swapQuotes.expiresAt, now)))
+      .returning();
+    if (!claimed) {
+      if (quote.usedAt !== null || quote.expiresAt > now) throw new AppError('conflict', messages.quoteUsed);
+      throw new AppError('conflict', messages.quoteExpired);
+    }
+    const from = claimed.fromAsset as AssetCode;
+    const to = claimed.toAsset as AssetCode;
+    const amounts = {
+      gross: BigInt(claimed.gross),
+      receive: BigInt(claimed.receive),
+      kept: BigInt(claimed.fee),
+    };
+    const reference = `swap:${claimed.id}`;
+    const posted = await postEntry(tx, {
+      kind: kind === 'multi' ? 'MULTI_BUY' : 'SWAP',
+      reference,
+      userId,
+      postings: swapPostings(userId, from, to, fromAmount, amounts),
+      memo: { quote: claimed.id, from_usd: claimed.fromUsd, to_usd: claimed.toUsd },
+    });
+    if (!posted.ok) throw new AppError('insufficient_funds', messages.insufficientAmount);
+    await upsertWalletTransaction(tx, {
+      reference,
+      userId,
+      operationType: 'CRYPTO_TO_CRYPTO',
+      operation: kind === 'multi' ? 'MULTI_BUY' : 'SWAP',
+      from: { asset: from, amount: fromAmount },
+      to: { asset: to, amount: amounts.receive },
+      status: 'SUCCESS',
+      entryId: posted.value.entryId,
+    });
+  });
+}

@@ -1,0 +1,127 @@
+import { formatMessage, messages, type SwapQuote } from '@exchange/contracts';
+import {
+  type AssetCode,
+  formatMinor,
+  getAsset,
+  MULTI_RECEIVE_DECIMALS,
+  parseDecimal,
+  priceSwap,
+  SWAP_RATE_DECIMALS,
+  userAccount,
+} from '@exchange/domain';
+import { swapQuotes } from '../../db/schema';
+import type { AppContext } from '../../platform/app-context';
+import type { DbOrTx } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import { requireFreshPrice } from '../../platform/prices';
+import { loadBalances } from '../ledger/ledger.repository';
+
+export type SwapKind = 'swap' | 'multi';
+export type SwapQuoteRow = typeof swapQuotes.$inferSelect;
+
+export interface SwapInput {
+  readonly from: AssetCode;
+  readonly to: AssetCode;
+  readonly fromAmount: string | null;
+}
+
+type QuoteContext = Pick<AppContext, 'prices' | 'clock' | 'config'> & { db: DbOrTx };
+
+/**
+ * Checks a swap request in the spec's order before any price is read: equal coins; an empty, zero,
+ * negative or non-numeric amount 'Amount must be greater than 0'; more decimals than the coin has;
+ * more than the available balance 'Insufficient amount'. The balance read is only for the message's
+ * order: the ledger's conditional debit is what keeps a racing swap from overdrawing.
+ */
+export async function checkSwapRequest(ctx: QuoteContext, userId: string, input: SwapInput): Promise<bigint> {
+  if (input.from === input.to) throw new AppError('unprocessable', messages.swapSameCoin);
+  const text = input.fromAmount ?? '';
+  const scale = getAsset(input.from).scale;
+  // Empty, negative and non-numeric amounts are all 'not greater than 0' to the spec's screen.
+  if (!/^\d+(\.\d+)?$/.test(text)) throw new AppError('unprocessable', messages.swapAmountPositive);
+  const amount = parseDecimal(text, scale, 'exact');
+  if (amount === null)
+    throw new AppError(
+      'unprocessable',
+      formatMessage(messages.swapAmountPrecision, { precision: `${scale}` }),
+    );
+  if (amount <= 0n) throw new AppError('unprocessable', messages.swapAmountPositive);
+  const key = userAccount(userId, input.from);
+  const [available = 0n] = [...(await loadBalances(ctx.db, [key])).values()];
+  if (amount > available) throw new AppError('insufficient_funds', messages.insufficientAmount);
+  return amount;
+}
+
+/**
+ * Issues a firm swap price (valid INSTANT_QUOTE_TTL_SECONDS, usable once) from the two reference
+ * prices; a stale or missing one is refused with the screen's rate-unavailable message (503). A swap
+ * pays the instant fee on what it receives; a MULTI purchase pays none but is cut to 4 decimals.
+ */
+export async function issueSwapQuote(
+  ctx: QuoteContext,
+  userId: string,
+  kind: SwapKind,
+  input: SwapInput,
+): Promise<SwapQuoteRow> {
+  const fromAmount = await checkSwapRequest(ctx, userId, input);
+  const stale = kind === 'multi' ? messages.rateUnavailableMulticoin : messages.rateUnavailable;
+  let fromUsd: bigint;
+  let toUsd: bigint;
+  try {
+    fromUsd = requireFreshPrice(ctx, input.from).usd;
+    toUsd = requireFreshPrice(ctx, input.to).usd;
+  } catch (error) {
+    if (error instanceof AppError) throw new AppError(error.code, stale);
+    throw error;
+  }
+  const priced = priceSwap({
+    from: input.from,
+    to: input.to,
+    fromAmount,
+    fromUsd,
+    toUsd,
+    feeBps: kind === 'multi' ? 0n : ctx.config.instantFeeBps,
+    ...(kind === 'multi' ? { receiveDecimals: MULTI_RECEIVE_DECIMALS } : {}),
+  });
+  if (!priced.ok) {
+    if (priced.code === 'same_asset') throw new AppError('unprocessable', messages.swapSameCoin);
+    if (priced.code === 'amount_not_positive')
+      throw new AppError('unprocessable', messages.swapAmountPositive);
+    throw new AppError('unprocessable', messages.swapNothingToReceive);
+  }
+  const now = ctx.clock.now();
+  const [row] = await ctx.db
+    .insert(swapQuotes)
+    .values({
+      userId,
+      kind,
+      fromAsset: input.from,
+      toAsset: input.to,
+      fromAmount: fromAmount.toString(),
+      fromUsd: fromUsd.toString(),
+      toUsd: toUsd.toString(),
+      rate: priced.value.rate.toString(),
+      gross: priced.value.gross.toString(),
+      fee: priced.value.kept.toString(),
+      receive: priced.value.receive.toString(),
+      expiresAt: new Date(now.getTime() + ctx.config.instantQuoteTtlSeconds * 1000),
+      createdAt: now,
+    })
+    .returning();
+  return row!;
+}
+
+export function swapQuoteView(row: SwapQuoteRow): SwapQuote {
+  const from = getAsset(row.fromAsset as AssetCode);
+  const to = getAsset(row.toAsset as AssetCode);
+  return {
+    quote_id: row.id,
+    from_crypto_currency_code: from.code,
+    to_crypto_currency_code: to.code,
+    from_amount: formatMinor(BigInt(row.fromAmount), from.scale),
+    rate: formatMinor(BigInt(row.rate), SWAP_RATE_DECIMALS),
+    fee: formatMinor(BigInt(row.fee), to.scale),
+    to_amount: formatMinor(BigInt(row.receive), to.scale),
+    expires_at: row.expiresAt.toISOString(),
+  };
+}

@@ -1,0 +1,57 @@
+import type { P2pHistoryItem } from '@exchange/contracts';
+import { StatusBadge } from '../../../components/ui/badge';
+import { type Column, DataTable } from '../../../components/ui/data-table';
+import { errorMessage } from '../../../lib/api-client';
+import { formatAmount, formatDateTime } from '../../../lib/format';
+import { useP2pHistory } from '../api/get-swap-p2p-history';
+
+function party(name: string, email: string, mobile: string) {
+  return (
+    <span className="flex flex-col">
+      <span className="font-medium text-ink">{name}</span>
+      <span className="text-xs text-muted">{email}</span>
+      <span className="text-xs text-muted tabular-nums">{mobile}</span>
+    </span>
+  );
+}
+
+const columns: readonly Column<P2pHistoryItem>[] = [
+  {
+    id: 'createdAt',
+    header: 'Date',
+    cell: (row) => <span className="whitespace-nowrap">{formatDateTime(row.createdAt)}</span>,
+  },
+  { id: 'sender', header: 'Sender', cell: (row) => party(row.senderName, row.senderEmail, row.senderMobile) },
+  {
+    id: 'receiver',
+    header: 'Receiver',
+    cell: (row) => party(row.receiverName, row.receiverEmail, row.receiverMobile),
+  },
+  {
+    id: 'amount',
+    header: 'Amount',
+    align: 'right',
+    cell: (row) => (
+      <span className="whitespace-nowrap tabular-nums">
+        {formatAmount(row.from.amount, 8)} <span className="text-muted">{row.from.currency_code}</span>
+      </span>
+    ),
+  },
+  { id: 'status', header: 'Status', align: 'center', cell: (row) => <StatusBadge status={row.status} /> },
+];
+
+/** The p2p History tab: transfers the user sent and received. */
+export function P2pHistoryTab() {
+  const history = useP2pHistory();
+  return (
+    <DataTable
+      label="p2p History"
+      columns={columns}
+      rows={history.data}
+      rowKey={(row) => row._id}
+      loading={history.isFetching}
+      error={history.error ? errorMessage(history.error) : undefined}
+      onRetry={() => void history.refetch()}
+    />
+  );
+}

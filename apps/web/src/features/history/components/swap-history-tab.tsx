@@ -1,0 +1,20 @@
+import { DataTable } from '../../../components/ui/data-table';
+import { errorMessage } from '../../../lib/api-client';
+import { useSwapHistory } from '../api/get-swap-p2p-history';
+import { transactionColumns } from './transactions-tab';
+
+/** The Swap tab: swaps and MULTI purchases (createdAt, operation_type, from, to, status). */
+export function SwapHistoryTab() {
+  const history = useSwapHistory();
+  return (
+    <DataTable
+      label="Swap"
+      columns={transactionColumns}
+      rows={history.data}
+      rowKey={(row) => row._id}
+      loading={history.isFetching}
+      error={history.error ? errorMessage(history.error) : undefined}
+      onRetry={() => void history.refetch()}
+    />
+  );
+}

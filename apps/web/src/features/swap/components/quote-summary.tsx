@@ -1,0 +1,57 @@
+import type { SwapQuote } from '@exchange/contracts';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { formatAmount } from '../../../lib/format';
+
+interface QuoteSummaryProps {
+  readonly quote: SwapQuote | null;
+  readonly loading: boolean;
+  /** A refusal of the quote (a stale price: the screen's rate-unavailable message). */
+  readonly error: string | null;
+  /** Decimals to show what the user receives with (the multicoin screen shows 4). */
+  readonly receiveDecimals?: number;
+  /** What the house keeps is the fee on a swap, only rounding dust on a MULTI purchase. */
+  readonly feeLabel?: string;
+}
+
+/** The server's firm quote before the user confirms: rate, fee and what they receive. */
+export function QuoteSummary({
+  quote,
+  loading,
+  error,
+  receiveDecimals = 8,
+  feeLabel = 'Fee',
+}: QuoteSummaryProps) {
+  if (error)
+    return (
+      <p
+        role="alert"
+        className="rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger"
+      >
+        {error}
+      </p>
+    );
+  if (loading && !quote) return <Skeleton className="h-20 w-full" />;
+  if (!quote)
+    return <p className="text-sm text-muted">Enter an amount to see the rate and what you receive.</p>;
+  const to = quote.to_crypto_currency_code;
+  return (
+    <dl
+      aria-label="Quote"
+      aria-live="polite"
+      className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm tabular-nums"
+    >
+      <dt className="text-muted">Rate</dt>
+      <dd className="text-right text-ink">
+        1 {quote.from_crypto_currency_code} = {formatAmount(quote.rate, 8)} {to}
+      </dd>
+      <dt className="text-muted">{feeLabel}</dt>
+      <dd className="text-right text-ink">
+        {formatAmount(quote.fee, 8)} {to}
+      </dd>
+      <dt className="text-muted">You receive</dt>
+      <dd className="text-right font-semibold text-ink" data-testid="swap-receive">
+        {formatAmount(quote.to_amount, receiveDecimals)} {to}
+      </dd>
+    </dl>
+  );
+}
