@@ -8,5 +8,6 @@ export * from './matching';
 export * from './money';
 export * from './prices';
 export * from './result';
+export * from './staking';
 export * from './trading';
 export * from './wallet';
