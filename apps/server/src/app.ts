@@ -27,12 +27,15 @@ import { ledgerAdminRoutes } from './features/ledger/ledger.routes';
 import { marketDataRoutes } from './features/market-data/market-data.routes';
 import { registerTickerChannel } from './features/market-data/ticker-channel';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes';
+import { stakeRedemptionJob } from './features/staking/redeem-stakes';
+import { stakingKycRoutes } from './features/staking/staking.routes';
 import { tradingKycRoutes, tradingPublicRoutes, tradingUserRoutes } from './features/trading/trading.routes';
 import { createTradingRuntime } from './features/trading/trading-runtime';
 import { walletRoutes } from './features/wallet/wallet.routes';
 import type { AppContext, ZodApi } from './platform/app-context';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/errors';
 import { createPgListener } from './platform/pg-listener';
+import { createScheduler } from './platform/scheduled-jobs';
 import { createWsHub, realtimeRoutes } from './platform/ws-hub';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -79,6 +82,11 @@ export async function buildApp(ctx: AppContext): Promise<ZodApi> {
   app.addHook('onReady', () => listener.start());
   app.addHook('onReady', () => trading.start());
   app.addHook('onClose', () => trading.stop());
+  // Periodic work that must run in exactly one process (each job leads by an advisory lock).
+  const scheduler = createScheduler({ pool: ctx.database.pool, logger: ctx.logger, clock: ctx.clock });
+  scheduler.schedule(stakeRedemptionJob(ctx));
+  app.addHook('onReady', () => scheduler.start());
+  app.addHook('onClose', () => scheduler.stop());
   app.addHook('onClose', async () => {
     hub.close();
     await listener.close();
@@ -115,6 +123,7 @@ export async function buildApp(ctx: AppContext): Promise<ZodApi> {
         scope.addHook('onRequest', ctx.guards.requireKyc);
         depositKycRoutes(scope, ctx);
         tradingKycRoutes(scope, ctx, trading);
+        stakingKycRoutes(scope, ctx);
       });
       // Administrators.
       await api.register(async (scope) => {

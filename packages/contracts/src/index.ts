@@ -7,5 +7,6 @@ export * from './market';
 export * from './messages';
 export * from './newsletter';
 export * from './realtime';
+export * from './staking';
 export * from './trading';
 export * from './wallet';

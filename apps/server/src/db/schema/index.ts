@@ -4,4 +4,5 @@ export * from './deposits';
 export * from './ledger';
 export * from './market-data';
 export * from './newsletter';
+export * from './staking';
 export * from './trading';

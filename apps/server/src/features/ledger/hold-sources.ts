@@ -1,4 +1,5 @@
 import type { Tx } from '../../platform/db';
+import { stakesHoldSource } from '../staking/staking-hold-source';
 import { openOrdersHoldSource } from '../trading/open-orders-hold-source';
 
 /** What one feature that holds funds expects to be locked, per user and asset (minor units). */
@@ -20,7 +21,7 @@ export interface HoldSource {
 }
 
 /**
- * The hold sources of the product. None hold funds yet; trading and staking add theirs to this list
- * when they land (one import and one line each).
+ * The hold sources of the product: open limit orders and active or pending stakes. A feature that
+ * holds funds adds its source here (one import and one line).
  */
-export const HOLD_SOURCES: readonly HoldSource[] = [openOrdersHoldSource];
+export const HOLD_SOURCES: readonly HoldSource[] = [openOrdersHoldSource, stakesHoldSource];
