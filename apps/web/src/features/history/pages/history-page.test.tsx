@@ -77,11 +77,11 @@ describe('/history', () => {
 
   it('tabs whose feature has not landed show an empty table and say why', async () => {
     withTransactions([]);
-    await openHistory({ type: 'stake' });
+    await openHistory({ type: 'refer' });
 
-    expect(screen.getByRole('table', { name: 'Stakes' })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Referrals' })).toBeInTheDocument();
     expect(screen.getByText('No data found')).toBeInTheDocument();
-    expect(screen.getByText(/once staking is available/)).toBeInTheDocument();
+    expect(screen.getByText(/once referrals are available/)).toBeInTheDocument();
   });
 
   it('lists transactions: medium date-time, type, both sides to 4 decimals and a coloured status', async () => {

@@ -4,6 +4,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { type TabItem, Tabs } from '../../../components/ui/tabs';
 import { OrderTransactionsTab } from '../components/order-transactions-tab';
 import { PendingFeatureTab } from '../components/pending-feature-tab';
+import { StakesTab } from '../components/stakes-tab';
 import { TransactionsTab } from '../components/transactions-tab';
 import { defaultHistoryTab, HISTORY_TABS, type HistoryTabId } from '../history-tabs';
 
@@ -14,13 +15,7 @@ function tabContent(id: HistoryTabId) {
     case 'orders':
       return <OrderTransactionsTab />;
     case 'stakes':
-      return (
-        <PendingFeatureTab
-          label="Stakes"
-          columns={['Start', 'End', 'Principal', 'Payout', 'Days', 'Status']}
-          note="Stakes will be listed here once staking is available."
-        />
-      );
+      return <StakesTab />;
     case 'swap':
       return (
         <PendingFeatureTab
