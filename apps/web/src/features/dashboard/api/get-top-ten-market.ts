@@ -12,7 +12,9 @@ export function getTopTenMarket(signal?: AbortSignal): Promise<TopTenMarketRespo
 
 export function useTopTenMarket() {
   return useQuery({
-    queryKey: ['market', 'top-ten'],
+    // Not the landing table's ['market', 'top-ten']: that one caches the bare list, this one the
+    // envelope, and sharing the key crashed the dashboard right after logging in from the landing page.
+    queryKey: ['market', 'top-ten', 'dashboard'],
     queryFn: ({ signal }) => getTopTenMarket(signal),
     select: (response) => response.data,
     refetchInterval: TOP_MARKETS_REFRESH_MS,
