@@ -53,38 +53,10 @@ export function StakesTab() {
 
   const columns: Column<Stake>[] = [
     {
-      id: 'start_date',
-      header: 'Start',
-      cell: (row) => <span className="whitespace-nowrap">{formatDateTime(row.start_date)}</span>,
-    },
-    {
-      id: 'end_date',
-      header: 'End',
-      cell: (row) => <span className="whitespace-nowrap">{formatDateTime(row.end_date)}</span>,
-    },
-    {
       id: 'principal',
       header: 'Principal',
       align: 'right',
       cell: (r) => amount(r.starting_balance, r.currency_code),
-    },
-    {
-      id: 'payout',
-      header: 'Payout',
-      align: 'right',
-      cell: (r) => amount(r.closing_balance, r.currency_code),
-    },
-    {
-      id: 'days',
-      header: 'Days',
-      align: 'right',
-      cell: (row) => <span className="tabular-nums">{row.days}</span>,
-    },
-    {
-      id: 'interest_rate',
-      header: 'Interest rate',
-      align: 'right',
-      cell: (row) => <span className="tabular-nums">{row.interest_rate}%</span>,
     },
     {
       id: 'status',
@@ -113,6 +85,34 @@ export function StakesTab() {
         ) : (
           <StatusBadge status={row.status} />
         ),
+    },
+    {
+      id: 'payout',
+      header: 'Payout',
+      align: 'right',
+      cell: (r) => amount(r.closing_balance, r.currency_code),
+    },
+    {
+      id: 'days',
+      header: 'Days',
+      align: 'right',
+      cell: (row) => <span className="tabular-nums">{row.days}</span>,
+    },
+    {
+      id: 'interest_rate',
+      header: 'Interest rate',
+      align: 'right',
+      cell: (row) => <span className="tabular-nums">{row.interest_rate}%</span>,
+    },
+    {
+      id: 'start_date',
+      header: 'Start',
+      cell: (row) => <span className="whitespace-nowrap">{formatDateTime(row.start_date)}</span>,
+    },
+    {
+      id: 'end_date',
+      header: 'End',
+      cell: (row) => <span className="whitespace-nowrap">{formatDateTime(row.end_date)}</span>,
     },
   ];
 

@@ -93,7 +93,10 @@ export function LockedStakingModal({
         <Checkbox
           label="I have read and agree to the Locked Staking terms: the amount stays locked until the redemption date."
           checked={agreed}
-          onChange={(event) => setAgreed(event.target.checked)}
+          onChange={(event) => {
+            setAgreed(event.target.checked);
+            if (event.target.checked) setErrors((current) => ({ ...current, terms: undefined }));
+          }}
           error={errors.terms}
         />
       </form>
