@@ -87,11 +87,16 @@ describe('scheduled jobs', () => {
     expect(await a.runOnce('crashy')).toBe(true);
     expect(await b.runOnce('crashy')).toBe(false);
 
-    // The leader "dies": PostgreSQL ends its sessions, as it does when a process is killed.
-    await poolA.query(
-      `SELECT pg_terminate_backend(pid) FROM pg_locks
-        WHERE locktype = 'advisory' AND granted AND objid = hashtext('crashy')::oid`,
-    );
+    // The leader "dies": PostgreSQL ends its session, as it does when a process is killed.
+    const heldBy = `FROM pg_locks WHERE locktype = 'advisory' AND granted AND objid = hashtext('crashy')::oid
+       AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
+    await poolB.query(`SELECT pg_terminate_backend(pid) ${heldBy}`);
+    // Termination is a signal: wait until the dying session has let go of the lock.
+    for (let i = 0; i < 100; i++) {
+      const left = await poolB.query(`SELECT count(*)::int AS n ${heldBy}`);
+      if (left.rows[0].n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     expect(await b.runOnce('crashy')).toBe(true);
     // The old leader notices its broken session on its next tick and does not run alongside.
     expect(await a.runOnce('crashy')).toBe(false);
