@@ -186,7 +186,8 @@ describe('the life of a stake', () => {
 
     expect(await redeemDueStakes(t.ctx, clock.now())).toBe(0);
     clock.advance(DAY);
-    expect(await redeemDueStakes(t.ctx, clock.now())).toBeGreaterThanOrEqual(1);
+    // The app's own scheduled job may get there first; either way the stake ends up paid once.
+    await redeemDueStakes(t.ctx, clock.now());
     expect((await userStakes(t, user)).data[0]).toMatchObject({
       status: 'SUCCESS',
       closing_balance: '0.50328767',
