@@ -136,7 +136,8 @@ const CROSS_FEATURE_IMPORTS: Readonly<Record<string, readonly string[]>> = {
   'server:deposits': ['ledger', 'wallet'],
   'server:trading': ['ledger', 'wallet', 'market-data'],
   // The demo seed credits alice through the deposit path, as a real deposit would.
-  'server:wallet': ['ledger', 'market-data', 'deposits'],
+  // The wallet view shows the staking interest paid per coin.
+  'server:wallet': ['ledger', 'market-data', 'deposits', 'staking'],
   'server:ledger': [],
   'server:market-data': [],
   // Sign-up records who referred the new user; a profile picture must be the user's own upload.
@@ -145,13 +146,15 @@ const CROSS_FEATURE_IMPORTS: Readonly<Record<string, readonly string[]>> = {
   'server:kyc': ['uploads', 'audit'],
   'server:referrals': ['ledger', 'wallet'],
   'server:swap': ['ledger', 'wallet'],
+  'server:staking': ['ledger', 'wallet'],
   'server:p2p': ['ledger', 'wallet'],
   'server:support': ['audit', 'auth'],
   // Web: screens read the wallet, markets and trading API of the features that own them; gated screens
   // ask the KYC feature how to tell the user to complete or wait for KYC.
   'web:admin': ['kyc'],
   'web:dashboard': ['wallet', 'market', 'session', 'kyc'],
-  'web:history': ['trading', 'wallet', 'referral'],
+  'web:history': ['trading', 'wallet', 'referral', 'stake'],
+  'web:stake': ['session', 'wallet'],
   'web:landing': ['market'],
   // Buy MultiCoin is a swap into MULTI at the swap feature's quote.
   'web:multicoin': ['swap', 'wallet'],

@@ -33,6 +33,8 @@ import { newsletterRoutes } from './features/newsletter/newsletter.routes';
 import { p2pKycRoutes } from './features/p2p/p2p.routes';
 import { creditReferralReward } from './features/referrals/credit-referral-reward';
 import { referralRoutes } from './features/referrals/referrals.routes';
+import { stakeRedemptionJob } from './features/staking/redeem-stakes';
+import { stakingKycRoutes } from './features/staking/staking.routes';
 import { supportAdminRoutes, supportUserRoutes } from './features/support/support.routes';
 import { swapKycRoutes } from './features/swap/swap.routes';
 import { tradingKycRoutes, tradingPublicRoutes, tradingUserRoutes } from './features/trading/trading.routes';
@@ -43,6 +45,7 @@ import { PRODUCT_HOLD_SOURCES } from './hold-sources';
 import type { AppContext, ZodApi } from './platform/app-context';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/errors';
 import { createPgListener } from './platform/pg-listener';
+import { createScheduler } from './platform/scheduled-jobs';
 import { createWsHub, realtimeRoutes } from './platform/ws-hub';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -107,6 +110,11 @@ export async function buildApp(base: AppContext): Promise<BuiltApp> {
   app.addHook('onReady', () => listener.start());
   app.addHook('onReady', () => trading.start());
   app.addHook('onClose', () => trading.stop());
+  // Periodic work that must run in exactly one process (each job leads by an advisory lock).
+  const scheduler = createScheduler({ pool: ctx.database.pool, logger: ctx.logger, clock: ctx.clock });
+  scheduler.schedule(stakeRedemptionJob(ctx));
+  app.addHook('onReady', () => scheduler.start());
+  app.addHook('onClose', () => scheduler.stop());
   app.addHook('onClose', async () => {
     hub.close();
     await listener.close();
@@ -150,6 +158,7 @@ export async function buildApp(base: AppContext): Promise<BuiltApp> {
         tradingKycRoutes(scope, ctx, trading);
         swapKycRoutes(scope, ctx);
         p2pKycRoutes(scope, ctx);
+        stakingKycRoutes(scope, ctx);
       });
       // Administrators.
       await api.register(async (scope) => {

@@ -1,4 +1,5 @@
 import type { HoldSource } from './features/ledger/hold-sources';
+import { stakesHoldSource } from './features/staking/staking-hold-source';
 import { openOrdersHoldSource } from './features/trading/open-orders-hold-source';
 
 /**
@@ -6,4 +7,4 @@ import { openOrdersHoldSource } from './features/trading/open-orders-hold-source
  * here, in the composition root, so the ledger knows nothing of trading or staking: a new holding
  * feature adds one import and one line.
  */
-export const PRODUCT_HOLD_SOURCES: readonly HoldSource[] = [openOrdersHoldSource];
+export const PRODUCT_HOLD_SOURCES: readonly HoldSource[] = [openOrdersHoldSource, stakesHoldSource];

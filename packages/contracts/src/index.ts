@@ -13,6 +13,7 @@ export * from './profile';
 export * from './realtime';
 export * from './referrals';
 export * from './rejections';
+export * from './staking';
 export * from './support';
 export * from './swap';
 export * from './trading';

@@ -147,6 +147,18 @@ export const messages = {
   confirmStake: 'Are you sure you want to create Stake ?',
   restakeSuccess: 'Restake  Successfully!',
   stakeCloseSuccess: 'Stake close Successfully!',
+  // The server's staking answers (the spec shows only that the client displays them)
+  stakeOptionsLoaded: 'Stake options',
+  stakesLoaded: 'Stakes',
+  stakeCreated: 'Stake created successfully',
+  stakeOptionNotFound: 'Stake option not found',
+  stakeNotFound: 'Stake not found',
+  stakeAmountInvalid: 'Please Enter Valid Stake Amount',
+  stakeBelowMinimum: 'Minimum stake amount is {min}',
+  stakeNotActive: 'This stake is no longer active',
+  stakeNotMatured: 'This stake has not matured yet',
+  stakeTermsTitle: 'Locked Staking',
+  stakeNow: 'Stake Now',
 
   // P2P, in the spec's order
   p2pEmailRequired: 'Please Enter Email Id',

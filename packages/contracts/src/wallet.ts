@@ -25,7 +25,7 @@ export const walletCurrencySchema = z.object({
   currency_type: z.enum(['FIAT', 'CRYPTO']),
   asset_value: usdValueString,
   asset_value_percent: usdValueString,
-  /** USD earned from staking; '0.00' until staking exists. */
+  /** USD value (current price) of the staking interest paid so far in this coin. */
   interest_earned: usdValueString,
 });
 export type WalletCurrency = z.infer<typeof walletCurrencySchema>;

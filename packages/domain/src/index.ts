@@ -11,6 +11,7 @@ export * from './money';
 export * from './prices';
 export * from './referrals';
 export * from './result';
+export * from './staking';
 export * from './swap';
 export * from './trading';
 export * from './wallet';

@@ -7,6 +7,7 @@ import {
   isAssetCode,
   isStale,
   USD_CENTS_SCALE,
+  usdCentsOf,
   valueWallet,
   type WalletHolding,
   type WalletValuation,
@@ -14,6 +15,7 @@ import {
 import type { AppContext } from '../../platform/app-context';
 import type { DbOrTx } from '../../platform/db';
 import { loadUserBalances } from '../ledger/ledger.repository';
+import { interestPaid } from '../staking/staking.repository';
 
 type ValuationContext = Pick<AppContext, 'prices' | 'clock' | 'config'>;
 
@@ -46,12 +48,21 @@ export async function valueUserWallet(
   return valueWallet(list, (asset) => usablePrice(ctx, asset));
 }
 
-/** The wallet as GET /wallet shows it: every asset, balances at the asset's scale, USD values. */
+/**
+ * The wallet as GET /wallet shows it: every asset, balances at the asset's scale, USD values.
+ * `interest_earned` is the staking interest paid so far in that coin (redeemed and restaked stakes),
+ * valued like the balance at the current price, rounded down.
+ */
 export async function getWallet(ctx: ValuationContext & { db: DbOrTx }, userId: string): Promise<Wallet> {
-  const valuation = await valueUserWallet(ctx, userId);
+  const [valuation, interest] = await Promise.all([
+    valueUserWallet(ctx, userId),
+    interestPaid(ctx.db, userId),
+  ]);
   return {
     currencies: valuation.holdings.map((h) => {
       const asset = getAsset(h.asset);
+      const earned = interest.get(asset.code) ?? 0n;
+      const price = earned > 0n ? usablePrice(ctx, asset.code) : undefined;
       return {
         _id: asset.code,
         name: asset.name,
@@ -62,7 +73,10 @@ export async function getWallet(ctx: ValuationContext & { db: DbOrTx }, userId: 
         currency_type: asset.type,
         asset_value: formatMinor(h.valueCents, USD_CENTS_SCALE),
         asset_value_percent: formatMinor(h.percentHundredths, 2),
-        interest_earned: formatMinor(0n, USD_CENTS_SCALE),
+        interest_earned: formatMinor(
+          price === undefined ? 0n : usdCentsOf(earned, asset.scale, price),
+          USD_CENTS_SCALE,
+        ),
       };
     }),
   };

@@ -123,13 +123,19 @@ describe('/history', () => {
     expect(transfers).toHaveTextContent('0.50000000 ETH');
   });
 
-  it('tabs whose feature has not landed show an empty table and say why', async () => {
-    withTransactions([]);
-    await openHistory({ type: 'stake' });
+  it('the Referrals tab lists the referrals from their endpoint, and says so when there are none', async () => {
+    fakeApi(customer(true), {
+      'GET /wallet/transactions': () => ({
+        body: { status: true, message: 'ok', data: [], total: 0, page: 1, limit: 500 },
+      }),
+      'GET /referal/getReferralList': () => ({
+        body: { status: true, message: 'ok', data: [], total: 0, page: 1, limit: 100 },
+      }),
+    });
+    await openHistory({ type: 'refer' });
 
-    expect(screen.getByRole('table', { name: 'Stakes' })).toBeInTheDocument();
-    expect(screen.getByText('No data found')).toBeInTheDocument();
-    expect(screen.getByText(/once staking is available/)).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Referrals' });
+    expect(await within(table).findByText('No data found')).toBeInTheDocument();
   });
 
   it('lists transactions: medium date-time, type, both sides to 4 decimals and a coloured status', async () => {

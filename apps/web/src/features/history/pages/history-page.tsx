@@ -5,7 +5,7 @@ import { type TabItem, Tabs } from '../../../components/ui/tabs';
 import { ReferralTable } from '../../referral/components/referral-table';
 import { OrderTransactionsTab } from '../components/order-transactions-tab';
 import { P2pHistoryTab } from '../components/p2p-history-tab';
-import { PendingFeatureTab } from '../components/pending-feature-tab';
+import { StakesTab } from '../components/stakes-tab';
 import { SwapHistoryTab } from '../components/swap-history-tab';
 import { TransactionsTab } from '../components/transactions-tab';
 import { defaultHistoryTab, HISTORY_TABS, type HistoryTabId } from '../history-tabs';
@@ -17,13 +17,7 @@ function tabContent(id: HistoryTabId) {
     case 'orders':
       return <OrderTransactionsTab />;
     case 'stakes':
-      return (
-        <PendingFeatureTab
-          label="Stakes"
-          columns={['Start', 'End', 'Principal', 'Payout', 'Days', 'Status']}
-          note="Stakes will be listed here once staking is available."
-        />
-      );
+      return <StakesTab />;
     case 'swap':
       return <SwapHistoryTab />;
     case 'p2p':

@@ -1,6 +1,125 @@
-import { NotBuiltYet } from '../../../components/ui/not-built-yet';
+import { messages, type StakeOption } from '@exchange/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { PageHeader } from '../../../components/ui/page-header';
+import { toast } from '../../../components/ui/toaster';
+import { errorMessage, newIdempotencyKey } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
+import { useSession } from '../../session/session-context';
+import { balanceOf, useWallet } from '../../wallet/api/get-wallet';
+import { walletKeys } from '../../wallet/api/wallet-keys';
+import { CompleteKycLink } from '../../wallet/components/complete-kyc-link';
+import { createStake, stakeKeys, useStakeOptions } from '../api/stakes';
+import { LockedStakingModal } from '../components/locked-staking-modal';
+import { StakeOptionsTable } from '../components/stake-options-table';
 
-/** Placeholder: the route, its guard and layout are real; this file is replaced when the screen is built. */
+interface Draft {
+  readonly option: StakeOption;
+  readonly duration: number;
+}
+
+/**
+ * /stake (spec section 2): the stake options table, then the Locked Staking modal, the confirmation
+ * 'Are you sure you want to create Stake ?' and the post; success stores the wallet and opens History
+ * on the Stakes tab. A user without KYC gets 'Please Complete Your Kyc' instead.
+ */
 export function StakePage() {
-  return <NotBuiltYet title="Stake" />;
+  const session = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const verified = session.is_kyc_verified;
+  const options = useStakeOptions(verified);
+  const wallet = useWallet();
+  const [chosen, setChosen] = useState<Record<string, number>>({});
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [openedAt, setOpenedAt] = useState(() => new Date());
+
+  const choose = (optionId: string, duration: number | null) =>
+    setChosen((current) => {
+      const next = { ...current };
+      if (duration === null) delete next[optionId];
+      else next[optionId] = duration;
+      return next;
+    });
+
+  const startStake = (option: StakeOption) => {
+    const duration = chosen[option._id];
+    if (duration === undefined) {
+      toast.error(messages.stakeDurationRequired);
+      return;
+    }
+    setOpenedAt(new Date());
+    setDraft({ option, duration });
+  };
+
+  const send = async () => {
+    if (!draft || confirming === null) return;
+    try {
+      const response = await createStake(
+        {
+          stake_option_id: draft.option._id,
+          user_id: session.user?._id ?? null,
+          starting_balance: confirming,
+          days: draft.duration,
+        },
+        newIdempotencyKey(),
+      );
+      toast.success(response.message);
+      queryClient.setQueryData(walletKeys.wallet, response.data.wallet);
+      void queryClient.invalidateQueries({ queryKey: ['wallet'] });
+      void queryClient.invalidateQueries({ queryKey: stakeKeys.all });
+      navigate(paths.history, { state: { type: 'stake' } });
+    } catch (error) {
+      toast.error(errorMessage(error));
+      setConfirming(null);
+    }
+  };
+
+  const variant = draft?.option.variants.find((v) => v.duration === draft.duration);
+
+  return (
+    <div>
+      <PageHeader
+        title="Stake"
+        description="Lock a coin for 30 to 120 days and earn up to 10% APY. Choose a duration on a token's row, then Stake Now."
+      />
+      {verified ? (
+        <StakeOptionsTable
+          options={options.data}
+          loading={options.isFetching}
+          error={options.error ? errorMessage(options.error) : undefined}
+          onRetry={() => void options.refetch()}
+          chosen={chosen}
+          onChoose={choose}
+          onStake={startStake}
+        />
+      ) : (
+        <div className="flex flex-col items-start gap-4 rounded-lg border border-line bg-surface p-6">
+          <p className="text-sm text-muted">Staking is available once your identity is verified.</p>
+          <CompleteKycLink />
+        </div>
+      )}
+      {draft && variant && confirming === null ? (
+        <LockedStakingModal
+          option={draft.option}
+          variant={variant}
+          available={balanceOf(wallet.data, draft.option.symbol)}
+          now={openedAt}
+          onCancel={() => setDraft(null)}
+          onSubmit={(amount) => setConfirming(amount)}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => (open ? undefined : setConfirming(null))}
+        title={messages.confirmStake}
+        onConfirm={send}
+        busyText={messages.processing}
+        closeOnConfirm={false}
+      />
+    </div>
+  );
 }

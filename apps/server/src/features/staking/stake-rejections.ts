@@ -1,0 +1,23 @@
+import { messages } from '@exchange/contracts';
+import type { StakeActionRejection, StakeState } from '@exchange/domain';
+import { AppError } from '../../platform/errors';
+import type { StakeRow } from './staking.repository';
+
+/** Close and Restake refusals: a stake that moved on is a conflict, one still running is too early. */
+export function stakeActionError(code: StakeActionRejection): AppError {
+  return code === 'stake_not_active'
+    ? new AppError('conflict', messages.stakeNotActive)
+    : new AppError('unprocessable', messages.stakeNotMatured);
+}
+
+/** What the domain rules need of a stored stake. */
+export function stakeState(row: StakeRow): StakeState {
+  return {
+    status: row.status,
+    principal: BigInt(row.principal),
+    apyBps: BigInt(row.apyBps),
+    days: row.days,
+    endDate: row.endDate,
+    redeemAt: row.redeemAt,
+  };
+}

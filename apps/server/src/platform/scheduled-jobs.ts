@@ -1,0 +1,190 @@
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import type { Clock } from './clock';
+
+/**
+ * The first key of every job's advisory lock (the two-key form `pg_try_advisory_lock(int, int)`), so
+ * job locks never collide with the single-key locks other features take; the second key is
+ * `hashtext(name)`.
+ */
+const JOB_LOCK_CLASS = 72_004_002;
+
+export interface ScheduledJob {
+  /** Unique per job: it names the advisory lock, so every process must spell it the same. */
+  readonly name: string;
+  readonly everyMs: number;
+  /** One run at the scheduler clock's `now`. A throw is logged and the next tick tries again. */
+  run(now: Date): Promise<void>;
+}
+
+export interface Scheduler {
+  /** Adds a job; call before `start`. */
+  schedule(job: ScheduledJob): void;
+  /** Runs every job's first tick now, then one every `everyMs`. */
+  start(): Promise<void>;
+  /** Clears the timers, waits for running ticks and releases every lock this process holds. */
+  stop(): Promise<void>;
+  /**
+   * One tick of the named job (or of every job) now, as the timer would run it: claims the lock if
+   * free, runs the job only while leading. Resolves true when this process ran it. Tests use it
+   * instead of waiting for timers.
+   */
+  runOnce(name?: string): Promise<boolean>;
+  /** Whether this process currently leads the named job. */
+  isLeader(name: string): boolean;
+}
+
+export interface SchedulerDeps {
+  readonly pool: pg.Pool;
+  readonly logger: Logger;
+  readonly clock: Clock;
+}
+
+interface JobState {
+  readonly job: ScheduledJob;
+  /** The pooled connection whose session holds the job's lock while this process leads. */
+  leader: { client: pg.PoolClient; onError: (error: Error) => void } | null;
+  chain: Promise<boolean>;
+  timer: NodeJS.Timeout | null;
+}
+
+/**
+ * Runs named jobs every N ms in exactly one of the server processes sharing a database. Leadership is
+ * a session advisory lock taken with `pg_try_advisory_lock` on a dedicated pooled connection that the
+ * leader keeps checked out: when the leader process dies (or its connection breaks) PostgreSQL ends
+ * the session and frees the lock, and whichever process ticks next takes it. A leader checks its
+ * connection on every tick before running, so a silently broken session gives up leadership instead
+ * of running alongside the new leader. Ticks of one job never overlap, failures are logged and never
+ * reach the process, and time comes from the injected clock.
+ */
+export function createScheduler(deps: SchedulerDeps): Scheduler {
+  const { pool, logger, clock } = deps;
+  const jobs = new Map<string, JobState>();
+  let running = false;
+
+  function dropLeader(state: JobState, error: unknown): void {
+    const current = state.leader;
+    if (!current) return;
+    state.leader = null;
+    current.client.removeListener('error', current.onError);
+    // Destroying the connection ends its session, which is what frees the lock in PostgreSQL.
+    current.client.release(error instanceof Error ? error : true);
+    logger.warn({ err: error, job: state.job.name }, 'scheduled job: lost leadership');
+  }
+
+  async function claim(state: JobState): Promise<void> {
+    const client = await pool.connect();
+    const onError = (error: Error) => dropLeader(state, error);
+    client.on('error', onError);
+    let locked = false;
+    try {
+      const result = await client.query<{ locked: boolean }>(
+        'SELECT pg_try_advisory_lock($1::int, hashtext($2)) AS locked',
+        [JOB_LOCK_CLASS, state.job.name],
+      );
+      locked = result.rows[0]?.locked === true;
+    } catch (error) {
+      client.removeListener('error', onError);
+      client.release(error instanceof Error ? error : true);
+      throw error;
+    }
+    if (!locked) {
+      client.removeListener('error', onError);
+      client.release();
+      return;
+    }
+    state.leader = { client, onError };
+    logger.info({ job: state.job.name }, 'scheduled job: this process now leads it');
+  }
+
+  async function tick(state: JobState): Promise<boolean> {
+    try {
+      if (state.leader) {
+        try {
+          await state.leader.client.query('SELECT 1');
+        } catch (error) {
+          dropLeader(state, error);
+        }
+      }
+      if (!state.leader) await claim(state);
+      if (!state.leader) return false;
+      await state.job.run(clock.now());
+      return true;
+    } catch (error) {
+      logger.error({ err: error, job: state.job.name }, 'scheduled job failed');
+      return false;
+    }
+  }
+
+  function enqueue(state: JobState): Promise<boolean> {
+    const next = state.chain.then(() => tick(state));
+    state.chain = next;
+    return next;
+  }
+
+  function arm(state: JobState): void {
+    if (!running) return;
+    state.timer = setTimeout(() => {
+      void enqueue(state).then(() => arm(state));
+    }, state.job.everyMs);
+    state.timer.unref();
+  }
+
+  async function release(state: JobState): Promise<void> {
+    const current = state.leader;
+    if (!current) return;
+    state.leader = null;
+    current.client.removeListener('error', current.onError);
+    try {
+      await current.client.query('SELECT pg_advisory_unlock($1::int, hashtext($2))', [
+        JOB_LOCK_CLASS,
+        state.job.name,
+      ]);
+      current.client.release();
+    } catch (error) {
+      current.client.release(error instanceof Error ? error : true);
+    }
+  }
+
+  return {
+    schedule(job) {
+      if (jobs.has(job.name)) throw new Error(`scheduled job ${job.name} is already scheduled`);
+      if (!(job.everyMs > 0)) throw new Error(`scheduled job ${job.name} needs a positive interval`);
+      jobs.set(job.name, { job, leader: null, chain: Promise.resolve(false), timer: null });
+    },
+    async start() {
+      running = true;
+      await Promise.all(
+        [...jobs.values()].map(async (state) => {
+          await enqueue(state);
+          arm(state);
+        }),
+      );
+    },
+    async stop() {
+      running = false;
+      for (const state of jobs.values()) {
+        if (state.timer) clearTimeout(state.timer);
+        state.timer = null;
+      }
+      await Promise.all(
+        [...jobs.values()].map(async (state) => {
+          await state.chain;
+          await release(state);
+        }),
+      );
+    },
+    async runOnce(name) {
+      const states = name === undefined ? [...jobs.values()] : [jobs.get(name)];
+      let ran = false;
+      for (const state of states) {
+        if (!state) throw new Error(`no scheduled job named ${name}`);
+        if (await enqueue(state)) ran = true;
+      }
+      return ran;
+    },
+    isLeader(name) {
+      return jobs.get(name)?.leader != null;
+    },
+  };
+}

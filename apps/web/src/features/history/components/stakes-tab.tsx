@@ -1,0 +1,130 @@
+import { messages, type Stake } from '@exchange/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { StatusBadge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { type Column, DataTable } from '../../../components/ui/data-table';
+import { toast } from '../../../components/ui/toaster';
+import { errorMessage, newIdempotencyKey } from '../../../lib/api-client';
+import { SUCCESS_REDIRECT_MS } from '../../../lib/config';
+import { formatAmount, formatDateTime } from '../../../lib/format';
+import { useDelayedAction } from '../../../lib/use-delayed-action';
+import { useSession } from '../../session/session-context';
+import { stakeAction, stakeKeys, useUserStakes } from '../../stake/api/stakes';
+
+type Action = 'close' | 're-stake';
+
+function amount(value: string, code: string) {
+  return (
+    <span className="whitespace-nowrap tabular-nums">
+      {formatAmount(value)} <span className="text-muted">{code}</span>
+    </span>
+  );
+}
+
+/**
+ * The Stakes tab (spec section 4): a matured ACTIVE stake offers Restake and Close; every other
+ * stake shows its status (ACTIVE and SUCCESS green, PENDING yellow, CLOSED red). After a successful
+ * action the spec's toast shows and the list reloads after 3 seconds.
+ */
+export function StakesTab() {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const later = useDelayedAction();
+  const stakes = useUserStakes(session.is_kyc_verified);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const act = async (stake: Stake, action: Action) => {
+    setBusy(stake._id);
+    try {
+      await stakeAction(action, stake._id, session.user?._id, newIdempotencyKey());
+      toast.success(action === 're-stake' ? messages.restakeSuccess : messages.stakeCloseSuccess);
+      // The spec reloads the page; refetching the list and the wallet has the same effect.
+      later(() => {
+        void queryClient.invalidateQueries({ queryKey: stakeKeys.all });
+        void queryClient.invalidateQueries({ queryKey: ['wallet'] });
+        setBusy(null);
+      }, SUCCESS_REDIRECT_MS);
+    } catch (error) {
+      toast.error(errorMessage(error));
+      setBusy(null);
+    }
+  };
+
+  const columns: Column<Stake>[] = [
+    {
+      id: 'principal',
+      header: 'Principal',
+      align: 'right',
+      cell: (r) => amount(r.starting_balance, r.currency_code),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      align: 'center',
+      cell: (row) =>
+        row.status === 'ACTIVE' && row.matured ? (
+          <span className="flex justify-center gap-2">
+            <Button
+              size="sm"
+              variant="success"
+              disabled={busy === row._id}
+              onClick={() => void act(row, 're-stake')}
+            >
+              Restake
+            </Button>
+            <Button
+              size="sm"
+              variant="danger"
+              disabled={busy === row._id}
+              onClick={() => void act(row, 'close')}
+            >
+              Close
+            </Button>
+          </span>
+        ) : (
+          <StatusBadge status={row.status} />
+        ),
+    },
+    {
+      id: 'payout',
+      header: 'Payout',
+      align: 'right',
+      cell: (r) => amount(r.closing_balance, r.currency_code),
+    },
+    {
+      id: 'days',
+      header: 'Days',
+      align: 'right',
+      cell: (row) => <span className="tabular-nums">{row.days}</span>,
+    },
+    {
+      id: 'interest_rate',
+      header: 'Interest rate',
+      align: 'right',
+      cell: (row) => <span className="tabular-nums">{row.interest_rate}%</span>,
+    },
+    {
+      id: 'start_date',
+      header: 'Start',
+      cell: (row) => <span className="whitespace-nowrap">{formatDateTime(row.start_date)}</span>,
+    },
+    {
+      id: 'end_date',
+      header: 'End',
+      cell: (row) => <span className="whitespace-nowrap">{formatDateTime(row.end_date)}</span>,
+    },
+  ];
+
+  return (
+    <DataTable
+      label="Stakes"
+      columns={columns}
+      rows={session.is_kyc_verified ? stakes.data : []}
+      rowKey={(row) => row._id}
+      loading={stakes.isFetching}
+      error={stakes.error ? errorMessage(stakes.error) : undefined}
+      onRetry={() => void stakes.refetch()}
+    />
+  );
+}
