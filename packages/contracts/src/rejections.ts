@@ -1,3 +1,4 @@
+import type { QuoteUseRejection } from '@exchange/domain';
 import { z } from 'zod';
 import { messages } from './messages';
 
@@ -48,3 +49,11 @@ export const REJECTIONS = {
 export type RejectionCode = keyof typeof REJECTIONS;
 export const REJECTION_CODES = Object.keys(REJECTIONS) as [RejectionCode, ...RejectionCode[]];
 export const rejectionCodeSchema = z.enum(REJECTION_CODES);
+
+/** How the API answers each reason a quote cannot be used (instant orders, swaps and MULTI purchases). */
+export const QUOTE_USE_REJECTIONS = {
+  quote_not_found: { code: 'not_found', message: messages.quoteNotFound },
+  quote_mismatch: { code: 'unprocessable', message: messages.quoteMismatch },
+  quote_used: { code: 'conflict', message: messages.quoteUsed },
+  quote_expired: { code: 'conflict', message: messages.quoteExpired },
+} as const satisfies Record<QuoteUseRejection, { readonly code: RejectionCode; readonly message: string }>;

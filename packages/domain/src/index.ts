@@ -9,6 +9,7 @@ export * from './markets';
 export * from './matching';
 export * from './money';
 export * from './prices';
+export * from './quotes';
 export * from './referrals';
 export * from './result';
 export * from './staking';

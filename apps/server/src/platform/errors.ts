@@ -1,4 +1,5 @@
-import { REJECTIONS, type RejectionCode } from '@exchange/contracts';
+import { QUOTE_USE_REJECTIONS, REJECTIONS, type RejectionCode } from '@exchange/contracts';
+import type { QuoteUseRejection } from '@exchange/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
@@ -62,4 +63,10 @@ export function registerNotFoundHandler(app: FastifyInstance, spaFallback: boole
       code: 'not_found',
     });
   });
+}
+
+/** The answer to a quote that cannot be used, from the catalogue. */
+export function quoteUseError(reason: QuoteUseRejection): AppError {
+  const { code, message } = QUOTE_USE_REJECTIONS[reason];
+  return new AppError(code, message);
 }

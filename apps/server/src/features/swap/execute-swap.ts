@@ -1,9 +1,9 @@
 import { messages } from '@exchange/contracts';
-import { type AssetCode, swapPostings } from '@exchange/domain';
+import { type AssetCode, claimFailure, decideQuoteUse, swapPostings } from '@exchange/domain';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { swapQuotes } from '../../db/schema';
 import type { AppContext } from '../../platform/app-context';
-import { AppError } from '../../platform/errors';
+import { AppError, quoteUseError } from '../../platform/errors';
 import { postEntry } from '../ledger/ledger.repository';
 import { upsertWalletTransaction } from '../wallet/wallet.repository';
 import { checkSwapRequest, issueSwapQuote, type SwapInput, type SwapKind } from './issue-swap-quote';
@@ -27,29 +27,27 @@ export async function executeSwap(
 ): Promise<void> {
   let quoteId = quoteIdInput ?? null;
   if (quoteId === null) quoteId = (await issueSwapQuote(ctx, userId, kind, input)).id;
-  if (!UUID.test(quoteId)) throw new AppError('not_found', messages.quoteNotFound);
+  if (!UUID.test(quoteId)) throw quoteUseError('quote_not_found');
   const id = quoteId;
 
   await ctx.db.transaction(async (tx) => {
     const [quote] = await tx.select().from(swapQuotes).where(eq(swapQuotes.id, id));
-    if (!quote || quote.userId !== userId) throw new AppError('not_found', messages.quoteNotFound);
-    const fromAmount = BigInt(quote.fromAmount);
+    const owned = quote?.userId === userId ? quote : undefined;
     const sameRequest =
-      quote.kind === kind &&
-      quote.fromAsset === input.from &&
-      quote.toAsset === input.to &&
-      (await checkSwapRequest({ ...ctx, db: tx }, userId, input)) === fromAmount;
-    if (!sameRequest) throw new AppError('unprocessable', messages.quoteMismatch);
+      owned !== undefined &&
+      owned.kind === kind &&
+      owned.fromAsset === input.from &&
+      owned.toAsset === input.to &&
+      (await checkSwapRequest({ ...ctx, db: tx }, userId, input)) === BigInt(owned.fromAmount);
     const now = ctx.clock.now();
+    const use = decideQuoteUse(quote && { ownerId: quote.userId, ...quote }, userId, sameRequest, now);
+    if (!use.ok) throw quoteUseError(use.code);
     const [claimed] = await tx
       .update(swapQuotes)
       .set({ usedAt: now })
       .where(and(eq(swapQuotes.id, id), isNull(swapQuotes.usedAt), gt(swapQuotes.expiresAt, now)))
       .returning();
-    if (!claimed) {
-      if (quote.usedAt !== null || quote.expiresAt > now) throw new AppError('conflict', messages.quoteUsed);
-      throw new AppError('conflict', messages.quoteExpired);
-    }
+    if (!claimed) throw quoteUseError(claimFailure({ ownerId: userId, ...quote! }, now));
     const from = claimed.fromAsset as AssetCode;
     const to = claimed.toAsset as AssetCode;
     const amounts = {
@@ -57,6 +55,7 @@ export async function executeSwap(
       receive: BigInt(claimed.receive),
       kept: BigInt(claimed.fee),
     };
+    const fromAmount = BigInt(claimed.fromAmount);
     const reference = `swap:${claimed.id}`;
     const posted = await postEntry(tx, {
       kind: kind === 'multi' ? 'MULTI_BUY' : 'SWAP',

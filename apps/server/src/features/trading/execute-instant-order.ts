@@ -1,9 +1,9 @@
 import { messages, type PlaceOrderRequest } from '@exchange/contracts';
-import { type CryptoCode, instantPostings } from '@exchange/domain';
+import { type CryptoCode, claimFailure, decideQuoteUse, instantPostings } from '@exchange/domain';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { instantQuotes } from '../../db/schema';
 import type { AppContext } from '../../platform/app-context';
-import { AppError } from '../../platform/errors';
+import { AppError, quoteUseError } from '../../platform/errors';
 import { postEntry } from '../ledger/ledger.repository';
 import { upsertWalletTransaction } from '../wallet/wallet.repository';
 import { issueInstantQuote, parseInstantQuantity } from './issue-instant-quote';
@@ -35,24 +35,22 @@ export async function executeInstantOrder(
     });
     quoteId = issued.id;
   }
-  if (!UUID.test(quoteId)) throw new AppError('not_found', messages.quoteNotFound);
+  if (!UUID.test(quoteId)) throw quoteUseError('quote_not_found');
   const id = quoteId;
 
   await ctx.db.transaction(async (tx) => {
     const [quote] = await tx.select().from(instantQuotes).where(eq(instantQuotes.id, id));
-    if (!quote || quote.userId !== userId) throw new AppError('not_found', messages.quoteNotFound);
-    if (quote.side !== request.side || quote.asset !== asset || BigInt(quote.quantity) !== quantity)
-      throw new AppError('unprocessable', messages.quoteMismatch);
     const now = ctx.clock.now();
+    const matches =
+      quote?.side === request.side && quote.asset === asset && BigInt(quote.quantity) === quantity;
+    const use = decideQuoteUse(quote && { ownerId: quote.userId, ...quote }, userId, matches, now);
+    if (!use.ok) throw quoteUseError(use.code);
     const [claimed] = await tx
       .update(instantQuotes)
       .set({ usedAt: now })
       .where(and(eq(instantQuotes.id, id), isNull(instantQuotes.usedAt), gt(instantQuotes.expiresAt, now)))
       .returning();
-    if (!claimed) {
-      if (quote.usedAt !== null || quote.expiresAt > now) throw new AppError('conflict', messages.quoteUsed);
-      throw new AppError('conflict', messages.quoteExpired);
-    }
+    if (!claimed) throw quoteUseError(claimFailure({ ownerId: userId, ...quote! }, now));
     const amounts = { cost: BigInt(claimed.cost), fee: BigInt(claimed.fee), total: BigInt(claimed.total) };
     const reference = `instant:${claimed.id}`;
     const posted = await postEntry(tx, {
