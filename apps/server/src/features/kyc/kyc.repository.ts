@@ -38,3 +38,9 @@ export async function latestKycOf(db: DbOrTx, userId: string): Promise<KycRow | 
 export async function lockUser(db: DbOrTx, userId: string): Promise<void> {
   await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
+
+/** Where to tell a user about their KYC decision. */
+export async function findUserEmail(db: DbOrTx, userId: string): Promise<string | undefined> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email;
+}

@@ -1,12 +1,10 @@
 import { formatMessage, messages } from '@exchange/contracts';
 import { decideKycReview } from '@exchange/domain';
-import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema';
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
 import { recordAdminAction } from '../audit/record-admin-action';
 import { decideKyc, lockKyc, markUserKycVerified } from './admin-kyc.repository';
-import type { KycRow } from './kyc.repository';
+import { findUserEmail, type KycRow } from './kyc.repository';
 
 /**
  * An admin approves or rejects a PENDING submission, once. In one transaction: lock the submission,
@@ -47,11 +45,11 @@ export async function verifyKyc(
 /** The decision is already committed: a mail failure is logged, never turned into a failed decision. */
 async function tellCustomer(ctx: Pick<AppContext, 'db' | 'mailer' | 'logger'>, kyc: KycRow): Promise<void> {
   try {
-    const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, kyc.userId));
-    if (!user) return;
+    const email = await findUserEmail(ctx.db, kyc.userId);
+    if (!email) return;
     const approved = kyc.status === 'APPROVED';
     await ctx.mailer.send({
-      to: user.email,
+      to: email,
       subject: approved ? messages.kycMailApprovedSubject : messages.kycMailRejectedSubject,
       text: approved
         ? messages.kycMailApprovedText

@@ -86,3 +86,19 @@ export async function listTransfers(
     .where(where);
   return { rows, total: total?.n ?? 0 };
 }
+
+/** Records a transfer before its ledger entry exists; the entry id is set once posted. */
+export async function insertTransfer(
+  db: DbOrTx,
+  values: { senderId: string; receiverId: string; asset: string; amount: bigint },
+): Promise<string> {
+  const [row] = await db
+    .insert(p2pTransfers)
+    .values({ ...values, amount: values.amount.toString(), status: 'SUCCESS' })
+    .returning({ id: p2pTransfers.id });
+  return row!.id;
+}
+
+export async function setTransferEntry(db: DbOrTx, transferId: string, entryId: bigint): Promise<void> {
+  await db.update(p2pTransfers).set({ entryId }).where(eq(p2pTransfers.id, transferId));
+}

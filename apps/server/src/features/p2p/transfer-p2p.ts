@@ -8,14 +8,12 @@ import {
   parseDecimal,
   userAccount,
 } from '@exchange/domain';
-import { eq } from 'drizzle-orm';
-import { p2pTransfers } from '../../db/schema';
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
 import { loadBalances, postEntry } from '../ledger/ledger.repository';
 import { upsertWalletTransaction } from '../wallet/wallet.repository';
 import { loadRecipient, parseRecipientEmail } from './look-up-recipient';
-import { findUserName } from './p2p.repository';
+import { findUserName, insertTransfer, setTransferEntry } from './p2p.repository';
 
 const codes: ReadonlySet<string> = new Set(CRYPTO_CODES);
 
@@ -53,21 +51,18 @@ export async function transferP2p(
 
   const recipient = await ctx.db.transaction(async (tx) => {
     const to = await loadRecipient(tx, senderId, email);
-    const [transfer] = await tx
-      .insert(p2pTransfers)
-      .values({ senderId, receiverId: to.id, asset, amount: amount.toString(), status: 'SUCCESS' })
-      .returning({ id: p2pTransfers.id });
-    const reference = `p2p:${transfer!.id}`;
+    const transferId = await insertTransfer(tx, { senderId, receiverId: to.id, asset, amount });
+    const reference = `p2p:${transferId}`;
     const posted = await postEntry(tx, {
       kind: 'P2P_TRANSFER',
       reference,
       userId: senderId,
       postings: p2pPostings(senderId, to.id, asset, amount),
-      memo: { transfer: transfer!.id },
+      memo: { transfer: transferId },
     });
     if (!posted.ok) throw new AppError('insufficient_funds', messages.insufficientAmount);
     const entryId = posted.value.entryId;
-    await tx.update(p2pTransfers).set({ entryId }).where(eq(p2pTransfers.id, transfer!.id));
+    await setTransferEntry(tx, transferId, entryId);
     const moved = { asset, amount };
     await upsertWalletTransaction(tx, {
       reference: `${reference}:send`,

@@ -1,12 +1,10 @@
 import { type AssetCode, decideStakeRedemption, stakeRedemptionPostings } from '@exchange/domain';
-import { eq } from 'drizzle-orm';
-import { stakes } from '../../db/schema';
 import type { AppContext } from '../../platform/app-context';
 import type { ScheduledJob } from '../../platform/scheduled-jobs';
 import { postEntry } from '../ledger/ledger.repository';
 import { upsertWalletTransaction } from '../wallet/wallet.repository';
 import { stakeState } from './stake-rejections';
-import { changeStakeStatus, dueStakeIds } from './staking.repository';
+import { changeStakeStatus, dueStakeIds, lockStakeUnlessTaken } from './staking.repository';
 
 /** How many due stakes one run pays; the rest wait for the next run. */
 const REDEEM_BATCH = 200;
@@ -21,11 +19,7 @@ export const STAKE_REDEMPTION_EVERY_MS = 60_000;
  */
 async function redeemOne(ctx: Pick<AppContext, 'db'>, stakeId: string, now: Date): Promise<boolean> {
   return ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(stakes)
-      .where(eq(stakes.id, stakeId))
-      .for('update', { skipLocked: true });
+    const row = await lockStakeUnlessTaken(tx, stakeId);
     if (!row) return false;
     const decided = decideStakeRedemption(stakeState(row), now);
     if (!decided.ok) return false;

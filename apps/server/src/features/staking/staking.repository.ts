@@ -136,3 +136,13 @@ export async function interestPaid(db: DbOrTx, userId: string): Promise<Map<stri
     .groupBy(stakes.asset);
   return new Map(rows.map((row) => [row.asset, BigInt(row.amount)]));
 }
+
+/** Locks one stake for its redemption, or answers undefined when another run holds it (SKIP LOCKED). */
+export async function lockStakeUnlessTaken(tx: DbOrTx, stakeId: string): Promise<StakeRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(stakes)
+    .where(eq(stakes.id, stakeId))
+    .for('update', { skipLocked: true });
+  return row;
+}

@@ -1,12 +1,11 @@
 import { messages } from '@exchange/contracts';
 import { type AssetCode, claimFailure, decideQuoteUse, swapPostings } from '@exchange/domain';
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import { swapQuotes } from '../../db/schema';
 import type { AppContext } from '../../platform/app-context';
 import { AppError, quoteUseError } from '../../platform/errors';
 import { postEntry } from '../ledger/ledger.repository';
 import { upsertWalletTransaction } from '../wallet/wallet.repository';
 import { checkSwapRequest, issueSwapQuote, type SwapInput, type SwapKind } from './issue-swap-quote';
+import { claimSwapQuote, findSwapQuote } from './swap.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -31,7 +30,7 @@ export async function executeSwap(
   const id = quoteId;
 
   await ctx.db.transaction(async (tx) => {
-    const [quote] = await tx.select().from(swapQuotes).where(eq(swapQuotes.id, id));
+    const quote = await findSwapQuote(tx, id);
     const owned = quote?.userId === userId ? quote : undefined;
     const sameRequest =
       owned !== undefined &&
@@ -42,11 +41,7 @@ export async function executeSwap(
     const now = ctx.clock.now();
     const use = decideQuoteUse(quote && { ownerId: quote.userId, ...quote }, userId, sameRequest, now);
     if (!use.ok) throw quoteUseError(use.code);
-    const [claimed] = await tx
-      .update(swapQuotes)
-      .set({ usedAt: now })
-      .where(and(eq(swapQuotes.id, id), isNull(swapQuotes.usedAt), gt(swapQuotes.expiresAt, now)))
-      .returning();
+    const claimed = await claimSwapQuote(tx, id, now);
     if (!claimed) throw quoteUseError(claimFailure({ ownerId: userId, ...quote! }, now));
     const from = claimed.fromAsset as AssetCode;
     const to = claimed.toAsset as AssetCode;

@@ -9,15 +9,14 @@ import {
   SWAP_RATE_DECIMALS,
   userAccount,
 } from '@exchange/domain';
-import { swapQuotes } from '../../db/schema';
 import type { AppContext } from '../../platform/app-context';
 import type { DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { requireFreshPrice } from '../../platform/prices';
 import { loadBalances } from '../ledger/ledger.repository';
+import { insertSwapQuote, type SwapQuoteRow } from './swap.repository';
 
 export type SwapKind = 'swap' | 'multi';
-export type SwapQuoteRow = typeof swapQuotes.$inferSelect;
 
 export interface SwapInput {
   readonly from: AssetCode;
@@ -90,24 +89,21 @@ export async function issueSwapQuote(
     throw new AppError('unprocessable', messages.swapNothingToReceive);
   }
   const now = ctx.clock.now();
-  const [row] = await ctx.db
-    .insert(swapQuotes)
-    .values({
-      userId,
-      kind,
-      fromAsset: input.from,
-      toAsset: input.to,
-      fromAmount: fromAmount.toString(),
-      fromUsd: fromUsd.toString(),
-      toUsd: toUsd.toString(),
-      rate: priced.value.rate.toString(),
-      gross: priced.value.gross.toString(),
-      fee: priced.value.kept.toString(),
-      receive: priced.value.receive.toString(),
-      expiresAt: new Date(now.getTime() + ctx.config.instantQuoteTtlSeconds * 1000),
-      createdAt: now,
-    })
-    .returning();
+  const row = await insertSwapQuote(ctx.db, {
+    userId,
+    kind,
+    fromAsset: input.from,
+    toAsset: input.to,
+    fromAmount: fromAmount.toString(),
+    fromUsd: fromUsd.toString(),
+    toUsd: toUsd.toString(),
+    rate: priced.value.rate.toString(),
+    gross: priced.value.gross.toString(),
+    fee: priced.value.kept.toString(),
+    receive: priced.value.receive.toString(),
+    expiresAt: new Date(now.getTime() + ctx.config.instantQuoteTtlSeconds * 1000),
+    createdAt: now,
+  });
   return row!;
 }
 
