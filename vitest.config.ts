@@ -28,6 +28,9 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // jsdom renders are CPU-bound: on a busy 2-core machine a screen test can take seconds, and a
+          // timeout there says nothing about the screen. Tests never assert timings.
+          testTimeout: 30_000,
         },
       },
     ],

@@ -69,7 +69,7 @@ describe('route guards', () => {
     const { router } = renderApp('/admin-user');
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Users' }, { timeout: 5_000 }),
+      await screen.findByRole('heading', { level: 1, name: 'Users' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin-user');
     expect(screen.getAllByRole('navigation', { name: 'Admin' })[0]).toBeInTheDocument();

@@ -37,17 +37,17 @@ describe('screens sharing one query cache', () => {
       }),
     });
     const { router } = renderApp('/');
-    expect(await screen.findAllByText('Bitcoin', undefined, { timeout: 5_000 })).not.toHaveLength(0);
+    expect(await screen.findAllByText('Bitcoin', undefined, { timeout: 15_000 })).not.toHaveLength(0);
 
     await act(() => router.navigate('/dashboard'));
-    await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 5_000 });
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 15_000 });
     const top = await screen.findByRole('list', { name: 'Top currencies' });
     expect(within(top).getByText('Bitcoin')).toBeInTheDocument();
     expect(await screen.findByRole('table', { name: 'Assets' })).toBeInTheDocument();
     expect(screen.queryByText('This page failed to load')).not.toBeInTheDocument();
 
     await act(() => router.navigate('/'));
-    expect(await screen.findAllByText('Bitcoin', undefined, { timeout: 5_000 })).not.toHaveLength(0);
+    expect(await screen.findAllByText('Bitcoin', undefined, { timeout: 15_000 })).not.toHaveLength(0);
     expect(screen.queryByText('This page failed to load')).not.toBeInTheDocument();
   });
 });

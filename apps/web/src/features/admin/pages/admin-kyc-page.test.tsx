@@ -73,7 +73,7 @@ const listRoute =
 
 async function openList() {
   renderApp('/admin-kyc');
-  await screen.findByRole('heading', { level: 1, name: messages.adminKycTitle }, { timeout: 5_000 });
+  await screen.findByRole('heading', { level: 1, name: messages.adminKycTitle }, { timeout: 15_000 });
 }
 
 describe('/admin-kyc', () => {

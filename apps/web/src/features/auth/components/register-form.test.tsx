@@ -15,7 +15,7 @@ function alerts(): string[] {
 async function openRegister(path = '/register') {
   const view = renderApp(path);
   // The page is lazy-loaded; the first import in a run is slow while vite transforms it.
-  await screen.findByRole('button', { name: 'Register' }, { timeout: 5_000 });
+  await screen.findByRole('button', { name: 'Register' }, { timeout: 15_000 });
   return view;
 }
 

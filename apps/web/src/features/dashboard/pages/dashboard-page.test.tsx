@@ -44,7 +44,7 @@ const routes = {
 
 async function openDashboard() {
   renderApp('/dashboard');
-  await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 5_000 });
+  await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 15_000 });
 }
 
 describe('/dashboard', () => {

@@ -39,7 +39,7 @@ function withTransactions(items: WalletTransaction[]) {
 
 async function openHistory(state?: unknown) {
   const view = renderApp('/history', state);
-  await screen.findByRole('heading', { level: 1, name: 'History' }, { timeout: 5_000 });
+  await screen.findByRole('heading', { level: 1, name: 'History' }, { timeout: 15_000 });
   return view;
 }
 

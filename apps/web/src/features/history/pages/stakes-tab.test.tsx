@@ -60,7 +60,7 @@ describe('History → Stakes', () => {
       stake('s5', { status: 'SUCCESS' }),
     ]);
     renderApp('/history', { type: 'stake' });
-    const table = await screen.findByRole('table', { name: 'Stakes' }, { timeout: 5_000 });
+    const table = await screen.findByRole('table', { name: 'Stakes' }, { timeout: 15_000 });
     await within(table).findByText('PENDING');
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(6);
@@ -79,7 +79,7 @@ describe('History → Stakes', () => {
     const user = userEvent.setup();
     const calls = withStakes([stake('s2', { matured: true })]);
     renderApp('/history', { type: 'stake' });
-    await user.click(await screen.findByRole('button', { name: 'Close' }, { timeout: 5_000 }));
+    await user.click(await screen.findByRole('button', { name: 'Close' }, { timeout: 15_000 }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Stake close Successfully!'));
     const close = calls.find((c) => c.key === 'POST /stake/close');
     expect(close?.body).toEqual({ stake_id: 's2', user_id: 'u-alice' });
@@ -89,7 +89,7 @@ describe('History → Stakes', () => {
   it('Restake shows ‘Restake  Successfully!’ and reloads the list after 3 seconds', async () => {
     const calls = withStakes([stake('s2', { matured: true })]);
     renderApp('/history', { type: 'stake' });
-    const button = await screen.findByRole('button', { name: 'Restake' }, { timeout: 5_000 });
+    const button = await screen.findByRole('button', { name: 'Restake' }, { timeout: 15_000 });
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await act(async () => button.click());
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Restake  Successfully!'));
@@ -108,7 +108,7 @@ describe('History → Stakes', () => {
       body: { status: false, message: 'This stake is no longer active', code: 'conflict' },
     }));
     renderApp('/history', { type: 'stake' });
-    await user.click(await screen.findByRole('button', { name: 'Close' }, { timeout: 5_000 }));
+    await user.click(await screen.findByRole('button', { name: 'Close' }, { timeout: 15_000 }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('This stake is no longer active'));
   });
 });

@@ -38,7 +38,7 @@ const image = () => ({ body: {} });
 
 async function openKyc() {
   renderApp('/kyc');
-  await screen.findByRole('heading', { level: 1, name: 'KYC' }, { timeout: 5_000 });
+  await screen.findByRole('heading', { level: 1, name: 'KYC' }, { timeout: 15_000 });
 }
 
 describe('/kyc', () => {
@@ -102,7 +102,7 @@ describe('KYC gating while the review is under way', () => {
     });
     renderApp('/deposit');
     expect(
-      await screen.findByRole('link', { name: messages.kycUnderReview }, { timeout: 5_000 }),
+      await screen.findByRole('link', { name: messages.kycUnderReview }, { timeout: 15_000 }),
     ).toHaveAttribute('href', '/kyc');
     await waitFor(() =>
       expect(screen.queryByRole('link', { name: messages.completeKyc })).not.toBeInTheDocument(),

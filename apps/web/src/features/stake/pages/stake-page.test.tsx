@@ -62,7 +62,7 @@ describe('/stake', () => {
     const user = userEvent.setup();
     const calls = api();
     const { router } = renderApp('/stake');
-    const row = await screen.findByRole('row', { name: /Ethereum/ }, { timeout: 5_000 });
+    const row = await screen.findByRole('row', { name: /Ethereum/ }, { timeout: 15_000 });
     await user.click(within(row).getByRole('button', { name: 'Stake Now ETH' }));
     expect(toast.error).toHaveBeenCalledWith('Please Select Duration');
 
@@ -105,7 +105,7 @@ describe('/stake', () => {
   it('a user without KYC gets Please Complete Your Kyc, leading to /kyc, and no options call', async () => {
     const calls = api(false);
     renderApp('/stake');
-    const link = await screen.findByRole('link', { name: 'Please Complete Your Kyc' }, { timeout: 5_000 });
+    const link = await screen.findByRole('link', { name: 'Please Complete Your Kyc' }, { timeout: 15_000 });
     expect(link).toHaveAttribute('href', '/kyc');
     expect(calls.some((c) => c.key === 'GET /stake/options')).toBe(false);
   });

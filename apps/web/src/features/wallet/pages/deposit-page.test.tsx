@@ -17,7 +17,7 @@ afterEach(() => {
 async function openWallet() {
   const view = renderApp('/deposit');
   // The page is lazy-loaded; the first import in a run is slow while vite transforms it.
-  await screen.findByRole('heading', { level: 1, name: 'Wallet' }, { timeout: 5_000 });
+  await screen.findByRole('heading', { level: 1, name: 'Wallet' }, { timeout: 15_000 });
   return view;
 }
 
@@ -183,7 +183,7 @@ describe('the wallet (/deposit)', () => {
 
     // A server failure is retried once before the error state shows.
     expect(
-      (await screen.findAllByRole('button', { name: 'Try again' }, { timeout: 5_000 })).length,
+      (await screen.findAllByRole('button', { name: 'Try again' }, { timeout: 15_000 })).length,
     ).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: 'Add Money' })).toBeDisabled();
   });
