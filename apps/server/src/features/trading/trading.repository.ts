@@ -142,15 +142,13 @@ export async function recentTrades(db: DbOrTx, marketId: string, limit: number) 
 }
 
 /**
- * Claims the market's next command sequence number. The caller holds the market's advisory lock, so
- * the row exists after the insert and nobody else moves it until the transaction ends.
+ * Stores the market's last command sequence number at the end of a batch. The caller holds the
+ * market's advisory lock, so nobody else moves it until the transaction ends.
  */
-export async function nextMarketSeq(db: DbOrTx, marketId: string): Promise<bigint> {
-  await db.execute(sql`INSERT INTO market_sequences (market_id) VALUES (${marketId}) ON CONFLICT DO NOTHING`);
-  const result = await db.execute<{ last_seq: string }>(sql`
-    UPDATE market_sequences SET last_seq = last_seq + 1 WHERE market_id = ${marketId}
-    RETURNING last_seq::text AS last_seq`);
-  return BigInt(result.rows[0]!.last_seq);
+export async function setMarketSeq(db: DbOrTx, marketId: string, seq: bigint): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO market_sequences (market_id, last_seq) VALUES (${marketId}, ${seq.toString()}::bigint)
+    ON CONFLICT (market_id) DO UPDATE SET last_seq = EXCLUDED.last_seq`);
 }
 
 export async function currentMarketSeq(db: DbOrTx, marketId: string): Promise<bigint> {
