@@ -242,7 +242,29 @@ async function main(): Promise<void> {
       console.log(`cold start ${i + 1}: ${fmt(server.startMs)} ms`);
     }
 
-    const orders = await orderBenches(usersA, usersB);
+    // The same order load twice: one transaction per command (MARKET_BATCH_MAX=1, as before group
+    // commit), then with group commit on. Fresh users each time, so open orders never hit the cap.
+    await server.stop();
+    server = await startServer({
+      dataDir,
+      port: PORT,
+      pgPort: PG_PORT,
+      readyPath: '/api/v1/health',
+      env: { MARKET_BATCH_MAX: '1' },
+    });
+    const single = (await orderBenches(usersA, usersB)).map((f) => ({
+      ...f,
+      name: `${f.name} — one commit per order`,
+    }));
+    await server.stop();
+    server = await startServer({ dataDir, port: PORT, pgPort: PG_PORT, readyPath: '/api/v1/health' });
+    const usersC = await createFundedUsers(database, CONNECTIONS, funds, jwtSecret);
+    const usersD = await createFundedUsers(database, CONNECTIONS, funds, jwtSecret);
+    const grouped = (await orderBenches(usersC, usersD)).map((f) => ({
+      ...f,
+      name: `${f.name} — group commit`,
+    }));
+    const orders = [...single, ...grouped];
     const reads = await readBenches(usersA[0]!, historyUser!);
     for (const f of [...orders, ...reads])
       console.log(
@@ -262,7 +284,10 @@ async function main(): Promise<void> {
           '`synchronous_commit=on`, so every acknowledged order is on disk. autocannon runs in the same',
           `machine (it shares the two cores with the server and PostgreSQL). Orders: ${CONNECTIONS} connections`,
           `for ${ORDER_SECONDS} s, one user per connection, every order answered after its commit with the`,
-          `user's wallet. Reads: 16 connections for ${READ_SECONDS} s each. ok/s counts 2xx answers only.`,
+          `user's wallet. Each order load runs twice on a restarted server: with \`MARKET_BATCH_MAX=1\` (one`,
+          'transaction and one WAL flush per order, as before group commit) and with group commit on (the',
+          `default, up to 64 commands per transaction). Reads: 16 connections for ${READ_SECONDS} s each. ok/s`,
+          'counts 2xx answers only; failed counts non-2xx answers, errors and 10 s timeouts.',
           '',
           table([...orders, ...reads]),
           '',
