@@ -178,8 +178,13 @@ async function readBenches(user: BenchUser, historyUser: BenchUser): Promise<Fig
     ['GET /wallet', '/api/v1/wallet', user],
     ['GET /p2p/getTopTenMarket', '/api/v1/p2p/getTopTenMarket', null],
     [
-      `order history (${HISTORY_ROWS.toLocaleString('en-US')} orders)`,
+      `order history, newest 500 (${HISTORY_ROWS.toLocaleString('en-US')} orders)`,
       '/api/v1/wallet/limitorder/market/get-order-history',
+      historyUser,
+    ],
+    [
+      `order history page 50 of 10 (${HISTORY_ROWS.toLocaleString('en-US')} orders)`,
+      '/api/v1/wallet/limitorder/market/get-order-history?page=50&limit=10',
       historyUser,
     ],
     [
