@@ -20,6 +20,7 @@ import { verifyLedger } from '../features/ledger/verify-ledger';
 import { PRODUCT_HOLD_SOURCES } from '../hold-sources';
 import { connect } from '../platform/db';
 import { embeddedDatabaseUrl } from '../platform/embedded-postgres';
+import { type Figure, figure, fmt, table } from './bench-figures';
 import {
   addHistory,
   type BenchUser,
@@ -37,32 +38,7 @@ const READ_SECONDS = Math.max(5, Math.round(ORDER_SECONDS / 2));
 const HISTORY_ROWS = 10_000;
 const base = `http://127.0.0.1:${PORT}/api/v1`;
 
-interface Figure {
-  readonly name: string;
-  readonly command: string;
-  readonly rps: number;
-  readonly ok: number;
-  readonly failed: number;
-  readonly p50: number;
-  readonly p99: number;
-  readonly p999: number;
-}
-
 type Context = { user?: BenchUser; market?: string; orderId?: string; index?: number };
-
-function figure(name: string, command: string, result: autocannon.Result): Figure {
-  const failed = result.non2xx + result.errors + result.timeouts;
-  return {
-    name,
-    command,
-    rps: result['2xx'] / result.duration,
-    ok: result['2xx'],
-    failed,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    p999: result.latency.p99_9,
-  };
-}
 
 function run(options: autocannon.Options): Promise<autocannon.Result> {
   return autocannon({ connections: CONNECTIONS, duration: ORDER_SECONDS, ...options });
@@ -204,21 +180,6 @@ async function readBenches(user: BenchUser, historyUser: BenchUser): Promise<Fig
     figures.push(figure(name, `GET ${url.replace('/api/v1', '')}`, result));
   }
   return figures;
-}
-
-const fmt = (n: number, digits = 0) =>
-  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-
-function table(figures: readonly Figure[]): string {
-  const rows = figures.map(
-    (f) =>
-      `| ${f.name} | \`${f.command}\` | ${fmt(f.rps)} | ${fmt(f.p50, 1)} | ${fmt(f.p99, 1)} | ${fmt(f.p999, 1)} | ${fmt(f.ok)} | ${fmt(f.failed)} |`,
-  );
-  return [
-    '| load | request | ok/s | p50 ms | p99 ms | p99.9 ms | ok | failed |',
-    '|---|---|---:|---:|---:|---:|---:|---:|',
-    ...rows,
-  ].join('\n');
 }
 
 async function main(): Promise<void> {
