@@ -236,7 +236,10 @@ export class MarketEngine {
     state.syncedSeq = committedSeq;
     outcomes.forEach((outcome, i) => {
       const job = jobs[i]!;
-      if (!outcome.ok) return job.reject(outcome.error);
+      if (!outcome.ok) {
+        job.reject(outcome.error);
+        return;
+      }
       if (outcome.effects) for (const listener of this.committedListeners) listener(state, outcome.effects);
       job.resolve(outcome.result);
     });
