@@ -46,6 +46,7 @@ const envSchema = z.object({
   HOUSE_LIQUIDITY: z.enum(['on', 'off']).optional(),
   HOUSE_LIQUIDITY_INTERVAL_MS: z.coerce.number().int().min(250).default(5000),
   MAX_OPEN_ORDERS_PER_MARKET: z.coerce.number().int().min(1).max(100_000).default(200),
+  MARKET_BATCH_MAX: z.coerce.number().int().min(1).max(1_000).default(64),
   WEB_DIST: z.string().optional(),
   REFERRAL_REWARD: z
     .string()
@@ -112,6 +113,8 @@ export interface Config {
   readonly houseLiquidityIntervalMs: number;
   /** How many open limit orders one user may have on one market. */
   readonly maxOpenOrdersPerMarket: number;
+  /** How many waiting commands a market's loop commits in one transaction (1: no group commit). */
+  readonly marketBatchMax: number;
   readonly logLevel: Env['LOG_LEVEL'];
   /** Where the built web app is; defaults to apps/web/dist. */
   readonly webDist: string | undefined;
@@ -183,6 +186,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     houseLiquidity: env.HOUSE_LIQUIDITY ? env.HOUSE_LIQUIDITY === 'on' : env.NODE_ENV !== 'test',
     houseLiquidityIntervalMs: env.HOUSE_LIQUIDITY_INTERVAL_MS,
     maxOpenOrdersPerMarket: env.MAX_OPEN_ORDERS_PER_MARKET,
+    marketBatchMax: env.MARKET_BATCH_MAX,
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST,
     referralReward: { asset: 'USDT', amount: parseReferralReward(env.REFERRAL_REWARD) },

@@ -119,9 +119,35 @@ export const placeOrderResponseSchema = envelope(
 );
 export type PlaceOrderResponse = z.infer<typeof placeOrderResponseSchema>;
 
-/** GET /wallet/limitorder/market/get-order-history and /get-user-open-order: the newest first. */
+/** GET /wallet/limitorder/market/get-user-open-order: the newest first. */
 export const orderListResponseSchema = envelope(z.array(limitOrderSchema));
 export type OrderListResponse = z.infer<typeof orderListResponseSchema>;
+
+export const ORDER_HISTORY_MAX_LIMIT = 500;
+
+/**
+ * GET /wallet/limitorder/market/get-order-history: paged on the server, newest first. Without a query
+ * the newest 500 come back, as the history screen reads them; `status` keeps one status, `search`
+ * the markets whose id contains it (say "BTC").
+ */
+export const orderHistoryQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(ORDER_HISTORY_MAX_LIMIT).default(ORDER_HISTORY_MAX_LIMIT),
+  status: z.enum(ORDER_STATUSES).optional(),
+  search: z.string().trim().max(32).optional(),
+});
+export type OrderHistoryQuery = z.input<typeof orderHistoryQuerySchema>;
+
+/** The spec's shape (the list under `data`), with the paging figures beside it. */
+export const orderHistoryResponseSchema = z.object({
+  status: z.boolean(),
+  message: z.string(),
+  data: z.array(limitOrderSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type OrderHistoryResponse = z.infer<typeof orderHistoryResponseSchema>;
 
 /** GET /wallet/limitorder/market/cancle-open-order?market_id=&order_id= (the spec's spelling). */
 export const cancelOrderQuerySchema = z.object({

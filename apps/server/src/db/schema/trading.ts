@@ -64,7 +64,9 @@ export const orders = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('orders_user_idx').on(t.userId, t.createdAt),
+    // Order history pages a user's orders newest first, all of them or one status (see userOrderPage).
+    index('orders_user_history_idx').on(t.userId, t.createdAt, t.seq),
+    index('orders_user_status_idx').on(t.userId, t.status, t.createdAt, t.seq),
     index('orders_open_idx').on(t.marketId, t.status),
     // Counts a user's open orders on a market (the per-market cap) without reading their history.
     index('orders_user_open_idx').on(t.userId, t.marketId).where(sql`${t.status} = 'open'`),

@@ -37,6 +37,7 @@ export async function cancelOrder(
       known: [order],
       now: ctx.clock.now(),
     });
-    return { result: order, effects };
+    // The settled copy carries the fills and status the command gave the order.
+    return { result: effects.orders.find((o) => o.id === orderId) ?? order, effects };
   });
 }

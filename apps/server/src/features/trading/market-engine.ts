@@ -14,9 +14,9 @@ import type { CommandEffects } from './settle-events';
 import {
   currentMarketSeq,
   lockMarket,
-  nextMarketSeq,
   openLots,
   openOrdersOfMarket,
+  setMarketSeq,
 } from './trading.repository';
 
 export interface MarketState {
@@ -25,31 +25,55 @@ export interface MarketState {
   book: OrderBook;
   /** The market sequence number the in-memory book reflects; null when it must be rebuilt. */
   syncedSeq: bigint | null;
-  queue: Promise<unknown>;
 }
 
-/** A market command: runs inside the command's transaction with the next sequence number. */
+/** A market command: runs inside the batch's transaction (in its own savepoint) with its sequence number. */
 export type MarketCommand<T> = (
   tx: Tx,
   market: MarketState,
   seq: bigint,
 ) => Promise<{ result: T; effects?: CommandEffects }>;
 
-/** Runs inside the command's transaction, after the command, with the book already moved. */
+/** Runs inside the command's savepoint, after the command, with the book already moved. */
 export type EffectsInTxListener = (tx: Tx, market: MarketState, effects: CommandEffects) => Promise<void>;
 
-/** Runs after a command's transaction committed (synchronously, before the caller is answered). */
+/** Runs after a command's batch committed (synchronously, before the caller is answered). */
 export type CommittedListener = (market: MarketState, effects: CommandEffects) => void;
 
+interface Job {
+  readonly command?: MarketCommand<unknown>;
+  /** Work that runs alone, between batches (a sync). */
+  readonly alone?: () => Promise<unknown>;
+  readonly resolve: (value: unknown) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+interface Loop {
+  readonly pending: Job[];
+  active: boolean;
+  running: Promise<void>;
+}
+
+/** A command failed after it moved the book: the batch cannot commit without it, so it is retried singly. */
+class BookMovedThenFailed extends Error {
+  constructor(override readonly cause: unknown) {
+    super('a command failed after it moved the book');
+  }
+}
+
 /**
- * One serial matching loop per market. Commands on a market run one at a time through an in-process
- * promise chain; each runs in ONE transaction that first takes the market's transaction-level
- * advisory lock (pg_advisory_xact_lock), so several server processes never match one market at once,
- * then claims the market's next sequence number. If the stored sequence is not the one the in-memory
- * book reflects (another process ran a command, or an earlier transaction of ours rolled back after
- * the book had moved), the book is rebuilt from the open orders before the command applies. A command
- * whose transaction fails after it moved the book marks the book for rebuild; one refused before it
- * touched the book does not. Callers are answered only after the commit.
+ * One serial matching loop per market, with group commit. Commands wait in the market's queue; the
+ * loop takes every waiting command (up to MARKET_BATCH_MAX) and runs them in order in ONE transaction that
+ * first takes the market's transaction-level advisory lock (pg_advisory_xact_lock), so several server
+ * processes never match one market at once, and reads the market's stored sequence. If it is not the
+ * one the in-memory book reflects (another process ran a command, or an earlier transaction of ours
+ * rolled back after the book had moved), the book is rebuilt from the open orders first. Each command
+ * gets the next sequence number and runs in its own savepoint: one refused by the rules before it
+ * moved the book is rolled back to its savepoint and answered with its refusal, without touching its
+ * neighbours. The batch then stores the last sequence number and commits once (one WAL flush for all
+ * of them), and only then is every caller answered. A batch that fails to commit, or holds a command
+ * that failed after moving the book, marks the book for rebuild and its commands are retried one
+ * transaction each, so one bad command cannot fail its neighbours.
  *
  * The transaction-level lock was chosen over a session lock on a dedicated connection: it needs no
  * connection of its own, is released by every commit, rollback and crash, and a process that takes
@@ -57,30 +81,31 @@ export type CommittedListener = (market: MarketState, effects: CommandEffects) =
  */
 export class MarketEngine {
   private readonly markets = new Map<string, MarketState>();
+  private readonly loops = new Map<string, Loop>();
   private readonly inTxListeners: EffectsInTxListener[] = [];
   private readonly committedListeners: CommittedListener[] = [];
 
-  constructor(private readonly ctx: Pick<AppContext, 'db' | 'logger'>) {
+  constructor(private readonly ctx: Pick<AppContext, 'db' | 'logger' | 'config'>) {
     for (const rules of MARKETS) {
       this.markets.set(rules.id, {
         rules,
         units: marketUnits(rules),
         book: new OrderBook(),
         syncedSeq: null,
-        queue: Promise.resolve(),
       });
+      this.loops.set(rules.id, { pending: [], active: false, running: Promise.resolve() });
     }
   }
 
   /**
-   * Listens to each command's effects inside its transaction (to NOTIFY, say, so it is sent only on
+   * Listens to each command's effects inside its savepoint (to NOTIFY, say, so it is sent only on
    * commit). A listener that throws fails the command.
    */
   onEffectsInTx(listener: EffectsInTxListener): void {
     this.inTxListeners.push(listener);
   }
 
-  /** Hears each command's effects once its transaction committed (a committed depth snapshot, say). */
+  /** Hears each command's effects once its batch committed (a committed depth snapshot, say). */
   onCommitted(listener: CommittedListener): void {
     this.committedListeners.push(listener);
   }
@@ -89,10 +114,59 @@ export class MarketEngine {
     return findMarket(marketId) ? this.markets.get(marketId) : undefined;
   }
 
-  private enqueue<T>(state: MarketState, job: () => Promise<T>): Promise<T> {
-    const run = state.queue.then(job, job);
-    state.queue = run.catch(() => undefined);
-    return run;
+  /** How many commands wait in a market's queue (not counting the batch running now). */
+  waiting(marketId: string): number {
+    return this.stateOf(marketId)[1].pending.length;
+  }
+
+  private stateOf(marketId: string): [MarketState, Loop] {
+    const state = this.markets.get(marketId);
+    const loop = this.loops.get(marketId);
+    if (!state || !loop) throw new Error(`invariant violated: unknown market ${marketId}`);
+    return [state, loop];
+  }
+
+  private enqueue<T>(marketId: string, job: Omit<Job, 'resolve' | 'reject'>): Promise<T> {
+    const [state, loop] = this.stateOf(marketId);
+    return new Promise<T>((resolve, reject) => {
+      loop.pending.push({ ...job, resolve: resolve as (value: unknown) => void, reject });
+      // `active` is set and cleared synchronously with the queue check, so a command pushed while the
+      // loop is finishing is never left behind.
+      if (!loop.active) {
+        loop.active = true;
+        loop.running = this.drainLoop(state, loop);
+      }
+    });
+  }
+
+  private async drainLoop(state: MarketState, loop: Loop): Promise<void> {
+    for (;;) {
+      const head = loop.pending[0];
+      if (!head) {
+        loop.active = false;
+        return;
+      }
+      if (head.alone) {
+        loop.pending.shift();
+        try {
+          head.resolve(await head.alone());
+        } catch (error) {
+          head.reject(error);
+        }
+        continue;
+      }
+      let n = 0;
+      while (n < loop.pending.length && n < this.ctx.config.marketBatchMax && loop.pending[n]!.command)
+        n += 1;
+      const jobs = loop.pending.splice(0, n);
+      try {
+        await this.runBatch(state, jobs);
+      } catch (error) {
+        // runBatch answers every job itself; this is a last guard so the loop never stops.
+        state.syncedSeq = null;
+        for (const job of jobs) job.reject(error);
+      }
+    }
   }
 
   private async rebuild(tx: Tx, state: MarketState, seq: bigint): Promise<void> {
@@ -112,47 +186,82 @@ export class MarketEngine {
     state.syncedSeq = seq;
   }
 
-  /** Runs one command on a market's loop; resolves after its transaction committed. */
-  run<T>(marketId: string, command: MarketCommand<T>): Promise<T> {
-    const state = this.markets.get(marketId);
-    if (!state) throw new Error(`invariant violated: unknown market ${marketId}`);
-    return this.enqueue(state, async () => {
-      let claimed = 0n;
-      try {
-        const out = await this.ctx.db.transaction(async (tx) => {
-          await lockMarket(tx, marketId);
-          claimed = await nextMarketSeq(tx, marketId);
-          if (state.syncedSeq !== claimed - 1n) await this.rebuild(tx, state, claimed - 1n);
-          const result = await command(tx, state, claimed);
-          if (result.effects)
-            for (const listener of this.inTxListeners) await listener(tx, state, result.effects);
-          return result;
-        });
-        state.syncedSeq = claimed;
-        if (out.effects) for (const listener of this.committedListeners) listener(state, out.effects);
-        return out.result;
-      } catch (error) {
-        // The rollback put the stored sequence back to claimed - 1. A command refused before it
-        // applied anything to the book (an unknown order, a hold refused for funds) left the book
-        // there too, so it stays in sync; only a book that moved (its lastSeq reached the claim) and
-        // then failed to commit must be rebuilt from storage.
-        if (claimed > 0n && state.book.lastSeq >= claimed) state.syncedSeq = null;
-        throw error;
+  private async runBatch(state: MarketState, jobs: Job[]): Promise<void> {
+    const marketId = state.rules.id;
+    type Outcome = { ok: true; result: unknown; effects?: CommandEffects } | { ok: false; error: unknown };
+    let outcomes: Outcome[] = [];
+    let committedSeq = 0n;
+    try {
+      await this.ctx.db.transaction(async (tx) => {
+        outcomes = [];
+        await lockMarket(tx, marketId);
+        const stored = await currentMarketSeq(tx, marketId);
+        if (state.syncedSeq !== stored) await this.rebuild(tx, state, stored);
+        let seq = stored;
+        let applied = 0;
+        for (const job of jobs) {
+          seq += 1n;
+          const claimed = seq;
+          try {
+            const out = await tx.transaction(async (sp) => {
+              const out = await job.command!(sp, state, claimed);
+              if (out.effects)
+                for (const listener of this.inTxListeners) await listener(sp, state, out.effects);
+              return out;
+            });
+            outcomes.push({ ok: true, ...out });
+            applied += 1;
+          } catch (error) {
+            // Refused before it applied anything to the book (an unknown order, a hold refused for
+            // funds): its savepoint is gone and the book is as it was, so the batch goes on. A book
+            // that moved (its lastSeq reached the claim) cannot be rolled back with it.
+            if (state.book.lastSeq >= claimed) throw new BookMovedThenFailed(error);
+            outcomes.push({ ok: false, error });
+          }
+        }
+        committedSeq = applied > 0 ? seq : stored;
+        if (applied > 0) await setMarketSeq(tx, marketId, seq);
+      });
+    } catch (error) {
+      // Rolled back: the stored sequence is where it was, but the book may have moved.
+      state.syncedSeq = null;
+      if (jobs.length === 1) {
+        jobs[0]!.reject(error instanceof BookMovedThenFailed ? error.cause : error);
+        return;
       }
+      this.ctx.logger.warn({ err: error, marketId, commands: jobs.length }, 'batch failed; retrying singly');
+      for (const job of jobs) await this.runBatch(state, [job]);
+      return;
+    }
+    state.syncedSeq = committedSeq;
+    outcomes.forEach((outcome, i) => {
+      const job = jobs[i]!;
+      if (!outcome.ok) {
+        job.reject(outcome.error);
+        return;
+      }
+      if (outcome.effects) for (const listener of this.committedListeners) listener(state, outcome.effects);
+      job.resolve(outcome.result);
     });
+  }
+
+  /** Runs one command on a market's loop; resolves after its batch committed. */
+  run<T>(marketId: string, command: MarketCommand<T>): Promise<T> {
+    return this.enqueue<T>(marketId, { command: command as MarketCommand<unknown> });
   }
 
   /** Brings a market's book up to date with storage without running a command (start-up, depth reads). */
   sync(marketId: string): Promise<MarketState> {
-    const state = this.markets.get(marketId);
-    if (!state) throw new Error(`invariant violated: unknown market ${marketId}`);
-    return this.enqueue(state, async () => {
-      await this.ctx.db.transaction(async (tx) => {
-        await lockMarket(tx, marketId);
-        const seq = await currentMarketSeq(tx, marketId);
-        if (state.syncedSeq !== seq) await this.rebuild(tx, state, seq);
-      });
-      return state;
+    const [state] = this.stateOf(marketId);
+    return this.enqueue<MarketState>(marketId, {
+      alone: async () => {
+        await this.ctx.db.transaction(async (tx) => {
+          await lockMarket(tx, marketId);
+          const seq = await currentMarketSeq(tx, marketId);
+          if (state.syncedSeq !== seq) await this.rebuild(tx, state, seq);
+        });
+        return state;
+      },
     });
   }
 
@@ -162,7 +271,11 @@ export class MarketEngine {
 
   /** Waits for every queued command to finish (shutdown, tests). */
   async drain(): Promise<void> {
-    await Promise.all([...this.markets.values()].map((s) => s.queue));
+    for (;;) {
+      const active = [...this.loops.values()].filter((l) => l.active);
+      if (active.length === 0) return;
+      await Promise.all(active.map((l) => l.running));
+    }
   }
 
   /** Throws the in-memory books away, as a restarted process would have none. */

@@ -105,6 +105,7 @@ export async function placeLimitOrder(
       known: [order],
       now,
     });
-    return { result: order, effects };
+    // The settled copy carries the fills and status the command gave the order.
+    return { result: effects.orders.find((o) => o.id === orderId) ?? order, effects };
   });
 }

@@ -1,18 +1,13 @@
 import {
-  type AssetCode,
   assert,
   type BookEvent,
-  type ExactCost,
   type MarketRules,
   type MarketUnits,
-  type PriceTicks,
-  type QuantityLots,
-  releasePostings,
-  settleTrade,
+  settleBookEvents,
 } from '@exchange/domain';
 import type { Tx } from '../../platform/db';
 import { postEntry } from '../ledger/ledger.repository';
-import { insertTrade, loadOrders, type OrderRecord, openLots, saveOrder } from './trading.repository';
+import { insertTrade, loadOrders, type OrderRecord, saveOrder } from './trading.repository';
 
 /** What a persisted command changed, for the updates sent after it commits. */
 export interface CommandEffects {
@@ -22,10 +17,10 @@ export interface CommandEffects {
 }
 
 /**
- * Persists the engine's events of one market command inside the command's transaction: every trade
- * settles in one ledger entry (see `settleTrade`) and gets a trades row; cancels add to the order's
- * cancelled quantity; an order that left the book (filled or cancelled) gives back whatever its hold
- * still has. `known` holds rows the caller already has (a just-placed order), the rest are loaded.
+ * Persists the engine's events of one market command inside the command's transaction: loads the
+ * orders the events name (`known` holds rows the caller already has, a just-placed order), lets the
+ * domain decide every change (`settleBookEvents`), then posts its entries in order, stores its trades
+ * rows beside their entries and saves the orders.
  */
 export async function persistEvents(
   tx: Tx,
@@ -49,94 +44,41 @@ export async function persistEvents(
   const rows = new Map((input.known ?? []).map((o) => [o.id, o]));
   const missing = [...ids].filter((id) => !rows.has(id));
   for (const [id, row] of await loadOrders(tx, missing)) rows.set(id, row);
-  const get = (id: string): OrderRecord => {
-    const row = rows.get(id);
-    assert(row, `order ${id} of a book event exists`);
-    return row;
-  };
 
-  let index = 0;
-  for (const event of events) {
-    index += 1;
-    if (event.type === 'trade') {
-      const maker = get(event.makerOrderId);
-      const taker = get(event.takerOrderId);
-      const buy = event.takerSide === 'buy' ? taker : maker;
-      const sell = event.takerSide === 'buy' ? maker : taker;
-      const totals = (o: OrderRecord) => ({
-        filledCost: o.filledCost as ExactCost,
-        filledQuote: o.filledQuote,
-        feeQuote: o.feeQuote,
-      });
-      const settled = settleTrade({
-        rules,
-        units,
-        price: event.price as PriceTicks,
-        quantity: event.quantity as QuantityLots,
-        takerSide: event.takerSide,
-        buyer: { userId: buy.userId, totals: totals(buy) },
-        seller: { userId: sell.userId, totals: totals(sell) },
-      });
-      const posted = await postEntry(tx, {
-        kind: 'TRADE',
-        reference: `trade:${rules.id}:${seq}:${index}`,
-        userId: null,
-        postings: settled.postings,
-        memo: { market: rules.id, maker: maker.id, taker: taker.id },
-      });
-      // The holds cover every fill by construction; a refusal here is a bug, and rolls the command back.
-      assert(posted.ok, `trade entry of ${rules.id} seq ${seq} posts`);
-      buy.filledLots += event.quantity;
-      buy.filledCost = settled.buyer.totals.filledCost;
-      buy.filledQuote = settled.buyer.totals.filledQuote;
-      buy.feeQuote = settled.buyer.totals.feeQuote;
-      buy.lockedRemaining -= settled.buyer.quote;
-      sell.filledLots += event.quantity;
-      sell.filledCost = settled.seller.totals.filledCost;
-      sell.filledQuote = settled.seller.totals.filledQuote;
-      sell.feeQuote = settled.seller.totals.feeQuote;
-      sell.lockedRemaining -= settled.baseAmount;
-      assert(buy.lockedRemaining >= 0n && sell.lockedRemaining >= 0n, 'fills stay within their holds');
-      await insertTrade(tx, {
-        marketId: rules.id,
-        makerOrderId: maker.id,
-        takerOrderId: taker.id,
-        makerUserId: maker.userId,
-        takerUserId: taker.userId,
-        takerSide: event.takerSide,
-        priceTicks: event.price.toString(),
-        quantityLots: event.quantity.toString(),
-        cost: settled.cost.toString(),
-        buyerFee: settled.buyer.fee.toString(),
-        sellerFee: settled.seller.fee.toString(),
-        entryId: posted.value.entryId,
-        createdAt: now,
-      });
-    } else if (event.type === 'cancelled') {
-      get(event.orderId).cancelledLots += event.quantity;
-    }
+  const settled = settleBookEvents({ rules, units, seq, events, orders: rows });
+  const entryIds = new Map<string, bigint>();
+  for (const entry of settled.entries) {
+    const posted = await postEntry(tx, entry);
+    // The holds cover every fill and release by construction; a refusal is a bug, and rolls back.
+    assert(posted.ok, `entry ${entry.reference} posts`);
+    entryIds.set(entry.reference, posted.value.entryId);
   }
-
-  const touched = [...ids].map(get);
-  for (const order of touched) {
+  for (const trade of settled.trades) {
+    const entryId = entryIds.get(trade.entryReference);
+    assert(entryId !== undefined, `trade entry ${trade.entryReference} was posted`);
+    await insertTrade(tx, {
+      marketId: rules.id,
+      makerOrderId: trade.makerOrderId,
+      takerOrderId: trade.takerOrderId,
+      makerUserId: trade.makerUserId,
+      takerUserId: trade.takerUserId,
+      takerSide: trade.takerSide,
+      priceTicks: trade.priceTicks.toString(),
+      quantityLots: trade.quantityLots.toString(),
+      cost: trade.cost.toString(),
+      buyerFee: trade.buyerFee.toString(),
+      sellerFee: trade.sellerFee.toString(),
+      entryId,
+      createdAt: now,
+    });
+  }
+  for (const order of settled.orders) {
     order.updatedAt = now;
-    if (openLots(order) > 0n) continue;
-    order.status = order.cancelledLots > 0n ? 'cancelled' : 'filled';
-    if (order.lockedRemaining > 0n) {
-      const posted = await postEntry(tx, {
-        kind: 'ORDER_RELEASE',
-        reference: `order-release:${order.id}`,
-        userId: order.userId,
-        postings: releasePostings(order.userId, order.lockAsset as AssetCode, order.lockedRemaining),
-      });
-      assert(posted.ok, `release of order ${order.id} posts`);
-      order.lockedRemaining = 0n;
-    }
+    await saveOrder(tx, order);
   }
-  for (const order of touched) await saveOrder(tx, order);
   return {
-    orders: touched,
-    userIds: new Set(touched.map((o) => o.userId)),
+    orders: settled.orders,
+    userIds: new Set(settled.orders.map((o) => o.userId)),
     bookChanged: events.length > 0,
   };
 }

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { orders, trades } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
+import { containsPattern } from '../../platform/search';
 
 /** An order row with its integers parsed: lots, ticks, exact cost and USDT/base minor units. */
 export interface OrderRecord {
@@ -133,6 +134,33 @@ export async function userOrders(
   return rows.map(toOrderRecord);
 }
 
+/**
+ * A page of the user's orders, newest first, and how many match in all. The indexes
+ * orders_user_history_idx (user, created_at, seq) and orders_user_status_idx (user, status,
+ * created_at, seq) serve the filter and the order, so a page costs the same at 10 rows or 10,000.
+ */
+export async function userOrderPage(
+  db: DbOrTx,
+  userId: string,
+  options: { page: number; limit: number; status?: OrderRecord['status']; search?: string },
+): Promise<{ rows: OrderRecord[]; total: number }> {
+  const conditions = [eq(orders.userId, userId)];
+  if (options.status) conditions.push(eq(orders.status, options.status));
+  if (options.search) conditions.push(ilike(orders.marketId, containsPattern(options.search)));
+  const where = and(...conditions);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.seq))
+      .limit(options.limit)
+      .offset((options.page - 1) * options.limit),
+    db.select({ n: count() }).from(orders).where(where),
+  ]);
+  return { rows: rows.map(toOrderRecord), total: counted?.n ?? 0 };
+}
+
 export async function insertTrade(db: DbOrTx, trade: typeof trades.$inferInsert): Promise<void> {
   await db.insert(trades).values(trade);
 }
@@ -142,15 +170,13 @@ export async function recentTrades(db: DbOrTx, marketId: string, limit: number) 
 }
 
 /**
- * Claims the market's next command sequence number. The caller holds the market's advisory lock, so
- * the row exists after the insert and nobody else moves it until the transaction ends.
+ * Stores the market's last command sequence number at the end of a batch. The caller holds the
+ * market's advisory lock, so nobody else moves it until the transaction ends.
  */
-export async function nextMarketSeq(db: DbOrTx, marketId: string): Promise<bigint> {
-  await db.execute(sql`INSERT INTO market_sequences (market_id) VALUES (${marketId}) ON CONFLICT DO NOTHING`);
-  const result = await db.execute<{ last_seq: string }>(sql`
-    UPDATE market_sequences SET last_seq = last_seq + 1 WHERE market_id = ${marketId}
-    RETURNING last_seq::text AS last_seq`);
-  return BigInt(result.rows[0]!.last_seq);
+export async function setMarketSeq(db: DbOrTx, marketId: string, seq: bigint): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO market_sequences (market_id, last_seq) VALUES (${marketId}, ${seq.toString()}::bigint)
+    ON CONFLICT (market_id) DO UPDATE SET last_seq = EXCLUDED.last_seq`);
 }
 
 export async function currentMarketSeq(db: DbOrTx, marketId: string): Promise<bigint> {

@@ -6,6 +6,8 @@ import {
   marketParamsSchema,
   marketTradesResponseSchema,
   messages,
+  orderHistoryQuerySchema,
+  orderHistoryResponseSchema,
   orderListResponseSchema,
   ordersAndStatusResponseSchema,
   orderWalletResponseSchema,
@@ -24,7 +26,7 @@ import { executeInstantOrder } from './execute-instant-order';
 import { issueInstantQuote, quoteView } from './issue-instant-quote';
 import { orderView, tradeView } from './order-view';
 import { placeLimitOrder } from './place-limit-order';
-import { recentTrades, userOrders } from './trading.repository';
+import { recentTrades, userOrderPage, userOrders } from './trading.repository';
 import type { TradingRuntime } from './trading-runtime';
 
 const sideParamsSchema = z.object({ side: z.enum(['buy', 'sell']) });
@@ -56,10 +58,18 @@ export function tradingPublicRoutes(app: ZodApi, ctx: AppContext, trading: Tradi
 export function tradingUserRoutes(app: ZodApi, ctx: AppContext): void {
   app.get(
     '/wallet/limitorder/market/get-order-history',
-    { schema: { response: { 200: orderListResponseSchema } } },
+    {
+      schema: { querystring: orderHistoryQuerySchema, response: { 200: orderHistoryResponseSchema } },
+    },
     async (request) => {
-      const list = await userOrders(ctx.db, sessionOf(request).userId);
-      return { status: true, message: messages.ordersLoaded, data: list.map(orderView) };
+      const { page, limit, status, search } = request.query;
+      const { rows, total } = await userOrderPage(ctx.db, sessionOf(request).userId, {
+        page,
+        limit,
+        status,
+        search: search || undefined,
+      });
+      return { status: true, message: messages.ordersLoaded, data: rows.map(orderView), total, page, limit };
     },
   );
 

@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { priceTicks, quantityLots } from '@exchange/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectLedgerConsistent } from '../../test/expect-ledger';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestUser, type TestUser } from '../../test/test-users';
+import { fund, limitOrder, place } from './trading-test-helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function trader(usdt?: string, btc?: string): Promise<TestUser> {
+  const user = await createTestUser(t, { kyc: true });
+  if (usdt) await fund(t, user, 'USDT', usdt);
+  if (btc) await fund(t, user, 'BTC', btc);
+  return user;
+}
+
+/** Holds a market's loop until `release` is called, so the commands sent meanwhile wait together. */
+function holdLoop(marketId: string) {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const busy = t.trading.engine.run(marketId, async () => {
+    await gate;
+    return { result: undefined };
+  });
+  return { release, busy };
+}
+
+async function untilWaiting(marketId: string, n: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (t.trading.engine.waiting(marketId) < n) {
+    if (Date.now() > deadline) throw new Error(`fewer than ${n} commands waiting on ${marketId}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+describe('group commit', () => {
+  it('many parallel orders from many users on one market: no overdraft, every fill settled once, ledger clean', async () => {
+    // Each buyer can afford one 0.01 BTC order at 50000 (501 USDT with the fee), not two.
+    const buyers = await Promise.all(Array.from({ length: 8 }, () => trader('800')));
+    const sellers = await Promise.all(Array.from({ length: 8 }, () => trader(undefined, '0.03')));
+    const hold = holdLoop('BTC-USDT');
+    const sends = [
+      ...buyers.flatMap((b) => [0, 1, 2].map(() => place(t, b, limitOrder('buy', '0.01', '50000')))),
+      ...sellers.flatMap((s) => [0, 1, 2].map(() => place(t, s, limitOrder('sell', '0.01', '50000')))),
+    ];
+    await untilWaiting('BTC-USDT', sends.length);
+    hold.release();
+    const answers = await Promise.all(sends);
+    await hold.busy;
+
+    const buys = answers.slice(0, 24);
+    const sells = answers.slice(24);
+    expect(buys.filter((r) => r.statusCode === 200)).toHaveLength(8);
+    for (const refused of buys.filter((r) => r.statusCode !== 200))
+      expect(refused.json().message).toBe('Insufficient amount');
+    expect(sells.every((r) => r.statusCode === 200)).toBe(true);
+    // Each of the 8 buys filled against one of the 24 sells: 8 trades, 16 sells still resting.
+    const trades = await t.ctx.db.execute<{ n: string }>(
+      sql`SELECT count(*)::text AS n FROM trades WHERE market_id = 'BTC-USDT'`,
+    );
+    expect(Number(trades.rows[0]!.n)).toBe(8);
+    const resting = await t.ctx.db.execute<{ n: string }>(
+      sql`SELECT count(*)::text AS n FROM orders WHERE market_id = 'BTC-USDT' AND status = 'open'`,
+    );
+    expect(Number(resting.rows[0]!.n)).toBe(16);
+    // Every placed order took its own sequence number.
+    const seqs = await t.ctx.db.execute<{ n: string; d: string }>(
+      sql`SELECT count(*)::text AS n, count(DISTINCT seq)::text AS d FROM orders WHERE market_id = 'BTC-USDT'`,
+    );
+    expect(seqs.rows[0]!.n).toBe(seqs.rows[0]!.d);
+    expect(t.trading.engine.market('BTC-USDT')?.book.orderCount).toBe(16);
+    await expectLedgerConsistent(t.ctx.db);
+  });
+
+  it('a command that fails after moving the book does not fail its neighbours: the batch is retried singly', async () => {
+    const user = await trader('10000');
+    const hold = holdLoop('ETH-USDT');
+    const first = place(t, user, limitOrder('buy', '0.1', '2000', 'ETH-USDT'));
+    await untilWaiting('ETH-USDT', 1);
+    const broken = t.trading.engine.run('ETH-USDT', async (_tx, market, seq) => {
+      market.book.apply({
+        kind: 'place',
+        seq,
+        orderId: randomUUID(),
+        userId: randomUUID(),
+        side: 'buy',
+        price: priceTicks(1n),
+        quantity: quantityLots(1n),
+        timeInForce: 'gtc',
+      });
+      throw new Error('boom after the book moved');
+    });
+    const third = place(t, user, limitOrder('buy', '0.1', '2100', 'ETH-USDT'));
+    await untilWaiting('ETH-USDT', 3);
+    hold.release();
+    await expect(broken).rejects.toThrow('boom after the book moved');
+    expect((await first).statusCode).toBe(200);
+    expect((await third).statusCode).toBe(200);
+    await hold.busy;
+    // The stray order never reached storage; the book was rebuilt without it.
+    const book = t.trading.engine.market('ETH-USDT')?.book;
+    expect(book?.orderCount).toBe(2);
+    expect(book?.bestBid()).toBe(priceTicks(2100_00n));
+    await expectLedgerConsistent(t.ctx.db);
+  });
+});

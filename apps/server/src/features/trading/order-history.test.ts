@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestUser, type TestUser } from '../../test/test-users';
+import { fund, limitOrder, place } from './trading-test-helpers';
+
+let t: TestApp;
+let owner: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createTestUser(t, { kyc: true });
+  await fund(t, owner, 'USDT', '100000');
+  // Five resting buys, oldest first: three on BTC-USDT, two on ETH-USDT; the last BTC one cancelled.
+  for (const price of ['1000', '1100', '1200'])
+    expect((await place(t, owner, limitOrder('buy', '0.01', price))).statusCode).toBe(200);
+  for (const price of ['100', '110'])
+    expect((await place(t, owner, limitOrder('buy', '0.1', price, 'ETH-USDT'))).statusCode).toBe(200);
+  const btc = await history(owner, '?search=BTC&limit=1');
+  const cancel = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/wallet/limitorder/market/cancle-open-order?market_id=BTC-USDT&order_id=${btc.json().data[0].id}`,
+    headers: owner.headers,
+  });
+  expect(cancel.statusCode).toBe(200);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function history(user: TestUser | null, query = '') {
+  return t.app.inject({
+    method: 'GET',
+    url: `/api/v1/wallet/limitorder/market/get-order-history${query}`,
+    headers: user?.headers ?? {},
+  });
+}
+
+const prices = (res: Awaited<ReturnType<typeof history>>) =>
+  (res.json().data as { price: string }[]).map((o) => o.price);
+
+describe('order history pages on the server', () => {
+  it('without a query: every order, newest first, with the paging figures', async () => {
+    const res = await history(owner);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ total: 5, page: 1, limit: 500 });
+    expect(prices(res)).toEqual(['110.00', '100.00', '1200.0', '1100.0', '1000.0']);
+  });
+
+  it('pages, filters by status and searches by market', async () => {
+    const second = await history(owner, '?page=2&limit=2');
+    expect(second.json()).toMatchObject({ total: 5, page: 2, limit: 2 });
+    expect(prices(second)).toEqual(['1200.0', '1100.0']);
+    const cancelled = await history(owner, '?status=cancelled');
+    expect(cancelled.json().total).toBe(1);
+    expect(prices(cancelled)).toEqual(['1200.0']);
+    const eth = await history(owner, '?search=eth&status=open');
+    expect(eth.json().total).toBe(2);
+    expect(prices(eth)).toEqual(['110.00', '100.00']);
+    // A LIKE wildcard is searched for literally.
+    expect((await history(owner, '?search=%25')).json().total).toBe(0);
+  });
+
+  it.each(['?limit=0', '?limit=501', '?page=0', '?status=gone'])(
+    'refuses %s with a 400 and a message',
+    async (query) => {
+      const res = await history(owner, query);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toEqual(expect.any(String));
+    },
+  );
+
+  it('anonymous: 401; another user, a user without KYC and an admin see only their own (none)', async () => {
+    expect((await history(null)).statusCode).toBe(401);
+    for (const other of [
+      await createTestUser(t, { kyc: true }),
+      await createTestUser(t, { kyc: false }),
+      await createTestUser(t, { role: 'ADMIN', kyc: true }),
+    ]) {
+      const res = await history(other);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ data: [], total: 0 });
+    }
+  });
+});

@@ -1,0 +1,280 @@
+/**
+ * End-to-end benchmark: `npm run bench:http` (add `-- --no-docs` to skip writing docs).
+ *
+ * Starts the real server (main.ts, embedded PostgreSQL with fsync and synchronous commit on) in a
+ * fresh data directory on ports 4350 (HTTP) and 4351 (PostgreSQL), prepares funded KYC users straight
+ * in its database, then drives it over HTTP with autocannon:
+ *  - order placement: crossing limit orders on one market, and resting limit orders each followed by
+ *    its cancel across four markets, one user per connection;
+ *  - read paths: GET /wallet, GET /p2p/getTopTenMarket, order history and wallet transactions of a
+ *    user with 10,000 of each;
+ *  - cold start: the server restarted on its existing data directory, spawn to first answered page.
+ * Figures go to the "End to end" section of docs/performance.md.
+ */
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { loadConfig } from '../config';
+import { verifyLedger } from '../features/ledger/verify-ledger';
+import { PRODUCT_HOLD_SOURCES } from '../hold-sources';
+import { connect } from '../platform/db';
+import { embeddedDatabaseUrl } from '../platform/embedded-postgres';
+import { type Figure, figure, fmt, table } from './bench-figures';
+import {
+  addHistory,
+  type BenchUser,
+  createFundedUsers,
+  machine,
+  startServer,
+  writeDocsSection,
+} from './bench-support';
+
+const PORT = 4350;
+const PG_PORT = 4351;
+const CONNECTIONS = 32;
+const ORDER_SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const READ_SECONDS = Math.max(5, Math.round(ORDER_SECONDS / 2));
+const HISTORY_ROWS = 10_000;
+const base = `http://127.0.0.1:${PORT}/api/v1`;
+
+type Context = { user?: BenchUser; market?: string; orderId?: string; index?: number };
+
+function run(options: autocannon.Options): Promise<autocannon.Result> {
+  return autocannon({ connections: CONNECTIONS, duration: ORDER_SECONDS, ...options });
+}
+
+/** Hands each connection the next user (and market), the first time it sends. */
+function assigner(users: readonly BenchUser[], markets: readonly string[]) {
+  let next = 0;
+  return (context: Context) => {
+    if (context.user) return;
+    const index = next;
+    next += 1;
+    context.index = index;
+    context.user = users[index % users.length];
+    context.market = markets[index % markets.length];
+  };
+}
+
+const MARKETS: Record<string, { base: string; quantity: string; restingPrice: string }> = {
+  'XRP-USDT': { base: 'XRP', quantity: '10', restingPrice: '0.2' },
+  'BTC-USDT': { base: 'BTC', quantity: '0.0001', restingPrice: '20000' },
+  'ETH-USDT': { base: 'ETH', quantity: '0.01', restingPrice: '200' },
+  'DOT-USDT': { base: 'DOT', quantity: '1', restingPrice: '2' },
+};
+
+function orderBody(market: string, side: 'buy' | 'sell', price: string): string {
+  const m = MARKETS[market]!;
+  return JSON.stringify({
+    market_id: market,
+    crypto_currency_code: m.base,
+    fiat_currency_code: 'USDT',
+    quantity: m.quantity,
+    type: 'limit',
+    limitPrice: price,
+    side,
+  });
+}
+
+async function orderBenches(usersA: BenchUser[], usersB: BenchUser[]): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  // One market, every connection a different user; even ones buy, odd ones sell, at one price: about
+  // half the orders rest and half fill against them, so the book stays shallow and holds move.
+  const assignA = assigner(usersA, ['XRP-USDT']);
+  const crossing = await run({
+    url: base,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (req, context: Context) => {
+          assignA(context);
+          const side = (context.index ?? 0) % 2 === 0 ? 'buy' : 'sell';
+          return {
+            ...req,
+            path: `/api/v1/wallet/limitorder/limitInstant/${side}`,
+            headers: { 'content-type': 'application/json', authorization: context.user!.authorization },
+            body: orderBody('XRP-USDT', side, '0.5'),
+          };
+        },
+      },
+    ],
+  });
+  figures.push(
+    figure(
+      `crossing limit orders, 1 market, ${CONNECTIONS} users`,
+      'POST /wallet/limitorder/limitInstant/:side',
+      crossing,
+    ),
+  );
+
+  // Four markets; each connection places a resting buy, then cancels it by the id the answer names.
+  const assignB = assigner(usersB, Object.keys(MARKETS));
+  const placeCancel = await run({
+    url: base,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (req, context: Context) => {
+          assignB(context);
+          return {
+            ...req,
+            path: '/api/v1/wallet/limitorder/limitInstant/buy',
+            headers: { 'content-type': 'application/json', authorization: context.user!.authorization },
+            body: orderBody(context.market!, 'buy', MARKETS[context.market!]!.restingPrice),
+          };
+        },
+        onResponse: (status, body, context: Context) => {
+          context.orderId =
+            status === 200 ? (JSON.parse(body) as { data: { order: { id: string } } }).data.order.id : '';
+        },
+      },
+      {
+        method: 'GET',
+        setupRequest: (req, context: Context) => ({
+          ...req,
+          path: `/api/v1/wallet/limitorder/market/cancle-open-order?market_id=${context.market}&order_id=${context.orderId}`,
+          headers: { authorization: context.user!.authorization },
+        }),
+      },
+    ],
+  });
+  figures.push(
+    figure(
+      `limit order + cancel, 4 markets, ${CONNECTIONS} users`,
+      'POST limitInstant/buy then GET cancle-open-order',
+      placeCancel,
+    ),
+  );
+  return figures;
+}
+
+async function readBenches(user: BenchUser, historyUser: BenchUser): Promise<Figure[]> {
+  const paths: [string, string, BenchUser | null][] = [
+    ['GET /wallet', '/api/v1/wallet', user],
+    ['GET /p2p/getTopTenMarket', '/api/v1/p2p/getTopTenMarket', null],
+    [
+      `order history, newest 500 (${HISTORY_ROWS.toLocaleString('en-US')} orders)`,
+      '/api/v1/wallet/limitorder/market/get-order-history',
+      historyUser,
+    ],
+    [
+      `order history page 50 of 10 (${HISTORY_ROWS.toLocaleString('en-US')} orders)`,
+      '/api/v1/wallet/limitorder/market/get-order-history?page=50&limit=10',
+      historyUser,
+    ],
+    [
+      `wallet transactions page 1 (${HISTORY_ROWS.toLocaleString('en-US')} rows)`,
+      '/api/v1/wallet/transactions?page=1&limit=10',
+      historyUser,
+    ],
+  ];
+  const figures: Figure[] = [];
+  for (const [name, url, who] of paths) {
+    const result = await autocannon({
+      url: `http://127.0.0.1:${PORT}${url}`,
+      connections: 16,
+      duration: READ_SECONDS,
+      headers: who ? { authorization: who.authorization } : {},
+    });
+    figures.push(figure(name, `GET ${url.replace('/api/v1', '')}`, result));
+  }
+  return figures;
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'exchange-bench-'));
+  // As root, PostgreSQL runs as its own system user, which must be able to reach data/pg.
+  chmodSync(dataDir, 0o755);
+  const caption = machine();
+  const jwtSecret = loadConfig({ NODE_ENV: 'development' }).jwtSecret;
+  let server = await startServer({ dataDir, port: PORT, pgPort: PG_PORT, readyPath: '/api/v1/health' });
+  const firstStartMs = server.startMs;
+  const database = connect(embeddedDatabaseUrl(PG_PORT), { max: 4 });
+  try {
+    console.log(`first start (initdb, migrations, seed): ${fmt(firstStartMs)} ms`);
+    const funds = { USDT: 10_000_000n, XRP: 10_000_000n, BTC: 100n, ETH: 1_000n, DOT: 100_000n };
+    const usersA = await createFundedUsers(database, CONNECTIONS, funds, jwtSecret);
+    const usersB = await createFundedUsers(database, CONNECTIONS, funds, jwtSecret);
+    const [historyUser] = await createFundedUsers(database, 1, { USDT: 1_000n }, jwtSecret);
+    await addHistory(database, historyUser!.id, HISTORY_ROWS);
+
+    // Cold start: the same data directory, a new process; twice, the second with warm file caches.
+    const coldStarts: number[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      await server.stop();
+      server = await startServer({ dataDir, port: PORT, pgPort: PG_PORT, readyPath: '/api/v1/health' });
+      coldStarts.push(server.startMs);
+      console.log(`cold start ${i + 1}: ${fmt(server.startMs)} ms`);
+    }
+
+    // The same order load twice: one transaction per command (MARKET_BATCH_MAX=1, as before group
+    // commit), then with group commit on. Fresh users each time, so open orders never hit the cap.
+    await server.stop();
+    server = await startServer({
+      dataDir,
+      port: PORT,
+      pgPort: PG_PORT,
+      readyPath: '/api/v1/health',
+      env: { MARKET_BATCH_MAX: '1' },
+    });
+    const single = (await orderBenches(usersA, usersB)).map((f) => ({
+      ...f,
+      name: `${f.name} — one commit per order`,
+    }));
+    await server.stop();
+    server = await startServer({ dataDir, port: PORT, pgPort: PG_PORT, readyPath: '/api/v1/health' });
+    const usersC = await createFundedUsers(database, CONNECTIONS, funds, jwtSecret);
+    const usersD = await createFundedUsers(database, CONNECTIONS, funds, jwtSecret);
+    const grouped = (await orderBenches(usersC, usersD)).map((f) => ({
+      ...f,
+      name: `${f.name} — group commit`,
+    }));
+    const orders = [...single, ...grouped];
+    const reads = await readBenches(usersA[0]!, historyUser!);
+    for (const f of [...orders, ...reads])
+      console.log(
+        `${f.name.padEnd(50)} ${fmt(f.rps).padStart(7)} ok/s  p50 ${fmt(f.p50, 1)} ms  p99 ${fmt(f.p99, 1)} ms  p99.9 ${fmt(f.p999, 1)} ms  (${f.ok} ok, ${f.failed} failed)`,
+      );
+    const ledger = await verifyLedger(database.db, { holdSources: PRODUCT_HOLD_SOURCES });
+    console.log(`ledger check after the run: ${ledger.breaches.length} breaches`);
+
+    if (!process.argv.includes('--no-docs')) {
+      const date = new Date().toISOString().slice(0, 10);
+      const file = writeDocsSection(
+        'End to end',
+        [
+          `Run with \`npm run bench:http\` on ${date}: ${caption}.`,
+          '',
+          'The real server (`apps/server/src/main.ts`) on embedded PostgreSQL with `fsync=on` and the default',
+          '`synchronous_commit=on`, so every acknowledged order is on disk. autocannon runs in the same',
+          `machine (it shares the two cores with the server and PostgreSQL). Orders: ${CONNECTIONS} connections`,
+          `for ${ORDER_SECONDS} s, one user per connection, every order answered after its commit with the`,
+          `user's wallet. Each order load runs twice on a restarted server: with \`MARKET_BATCH_MAX=1\` (one`,
+          'transaction and one WAL flush per order, as before group commit) and with group commit on (the',
+          `default, up to 64 commands per transaction). Reads: 16 connections for ${READ_SECONDS} s each. ok/s`,
+          'counts 2xx answers only; failed counts non-2xx answers, errors and 10 s timeouts.',
+          '',
+          table([...orders, ...reads]),
+          '',
+          `Cold start (\`main.ts\` on an existing data directory, spawn to the first answered request, web`,
+          `build excluded): ${coldStarts.map((ms) => `${fmt(ms)} ms`).join(', then ')}. The first start on an`,
+          `empty directory (initdb, migrations, demo seed) took ${fmt(firstStartMs)} ms.`,
+          '',
+          `Ledger check after the run: ${ledger.breaches.length} breaches. One-minute load average at the end:`,
+          `${os.loadavg()[0]?.toFixed(2)} (other work shares the cores, so treat the figures as a floor).`,
+        ].join('\n'),
+      );
+      console.log(`\nwrote the "End to end" section of ${file}`);
+    }
+  } finally {
+    await database.close();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,170 @@
+/**
+ * What the HTTP benchmarks share: starting the real server as a child process, preparing users with
+ * funds and history straight in its database, and rewriting one section of docs/performance.md.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type AssetCode, depositPostings, getAsset, pow10 } from '@exchange/domain';
+import { sql } from 'drizzle-orm';
+import { users } from '../db/schema';
+import { postEntry } from '../features/ledger/ledger.repository';
+import { createTokenService } from '../platform/auth';
+import type { Database } from '../platform/db';
+
+export const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+/** The machine, as the figures' caption: CPU model and count, memory, Node, load before the run. */
+export function machine(): string {
+  const cpus = os.cpus();
+  const load = os.loadavg()[0]?.toFixed(2);
+  const memory = Math.round(os.totalmem() / 2 ** 30);
+  return `${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, ${memory} GiB, Node ${process.version}, ${process.platform} ${process.arch}; one-minute load average ${load} at the start`;
+}
+
+export interface RunningServer {
+  readonly child: ChildProcess;
+  /** Milliseconds from spawn to the first successful response of `readyPath`. */
+  readonly startMs: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `apps/server/src/main.ts` (embedded PostgreSQL under `dataDir`, durable commits: fsync on,
+ * synchronous_commit on) and polls `readyPath` until it answers 200: the time a person waits after
+ * `npm start` before the first page is served (the web build excluded; see cold start).
+ */
+export async function startServer(options: {
+  dataDir: string;
+  port: number;
+  pgPort: number;
+  readyPath: string;
+  env?: Record<string, string>;
+}): Promise<RunningServer> {
+  const started = performance.now();
+  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server (see performance.md).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      DATA_DIR: options.dataDir,
+      EMBEDDED_PG_PORT: String(options.pgPort),
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      SEED_DEMO: 'on',
+      HOUSE_LIQUIDITY: 'off',
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const url = `http://127.0.0.1:${options.port}${options.readyPath}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}: ${stderr}`);
+    if (performance.now() - started > 180_000) throw new Error(`server did not start: ${stderr}`);
+    try {
+      if ((await fetch(url)).status === 200) break;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  const startMs = performance.now() - started;
+  return {
+    child,
+    startMs,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+export interface BenchUser {
+  readonly id: string;
+  readonly authorization: string;
+}
+
+/** KYC-verified users with `funds` (whole units) of every listed asset, and a bearer token each (one hour). */
+export async function createFundedUsers(
+  database: Database,
+  count: number,
+  funds: Partial<Record<AssetCode, bigint>>,
+  jwtSecret: string,
+): Promise<BenchUser[]> {
+  const tokens = createTokenService(jwtSecret, 3600, () => new Date());
+  const out: BenchUser[] = [];
+  const tag = Date.now().toString(36);
+  for (let i = 0; i < count; i += 1) {
+    const [row] = await database.db
+      .insert(users)
+      .values({
+        name: `Bench ${i}`,
+        email: `bench-${tag}-${i}@example.com`,
+        countryCode: '1',
+        mobileNo: '5550100',
+        passwordHash: 'not-a-usable-hash',
+        role: 'USER',
+        emailVerifiedAt: new Date(),
+        isKycVerified: true,
+        refCode: `B${tag}${i}`.toUpperCase().slice(0, 16),
+      })
+      .returning({ id: users.id });
+    const id = row!.id;
+    for (const [asset, amount] of Object.entries(funds) as [AssetCode, bigint][]) {
+      const posted = await postEntry(database.db, {
+        kind: 'DEPOSIT',
+        reference: `bench-fund:${id}:${asset}`,
+        userId: id,
+        postings: depositPostings(id, asset, amount * pow10(getAsset(asset).scale)),
+      });
+      if (!posted.ok) throw new Error(`funding ${asset} refused: ${posted.code}`);
+    }
+    out.push({ id, authorization: `Bearer ${await tokens.signAccessToken({ userId: id, role: 'USER' })}` });
+  }
+  return out;
+}
+
+/**
+ * Gives a user `rows` past orders (cancelled, so they hold nothing) and `rows` wallet transactions,
+ * one a minute back in time, so the history screens have a realistic amount to page through.
+ */
+export async function addHistory(database: Database, userId: string, rows: number): Promise<void> {
+  await database.db.execute(sql`
+    INSERT INTO orders (id, market_id, user_id, side, price_ticks, quantity_lots, cancelled_lots,
+                        lock_asset, locked_remaining, status, seq, created_at, updated_at)
+    SELECT gen_random_uuid(), 'XRP-USDT', ${userId}::uuid, 'buy', 10000, 100, 100, 'USDT', 0,
+           'cancelled', 0, now() - make_interval(mins => g), now() - make_interval(mins => g)
+    FROM generate_series(1, ${rows}) AS g`);
+  await database.db.execute(sql`
+    INSERT INTO wallet_transactions (user_id, operation_type, operation, to_asset, to_amount, status,
+                                     created_at, updated_at)
+    SELECT ${userId}::uuid, 'FIAT', 'DEPOSIT', 'USD', 1000, 'SUCCESS',
+           now() - make_interval(mins => g), now() - make_interval(mins => g)
+    FROM generate_series(1, ${rows}) AS g`);
+}
+
+/** Replaces the `## heading` section of docs/performance.md (appends it when missing). */
+export function writeDocsSection(heading: string, body: string): string {
+  const file = path.join(repoRoot, 'docs/performance.md');
+  const before = existsSync(file) ? readFileSync(file, 'utf8') : '# Performance\n';
+  const section = `## ${heading}\n\n${body.trim()}\n`;
+  const start = before.indexOf(`## ${heading}\n`);
+  let text: string;
+  if (start === -1) text = `${before.trimEnd()}\n\n${section}`;
+  else {
+    const next = before.indexOf('\n## ', start + 1);
+    text = `${before.slice(0, start)}${section}${next === -1 ? '' : `\n${before.slice(next + 1)}`}`;
+  }
+  writeFileSync(file, text);
+  return path.relative(process.cwd(), file);
+}
