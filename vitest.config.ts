@@ -9,6 +9,8 @@ export default defineConfig({
           name: 'domain',
           include: ['packages/*/src/**/*.test.ts', 'tests/**/*.test.ts'],
           environment: 'node',
+          // The property tests run thousands of cases: CPU-bound, slow on a busy machine, never timed.
+          testTimeout: 30_000,
         },
       },
       {
