@@ -149,6 +149,10 @@ const CROSS_FEATURE_IMPORTS: Readonly<Record<string, readonly string[]>> = {
   'server:staking': ['ledger', 'wallet'],
   'server:p2p': ['ledger', 'wallet'],
   'server:support': ['audit', 'auth'],
+  // The admin's view of a user reads what each feature owns (wallet, KYC, referrals); disabling an
+  // account revokes its sign-ins (auth), cancels its open orders on the markets' loops (trading) and
+  // is written to the audit log.
+  'server:admin-users': ['audit', 'auth', 'kyc', 'referrals', 'trading', 'wallet'],
   // Web: screens read the wallet, markets and trading API of the features that own them; gated screens
   // ask the KYC feature how to tell the user to complete or wait for KYC.
   'web:admin': ['kyc'],

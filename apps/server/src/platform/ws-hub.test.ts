@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -29,7 +30,10 @@ describe('WebSocket hub', () => {
   };
   const signedIn = async (userId: string) => {
     const socket = await connect();
-    socket.send({ op: 'auth', token: await tokens.signAccessToken({ userId, role: 'USER' }) });
+    socket.send({
+      op: 'auth',
+      token: await tokens.signAccessToken({ userId, role: 'USER', sessionId: randomUUID() }),
+    });
     await socket.next((f) => f.op === 'authenticated');
     return socket;
   };
