@@ -1,6 +1,5 @@
 import type { AdminUserDetails, AdminUserListItem, AuditLogItem } from '@exchange/contracts';
 import { formatMinor, getAsset } from '@exchange/domain';
-import { profilePicUrl } from '../auth/public-user';
 import type { AuditLogRow, UserListRow, UserRow } from './admin-users.repository';
 
 export function toUserData(user: UserRow): AdminUserDetails['userData'] {
@@ -10,7 +9,8 @@ export function toUserData(user: UserRow): AdminUserDetails['userData'] {
     email: user.email,
     country_code: user.countryCode,
     mobile_no: user.mobileNo,
-    profile_pic: profilePicUrl(user.profilePic),
+    // The stored upload name, as the KYC lists send it; the web turns it into the picture's address.
+    profile_pic: user.profilePic ?? '',
     status: user.status,
     role: user.role,
     is_kyc_verified: user.isKycVerified,
