@@ -140,8 +140,9 @@ const CROSS_FEATURE_IMPORTS: Readonly<Record<string, readonly string[]>> = {
   'server:wallet': ['ledger', 'market-data', 'deposits', 'staking'],
   'server:ledger': [],
   'server:market-data': [],
-  // Sign-up records who referred the new user; a profile picture must be the user's own upload.
-  'server:auth': ['referrals', 'uploads'],
+  // Sign-up records who referred the new user; a profile picture must be the user's own upload;
+  // turning on an admin's two-factor sign-in is written to the audit log.
+  'server:auth': ['referrals', 'uploads', 'audit'],
   // KYC documents are uploads; every admin decision is written to the audit log.
   'server:kyc': ['uploads', 'audit'],
   'server:referrals': ['ledger', 'wallet'],

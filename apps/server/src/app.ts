@@ -17,6 +17,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { adminUsersRoutes } from './features/admin-users/admin-users.routes';
 import { authPublicRoutes, authUserRoutes } from './features/auth/auth.routes';
+import { twoFactorAdminRoutes } from './features/auth/two-factor.routes';
 import { createPaymentProvider } from './features/deposits/create-payment-provider';
 import {
   depositKycRoutes,
@@ -176,6 +177,7 @@ export async function buildApp(base: AppContext): Promise<BuiltApp> {
         supportAdminRoutes(scope, ctx);
         kycAdminRoutes(scope, ctx);
         adminUsersRoutes(scope, ctx, trading);
+        twoFactorAdminRoutes(scope, ctx);
       });
     },
     { prefix: '/api/v1' },

@@ -18,5 +18,6 @@ export * from './staking';
 export * from './support';
 export * from './swap';
 export * from './trading';
+export * from './two-factor';
 export * from './uploads';
 export * from './wallet';

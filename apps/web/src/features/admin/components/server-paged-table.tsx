@@ -61,7 +61,12 @@ export function ServerPagedTable(props: ServerPagedTableProps) {
   else body = rows;
   return (
     <div>
-      <div className="overflow-x-auto rounded-lg border border-line bg-surface">
+      <section
+        aria-label={props.label}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus so keyboard users can scroll a table wider than the screen (WCAG 2.1.1)
+        tabIndex={0}
+        className="overflow-x-auto rounded-lg border border-line bg-surface focus-visible:outline-2 focus-visible:outline-accent"
+      >
         <table className="min-w-full text-sm tabular-nums" aria-busy={props.busy || undefined}>
           <caption className="sr-only">{props.label}</caption>
           <thead className="bg-raised/60 text-xs tracking-wide text-muted uppercase">
@@ -75,7 +80,7 @@ export function ServerPagedTable(props: ServerPagedTableProps) {
           </thead>
           <tbody>{body}</tbody>
         </table>
-      </div>
+      </section>
       {total > 0 ? (
         <nav
           aria-label={`${props.label} pages`}
