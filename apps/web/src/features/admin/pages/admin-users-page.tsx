@@ -12,6 +12,7 @@ import { KycUserAvatar } from '../../kyc/components/kyc-user-avatar';
 import { ADMIN_PAGE_SIZE, useAdminUsers } from '../api/admin-users';
 import { AuditLogTable } from '../components/audit-log-table';
 import { ServerPagedTable } from '../components/server-paged-table';
+import { TwoFactorPanel } from '../components/two-factor-panel';
 
 const HEADERS = ['Sr. No', 'Image', 'Name', 'Email', 'Phone Number', 'KYC', 'Wallet', 'Profile'] as const;
 
@@ -29,6 +30,8 @@ export function AdminUsersPage() {
         items={[
           { id: 'users', label: 'Users', content: <UserList /> },
           { id: 'audit', label: messages.auditLogTitle, content: <AuditLogTable /> },
+          // The signed-in admin's own sign-in security, until the back-office has an account page.
+          { id: 'two-factor', label: messages.twoFactorTitle, content: <TwoFactorPanel /> },
         ]}
       />
     </div>
