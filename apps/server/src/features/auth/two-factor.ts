@@ -63,7 +63,10 @@ export async function checkAdminSecondFactor(
  * Starts (or restarts) enrolment: a new secret is stored, not yet in force. Once two-factor sign-in is
  * on it cannot be replaced from a session, so a stolen session cannot swap the admin's factor.
  */
-export async function startTotpEnrolment(ctx: AppContext, adminId: string): Promise<TotpEnrolment> {
+export async function startTotpEnrolment(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  adminId: string,
+): Promise<TotpEnrolment> {
   const secret = generateSecret();
   const user = await ctx.db.transaction(async (tx) => {
     const locked = await repo.lockUserById(tx, adminId);
@@ -77,7 +80,11 @@ export async function startTotpEnrolment(ctx: AppContext, adminId: string): Prom
 }
 
 /** Turns two-factor sign-in on when the code proves the app holds the enrolment's secret. */
-export async function confirmTotpEnrolment(ctx: AppContext, adminId: string, code: string): Promise<void> {
+export async function confirmTotpEnrolment(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  adminId: string,
+  code: string,
+): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const user = await repo.lockUserById(tx, adminId);
     if (!user) throw new AppError('unauthorized', 'Unauthorized');

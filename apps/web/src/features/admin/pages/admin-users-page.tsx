@@ -61,7 +61,7 @@ function UserList() {
             </Badge>
           ) : null}
         </td>
-        <td className="px-4 py-3 break-all">{user.email}</td>
+        <td className="px-4 py-3 whitespace-nowrap">{user.email}</td>
         <td className="px-4 py-3 whitespace-nowrap">
           +{user.country_code} {user.mobile_no}
         </td>
