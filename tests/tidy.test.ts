@@ -140,8 +140,9 @@ const CROSS_FEATURE_IMPORTS: Readonly<Record<string, readonly string[]>> = {
   'server:wallet': ['ledger', 'market-data', 'deposits', 'staking'],
   'server:ledger': [],
   'server:market-data': [],
-  // Sign-up records who referred the new user; a profile picture must be the user's own upload.
-  'server:auth': ['referrals', 'uploads'],
+  // Sign-up records who referred the new user; a profile picture must be the user's own upload;
+  // turning on an admin's two-factor sign-in is written to the audit log.
+  'server:auth': ['referrals', 'uploads', 'audit'],
   // KYC documents are uploads; every admin decision is written to the audit log.
   'server:kyc': ['uploads', 'audit'],
   'server:referrals': ['ledger', 'wallet'],
@@ -149,6 +150,10 @@ const CROSS_FEATURE_IMPORTS: Readonly<Record<string, readonly string[]>> = {
   'server:staking': ['ledger', 'wallet'],
   'server:p2p': ['ledger', 'wallet'],
   'server:support': ['audit', 'auth'],
+  // The admin's view of a user reads what each feature owns (wallet, KYC, referrals); disabling an
+  // account revokes its sign-ins (auth), cancels its open orders on the markets' loops (trading) and
+  // is written to the audit log.
+  'server:admin-users': ['audit', 'auth', 'kyc', 'referrals', 'trading', 'wallet'],
   // Web: screens read the wallet, markets and trading API of the features that own them; gated screens
   // ask the KYC feature how to tell the user to complete or wait for KYC.
   'web:admin': ['kyc'],

@@ -15,7 +15,9 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { adminUsersRoutes } from './features/admin-users/admin-users.routes';
 import { authPublicRoutes, authUserRoutes } from './features/auth/auth.routes';
+import { twoFactorAdminRoutes } from './features/auth/two-factor.routes';
 import { createPaymentProvider } from './features/deposits/create-payment-provider';
 import {
   depositKycRoutes,
@@ -46,6 +48,7 @@ import type { AppContext, ZodApi } from './platform/app-context';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/errors';
 import { createPgListener } from './platform/pg-listener';
 import { createScheduler } from './platform/scheduled-jobs';
+import { bridgeSessionRevocations } from './platform/session-revocation';
 import { createWsHub, realtimeRoutes } from './platform/ws-hub';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -101,7 +104,14 @@ export async function buildApp(base: AppContext): Promise<BuiltApp> {
   await app.register(websocket, { options: { maxPayload: 16_384 } });
   // Live updates: one hub per process; other processes' updates arrive through PostgreSQL LISTEN.
   const listener = createPgListener(ctx.database.pool, ctx.logger);
-  const hub = createWsHub({ tokens: ctx.tokens, clock: ctx.clock, logger: ctx.logger });
+  const hub = createWsHub({
+    tokens: ctx.tokens,
+    clock: ctx.clock,
+    logger: ctx.logger,
+    verifySession: ctx.guards.liveSession,
+  });
+  // A revoked sign-in (logout, password change, disabled account) closes its sockets in every process.
+  bridgeSessionRevocations(listener, hub, ctx.logger);
   registerTickerChannel(hub, listener, ctx.logger);
   // One serial matching loop per market and the house's quotes; books are rebuilt from open orders.
   const trading = createTradingRuntime(ctx, hub, listener);
@@ -166,6 +176,8 @@ export async function buildApp(base: AppContext): Promise<BuiltApp> {
         ledgerAdminRoutes(scope, ctx, PRODUCT_HOLD_SOURCES);
         supportAdminRoutes(scope, ctx);
         kycAdminRoutes(scope, ctx);
+        adminUsersRoutes(scope, ctx, trading);
+        twoFactorAdminRoutes(scope, ctx);
       });
     },
     { prefix: '/api/v1' },

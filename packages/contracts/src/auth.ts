@@ -91,6 +91,12 @@ export type SignupForm = z.input<typeof signupFormSchema>;
 export const loginRequestSchema = z.object({
   email: lowerEmail(m.loginEmailInvalid, m.loginEmailRequired),
   password: z.string({ error: m.loginPasswordRequired }).min(1, m.loginPasswordRequired).max(128),
+  /** An admin's authenticator code, once the admin has enrolled two-factor sign-in. */
+  totp: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, m.totpCodeRequired)
+    .optional(),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 

@@ -1,3 +1,4 @@
+export * from './admin-users';
 export * from './auth';
 export * from './country-codes';
 export * from './deposits';
@@ -17,5 +18,6 @@ export * from './staking';
 export * from './support';
 export * from './swap';
 export * from './trading';
+export * from './two-factor';
 export * from './uploads';
 export * from './wallet';

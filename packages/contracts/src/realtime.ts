@@ -22,7 +22,11 @@ export const clientFrameSchema = z.discriminatedUnion('op', [
 ]);
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
 
-/** Error codes of an `error` frame; the socket stays open after any of them. */
+/**
+ * Error codes of an `error` frame. The socket stays open after any of them except the last two:
+ * `too_many_connections` (over the cap per address or per user) and `session_revoked` (the user
+ * logged out, changed the password or was disabled) are followed by the server closing the socket.
+ */
 export const WS_ERROR_CODES = [
   'malformed',
   'unknown_op',
@@ -30,6 +34,8 @@ export const WS_ERROR_CODES = [
   'unauthorized',
   'too_many_subscriptions',
   'auth_expired',
+  'too_many_connections',
+  'session_revoked',
 ] as const;
 export type WsErrorCode = (typeof WS_ERROR_CODES)[number];
 

@@ -1,16 +1,21 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Role } from '@exchange/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
-import { users } from '../db/schema';
+import { refreshTokens, users } from '../db/schema';
 import type { Db } from './db';
 import { AppError } from './errors';
 
-/** Who is calling: set by `requireUser` from a verified access token. */
+/**
+ * Who is calling: set by `requireUser` from a verified access token. `sessionId` names the sign-in
+ * (the refresh-token family) the token was issued for; the guards check it is still live on every
+ * request, so logging out, a password change or a disabled account end access tokens at once.
+ */
 export interface Session {
   readonly userId: string;
   readonly role: Role;
+  readonly sessionId: string;
 }
 
 declare module 'fastify' {
@@ -24,12 +29,14 @@ export interface TokenService {
   verifyAccessToken(token: string): Promise<Session | null>;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export function createTokenService(secret: string, ttlSeconds: number, now: () => Date): TokenService {
   const key = new TextEncoder().encode(secret);
   return {
     async signAccessToken(session) {
       const issuedAt = Math.floor(now().getTime() / 1000);
-      return new SignJWT({ role: session.role })
+      return new SignJWT({ role: session.role, sid: session.sessionId })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(session.userId)
         .setIssuedAt(issuedAt)
@@ -39,9 +46,11 @@ export function createTokenService(secret: string, ttlSeconds: number, now: () =
     async verifyAccessToken(token) {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: now() });
-        const role = payload.role;
+        const { role, sid } = payload;
         if (typeof payload.sub !== 'string' || (role !== 'USER' && role !== 'ADMIN')) return null;
-        return { userId: payload.sub, role };
+        // A token without a sign-in to check against could never be revoked, so it is refused.
+        if (typeof sid !== 'string' || !UUID.test(sid)) return null;
+        return { userId: payload.sub, role, sessionId: sid };
       } catch {
         return null;
       }
@@ -70,17 +79,40 @@ function bearer(request: FastifyRequest): string | undefined {
  * role or KYC change takes effect on the next request, not when the token expires.
  */
 export function createGuards(tokens: TokenService, db: Db) {
+  /**
+   * The session an access token stands for, if the token is genuine, its user is ACTIVE and its
+   * sign-in has not been revoked (one indexed read). The role is the stored one, not the token's.
+   */
+  async function liveSession(token: string): Promise<Session | null> {
+    const claimed = await tokens.verifyAccessToken(token);
+    if (!claimed) return null;
+    const [user] = await db
+      .select({
+        status: users.status,
+        role: users.role,
+        live: sql<boolean>`exists (${db
+          .select({ one: sql`1` })
+          .from(refreshTokens)
+          .where(
+            and(
+              eq(refreshTokens.familyId, claimed.sessionId),
+              eq(refreshTokens.userId, claimed.userId),
+              isNull(refreshTokens.revokedAt),
+            ),
+          )})`,
+      })
+      .from(users)
+      .where(eq(users.id, claimed.userId))
+      .limit(1);
+    if (user?.status !== 'ACTIVE' || !user.live) return null;
+    return { userId: claimed.userId, role: user.role, sessionId: claimed.sessionId };
+  }
+
   async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const token = bearer(request);
-    const session = token ? await tokens.verifyAccessToken(token) : null;
+    const session = token ? await liveSession(token) : null;
     if (!session) throw new AppError('unauthorized', 'Unauthorized');
-    const [user] = await db
-      .select({ status: users.status, role: users.role })
-      .from(users)
-      .where(eq(users.id, session.userId))
-      .limit(1);
-    if (user?.status !== 'ACTIVE') throw new AppError('unauthorized', 'Unauthorized');
-    request.session = { userId: session.userId, role: user.role };
+    request.session = session;
   }
 
   async function requireKyc(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -98,7 +130,7 @@ export function createGuards(tokens: TokenService, db: Db) {
     if (request.session!.role !== 'ADMIN') throw new AppError('forbidden', 'Forbidden');
   }
 
-  return { requireUser, requireKyc, requireAdmin };
+  return { liveSession, requireUser, requireKyc, requireAdmin };
 }
 
 export type Guards = ReturnType<typeof createGuards>;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -29,7 +30,10 @@ describe('WebSocket hub', () => {
   };
   const signedIn = async (userId: string) => {
     const socket = await connect();
-    socket.send({ op: 'auth', token: await tokens.signAccessToken({ userId, role: 'USER' }) });
+    socket.send({
+      op: 'auth',
+      token: await tokens.signAccessToken({ userId, role: 'USER', sessionId: randomUUID() }),
+    });
     await socket.next((f) => f.op === 'authenticated');
     return socket;
   };
@@ -122,5 +126,68 @@ describe('WebSocket hub', () => {
     const lively = await connect();
     await new Promise<void>((resolve) => silent.socket.once('close', () => resolve()));
     expect(lively.socket.readyState).toBe(lively.socket.OPEN);
+  });
+});
+
+/** The caps that keep one client or one account from holding every socket of a process. */
+describe('WebSocket connection caps and revocation', () => {
+  const clock = new ManualClock(new Date('2026-03-01T12:00:00Z'));
+  const tokens = createTokenService('a-test-secret-that-is-long-enough-0001', 900, () => clock.now());
+  let server: FastifyInstance;
+  let hub: WsHub;
+  let url: string;
+  const sockets: TestSocket[] = [];
+  const closed = (socket: TestSocket) =>
+    new Promise<number>((resolve) => socket.socket.once('close', (code) => resolve(code)));
+
+  beforeAll(async () => {
+    hub = createWsHub({ tokens, clock, logger: createLogger('silent'), maxConnectionsPerAddress: 3 });
+    server = Fastify();
+    await server.register(websocket);
+    server.get('/ws', { websocket: true }, (socket, request) => hub.accept(socket, request.ip));
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    url = `ws://127.0.0.1:${(server.server.address() as AddressInfo).port}/ws`;
+  });
+  afterAll(async () => {
+    for (const socket of sockets) await socket.close();
+    hub.close();
+    await server.close();
+  });
+
+  it('refuses sockets over the cap per address, and takes new ones once others close', async () => {
+    for (let i = 0; i < 3; i += 1) sockets.push(await connectTestSocket(url));
+    const extra = await connectTestSocket(url);
+    const closing = closed(extra);
+    expect(await extra.next((f) => f.op === 'error')).toMatchObject({ code: 'too_many_connections' });
+    expect(await closing).toBe(1008);
+    await sockets.pop()!.close();
+    await expect.poll(() => hub.connectionCount()).toBe(2);
+    const again = await connectTestSocket(url);
+    sockets.push(again);
+    again.send({ op: 'ping' });
+    expect(await again.next((f) => f.op === 'pong')).toEqual({ op: 'pong' });
+  });
+
+  it('closes only the sockets of a revoked sign-in', async () => {
+    for (const socket of sockets.splice(0)) await socket.close();
+    await expect.poll(() => hub.connectionCount()).toBe(0);
+    const [kept, revoked] = [randomUUID(), randomUUID()];
+    const signIn = async (sessionId: string) => {
+      const socket = await connectTestSocket(url);
+      sockets.push(socket);
+      socket.send({
+        op: 'auth',
+        token: await tokens.signAccessToken({ userId: ALICE, role: 'USER', sessionId }),
+      });
+      await socket.next((f) => f.op === 'authenticated');
+      return socket;
+    };
+    const a = await signIn(kept);
+    const b = await signIn(revoked);
+    const closing = closed(b);
+    expect(hub.disconnectUser(ALICE, { sessionId: revoked })).toBe(1);
+    expect(await closing).toBe(4001);
+    expect(b.frames).toContainEqual(expect.objectContaining({ op: 'error', code: 'session_revoked' }));
+    expect(a.socket.readyState).toBe(a.socket.OPEN);
   });
 });

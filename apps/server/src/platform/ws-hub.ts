@@ -8,7 +8,7 @@ import { decodeJwt } from 'jose';
 import type { Logger } from 'pino';
 import WebSocket from 'ws';
 import type { ZodApi } from './app-context';
-import type { TokenService } from './auth';
+import type { Session, TokenService } from './auth';
 import type { Clock } from './clock';
 
 /**
@@ -32,11 +32,17 @@ export interface ChannelSpec {
  */
 export interface WsHub {
   defineChannel(spec: ChannelSpec): void;
-  accept(socket: WebSocket): void;
+  /** Takes a new socket; `address` is the client's, for the cap per address. */
+  accept(socket: WebSocket, address?: string): void;
   /** To every subscriber of a public channel. */
   publish(channel: string, data: unknown): void;
   /** To the sockets of one user subscribed to a private channel. */
   publishToUser(channel: string, userId: string, data: unknown): void;
+  /**
+   * Closes the sockets signed in as `userId` (only those of `sessionId` when given, all but those of
+   * `exceptSessionId` when given): their sign-in has just been revoked.
+   */
+  disconnectUser(userId: string, scope?: { sessionId?: string; exceptSessionId?: string }): number;
   /** Sockets currently connected to this process. */
   connectionCount(): number;
   close(): void;
@@ -50,12 +56,21 @@ export interface WsHubOptions {
   readonly heartbeatMs?: number;
   /** A client that reads slower than this much queued output is disconnected. */
   readonly maxBufferedBytes?: number;
+  /** Open sockets allowed per client address (default 20) and signed-in sockets per user (default 10). */
+  readonly maxConnectionsPerAddress?: number;
+  readonly maxConnectionsPerUser?: number;
+  /**
+   * Checks an access token and that its sign-in is still live (the guards' check). Defaults to the
+   * token's signature and expiry alone, for hubs without a database.
+   */
+  readonly verifySession?: (token: string) => Promise<Session | null>;
 }
 
 interface Connection {
   readonly socket: WebSocket;
   readonly channels: Set<string>;
-  session: { userId: string; expiresAtMs: number } | null;
+  readonly address: string;
+  session: { userId: string; sessionId: string; expiresAtMs: number } | null;
   alive: boolean;
 }
 
@@ -64,6 +79,10 @@ const KNOWN_OPS = new Set(['subscribe', 'unsubscribe', 'auth', 'ping']);
 export function createWsHub(options: WsHubOptions): WsHub {
   const maxSubscriptions = options.maxSubscriptionsPerSocket ?? 20;
   const maxBufferedBytes = options.maxBufferedBytes ?? 1_048_576;
+  const maxPerAddress = options.maxConnectionsPerAddress ?? 20;
+  const maxPerUser = options.maxConnectionsPerUser ?? 10;
+  const verifySession = options.verifySession ?? ((token: string) => options.tokens.verifyAccessToken(token));
+  const perAddress = new Map<string, number>();
   const specs = new Map<string, ChannelSpec>();
   const subscribers = new Map<string, Set<Connection>>();
   const lastFrame = new Map<string, string>();
@@ -137,14 +156,27 @@ export function createWsHub(options: WsHubOptions): WsHub {
   }
 
   async function authenticate(connection: Connection, token: string): Promise<void> {
-    const session = await options.tokens.verifyAccessToken(token);
+    const session = await verifySession(token);
     if (!session) {
       fail(connection, 'unauthorized', 'Unauthorized');
       return;
     }
+    let sameUser = 0;
+    for (const other of connections) {
+      if (other !== connection && other.session?.userId === session.userId) sameUser += 1;
+    }
+    if (sameUser >= maxPerUser) {
+      fail(connection, 'too_many_connections', `At most ${maxPerUser} connections per user`);
+      connection.socket.close(1008, 'too many connections');
+      return;
+    }
     const exp = decodeJwt(token).exp;
     if (connection.session && connection.session.userId !== session.userId) dropPrivate(connection);
-    connection.session = { userId: session.userId, expiresAtMs: (exp ?? 0) * 1000 };
+    connection.session = {
+      userId: session.userId,
+      sessionId: session.sessionId,
+      expiresAtMs: (exp ?? 0) * 1000,
+    };
     send(connection, { op: 'authenticated', userId: session.userId });
   }
 
@@ -229,8 +261,21 @@ export function createWsHub(options: WsHubOptions): WsHub {
       specs.set(spec.name, spec);
     },
 
-    accept(socket) {
-      const connection: Connection = { socket, channels: new Set(), session: null, alive: true };
+    accept(socket, address = 'unknown') {
+      const open = perAddress.get(address) ?? 0;
+      if (open >= maxPerAddress) {
+        socket.send(
+          JSON.stringify({
+            op: 'error',
+            code: 'too_many_connections',
+            message: `At most ${maxPerAddress} connections per address`,
+          } satisfies ControlFrame),
+        );
+        socket.close(1008, 'too many connections');
+        return;
+      }
+      perAddress.set(address, open + 1);
+      const connection: Connection = { socket, channels: new Set(), address, session: null, alive: true };
       connections.add(connection);
       socket.on('pong', () => {
         connection.alive = true;
@@ -242,7 +287,10 @@ export function createWsHub(options: WsHubOptions): WsHub {
         });
       });
       const forget = () => {
-        connections.delete(connection);
+        if (!connections.delete(connection)) return;
+        const left = (perAddress.get(address) ?? 1) - 1;
+        if (left > 0) perAddress.set(address, left);
+        else perAddress.delete(address);
         for (const channel of [...connection.channels]) unsubscribe(connection, channel);
       };
       socket.on('close', forget);
@@ -269,6 +317,22 @@ export function createWsHub(options: WsHubOptions): WsHub {
       }
     },
 
+    disconnectUser(userId, scope = {}) {
+      let closed = 0;
+      for (const connection of [...connections]) {
+        const session = connection.session;
+        if (session?.userId !== userId) continue;
+        if (scope.sessionId && session.sessionId !== scope.sessionId) continue;
+        if (scope.exceptSessionId && session.sessionId === scope.exceptSessionId) continue;
+        connection.session = null;
+        dropPrivate(connection);
+        fail(connection, 'session_revoked', 'Your session has ended; please log in again');
+        connection.socket.close(4001, 'session revoked');
+        closed += 1;
+      }
+      return closed;
+    },
+
     connectionCount() {
       return connections.size;
     },
@@ -278,11 +342,12 @@ export function createWsHub(options: WsHubOptions): WsHub {
       for (const connection of connections) connection.socket.close(1001, 'server shutting down');
       connections.clear();
       subscribers.clear();
+      perAddress.clear();
     },
   };
 }
 
 /** The WebSocket endpoint (/api/v1/ws when registered in the API's public scope). */
 export function realtimeRoutes(app: ZodApi, hub: WsHub): void {
-  app.get('/ws', { websocket: true }, (socket) => hub.accept(socket));
+  app.get('/ws', { websocket: true }, (socket, request) => hub.accept(socket, request.ip));
 }

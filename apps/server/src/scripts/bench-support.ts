@@ -3,14 +3,15 @@
  * funds and history straight in its database, and rewriting one section of docs/performance.md.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type AssetCode, depositPostings, getAsset, pow10 } from '@exchange/domain';
 import { sql } from 'drizzle-orm';
-import { users } from '../db/schema';
+import { refreshTokens, users } from '../db/schema';
 import { postEntry } from '../features/ledger/ledger.repository';
-import { createTokenService } from '../platform/auth';
+import { createTokenService, hashToken, newOpaqueToken } from '../platform/auth';
 import type { Database } from '../platform/db';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../../../..');
@@ -129,7 +130,17 @@ export async function createFundedUsers(
       });
       if (!posted.ok) throw new Error(`funding ${asset} refused: ${posted.code}`);
     }
-    out.push({ id, authorization: `Bearer ${await tokens.signAccessToken({ userId: id, role: 'USER' })}` });
+    // A signed-in session is a refresh-token family the guards check on every request.
+    const sessionId = randomUUID();
+    await database.db.insert(refreshTokens).values({
+      userId: id,
+      familyId: sessionId,
+      tokenHash: hashToken(newOpaqueToken()),
+      expiresAt: new Date(Date.now() + 30 * 86_400_000),
+      createdAt: new Date(),
+    });
+    const token = await tokens.signAccessToken({ userId: id, role: 'USER', sessionId });
+    out.push({ id, authorization: `Bearer ${token}` });
   }
   return out;
 }

@@ -21,10 +21,24 @@ export const users = pgTable(
     refCode: text('ref_code').notNull(),
     referredBy: uuid('referred_by'),
     profilePic: text('profile_pic'),
+    /**
+     * An admin's TOTP secret (base32). It is set at enrolment and counts only once `totpEnabledAt`
+     * is set, which happens when the admin proves the authenticator app with a code.
+     */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_ref_code_key').on(t.refCode)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_ref_code_key').on(t.refCode),
+    // The admin user list pages newest first and searches anywhere in name, e-mail and phone.
+    index('users_created_idx').on(t.createdAt, t.id),
+    index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_mobile_trgm_idx').using('gin', t.mobileNo.op('gin_trgm_ops')),
+  ],
 );
 
 export const otps = pgTable(

@@ -18,5 +18,6 @@ export const adminAuditLog = pgTable(
   (t) => [
     index('admin_audit_log_admin_idx').on(t.adminId, t.createdAt),
     index('admin_audit_log_target_idx').on(t.targetUserId, t.createdAt),
+    index('admin_audit_log_created_idx').on(t.createdAt),
   ],
 );

@@ -63,6 +63,15 @@ export async function setPasswordHash(
   await tx.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, userId));
 }
 
+/** Stores an enrolment's TOTP secret, not yet in force (see enableTotp). */
+export async function setTotpSecret(tx: DbOrTx, userId: string, secret: string, at: Date): Promise<void> {
+  await tx.update(users).set({ totpSecret: secret, updatedAt: at }).where(eq(users.id, userId));
+}
+
+export async function enableTotp(tx: DbOrTx, userId: string, at: Date): Promise<void> {
+  await tx.update(users).set({ totpEnabledAt: at, updatedAt: at }).where(eq(users.id, userId));
+}
+
 // ---------------------------------------------------------------- one-time codes
 
 /** Retires every unused code of this purpose, so only the newest one can ever be accepted. */

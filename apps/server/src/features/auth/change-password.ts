@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/app-context';
 import { hashToken, type Session } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
+import { notifySessionsRevoked } from '../../platform/session-revocation';
 import * as repo from './auth.repository';
 
 export type ChangePasswordInput = z.output<typeof changePasswordRequestSchema>;
@@ -12,8 +13,8 @@ export type ChangePasswordInput = z.output<typeof changePasswordRequestSchema>;
  * Changes the signed-in user's password after checking the current one. Every other sign-in of the
  * account ends, so a device that knew the old password is out; the sign-in making the change (the
  * family of the refresh token it presents, cookie or body) keeps working, so the user is not thrown out
- * of the screen they are on. Without a presented token every sign-in ends. Access tokens already
- * issued stay valid until they expire (minutes): they are not stored, so they cannot be revoked.
+ * of the screen they are on. Without a presented token every sign-in ends. Access tokens of the ended
+ * sign-ins stop working at once (the guards check their sign-in) and their sockets are closed.
  */
 export async function changePassword(
   ctx: AppContext,
@@ -35,5 +36,6 @@ export async function changePassword(
       current && current.userId === user.id && current.revokedAt === null ? current.familyId : undefined;
     await repo.setPasswordHash(tx, user.id, await hashPassword(input.new_password), now);
     await repo.revokeUserTokens(tx, user.id, now, keepFamilyId);
+    await notifySessionsRevoked(tx, { userId: user.id, exceptSessionId: keepFamilyId });
   });
 }

@@ -62,6 +62,7 @@ describe('who may see their own account and change their password', () => {
     const foreign = await createTokenService(OTHER_SECRET, 900, () => clock.now()).signAccessToken({
       userId,
       role: 'USER',
+      sessionId: '00000000-0000-4000-8000-000000000000',
     });
     for (const headers of [
       {},

@@ -50,7 +50,11 @@ describe('logging in', () => {
       status: 'ACTIVE',
       createdAt: stored!.createdAt.toISOString(),
     });
-    expect(await t.ctx.tokens.verifyAccessToken(body.token)).toEqual({ userId: stored!.id, role: 'USER' });
+    expect(await t.ctx.tokens.verifyAccessToken(body.token)).toEqual({
+      userId: stored!.id,
+      role: 'USER',
+      sessionId: expect.any(String),
+    });
 
     const cookie = res.cookies.find((c) => c.name === 'refresh_token');
     expect(cookie).toMatchObject({

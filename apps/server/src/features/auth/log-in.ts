@@ -7,6 +7,7 @@ import { hashPassword, verifyPassword } from '../../platform/passwords';
 import * as repo from './auth.repository';
 import { toPublicUser } from './public-user';
 import { type SessionTokens, startSession } from './session-tokens';
+import { checkAdminSecondFactor } from './two-factor';
 
 export type LogInInput = z.output<typeof loginRequestSchema>;
 
@@ -22,7 +23,8 @@ function decoy(): Promise<string> {
 
 /**
  * Signs a customer in. Rejections, in order: unknown e-mail or wrong password (one message for
- * both), then a disabled account, then an unverified e-mail. Account state is revealed only to
+ * both), then a disabled account, then an unverified e-mail, then an admin's missing or wrong
+ * authenticator code (see two-factor.ts). Account state is revealed only to
  * someone who knows the password.
  */
 export async function logIn(
@@ -34,6 +36,7 @@ export async function logIn(
   if (!user || !passwordOk) throw new AppError('invalid_credentials', m.invalidCredentials);
   if (user.status !== 'ACTIVE') throw new AppError('account_disabled', m.accountDisabled);
   if (!user.emailVerifiedAt) throw new AppError('email_not_verified', m.emailNotVerified);
+  await checkAdminSecondFactor(ctx, user, input.totp);
   const tokens = await startSession(ctx, user);
   return { ...tokens, user: toPublicUser(user) };
 }

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../platform/app-context';
 import { hashToken } from '../../platform/auth';
+import { notifySessionsRevoked } from '../../platform/session-revocation';
 import * as repo from './auth.repository';
 
 /**
@@ -17,5 +18,6 @@ export async function logOut(ctx: AppContext, presented: string | undefined): Pr
     // Locked first, so a refresh of this family in flight finishes before the family is revoked.
     await repo.lockUserById(tx, found.userId);
     await repo.revokeFamily(tx, found.familyId, now);
+    await notifySessionsRevoked(tx, { userId: found.userId, sessionId: found.familyId });
   });
 }

@@ -47,6 +47,7 @@ describe('staying signed in', () => {
     expect(await t.ctx.tokens.verifyAccessToken(body.data.access_token)).toEqual({
       userId: first.userId,
       role: 'USER',
+      sessionId: expect.any(String),
     });
 
     const old = await tokenRow(first.refreshToken);

@@ -3,11 +3,12 @@ import { decideRefresh, type RefreshRefusal } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import { hashToken } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
+import { notifySessionsRevoked } from '../../platform/session-revocation';
 import * as repo from './auth.repository';
 import { issueRefreshToken, type SessionTokens } from './session-tokens';
 
 type Rotation =
-  | { ok: true; user: repo.UserRow; refreshToken: string }
+  | { ok: true; user: repo.UserRow; refreshToken: string; familyId: string }
   | { ok: false; reason: RefreshRefusal | 'account_inactive'; userId?: string; familyId?: string };
 
 /**
@@ -29,7 +30,10 @@ export async function refreshSession(ctx: AppContext, presented: string | undefi
     const decision = decideRefresh(token, now);
     if (!decision.ok || !token || !user) {
       const reason = decision.ok ? 'unknown' : decision.reason;
-      if (!decision.ok && decision.revokeFamily) await repo.revokeFamily(tx, found.familyId, now);
+      if (!decision.ok && decision.revokeFamily) {
+        await repo.revokeFamily(tx, found.familyId, now);
+        await notifySessionsRevoked(tx, { userId: found.userId, sessionId: found.familyId });
+      }
       return { ok: false, reason, userId: found.userId, familyId: found.familyId };
     }
     if (user.status !== 'ACTIVE') {
@@ -38,7 +42,7 @@ export async function refreshSession(ctx: AppContext, presented: string | undefi
     }
     await repo.markRefreshTokenRotated(tx, token.id, now);
     const refreshToken = await issueRefreshToken(tx, ctx, user.id, token.familyId, now);
-    return { ok: true, user, refreshToken };
+    return { ok: true, user, refreshToken, familyId: token.familyId };
   });
   if (!rotation.ok) {
     if (rotation.reason === 'reused') {
@@ -52,6 +56,7 @@ export async function refreshSession(ctx: AppContext, presented: string | undefi
   const accessToken = await ctx.tokens.signAccessToken({
     userId: rotation.user.id,
     role: rotation.user.role,
+    sessionId: rotation.familyId,
   });
   return { accessToken, refreshToken: rotation.refreshToken };
 }

@@ -2,6 +2,7 @@ import { messages as m, type resetPasswordRequestSchema } from '@exchange/contra
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/app-context';
 import { hashPassword } from '../../platform/passwords';
+import { notifySessionsRevoked } from '../../platform/session-revocation';
 import * as repo from './auth.repository';
 import { checkOtp, otpRejection } from './otp-codes';
 
@@ -23,6 +24,7 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordInput):
     await repo.consumeOtp(tx, result.otp.id, now);
     await repo.markEmailVerified(tx, user.id, now);
     await repo.revokeUserTokens(tx, user.id, now);
+    await notifySessionsRevoked(tx, { userId: user.id });
     return result;
   });
   if (!check.ok) throw otpRejection(check.code);

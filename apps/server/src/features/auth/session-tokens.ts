@@ -44,8 +44,9 @@ export async function startSession(
   ctx: Pick<AppContext, 'config' | 'db' | 'tokens' | 'clock'>,
   user: Pick<repo.UserRow, 'id' | 'role'>,
 ): Promise<SessionTokens> {
-  const refreshToken = await issueRefreshToken(ctx.db, ctx, user.id, randomUUID(), ctx.clock.now());
-  const accessToken = await ctx.tokens.signAccessToken({ userId: user.id, role: user.role });
+  const sessionId = randomUUID();
+  const refreshToken = await issueRefreshToken(ctx.db, ctx, user.id, sessionId, ctx.clock.now());
+  const accessToken = await ctx.tokens.signAccessToken({ userId: user.id, role: user.role, sessionId });
   return { accessToken, refreshToken };
 }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock';
 import { createLogger } from '../../platform/logger';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestUser } from '../../test/test-users';
 import { connectTestSocket, type TestSocket } from '../../test/ws-client';
 import { createPriceFeed, type PriceFeed } from './price-feed';
 import { FEED_ASSETS } from './price-provider';
@@ -106,14 +107,11 @@ describe('WebSocket ticker channel', () => {
     s.socket.send(Buffer.from([1, 2, 3]), { binary: true });
     expect(await s.next((f) => f.op === 'error')).toMatchObject({ code: 'malformed' });
 
-    const token = await t.ctx.tokens.signAccessToken({
-      userId: '00000000-0000-4000-8000-000000000001',
-      role: 'USER',
-    });
-    s.send({ op: 'auth', token });
+    const user = await createTestUser(t);
+    s.send({ op: 'auth', token: user.headers.authorization.slice('Bearer '.length) });
     expect(await s.next((f) => f.op === 'authenticated')).toEqual({
       op: 'authenticated',
-      userId: '00000000-0000-4000-8000-000000000001',
+      userId: user.id,
     });
     s.send({ op: 'ping' });
     expect(await s.next((f) => f.op === 'pong')).toEqual({ op: 'pong' });

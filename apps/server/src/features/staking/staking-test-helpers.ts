@@ -6,7 +6,11 @@ import type { TestUser } from '../../test/test-users';
  * the user was created with.
  */
 export async function fresh(t: Pick<TestApp, 'ctx'>, user: TestUser): Promise<TestUser> {
-  const token = await t.ctx.tokens.signAccessToken({ userId: user.id, role: 'USER' });
+  const token = await t.ctx.tokens.signAccessToken({
+    userId: user.id,
+    role: 'USER',
+    sessionId: user.sessionId,
+  });
   return { ...user, headers: { authorization: `Bearer ${token}` } };
 }
 

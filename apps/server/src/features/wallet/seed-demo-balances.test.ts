@@ -4,6 +4,7 @@ import { journalEntries, users } from '../../db/schema';
 import { seedDemo } from '../../seed';
 import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { signInAs } from '../../test/test-users';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,8 +17,7 @@ async function walletOf(email: string) {
     .select({ id: users.id, role: users.role })
     .from(users)
     .where(eq(users.email, email));
-  const token = await t.ctx.tokens.signAccessToken({ userId: user!.id, role: user!.role });
-  const headers = { authorization: `Bearer ${token}` };
+  const { headers } = await signInAs(t, user!.id, user!.role);
   const wallet = await t.app.inject({ method: 'GET', url: '/api/v1/wallet', headers });
   const dashboard = await t.app.inject({ method: 'GET', url: '/api/v1/dashboard', headers });
   const balances = Object.fromEntries(

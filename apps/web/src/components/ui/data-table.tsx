@@ -185,7 +185,12 @@ export function DataTable<T>({
         </div>
       ) : null}
 
-      <div className="overflow-x-auto rounded-lg border border-line bg-surface">
+      <section
+        aria-label={label}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus so keyboard users can scroll a table wider than the screen (WCAG 2.1.1)
+        tabIndex={0}
+        className="overflow-x-auto rounded-lg border border-line bg-surface focus-visible:outline-2 focus-visible:outline-accent"
+      >
         <table className="min-w-full text-sm tabular-nums" aria-busy={loading || undefined}>
           <caption className="sr-only">{label}</caption>
           <thead className="bg-raised/60 text-xs tracking-wide text-muted uppercase">
@@ -206,7 +211,7 @@ export function DataTable<T>({
           </thead>
           <tbody>{body}</tbody>
         </table>
-      </div>
+      </section>
 
       {!showSkeleton && !error && filtered.length > 0 ? (
         <nav

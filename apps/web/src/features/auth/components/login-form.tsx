@@ -34,6 +34,8 @@ export function LoginForm() {
   const [redirecting, setRedirecting] = useState(false);
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [resending, setResending] = useState(false);
+  // An admin with two-factor sign-in on is asked for the authenticator code after the password.
+  const [needsCode, setNeedsCode] = useState(false);
   const {
     register,
     handleSubmit,
@@ -56,6 +58,8 @@ export function LoginForm() {
       later(() => navigate(target, { replace: true }), SUCCESS_REDIRECT_MS);
     } catch (error) {
       if (isApiError(error) && error.code === 'email_not_verified') setUnverifiedEmail(credentials.email);
+      if (isApiError(error) && (error.code === 'totp_required' || error.code === 'totp_invalid'))
+        setNeedsCode(true);
       toast.error(errorMessage(error));
     }
   });
@@ -105,6 +109,17 @@ export function LoginForm() {
           error={errors.password?.message}
           {...register('password')}
         />
+        {needsCode ? (
+          <Input
+            label="Authenticator code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            autoFocus
+            error={errors.totp?.message}
+            {...register('totp', { shouldUnregister: true })}
+          />
+        ) : null}
         <div className="flex justify-end text-sm">
           <Link to={paths.forgotPassword} className={textLink}>
             Forgot password?

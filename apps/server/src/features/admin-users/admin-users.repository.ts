@@ -1,0 +1,126 @@
+import { aliasedTable, and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { adminAuditLog, kycRecords, orders, users } from '../../db/schema';
+import type { DbOrTx } from '../../platform/db';
+import { containsPattern } from '../../platform/search';
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface UserListRow {
+  readonly user: UserRow;
+  readonly usdMinor: string | null;
+  readonly kycId: string | null;
+  readonly kycStatus: string | null;
+}
+
+/**
+ * One page of users, newest first unless asked otherwise, filtered by a term found anywhere in the
+ * name, the e-mail or the phone number (the trigram indexes serve these ILIKEs). Each row carries its
+ * USD balance and newest KYC submission through scalar subqueries, so a page is one query.
+ */
+export async function listUsers(
+  db: DbOrTx,
+  query: { page: number; limit: number; search: string; orderBy: 'asc' | 'desc' },
+): Promise<{ rows: UserListRow[]; total: number }> {
+  const term = query.search ? containsPattern(query.search) : null;
+  const filter: SQL | undefined = term
+    ? or(
+        ilike(users.name, term),
+        ilike(users.email, term),
+        ilike(users.mobileNo, term),
+        ilike(sql`${users.countryCode} || ${users.mobileNo}`, term),
+      )
+    : undefined;
+  const order =
+    query.orderBy === 'asc' ? [asc(users.createdAt), asc(users.id)] : [desc(users.createdAt), desc(users.id)];
+  const rows = await db
+    .select({
+      user: users,
+      // Written out with aliases: drizzle leaves columns unqualified in a one-table select.
+      usdMinor: sql<string | null>`(select la.balance::text from ledger_accounts la
+        where la.user_id = "users"."id" and la.asset = 'USD' and la.kind = 'AVAILABLE')`,
+      kycId: sql<string | null>`(select k.id::text from kyc_records k
+        where k.user_id = "users"."id" order by k.created_at desc limit 1)`,
+      kycStatus: sql<string | null>`(select k.status from kyc_records k
+        where k.user_id = "users"."id" order by k.created_at desc limit 1)`,
+    })
+    .from(users)
+    .where(filter)
+    .orderBy(...order)
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const [total] = await db.select({ n: count() }).from(users).where(filter);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findUser(db: DbOrTx, userId: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return row;
+}
+
+export async function lockUser(tx: DbOrTx, userId: string): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.id, userId)).limit(1).for('update');
+  return row;
+}
+
+export async function setUserStatus(
+  tx: DbOrTx,
+  userId: string,
+  status: UserRow['status'],
+  at: Date,
+): Promise<void> {
+  await tx.update(users).set({ status, updatedAt: at }).where(eq(users.id, userId));
+}
+
+export async function kycRecordsOf(db: DbOrTx, userId: string) {
+  return db
+    .select()
+    .from(kycRecords)
+    .where(eq(kycRecords.userId, userId))
+    .orderBy(desc(kycRecords.createdAt));
+}
+
+/** The user's open limit orders (the partial index orders_user_open_idx). */
+export async function openOrdersOf(db: DbOrTx, userId: string): Promise<{ id: string; marketId: string }[]> {
+  return db
+    .select({ id: orders.id, marketId: orders.marketId })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'open')));
+}
+
+const admins = aliasedTable(users, 'admins');
+const targets = aliasedTable(users, 'targets');
+
+interface Person {
+  readonly id: string;
+  readonly name: string;
+  readonly email: string;
+}
+
+export interface AuditLogRow {
+  readonly line: typeof adminAuditLog.$inferSelect;
+  readonly admin: Person;
+  readonly target: Person | null;
+}
+
+/** One page of the admin audit log, newest first; only the lines about one user when asked. */
+export async function listAuditLog(
+  db: DbOrTx,
+  query: { page: number; limit: number; userId?: string },
+): Promise<{ rows: AuditLogRow[]; total: number }> {
+  const filter = query.userId ? eq(adminAuditLog.targetUserId, query.userId) : undefined;
+  const rows = await db
+    .select({
+      line: adminAuditLog,
+      admin: { id: admins.id, name: admins.name, email: admins.email },
+      target: { id: targets.id, name: targets.name, email: targets.email },
+    })
+    .from(adminAuditLog)
+    .innerJoin(admins, eq(admins.id, adminAuditLog.adminId))
+    .leftJoin(targets, eq(targets.id, adminAuditLog.targetUserId))
+    .where(filter)
+    .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const [total] = await db.select({ n: count() }).from(adminAuditLog).where(filter);
+  return { rows, total: total?.n ?? 0 };
+}

@@ -1,0 +1,75 @@
+import {
+  adminAuditLogRequestSchema,
+  adminAuditLogResponseSchema,
+  adminSetUserStatusRequestSchema,
+  adminSetUserStatusResponseSchema,
+  adminUserDetailsRequestSchema,
+  adminUserDetailsResponseSchema,
+  adminUserListRequestSchema,
+  adminUserListResponseSchema,
+  messages as m,
+} from '@exchange/contracts';
+import type { AppContext, ZodApi } from '../../platform/app-context';
+import { sessionOf } from '../../platform/auth';
+import type { TradingRuntime } from '../trading/trading-runtime';
+import { listAuditLog, listUsers } from './admin-users.repository';
+import { getUserDetails } from './get-user-details';
+import { setAccountStatus } from './set-user-status';
+import { toAuditLogItem, toUserListItem } from './user-views';
+
+/** Admin scope: the user list, one user's information, account status and the audit log. */
+export function adminUsersRoutes(
+  app: ZodApi,
+  ctx: AppContext,
+  trading: Pick<TradingRuntime, 'engine'>,
+): void {
+  app.post(
+    '/admin/get-all-users',
+    { schema: { body: adminUserListRequestSchema, response: { 200: adminUserListResponseSchema } } },
+    async (request) => {
+      const query = request.body;
+      const { rows, total } = await listUsers(ctx.db, query);
+      return {
+        status: true,
+        message: m.adminUsersLoaded,
+        data: { content: rows.map(toUserListItem), total, page: query.page, limit: query.limit },
+      };
+    },
+  );
+
+  app.post(
+    '/admin/get-userDetails',
+    { schema: { body: adminUserDetailsRequestSchema, response: { 200: adminUserDetailsResponseSchema } } },
+    async (request) => ({
+      status: true,
+      message: m.adminUserDetailsLoaded,
+      data: await getUserDetails(ctx, request.body.userId),
+    }),
+  );
+
+  app.post(
+    '/admin/set-user-status',
+    {
+      schema: { body: adminSetUserStatusRequestSchema, response: { 200: adminSetUserStatusResponseSchema } },
+    },
+    async (request) => {
+      const data = await setAccountStatus(ctx, trading, sessionOf(request).userId, request.body);
+      const message = data.status === 'DISABLED' ? m.accountDisabledByAdmin : m.accountEnabledByAdmin;
+      return { status: true, message, data };
+    },
+  );
+
+  app.post(
+    '/admin/audit-log',
+    { schema: { body: adminAuditLogRequestSchema, response: { 200: adminAuditLogResponseSchema } } },
+    async (request) => {
+      const query = request.body;
+      const { rows, total } = await listAuditLog(ctx.db, query);
+      return {
+        status: true,
+        message: m.auditLogLoaded,
+        data: { content: rows.map(toAuditLogItem), total, page: query.page, limit: query.limit },
+      };
+    },
+  );
+}

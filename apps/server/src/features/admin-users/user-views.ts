@@ -1,0 +1,40 @@
+import type { AdminUserDetails, AdminUserListItem, AuditLogItem } from '@exchange/contracts';
+import { formatMinor, getAsset } from '@exchange/domain';
+import type { AuditLogRow, UserListRow, UserRow } from './admin-users.repository';
+
+export function toUserData(user: UserRow): AdminUserDetails['userData'] {
+  return {
+    _id: user.id,
+    name: user.name,
+    email: user.email,
+    country_code: user.countryCode,
+    mobile_no: user.mobileNo,
+    // The stored upload name, as the KYC lists send it; the web turns it into the picture's address.
+    profile_pic: user.profilePic ?? '',
+    status: user.status,
+    role: user.role,
+    is_kyc_verified: user.isKycVerified,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+export function toUserListItem(row: UserListRow): AdminUserListItem {
+  const { createdAt, ...data } = toUserData(row.user);
+  return {
+    ...data,
+    kycdata: row.kycId && row.kycStatus ? [{ _id: row.kycId, status: row.kycStatus }] : [],
+    wallet_usd: formatMinor(BigInt(row.usdMinor ?? '0'), getAsset('USD').scale),
+    createdAt,
+  };
+}
+
+export function toAuditLogItem(row: AuditLogRow): AuditLogItem {
+  return {
+    _id: row.line.id,
+    action: row.line.action,
+    admin: { _id: row.admin.id, name: row.admin.name, email: row.admin.email },
+    target: row.target ? { _id: row.target.id, name: row.target.name, email: row.target.email } : null,
+    details: row.line.details,
+    createdAt: row.line.createdAt.toISOString(),
+  };
+}

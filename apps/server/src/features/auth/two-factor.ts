@@ -1,0 +1,97 @@
+import { messages as m, type TotpEnrolment } from '@exchange/contracts';
+import { generate, generateSecret, generateURI, verify } from 'otplib';
+import QRCode from 'qrcode';
+import type { AppContext } from '../../platform/app-context';
+import { AppError } from '../../platform/errors';
+import { recordAdminAction } from '../audit/record-admin-action';
+import * as repo from './auth.repository';
+
+/**
+ * Admin sign-in with a TOTP second factor (RFC 6238: 6 digits, 30-second steps, SHA-1, as every
+ * authenticator app expects). One step either side is accepted for clock drift.
+ */
+const TOLERANCE_SECONDS = 30;
+const ISSUER = 'Exchange Admin';
+
+function epochOf(ctx: Pick<AppContext, 'clock'>): number {
+  return Math.floor(ctx.clock.now().getTime() / 1000);
+}
+
+export async function totpMatches(
+  ctx: Pick<AppContext, 'clock'>,
+  secret: string,
+  code: string,
+): Promise<boolean> {
+  try {
+    const result = await verify({
+      secret,
+      token: code,
+      epoch: epochOf(ctx),
+      epochTolerance: TOLERANCE_SECONDS,
+    });
+    return result.valid;
+  } catch {
+    return false;
+  }
+}
+
+/** The code an authenticator app shows now: for tests and the operator script. */
+export function currentTotp(ctx: Pick<AppContext, 'clock'>, secret: string): Promise<string> {
+  return generate({ secret, epoch: epochOf(ctx) });
+}
+
+/**
+ * The sign-in's second step, after the password was right. An admin with TOTP on must give a right
+ * code; an admin without it is refused in production (so a leaked password alone never opens the
+ * back-office there) and let in elsewhere, so the embedded demo keeps working.
+ */
+export async function checkAdminSecondFactor(
+  ctx: Pick<AppContext, 'clock' | 'config'>,
+  user: repo.UserRow,
+  code: string | undefined,
+): Promise<void> {
+  if (user.role !== 'ADMIN') return;
+  if (user.totpEnabledAt && user.totpSecret) {
+    if (!code) throw new AppError('totp_required', m.totpCodeRequired);
+    if (!(await totpMatches(ctx, user.totpSecret, code))) throw new AppError('totp_invalid', m.totpCodeWrong);
+    return;
+  }
+  if (ctx.config.env === 'production') throw new AppError('totp_not_enrolled', m.totpRequiredInProduction);
+}
+
+/**
+ * Starts (or restarts) enrolment: a new secret is stored, not yet in force. Once two-factor sign-in is
+ * on it cannot be replaced from a session, so a stolen session cannot swap the admin's factor.
+ */
+export async function startTotpEnrolment(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  adminId: string,
+): Promise<TotpEnrolment> {
+  const secret = generateSecret();
+  const user = await ctx.db.transaction(async (tx) => {
+    const locked = await repo.lockUserById(tx, adminId);
+    if (!locked) throw new AppError('unauthorized', 'Unauthorized');
+    if (locked.totpEnabledAt) throw new AppError('conflict', m.totpAlreadyEnabled);
+    await repo.setTotpSecret(tx, adminId, secret, ctx.clock.now());
+    return locked;
+  });
+  const otpauthUrl = generateURI({ issuer: ISSUER, label: user.email, secret });
+  return { secret, otpauth_url: otpauthUrl, qr_data_url: await QRCode.toDataURL(otpauthUrl) };
+}
+
+/** Turns two-factor sign-in on when the code proves the app holds the enrolment's secret. */
+export async function confirmTotpEnrolment(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  adminId: string,
+  code: string,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const user = await repo.lockUserById(tx, adminId);
+    if (!user) throw new AppError('unauthorized', 'Unauthorized');
+    if (user.totpEnabledAt) throw new AppError('conflict', m.totpAlreadyEnabled);
+    if (!user.totpSecret) throw new AppError('conflict', m.totpNotStarted);
+    if (!(await totpMatches(ctx, user.totpSecret, code))) throw new AppError('totp_invalid', m.totpCodeWrong);
+    await repo.enableTotp(tx, adminId, ctx.clock.now());
+    await recordAdminAction(tx, { adminId, action: 'TOTP_ENABLED', targetUserId: adminId });
+  });
+}

@@ -1,0 +1,55 @@
+import QRCode from 'qrcode';
+import { loadConfig } from '../config';
+import * as repo from '../features/auth/auth.repository';
+import { confirmTotpEnrolment, startTotpEnrolment } from '../features/auth/two-factor';
+import { systemClock } from '../platform/clock';
+import { connect } from '../platform/db';
+
+/**
+ * `npm run admin:totp -w apps/server -- EMAIL [CODE]`: production refuses admin sign-in without
+ * two-factor, so an operator enrols an admin here, against DATABASE_URL. Without CODE it stores a new
+ * secret and prints it with a QR code for the admin's authenticator app; with CODE (from that app) it
+ * turns two-factor sign-in on. Exit code 1 on any refusal.
+ */
+function out(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+async function main(): Promise<number> {
+  const [email, code] = process.argv.slice(2);
+  if (!email) {
+    out('usage: admin:totp EMAIL [CODE]');
+    return 1;
+  }
+  const config = loadConfig();
+  if (!config.databaseUrl) {
+    out('DATABASE_URL is required (embedded mode lets admins enrol from the back-office)');
+    return 1;
+  }
+  const database = connect(config.databaseUrl);
+  try {
+    const ctx = { db: database.db, clock: systemClock };
+    const admin = await repo.findUserByEmail(ctx.db, email.toLowerCase());
+    if (admin?.role !== 'ADMIN') {
+      out(`${email} is not an admin`);
+      return 1;
+    }
+    if (code) {
+      await confirmTotpEnrolment(ctx, admin.id, code);
+      out(`two-factor sign-in is on for ${email}`);
+      return 0;
+    }
+    const enrolment = await startTotpEnrolment(ctx, admin.id);
+    out(await QRCode.toString(enrolment.otpauth_url, { type: 'terminal', small: true }));
+    out(`secret: ${enrolment.secret}`);
+    out(`then run again with a code from the app: admin:totp ${email} CODE`);
+    return 0;
+  } catch (error) {
+    out(error instanceof Error ? error.message : String(error));
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
+
+process.exitCode = await main();

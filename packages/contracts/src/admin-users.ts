@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { decimalString, envelope } from './envelope';
+import { kycRecordSchema } from './kyc';
+import { messages as m } from './messages';
+import { referralSummarySchema } from './referrals';
+import { walletSchema, walletTransactionSchema } from './wallet';
+
+// Admin users (spec sections 2 and 7): the user list, one user's information, disabling an account
+// (what the spec's "Delete" does here) and the admin audit log.
+
+/** POST /admin/get-all-users: paged, searched by name, e-mail or phone on the server, newest first. */
+export const adminUserListRequestSchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  search: z.string().trim().max(100).optional().default(''),
+  orderBy: z.enum(['asc', 'desc']).optional().default('desc'),
+});
+export type AdminUserListRequest = z.input<typeof adminUserListRequestSchema>;
+
+export const ACCOUNT_STATUSES = ['ACTIVE', 'DISABLED'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+export const adminUserListItemSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  country_code: z.string(),
+  mobile_no: z.string(),
+  profile_pic: z.string(),
+  role: z.enum(['USER', 'ADMIN']),
+  status: z.enum(ACCOUNT_STATUSES),
+  is_kyc_verified: z.boolean(),
+  /** The newest KYC submission, for the list's link to its details (empty when none). */
+  kycdata: z.array(z.object({ _id: z.string(), status: z.string() })),
+  /** The first wallet currency's (USD) available balance. */
+  wallet_usd: decimalString,
+  createdAt: z.string(),
+});
+export type AdminUserListItem = z.infer<typeof adminUserListItemSchema>;
+
+export const adminUserListResponseSchema = envelope(
+  z.object({
+    content: z.array(adminUserListItemSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+  }),
+);
+export type AdminUserListResponse = z.infer<typeof adminUserListResponseSchema>;
+
+/** POST /admin/get-userDetails {userId}. */
+export const adminUserDetailsRequestSchema = z.object({ userId: z.uuid({ error: m.adminUserNotFound }) });
+export type AdminUserDetailsRequest = z.input<typeof adminUserDetailsRequestSchema>;
+
+export const adminUserDetailsSchema = z.object({
+  userData: z.object({
+    _id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    country_code: z.string(),
+    mobile_no: z.string(),
+    profile_pic: z.string(),
+    status: z.enum(ACCOUNT_STATUSES),
+    role: z.enum(['USER', 'ADMIN']),
+    is_kyc_verified: z.boolean(),
+    createdAt: z.string(),
+  }),
+  referalInfo: referralSummarySchema,
+  /** The user's KYC submissions, newest first. */
+  kycData: z.array(kycRecordSchema),
+  /** The referrals the user made (spec: user {name}, createdAt, ref_amount, status). */
+  resp: z.array(
+    z.object({
+      _id: z.string(),
+      user: z.object({ name: z.string() }),
+      createdAt: z.string(),
+      ref_amount: decimalString,
+      asset: z.string(),
+      status: z.string(),
+    }),
+  ),
+  /** The newest wallet transactions (the spec's spelling). */
+  trasationData: z.array(walletTransactionSchema),
+  walletData: z.object({ wallet: walletSchema }),
+});
+export type AdminUserDetails = z.infer<typeof adminUserDetailsSchema>;
+export const adminUserDetailsResponseSchema = envelope(adminUserDetailsSchema);
+export type AdminUserDetailsResponse = z.infer<typeof adminUserDetailsResponseSchema>;
+
+/** POST /admin/set-user-status: disable (the spec's "Delete") or re-enable an account. */
+export const adminSetUserStatusRequestSchema = z.object({
+  userId: z.uuid({ error: m.adminUserNotFound }),
+  status: z.enum(ACCOUNT_STATUSES),
+});
+export type AdminSetUserStatusRequest = z.input<typeof adminSetUserStatusRequestSchema>;
+export const adminSetUserStatusResponseSchema = envelope(
+  z.object({
+    status: z.enum(ACCOUNT_STATUSES),
+    /** Open limit orders cancelled (their holds released) when the account was disabled. */
+    cancelled_orders: z.number().int(),
+  }),
+);
+export type AdminSetUserStatusResponse = z.infer<typeof adminSetUserStatusResponseSchema>;
+
+/** POST /admin/audit-log: paged, newest first, optionally only the actions on one user. */
+export const adminAuditLogRequestSchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  userId: z.uuid().optional(),
+});
+export type AdminAuditLogRequest = z.input<typeof adminAuditLogRequestSchema>;
+
+export const auditLogItemSchema = z.object({
+  _id: z.string(),
+  action: z.string(),
+  admin: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
+  target: z.object({ _id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  details: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type AuditLogItem = z.infer<typeof auditLogItemSchema>;
+
+export const adminAuditLogResponseSchema = envelope(
+  z.object({
+    content: z.array(auditLogItemSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+  }),
+);
+export type AdminAuditLogResponse = z.infer<typeof adminAuditLogResponseSchema>;
