@@ -24,6 +24,8 @@ export interface TokenService {
   verifyAccessToken(token: string): Promise<Session | null>;
 }
 
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export function createTokenService(secret: string, ttlSeconds: number, now: () => Date): TokenService {
   const key = new TextEncoder().encode(secret);
   return {
@@ -38,9 +40,16 @@ export function createTokenService(secret: string, ttlSeconds: number, now: () =
     },
     async verifyAccessToken(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: now() });
+        // A token without an expiry would never expire, so exp (and sub) are required, not optional.
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          currentDate: now(),
+          requiredClaims: ['exp', 'sub'],
+        });
         const role = payload.role;
-        if (typeof payload.sub !== 'string' || (role !== 'USER' && role !== 'ADMIN')) return null;
+        // The subject is read as a uuid column: anything else would be a database error, not a 401.
+        if (typeof payload.sub !== 'string' || !UUID_PATTERN.test(payload.sub)) return null;
+        if (role !== 'USER' && role !== 'ADMIN') return null;
         return { userId: payload.sub, role };
       } catch {
         return null;
