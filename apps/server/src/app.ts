@@ -43,7 +43,7 @@ import { uploadPublicRoutes, uploadUserRoutes } from './features/uploads/uploads
 import { walletRoutes } from './features/wallet/wallet.routes';
 import { PRODUCT_HOLD_SOURCES } from './hold-sources';
 import type { AppContext, ZodApi } from './platform/app-context';
-import { registerErrorHandler, registerNotFoundHandler } from './platform/errors';
+import { answerFrameworkError, registerErrorHandler, registerNotFoundHandler } from './platform/errors';
 import { createPgListener } from './platform/pg-listener';
 import {
   assertEveryRouteDeclaresAccess,
@@ -80,6 +80,7 @@ export async function buildApp(base: AppContext): Promise<BuiltApp> {
     loggerInstance: ctx.logger as FastifyBaseLogger,
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 1_048_576,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
