@@ -37,7 +37,7 @@ describe('B against A', () => {
     await fund(t, a, 'USDT', '1000');
     const placed = await place(t, a, limitOrder('buy', '0.01', '1000'));
     expect(placed.statusCode, placed.body).toBe(200);
-    const orderId = placed.json().data.order._id ?? placed.json().data.order.id;
+    const orderId = placed.json().data.order.id;
     expect(orderId).toBeTruthy();
     const before = await balances(t, a);
     const cancel = await t.app.inject({
