@@ -45,8 +45,14 @@ import { uploadPublicRoutes, uploadUserRoutes } from './features/uploads/uploads
 import { walletRoutes } from './features/wallet/wallet.routes';
 import { PRODUCT_HOLD_SOURCES } from './hold-sources';
 import type { AppContext, ZodApi } from './platform/app-context';
-import { registerErrorHandler, registerNotFoundHandler } from './platform/errors';
+import { answerFrameworkError, registerErrorHandler, registerNotFoundHandler } from './platform/errors';
 import { createPgListener } from './platform/pg-listener';
+import {
+  assertEveryRouteDeclaresAccess,
+  declareAccess,
+  type RouteTable,
+  recordRoutes,
+} from './platform/route-access';
 import { createScheduler } from './platform/scheduled-jobs';
 import { bridgeSessionRevocations } from './platform/session-revocation';
 import { createWsHub, realtimeRoutes } from './platform/ws-hub';
@@ -57,6 +63,8 @@ const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 export interface BuiltApp {
   readonly app: ZodApi;
   readonly trading: TradingRuntime;
+  /** Every registered route with its declared access, for the security suite. */
+  readonly routes: RouteTable;
 }
 
 export async function buildApp(base: AppContext): Promise<BuiltApp> {
@@ -75,11 +83,13 @@ export async function buildApp(base: AppContext): Promise<BuiltApp> {
     loggerInstance: ctx.logger as FastifyBaseLogger,
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 1_048_576,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('session', null);
   registerErrorHandler(app);
+  const routes = recordRoutes(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -139,6 +149,7 @@ export async function buildApp(base: AppContext): Promise<BuiltApp> {
     async (api) => {
       // Open to everyone.
       await api.register(async (scope) => {
+        declareAccess(scope, 'public', ctx.guards);
         healthRoutes(scope, ctx);
         authPublicRoutes(scope, ctx);
         realtimeRoutes(scope, hub);
@@ -151,7 +162,7 @@ export async function buildApp(base: AppContext): Promise<BuiltApp> {
       });
       // Signed-in users.
       await api.register(async (scope) => {
-        scope.addHook('onRequest', ctx.guards.requireUser);
+        declareAccess(scope, 'user', ctx.guards);
         authUserRoutes(scope, ctx);
         walletRoutes(scope, ctx);
         depositSandboxRoutes(scope, ctx);
@@ -163,7 +174,7 @@ export async function buildApp(base: AppContext): Promise<BuiltApp> {
       });
       // Signed-in, KYC-verified users.
       await api.register(async (scope) => {
-        scope.addHook('onRequest', ctx.guards.requireKyc);
+        declareAccess(scope, 'kyc', ctx.guards);
         depositKycRoutes(scope, ctx, paymentProvider);
         tradingKycRoutes(scope, ctx, trading);
         swapKycRoutes(scope, ctx);
@@ -172,7 +183,7 @@ export async function buildApp(base: AppContext): Promise<BuiltApp> {
       });
       // Administrators.
       await api.register(async (scope) => {
-        scope.addHook('onRequest', ctx.guards.requireAdmin);
+        declareAccess(scope, 'admin', ctx.guards);
         ledgerAdminRoutes(scope, ctx, PRODUCT_HOLD_SOURCES);
         supportAdminRoutes(scope, ctx);
         kycAdminRoutes(scope, ctx);
@@ -182,11 +193,13 @@ export async function buildApp(base: AppContext): Promise<BuiltApp> {
     },
     { prefix: '/api/v1' },
   );
+  // Every API route states who may call it; one registered outside the scopes above stops the start.
+  assertEveryRouteDeclaresAccess(routes, '/api/v1');
 
   // The built web app on the same port; unknown non-API paths fall back to the SPA's index.html.
   const webDist = config.webDist ?? defaultWebDist;
   const serveWeb = existsSync(webDist);
   if (serveWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false });
   registerNotFoundHandler(app, serveWeb);
-  return { app, trading };
+  return { app, trading, routes };
 }

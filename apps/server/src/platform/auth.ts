@@ -45,9 +45,16 @@ export function createTokenService(secret: string, ttlSeconds: number, now: () =
     },
     async verifyAccessToken(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: now() });
+        // A token without an expiry would never expire, so exp (and sub) are required, not optional.
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          currentDate: now(),
+          requiredClaims: ['exp', 'sub'],
+        });
         const { role, sid } = payload;
-        if (typeof payload.sub !== 'string' || (role !== 'USER' && role !== 'ADMIN')) return null;
+        // The subject is read as a uuid column: anything else would be a database error, not a 401.
+        if (typeof payload.sub !== 'string' || !UUID.test(payload.sub)) return null;
+        if (role !== 'USER' && role !== 'ADMIN') return null;
         // A token without a sign-in to check against could never be revoked, so it is refused.
         if (typeof sid !== 'string' || !UUID.test(sid)) return null;
         return { userId: payload.sub, role, sessionId: sid };

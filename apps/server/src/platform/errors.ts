@@ -1,6 +1,6 @@
 import { QUOTE_USE_REJECTIONS, REJECTIONS, type RejectionCode } from '@exchange/contracts';
 import type { QuoteUseRejection } from '@exchange/domain';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
 /** The HTTP status of each rejection code (the catalogue in contracts). */
@@ -50,6 +50,21 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const code = status === 413 ? 'payload_too_large' : status === 429 ? 'rate_limited' : 'bad_request';
     return reply.code(status).send({ status: false, message: error.message, code });
   });
+}
+
+/**
+ * Errors the router raises before any route runs (a malformed URL, a path parameter over the length
+ * limit): answered with the same envelope as every other 4xx instead of Fastify's own shape.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  void reply
+    .code(status)
+    .send({ status: false, message: REJECTIONS.bad_request.message, code: 'bad_request' });
 }
 
 /** Unknown API paths get a 404 envelope; with a built web app, other GETs get its index.html. */

@@ -11,6 +11,7 @@ import { connect, type Database } from '../platform/db';
 import { createLogger } from '../platform/logger';
 import { createMailer } from '../platform/mail';
 import { fixedPrices } from '../platform/prices';
+import type { RouteTable } from '../platform/route-access';
 
 /** A fresh database cloned from the migrated template: every test file gets its own. */
 export async function createTestDatabase(): Promise<Database & { name: string; url: string }> {
@@ -49,6 +50,8 @@ export interface TestApp {
   readonly ctx: AppContext;
   /** The app's market loops and house quotes, as the composition root built them. */
   readonly trading: TradingRuntime;
+  /** Every route the app registered, with its declared access (see platform/route-access.ts). */
+  readonly routes: RouteTable;
   readonly database: Database;
   /** Everything the app logged, as raw JSON lines. */
   readonly logLines: string[];
@@ -90,12 +93,13 @@ export async function createTestApp(
     ...options.deps,
   };
   const ctx = createAppContext(deps);
-  const { app, trading } = await buildApp(ctx);
+  const { app, trading, routes } = await buildApp(ctx);
   await app.ready();
   return {
     app,
     ctx,
     trading,
+    routes,
     database,
     logLines,
     async close() {

@@ -29,9 +29,9 @@ export async function readImagePart(request: FastifyRequest, type: UploadType): 
     if (error instanceof AppError) throw error;
     const status = (error as { statusCode?: number }).statusCode;
     if (status === 413) throw new AppError('payload_too_large', messages.uploadImageTooLarge);
-    if (status !== undefined && status >= 400 && status < 500)
-      throw new AppError('bad_request', messages.uploadImageRequired);
-    throw error;
+    // Nothing here touches storage: whatever the multipart reader throws (busboy's "Boundary not
+    // found", a malformed part header, a truncated form) comes from the client's body, not a bug.
+    throw new AppError('bad_request', messages.uploadImageRequired);
   }
   if (image === null) throw new AppError('bad_request', messages.uploadImageRequired);
   return image;

@@ -1,0 +1,215 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { verifyLedger } from '../../features/ledger/verify-ledger';
+import { PRODUCT_HOLD_SOURCES } from '../../hold-sources';
+import { connect, type Database } from '../../platform/db';
+import { createTestDatabase } from '../test-app';
+import { freePort, type ServerProcess, startServer, stopServer } from './server-process';
+
+/**
+ * Two real server processes on one database under a mixed load (limit and instant orders, swaps,
+ * P2P transfers, sandbox deposits), one of them killed at random moments (SIGKILL, and SIGTERM with
+ * requests in flight) and restarted. After every restart the ledger check passes; at the end every
+ * acknowledged action is in the database. Bounded by CHAOS_SECONDS (default 120) plus start-ups.
+ */
+const SECONDS = Number(process.env.CHAOS_SECONDS ?? 120);
+const WORKERS = 4;
+
+let database: (Database & { url: string }) | undefined;
+const servers: ServerProcess[] = [];
+afterAll(async () => {
+  for (const server of servers) await stopServer(server, 'SIGKILL');
+  await database?.close();
+});
+
+type Kind = 'ORDER_HOLD' | 'INSTANT_BUY' | 'SWAP' | 'P2P_TRANSFER' | 'DEPOSIT';
+
+/** A PostgreSQL array literal of plain ids (uuids, provider order ids), sent as one parameter. */
+const pgArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
+
+async function call(base: string, token: string, method: string, url: string, body?: unknown) {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(15_000),
+  });
+  // Only 200 answers are read, and theirs carry data.order (orders and deposit orders).
+  return { status: res.status, json: (await res.json()) as { data: { order: Record<string, string> } } };
+}
+
+async function ledgerBreaches(url: string) {
+  const checker = connect(url, { max: 1 });
+  try {
+    return (await verifyLedger(checker.db, { holdSources: PRODUCT_HOLD_SOURCES })).breaches;
+  } finally {
+    await checker.close();
+  }
+}
+
+describe('chaos', () => {
+  it(
+    'acknowledged actions survive kills of either process, and the books balance after each restart',
+    async () => {
+      database = await createTestDatabase();
+      const ports = [await freePort(), await freePort()];
+      servers.push(await startServer(database.url, ports[0]!));
+      servers.push(await startServer(database.url, ports[1]!));
+      const login = await fetch(`${servers[0]!.base}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'alice@example.com', password: 'Alice@123456' }),
+      });
+      const alice = (await login.json()) as { token: string; data: { _id: string } };
+      const token = alice.token;
+
+      const acknowledged: Record<Kind, number> = {
+        ORDER_HOLD: 0,
+        INSTANT_BUY: 0,
+        SWAP: 0,
+        P2P_TRANSFER: 0,
+        DEPOSIT: 0,
+      };
+      const ackOrders: string[] = [];
+      const ackDeposits: string[] = [];
+      const down = new Set<number>();
+      let running = true;
+
+      const actions: Record<Kind, (base: string) => Promise<void>> = {
+        async ORDER_HOLD(base) {
+          const res = await call(base, token, 'POST', '/wallet/limitorder/limitInstant/buy', {
+            market_id: 'XRP-USDT',
+            crypto_currency_code: 'XRP',
+            fiat_currency_code: 'USDT',
+            quantity: '10',
+            type: 'limit',
+            limitPrice: '0.1',
+            side: 'buy',
+          });
+          if (res.status === 200) {
+            acknowledged.ORDER_HOLD += 1;
+            ackOrders.push(res.json.data.order.id!);
+          }
+        },
+        async INSTANT_BUY(base) {
+          const res = await call(base, token, 'POST', '/wallet/limitorder/limitInstant/buy', {
+            market_id: 'BTC-USDT',
+            crypto_currency_code: 'BTC',
+            fiat_currency_code: 'USD',
+            quantity: '0.0001',
+            type: 'instant',
+            limitPrice: '',
+            side: 'buy',
+          });
+          if (res.status === 200) acknowledged.INSTANT_BUY += 1;
+        },
+        async SWAP(base) {
+          const res = await call(base, token, 'POST', '/swap', {
+            from_crypto_currency_code: 'ETH',
+            to_crypto_currency_code: 'BTC',
+            from_amount: '0.001',
+          });
+          if (res.status === 200) acknowledged.SWAP += 1;
+        },
+        async P2P_TRANSFER(base) {
+          const res = await call(base, token, 'POST', '/p2p/transfer', {
+            to_email: 'carol@example.com',
+            amount: '0.001',
+            from_crypto_currency_code: 'ETH',
+          });
+          if (res.status === 200) acknowledged.P2P_TRANSFER += 1;
+        },
+        async DEPOSIT(base) {
+          const created = await call(base, token, 'POST', '/wallet/deposits/orders', { amount: '10' });
+          if (created.status !== 200) return;
+          const orderId = created.json.data.order.order_id!;
+          const approved = await call(base, token, 'POST', `/wallet/deposits/sandbox/${orderId}/approve`);
+          if (approved.status !== 200) return;
+          const confirmed = await call(base, token, 'POST', '/wallet/fiat/add/usd/amount', {
+            amount: '10',
+            order_id: orderId,
+          });
+          if (confirmed.status === 200) {
+            acknowledged.DEPOSIT += 1;
+            ackDeposits.push(orderId);
+          }
+        },
+      };
+      const kinds = Object.keys(actions) as Kind[];
+
+      const worker = async () => {
+        while (running) {
+          const live = servers.map((_, i) => i).filter((i) => !down.has(i));
+          if (live.length === 0) {
+            await sleep(50);
+            continue;
+          }
+          const server = servers[pick(live)]!;
+          try {
+            await actions[pick(kinds)](server.base);
+          } catch {
+            // A refused or cut connection: not acknowledged, so nothing is owed.
+          }
+        }
+      };
+      const load = Array.from({ length: WORKERS }, worker);
+
+      const deadline = Date.now() + SECONDS * 1000;
+      let round = 0;
+      const restarts: string[] = [];
+      while (Date.now() < deadline) {
+        await sleep(2_000 + Math.random() * 6_000);
+        const victim = Math.floor(Math.random() * servers.length);
+        // The second round, and every third after it, is a graceful stop with requests in flight;
+        // the others a kill -9.
+        const signal: NodeJS.Signals = round % 3 === 1 ? 'SIGTERM' : 'SIGKILL';
+        round += 1;
+        down.add(victim);
+        await stopServer(servers[victim]!, signal);
+        servers[victim] = await startServer(database.url, ports[victim]!);
+        down.delete(victim);
+        restarts.push(`${signal} ${victim}`);
+        expect(await ledgerBreaches(database.url), `after ${signal} of process ${victim}`).toEqual([]);
+      }
+      running = false;
+      await Promise.all(load);
+
+      expect(await ledgerBreaches(database.url)).toEqual([]);
+      const checker = connect(database.url, { max: 1 });
+      try {
+        const rows = await checker.db.execute<{ kind: string; n: number }>(
+          sql`SELECT kind, count(*)::int AS n FROM journal_entries WHERE user_id = ${alice.data._id} GROUP BY kind`,
+        );
+        const posted = Object.fromEntries(rows.rows.map((row) => [row.kind, row.n]));
+        for (const kind of kinds) expect(posted[kind] ?? 0, kind).toBeGreaterThanOrEqual(acknowledged[kind]);
+        if (ackOrders.length > 0) {
+          const found = await checker.db.execute<{ n: number }>(
+            sql`SELECT count(*)::int AS n FROM orders WHERE id = ANY(${pgArray(ackOrders)}::uuid[])`,
+          );
+          expect(found.rows[0]!.n).toBe(new Set(ackOrders).size);
+        }
+        if (ackDeposits.length > 0) {
+          const credited = await checker.db.execute<{ n: number }>(
+            sql`SELECT count(*)::int AS n FROM payment_orders
+              WHERE status = 'CREDITED' AND provider_order_id = ANY(${pgArray(ackDeposits)}::text[])`,
+          );
+          expect(credited.rows[0]!.n).toBe(ackDeposits.length);
+        }
+      } finally {
+        await checker.close();
+      }
+      const total = Object.values(acknowledged).reduce((sum, n) => sum + n, 0);
+      expect(total, JSON.stringify({ acknowledged, restarts })).toBeGreaterThan(20);
+      expect(restarts, 'one kill -9 and one graceful stop at least').toEqual(
+        expect.arrayContaining([expect.stringMatching(/^SIGKILL/), expect.stringMatching(/^SIGTERM/)]),
+      );
+      process.stdout.write(`chaos: ${JSON.stringify({ acknowledged, restarts })}\n`);
+    },
+    (SECONDS + 240) * 1000,
+  );
+});
