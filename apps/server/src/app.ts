@@ -15,6 +15,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { adminOpsRoutes } from './features/admin-ops/admin-ops.routes';
 import { authPublicRoutes, authUserRoutes } from './features/auth/auth.routes';
 import { createPaymentProvider } from './features/deposits/create-payment-provider';
 import {
@@ -166,6 +167,7 @@ export async function buildApp(base: AppContext): Promise<BuiltApp> {
         ledgerAdminRoutes(scope, ctx, PRODUCT_HOLD_SOURCES);
         supportAdminRoutes(scope, ctx);
         kycAdminRoutes(scope, ctx);
+        adminOpsRoutes(scope, ctx, PRODUCT_HOLD_SOURCES);
       });
     },
     { prefix: '/api/v1' },

@@ -1,3 +1,4 @@
+export * from './admin-ops';
 export * from './auth';
 export * from './country-codes';
 export * from './deposits';

@@ -286,6 +286,22 @@ export const messages = {
   confirmRejectKyc: 'Are You sure you want to Reject This Kyc ?',
   pleaseWait: 'Please Wait ...',
   adminKycListLoaded: 'KYC list',
+  // Admin operations (dashboard, transactions, stakes, support, solvency); the spec names the titles only.
+  adminDashboardLoaded: 'Dashboard',
+  adminGraphLoaded: 'Graph data',
+  adminTransactionsLoaded: 'Transaction list',
+  adminStakesLoaded: 'Stake list',
+  adminTopStakingLoaded: 'Top staking',
+  adminSolvencyLoaded: 'Solvency',
+  adminLatestTransactions: 'Latest Transactions',
+  adminTopCryptocurrencies: 'Top Cryptocurrencies',
+  adminPendingTransactionTab: 'Pending Transaction',
+  adminPendingKycTab: 'Pending Kyc Requests',
+  adminSupportList: 'Support List',
+  adminViewAll: 'View all',
+  adminTopStaking: 'Top Staking',
+  adminStakesList: 'Stakes List',
+  supportStatusChanged: 'Ticket status updated',
 
   // Generic
   noDataFound: 'No data found',

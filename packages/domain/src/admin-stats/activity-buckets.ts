@@ -19,8 +19,8 @@ export interface CalendarMonth {
 }
 
 /** Counts per bucket, in DAY_BUCKETS order. */
-export type BucketCounts = readonly [number, number, number];
-export type MonthlyBuckets = Readonly<Record<ComparedMonth, BucketCounts>>;
+export type BucketCounts = [number, number, number];
+export type MonthlyBuckets = Record<ComparedMonth, BucketCounts>;
 
 /** One observation: `count` records on the instant's day (1 when it stands for one record). */
 export interface ActivityPoint {
