@@ -1,3 +1,4 @@
+import type { Solvency } from '@exchange/contracts';
 import { systemAccount, userAccount } from '@exchange/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,8 +16,7 @@ const solvency = async () => {
   expect(res.statusCode).toBe(200);
   return res.json().data;
 };
-const row = (data: { assets: { asset: string }[] }, asset: string) =>
-  data.assets.find((a) => a.asset === asset);
+const row = (data: Solvency, asset: string) => data.assets.find((a) => a.asset === asset);
 
 beforeAll(async () => {
   t = await createTestApp();
