@@ -98,7 +98,12 @@ export function useAdminSupport(page: number, search: string) {
   return useQuery({
     queryKey: adminOpsKeys.supportPage(page, search),
     queryFn: ({ signal }) =>
-      apiClient.post<AdminSupportListResponse>('/admin/getAllSupport', listBody(page, search), { signal }),
+      // The support list's own contract names its order by field: newest first.
+      apiClient.post<AdminSupportListResponse>(
+        '/admin/getAllSupport',
+        { ...listBody(page, search), orderBy: '-createdAt' },
+        { signal },
+      ),
     select: (response) => response.data.data,
     placeholderData: keepPreviousData,
     refetchInterval: SUPPORT_POLL_MS,

@@ -58,7 +58,11 @@ export function ActivityChart({
       <figcaption className="text-sm font-medium text-ink">{title}</figcaption>
       <div className="h-48 w-full" aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -20 }}>
+          <LineChart
+            data={data}
+            margin={{ top: 8, right: 8, bottom: 0, left: -20 }}
+            accessibilityLayer={false}
+          >
             <XAxis dataKey="bucket" stroke="#a1aab5" fontSize={11} tickLine={false} />
             <YAxis allowDecimals={false} stroke="#a1aab5" fontSize={11} tickLine={false} />
             <Tooltip contentStyle={tooltipStyle} />
@@ -120,7 +124,7 @@ export function Donut({
     <div className="flex flex-wrap items-center gap-6">
       <div className="relative size-36 shrink-0" aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%">
-          <PieChart>
+          <PieChart accessibilityLayer={false}>
             <Pie
               data={shown.map((p) => ({ ...p }))}
               dataKey="value"
@@ -128,6 +132,7 @@ export function Donut({
               innerRadius="68%"
               outerRadius="100%"
               stroke="none"
+              rootTabIndex={-1}
               isAnimationActive={false}
             >
               {shown.map((p) => (

@@ -95,7 +95,7 @@ export function AdminDashboardPage() {
         )}
       </Card>
 
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid gap-6 2xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Card
           title={messages.adminLatestTransactions}
           actions={
@@ -119,7 +119,7 @@ export function AdminDashboardPage() {
         </Card>
       </div>
 
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid gap-6 2xl:grid-cols-2">
         <Card>
           <Tabs
             label="Pending work"
