@@ -15,6 +15,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { adminOpsRoutes } from './features/admin-ops/admin-ops.routes';
 import { adminUsersRoutes } from './features/admin-users/admin-users.routes';
 import { authPublicRoutes, authUserRoutes } from './features/auth/auth.routes';
 import { twoFactorAdminRoutes } from './features/auth/two-factor.routes';
@@ -189,6 +190,7 @@ export async function buildApp(base: AppContext): Promise<BuiltApp> {
         kycAdminRoutes(scope, ctx);
         adminUsersRoutes(scope, ctx, trading);
         twoFactorAdminRoutes(scope, ctx);
+        adminOpsRoutes(scope, ctx, PRODUCT_HOLD_SOURCES);
       });
     },
     { prefix: '/api/v1' },

@@ -1,3 +1,4 @@
+export * from './admin-ops';
 export * from './admin-users';
 export * from './auth';
 export * from './country-codes';

@@ -310,6 +310,22 @@ export const messages = {
   totpAlreadyEnabled: 'Two-factor authentication is already on',
   totpNotStarted: 'Start the enrolment first',
   twoFactorTitle: 'Two-factor authentication',
+  // Admin operations (dashboard, transactions, stakes, support, solvency); the spec names the titles only.
+  adminDashboardLoaded: 'Dashboard',
+  adminGraphLoaded: 'Graph data',
+  adminTransactionsLoaded: 'Transaction list',
+  adminStakesLoaded: 'Stake list',
+  adminTopStakingLoaded: 'Top staking',
+  adminSolvencyLoaded: 'Solvency',
+  adminLatestTransactions: 'Latest Transactions',
+  adminTopCryptocurrencies: 'Top Cryptocurrencies',
+  adminPendingTransactionTab: 'Pending Transaction',
+  adminPendingKycTab: 'Pending Kyc Requests',
+  adminSupportList: 'Support List',
+  adminViewAll: 'View all',
+  adminTopStaking: 'Top Staking',
+  adminStakesList: 'Stakes List',
+  supportStatusChanged: 'Ticket status updated',
 
   // Generic
   noDataFound: 'No data found',

@@ -111,3 +111,12 @@ export const adminSupportAnswerRequestSchema = z.object({
 export type AdminSupportAnswerRequest = z.input<typeof adminSupportAnswerRequestSchema>;
 
 export const adminSupportAnswerResponseSchema = envelope(supportTicketSchema);
+
+// ---------------------------------------------------------------- POST /admin/support/status
+
+/** An administrator moves a ticket on without answering it (closes or reopens it). */
+export const adminSupportStatusRequestSchema = z.object({
+  ticket_id: z.uuid(m.supportTicketNotFound),
+  status: z.enum(SUPPORT_TICKET_STATUSES),
+});
+export type AdminSupportStatusRequest = z.input<typeof adminSupportStatusRequestSchema>;

@@ -1,3 +1,4 @@
+export * from './admin-stats';
 export * from './assets';
 export * from './auth/otp';
 export * from './auth/refresh-token';

@@ -116,6 +116,11 @@ export const walletTransactions = pgTable(
     // Swap history pages one operation type of one user, newest first.
     index('wallet_transactions_user_type_idx').on(t.userId, t.operationType, t.createdAt),
     uniqueIndex('wallet_transactions_reference_key').on(t.reference),
+    // The back office pages every user's transactions in time order, lists the newest pending ones and
+    // counts and charts them by operation type over a date range.
+    index('wallet_transactions_created_idx').on(t.createdAt, t.id),
+    index('wallet_transactions_status_created_idx').on(t.status, t.createdAt),
+    index('wallet_transactions_type_created_idx').on(t.operationType, t.createdAt),
   ],
 );
 

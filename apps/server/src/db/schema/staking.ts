@@ -83,6 +83,11 @@ export const stakes = pgTable(
     index('stakes_user_idx').on(t.userId, t.createdAt),
     index('stakes_due_idx').on(t.status, t.redeemAt),
     uniqueIndex('stakes_restaked_from_key').on(t.restakedFrom),
+    // The back office pages every stake in time order and ranks each coin's running stakes by size.
+    index('stakes_created_idx').on(t.createdAt, t.id),
+    index('stakes_running_size_idx')
+      .on(t.asset, t.principal)
+      .where(sql`${t.status} IN ('ACTIVE', 'PENDING')`),
     check('stakes_principal_positive', sql`${t.principal} > 0`),
   ],
 );

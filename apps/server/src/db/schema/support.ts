@@ -26,6 +26,8 @@ export const supportTickets = pgTable(
   (t) => [
     index('support_tickets_user_created_idx').on(t.userId, t.createdAt),
     index('support_tickets_created_idx').on(t.createdAt),
+    // The admin dashboard lists the newest tickets still waiting for the team.
+    index('support_tickets_status_created_idx').on(t.status, t.createdAt),
     check('support_tickets_subject_len', sql`char_length(${t.subject}) BETWEEN 1 AND 150`),
     check('support_tickets_description_len', sql`char_length(${t.description}) BETWEEN 1 AND 500`),
   ],

@@ -124,3 +124,28 @@ export async function findUserContact(db: DbOrTx, userId: string) {
     .limit(1);
   return row;
 }
+
+/**
+ * Sets a ticket's status, locking the row first so the audit line can name the status it replaced;
+ * undefined when there is no such ticket.
+ */
+export async function setTicketStatus(
+  db: DbOrTx,
+  values: { ticketId: string; status: TicketStatus; now: Date },
+): Promise<{ row: TicketRow; previous: TicketStatus } | undefined> {
+  const [current] = await db
+    .select({ status: supportTickets.status })
+    .from(supportTickets)
+    .where(eq(supportTickets.id, values.ticketId))
+    .for('update');
+  if (!current) return undefined;
+  const [row] = await db
+    .update(supportTickets)
+    .set({
+      status: values.status,
+      updatedAt: sql`greatest(${supportTickets.updatedAt}, ${values.now.toISOString()}::timestamptz)`,
+    })
+    .where(eq(supportTickets.id, values.ticketId))
+    .returning();
+  return row ? { row, previous: current.status } : undefined;
+}

@@ -3,6 +3,7 @@ import {
   adminSupportAnswerResponseSchema,
   adminSupportListRequestSchema,
   adminSupportListResponseSchema,
+  adminSupportStatusRequestSchema,
   listQuerySchema,
   messages,
   supportCreateRequestSchema,
@@ -12,6 +13,7 @@ import {
 import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
 import { answerTicket } from './answer-ticket';
+import { changeTicketStatus } from './change-ticket-status';
 import { createTicket } from './create-ticket';
 import { listAllTickets } from './list-all-tickets';
 import { listUserTickets } from './list-user-tickets';
@@ -38,7 +40,7 @@ export function supportUserRoutes(app: ZodApi, ctx: AppContext): void {
   );
 }
 
-/** Administrator scope: every ticket, and answering one. */
+/** Administrator scope: every ticket, answering one, and closing or reopening one. */
 export function supportAdminRoutes(app: ZodApi, ctx: AppContext): void {
   app.post(
     '/admin/getAllSupport',
@@ -71,6 +73,23 @@ export function supportAdminRoutes(app: ZodApi, ctx: AppContext): void {
         status: request.body.status,
       });
       return { status: true, message: messages.supportAnswered, data };
+    },
+  );
+
+  app.post(
+    '/admin/support/status',
+    {
+      schema: {
+        body: adminSupportStatusRequestSchema,
+        response: { 200: adminSupportAnswerResponseSchema },
+      },
+    },
+    async (request) => {
+      const data = await changeTicketStatus(ctx, sessionOf(request).userId, {
+        ticketId: request.body.ticket_id,
+        status: request.body.status,
+      });
+      return { status: true, message: messages.supportStatusChanged, data };
     },
   );
 }

@@ -175,3 +175,53 @@ describe('the back office', () => {
     expect(bad.statusCode).toBe(400);
   });
 });
+
+describe('closing and reopening a ticket', () => {
+  const setStatus = (user: TestUser | null, payload: unknown) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/support/status',
+      headers: user?.headers ?? {},
+      payload: payload as object,
+    });
+
+  it('is for admins only', async () => {
+    const [ticket] = await t.ctx.db.select().from(supportTickets).where(eq(supportTickets.userId, bob.id));
+    const body = { ticket_id: ticket!.id, status: 'CLOSED' };
+    expect((await setStatus(null, body)).statusCode).toBe(401);
+    expect((await setStatus(noKyc, body)).statusCode).toBe(403);
+    expect((await setStatus(bob, body)).statusCode).toBe(403);
+    const [after] = await t.ctx.db.select().from(supportTickets).where(eq(supportTickets.id, ticket!.id));
+    expect(after!.status).toBe('PENDING');
+  });
+
+  it('closes a ticket without an answer, then reopens it; each change is audited', async () => {
+    const [ticket] = await t.ctx.db.select().from(supportTickets).where(eq(supportTickets.userId, bob.id));
+    const closed = await setStatus(admin, { ticket_id: ticket!.id, status: 'CLOSED' });
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json()).toMatchObject({
+      message: m.supportStatusChanged,
+      data: { status: 'CLOSED', answer: null },
+    });
+    expect((await setStatus(admin, { ticket_id: ticket!.id, status: 'ACTIVE' })).json().data.status).toBe(
+      'ACTIVE',
+    );
+    const seen = (await mine(bob)).json().data.find((x: { _id: string }) => x._id === ticket!.id);
+    expect(seen.status).toBe('ACTIVE');
+    const audit = await t.ctx.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetUserId, bob.id));
+    expect(audit.map((line) => line.details)).toEqual([
+      { ticket_id: ticket!.id, from: 'PENDING', status: 'CLOSED' },
+      { ticket_id: ticket!.id, from: 'CLOSED', status: 'ACTIVE' },
+    ]);
+  });
+
+  it('refuses an unknown ticket (404) or status (400)', async () => {
+    const unknown = await setStatus(admin, {
+      ticket_id: '00000000-0000-4000-8000-000000000000',
+      status: 'CLOSED',
+    });
+    expect(unknown.statusCode).toBe(404);
+    const [ticket] = await t.ctx.db.select().from(supportTickets).where(eq(supportTickets.userId, bob.id));
+    expect((await setStatus(admin, { ticket_id: ticket!.id, status: 'DONE' })).statusCode).toBe(400);
+  });
+});

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { ADMIN_PAGE_SIZE, useAuditLog } from '../api/admin-users';
-import { ServerPagedTable } from './server-paged-table';
+import { RowPagedTable } from './row-paged-table';
 
 const ALL_HEADERS = ['Date', 'Action', 'Admin', 'User', 'Details'] as const;
 
@@ -31,7 +31,7 @@ export function AuditLogTable({ userId }: { readonly userId?: string }) {
     </tr>
   ));
   return (
-    <ServerPagedTable
+    <RowPagedTable
       label="Audit log"
       headers={headers}
       rows={rows}

@@ -1,79 +1,139 @@
-import { messages } from '@exchange/contracts';
-import type { ReactNode } from 'react';
+import { ADMIN_PAGE_SIZE, messages } from '@exchange/contracts';
+import { type ReactNode, useId } from 'react';
 import { Button } from '../../../components/ui/button';
+import type { Column } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { cn } from '../../../lib/cn';
 
-interface ServerPagedTableProps {
+interface ServerPagedTableProps<T> {
   readonly label: string;
-  readonly headers: readonly string[];
-  /** The rows of the current page; undefined while the first page loads. */
-  readonly rows: readonly ReactNode[] | undefined;
+  readonly columns: readonly Column<T>[];
+  /** `undefined` while the first page loads. */
+  readonly rows: readonly T[] | undefined;
+  readonly rowKey: (row: T) => string;
   readonly total: number;
   readonly page: number;
-  readonly pageSize: number;
-  readonly onPage: (page: number) => void;
-  readonly busy?: boolean;
-  readonly error?: string;
+  readonly onPageChange: (page: number) => void;
+  /** Without it there is no search box. The term is applied on key-up (spec: admin search). */
+  readonly onSearch?: (term: string) => void;
+  readonly search?: string;
+  readonly fetching?: boolean;
+  readonly error?: ReactNode;
   readonly onRetry?: () => void;
 }
 
+const alignments = { left: 'text-left', right: 'text-right', center: 'text-center' } as const;
+
 /**
- * A table whose pages come from the server (admin lists page and search there): designed loading,
- * error and 'No Data Found' states, and previous/next buttons that scroll back to the top.
+ * An admin list paged and searched on the server: 10 rows a page, 'No Data Found' when empty,
+ * previous and next buttons, and a return to the top of the page on a page change (spec section 2).
  */
-export function ServerPagedTable(props: ServerPagedTableProps) {
-  const { headers, rows, total, page, pageSize } = props;
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const go = (next: number) => {
-    props.onPage(next);
+export function ServerPagedTable<T>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  total,
+  page,
+  onPageChange,
+  onSearch,
+  search = '',
+  fetching = false,
+  error,
+  onRetry,
+}: ServerPagedTableProps<T>) {
+  const searchId = useId();
+  const pageCount = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
+  const goTo = (next: number) => {
+    onPageChange(next);
     if (typeof window.scrollTo === 'function') window.scrollTo({ top: 0, behavior: 'smooth' });
   };
+
   let body: ReactNode;
-  if (props.error)
-    body = (
-      <tr>
-        <td colSpan={headers.length}>
-          <ErrorState message={props.error} onRetry={props.onRetry} />
-        </td>
-      </tr>
-    );
-  else if (!rows)
+  if (rows === undefined && !error)
     body = Array.from({ length: 5 }, (_, i) => (
       // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
       <tr key={i} className="border-t border-line">
-        {headers.map((h) => (
-          <td key={h} className="px-4 py-3">
+        {columns.map((column) => (
+          <td key={column.id} className="px-4 py-3">
             <Skeleton className="h-4 w-full max-w-24" />
           </td>
         ))}
       </tr>
     ));
-  else if (rows.length === 0)
+  else if (error)
     body = (
       <tr>
-        <td colSpan={headers.length}>
+        <td colSpan={columns.length}>
+          <ErrorState message={error} onRetry={onRetry} />
+        </td>
+      </tr>
+    );
+  else if (!rows || rows.length === 0)
+    body = (
+      <tr>
+        <td colSpan={columns.length}>
           <EmptyState message={messages.noDataFoundAdmin} />
         </td>
       </tr>
     );
-  else body = rows;
+  else
+    body = rows.map((row, index) => (
+      <tr key={rowKey(row)} className="border-t border-line hover:bg-raised/60">
+        {columns.map((column) => (
+          <td
+            key={column.id}
+            className={cn('px-4 py-3 align-middle', alignments[column.align ?? 'left'], column.className)}
+          >
+            {column.cell ? column.cell(row, (page - 1) * ADMIN_PAGE_SIZE + index) : null}
+          </td>
+        ))}
+      </tr>
+    ));
+
   return (
-    <div>
+    <div className="flex flex-col gap-3">
+      {onSearch ? (
+        <div>
+          <label htmlFor={searchId} className="sr-only">
+            Search {label}
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            defaultValue={search}
+            placeholder={messages.adminSearchPlaceholder}
+            onKeyUp={(event) => {
+              const term = event.currentTarget.value.trim();
+              if (term !== search) onSearch(term);
+            }}
+            className="h-10 w-full rounded-md border border-line bg-raised px-3 text-sm text-ink placeholder:text-muted/80 focus-visible:border-accent sm:max-w-sm"
+          />
+        </div>
+      ) : null}
+      {/* Focusable so a keyboard can scroll a table wider than a phone (axe: scrollable-region-focusable). */}
       <section
-        aria-label={props.label}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus so keyboard users can scroll a table wider than the screen (WCAG 2.1.1)
+        className="overflow-x-auto rounded-lg border border-line bg-surface"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
         tabIndex={0}
-        className="overflow-x-auto rounded-lg border border-line bg-surface focus-visible:outline-2 focus-visible:outline-accent"
+        aria-label={label}
       >
-        <table className="min-w-full text-sm tabular-nums" aria-busy={props.busy || undefined}>
-          <caption className="sr-only">{props.label}</caption>
+        <table className="min-w-full text-sm tabular-nums" aria-busy={fetching || undefined}>
+          <caption className="sr-only">{label}</caption>
           <thead className="bg-raised/60 text-xs tracking-wide text-muted uppercase">
             <tr>
-              {headers.map((h) => (
-                <th key={h} scope="col" className="px-4 py-3 text-left font-medium whitespace-nowrap">
-                  {h}
+              {columns.map((column) => (
+                <th
+                  key={column.id}
+                  scope="col"
+                  className={cn(
+                    'px-4 py-3 font-medium whitespace-nowrap',
+                    alignments[column.align ?? 'left'],
+                  )}
+                >
+                  {column.header}
                 </th>
               ))}
             </tr>
@@ -81,24 +141,58 @@ export function ServerPagedTable(props: ServerPagedTableProps) {
           <tbody>{body}</tbody>
         </table>
       </section>
-      {total > 0 ? (
+      {rows && rows.length > 0 ? (
         <nav
-          aria-label={`${props.label} pages`}
-          className="mt-3 flex items-center justify-between gap-3 text-sm text-muted"
+          aria-label={`${label} pages`}
+          className="flex items-center justify-between gap-3 text-sm text-muted"
         >
           <p aria-live="polite">
-            Page {page} of {pageCount} · {total} total
+            Page {page} of {pageCount} · {total} rows
           </p>
           <div className="flex gap-2">
-            <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => go(page - 1)}>
+            <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => goTo(page - 1)}>
               Previous
             </Button>
-            <Button size="sm" variant="secondary" disabled={page >= pageCount} onClick={() => go(page + 1)}>
+            <Button size="sm" variant="secondary" disabled={page >= pageCount} onClick={() => goTo(page + 1)}>
               Next
             </Button>
           </div>
         </nav>
       ) : null}
     </div>
+  );
+}
+
+/** A user cell: picture, name, e-mail and phone. */
+export function UserCell({
+  picture,
+  name,
+  email,
+  phone,
+}: {
+  readonly picture: ReactNode;
+  readonly name: string;
+  readonly email?: string;
+  readonly phone?: string;
+}) {
+  return (
+    <div className="flex min-w-48 items-center gap-3">
+      {picture}
+      <div className="min-w-0">
+        <p className="font-medium text-ink">{name}</p>
+        {email ? <p className="break-all text-xs text-muted">{email}</p> : null}
+        {phone ? <p className="text-xs text-muted">{phone}</p> : null}
+      </div>
+    </div>
+  );
+}
+
+/** A long id cut to its first and last characters, with the whole id as a tooltip. */
+export function ShortId({ id }: { readonly id: string | null | undefined }) {
+  if (!id) return <span className="text-muted">-</span>;
+  return (
+    <span title={id} className="font-mono text-xs">
+      {id.length > 12 ? `${id.slice(0, 6)}…${id.slice(-4)}` : id}
+    </span>
   );
 }

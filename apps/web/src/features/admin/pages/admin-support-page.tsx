@@ -1,6 +1,114 @@
-import { NotBuiltYet } from '../../../components/ui/not-built-yet';
+import { type AdminSupportTicket, displayedTicketStatus } from '@exchange/contracts';
+import { useState } from 'react';
+import { type BadgeTone, StatusBadge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import type { Column } from '../../../components/ui/data-table';
+import { PageHeader } from '../../../components/ui/page-header';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
+import { KycUserAvatar } from '../../kyc/components/kyc-user-avatar';
+import { useAdminSupport } from '../api/admin-ops';
+import { ServerPagedTable, UserCell } from '../components/server-paged-table';
+import { AnswerTicketDialog, CloseTicketDialog } from '../components/support-ticket-dialogs';
 
-/** Placeholder: the route, its guard and layout are real; this file is replaced when the screen is built. */
+/** Admin support colours (spec section 4): ACTIVE green, PENDING yellow, CLOSED red. */
+const TONES: Record<string, BadgeTone> = {
+  ACTIVE: 'success',
+  SUCCESS: 'success',
+  PENDING: 'warning',
+  CLOSED: 'danger',
+};
+
+export function TicketStatus({ status }: { readonly status: AdminSupportTicket['status'] }) {
+  const shown = displayedTicketStatus(status);
+  return <StatusBadge status={shown} tone={TONES[shown] ?? 'neutral'} />;
+}
+
+/** /admin-support: every ticket, kept fresh by polling; admins answer and close tickets here. */
 export function AdminSupportPage() {
-  return <NotBuiltYet title="Support" />;
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [answering, setAnswering] = useState<AdminSupportTicket | null>(null);
+  const [closing, setClosing] = useState<AdminSupportTicket | null>(null);
+  const list = useAdminSupport(page, search);
+
+  const columns: readonly Column<AdminSupportTicket>[] = [
+    { id: 'sr', header: 'Sr. No', cell: (_row, index) => index + 1 },
+    {
+      id: 'user',
+      header: 'User',
+      cell: (row) => (
+        <UserCell
+          picture={<KycUserAvatar profilePic={row.profile_pic} />}
+          name={row.userdata.name}
+          email={row.userdata.email}
+          phone={`+${row.userdata.country_code} ${row.userdata.mobile_no}`}
+        />
+      ),
+    },
+    {
+      id: 'subject',
+      header: 'Subject',
+      cell: (row) => (
+        <span className="flex max-w-xs flex-col">
+          <span className="font-medium break-words text-ink">{row.subject}</span>
+          <span className="text-xs break-words text-muted">{row.description}</span>
+          {row.answer ? (
+            <span className="mt-1 text-xs break-words text-accent">Answer: {row.answer}</span>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      id: 'date',
+      header: 'Date',
+      cell: (row) => <span className="whitespace-nowrap">{formatDateTime(row.createdAt)}</span>,
+    },
+    { id: 'status', header: 'Status', cell: (row) => <TicketStatus status={row.status} /> },
+    {
+      id: 'actions',
+      header: 'Actions',
+      cell: (row) => (
+        <div className="flex gap-2">
+          <Button size="sm" aria-label={`Answer ${row.subject}`} onClick={() => setAnswering(row)}>
+            Answer
+          </Button>
+          <Button
+            size="sm"
+            variant="danger"
+            disabled={row.status === 'CLOSED'}
+            aria-label={`Close ${row.subject}`}
+            onClick={() => setClosing(row)}
+          >
+            Close
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <div>
+      <PageHeader title="Support" description={list.data ? `${list.data.total} tickets` : 'Loading…'} />
+      <ServerPagedTable
+        label="Support tickets"
+        columns={columns}
+        rows={list.data?.content}
+        rowKey={(row) => row._id}
+        total={list.data?.total ?? 0}
+        page={page}
+        onPageChange={setPage}
+        search={search}
+        onSearch={(term) => {
+          setSearch(term);
+          setPage(1);
+        }}
+        fetching={list.isFetching}
+        error={list.isError && !list.data ? errorMessage(list.error) : undefined}
+        onRetry={() => void list.refetch()}
+      />
+      <AnswerTicketDialog ticket={answering} onClose={() => setAnswering(null)} />
+      <CloseTicketDialog ticket={closing} onClose={() => setClosing(null)} />
+    </div>
+  );
 }

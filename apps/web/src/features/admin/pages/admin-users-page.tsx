@@ -11,7 +11,7 @@ import { paths } from '../../../lib/paths';
 import { KycUserAvatar } from '../../kyc/components/kyc-user-avatar';
 import { ADMIN_PAGE_SIZE, useAdminUsers } from '../api/admin-users';
 import { AuditLogTable } from '../components/audit-log-table';
-import { ServerPagedTable } from '../components/server-paged-table';
+import { RowPagedTable } from '../components/row-paged-table';
 import { TwoFactorPanel } from '../components/two-factor-panel';
 
 const HEADERS = ['Sr. No', 'Image', 'Name', 'Email', 'Phone Number', 'KYC', 'Wallet', 'Profile'] as const;
@@ -119,7 +119,7 @@ function UserList() {
           className="h-10 w-full rounded-md border border-line bg-raised px-3 text-sm text-ink placeholder:text-muted/80 focus-visible:border-accent sm:max-w-sm"
         />
       </div>
-      <ServerPagedTable
+      <RowPagedTable
         label="Users"
         headers={HEADERS}
         rows={list.data?.content.map(row)}

@@ -1,0 +1,135 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { stakes, users, walletTransactions } from '../../db/schema';
+import type { DbOrTx } from '../../platform/db';
+import { containsPattern } from '../../platform/search';
+
+/** The user columns every back-office row carries. */
+export const rowUserColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  countryCode: users.countryCode,
+  mobileNo: users.mobileNo,
+  profilePic: users.profilePic,
+};
+
+export interface ListQuery {
+  readonly page: number;
+  readonly limit: number;
+  readonly search?: string;
+  readonly orderBy: 'asc' | 'desc';
+}
+
+/** The term matched against the user's name, e-mail or phone (with or without the calling code). */
+function userMatches(pattern: string): SQL[] {
+  return [
+    ilike(users.name, pattern),
+    ilike(users.email, pattern),
+    ilike(users.mobileNo, pattern),
+    ilike(sql`${users.countryCode} || ${users.mobileNo}`, pattern),
+  ];
+}
+
+export type TransactionWithUser = Awaited<ReturnType<typeof selectTransactions>>[number];
+
+function selectTransactions(
+  db: DbOrTx,
+  where: SQL | undefined,
+  order: 'asc' | 'desc',
+  limit: number,
+  offset = 0,
+) {
+  const direction = order === 'asc' ? asc : desc;
+  return db
+    .select({ tx: walletTransactions, user: rowUserColumns })
+    .from(walletTransactions)
+    .innerJoin(users, eq(users.id, walletTransactions.userId))
+    .where(where)
+    .orderBy(direction(walletTransactions.createdAt), direction(walletTransactions.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/**
+ * Every user's wallet transactions, a page at a time in time order (the created-at index serves it),
+ * filtered by a term found in the user's name, e-mail or phone, the operation or a currency code.
+ */
+export async function listTransactions(db: DbOrTx, query: ListQuery) {
+  const pattern = query.search ? containsPattern(query.search) : null;
+  const where = pattern
+    ? or(
+        ...userMatches(pattern),
+        ilike(walletTransactions.operation, pattern),
+        ilike(walletTransactions.fromAsset, pattern),
+        ilike(walletTransactions.toAsset, pattern),
+      )
+    : undefined;
+  const rows = await selectTransactions(
+    db,
+    where,
+    query.orderBy,
+    query.limit,
+    (query.page - 1) * query.limit,
+  );
+  const [total] = await db
+    .select({ n: count() })
+    .from(walletTransactions)
+    .innerJoin(users, eq(users.id, walletTransactions.userId))
+    .where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** The newest transactions, optionally only those in one status (the dashboard's latest lists). */
+export function latestTransactions(db: DbOrTx, limit: number, status?: 'PENDING') {
+  return selectTransactions(db, status ? eq(walletTransactions.status, status) : undefined, 'desc', limit);
+}
+
+/** The wallet transaction that opened each stake (its reference is `stake:create:<stake id>`). */
+const openingTransactionId = sql<string | null>`(
+  SELECT ${walletTransactions.id} FROM ${walletTransactions}
+  WHERE ${walletTransactions.reference} = 'stake:create:' || ${stakes.id}::text)`;
+
+/** Every user's stakes, a page at a time, searched by the user or the coin. */
+export async function listStakes(db: DbOrTx, query: ListQuery) {
+  const pattern = query.search ? containsPattern(query.search) : null;
+  const where = pattern ? or(...userMatches(pattern), ilike(stakes.asset, pattern)) : undefined;
+  const direction = query.orderBy === 'asc' ? asc : desc;
+  const rows = await db
+    .select({ stake: stakes, user: rowUserColumns, transactionId: openingTransactionId })
+    .from(stakes)
+    .innerJoin(users, eq(users.id, stakes.userId))
+    .where(where)
+    .orderBy(direction(stakes.createdAt), direction(stakes.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const [total] = await db
+    .select({ n: count() })
+    .from(stakes)
+    .innerJoin(users, eq(users.id, stakes.userId))
+    .where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export type StakeWithUser = Awaited<ReturnType<typeof listStakes>>['rows'][number];
+
+/** Statuses in which a stake still holds its principal. */
+const RUNNING = ['ACTIVE', 'PENDING'] as const;
+
+/**
+ * The `perAsset` largest running stakes of each coin (by principal, which the running-stakes index on
+ * asset and principal serves); the caller ranks them across coins by value.
+ */
+export async function largestRunningStakes(db: DbOrTx, assets: readonly string[], perAsset: number) {
+  const found: StakeWithUser[] = [];
+  for (const asset of assets) {
+    const rows = await db
+      .select({ stake: stakes, user: rowUserColumns, transactionId: openingTransactionId })
+      .from(stakes)
+      .innerJoin(users, eq(users.id, stakes.userId))
+      .where(and(eq(stakes.asset, asset), inArray(stakes.status, RUNNING)))
+      .orderBy(desc(stakes.principal), desc(stakes.createdAt))
+      .limit(perAsset);
+    found.push(...rows);
+  }
+  return found;
+}

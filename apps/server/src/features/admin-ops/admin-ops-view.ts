@@ -1,0 +1,94 @@
+import type { AdminStake, AdminTransaction, DashboardKyc, WalletTransaction } from '@exchange/contracts';
+import {
+  type AssetCode,
+  formatApyPercent,
+  formatMinor,
+  getAsset,
+  isAssetCode,
+  stakeInterest,
+} from '@exchange/domain';
+import { profilePicUrl } from '../auth/public-user';
+import type { StakeWithUser, TransactionWithUser } from './admin-lists.repository';
+import type { latestPendingKyc } from './admin-stats.repository';
+
+export interface RowUser {
+  readonly id: string;
+  readonly name: string;
+  readonly email: string;
+  readonly countryCode: string;
+  readonly mobileNo: string;
+  readonly profilePic: string | null;
+}
+
+export function rowUserView(user: RowUser) {
+  return {
+    name: user.name,
+    email: user.email,
+    country_code: user.countryCode,
+    mobile_no: user.mobileNo,
+    profile_pic: profilePicUrl(user.profilePic),
+  };
+}
+
+function side(asset: string | null, amount: string | null): WalletTransaction['from'] {
+  if (asset === null || amount === null) return null;
+  const scale = isAssetCode(asset) ? getAsset(asset).scale : 0;
+  return { currency_code: asset, amount: formatMinor(BigInt(amount), scale) };
+}
+
+/** A wallet transaction with its user, as the admin lists show it (spec section 3). */
+export function adminTransactionView({ tx, user }: TransactionWithUser): AdminTransaction {
+  return {
+    _id: tx.id,
+    createdAt: tx.createdAt.toISOString(),
+    operation_type: tx.operationType,
+    operation: tx.operation,
+    from: side(tx.fromAsset, tx.fromAmount),
+    to: side(tx.toAsset, tx.toAmount),
+    status: tx.status,
+    user_id: { _id: user.id, name: user.name },
+    ...rowUserView(user),
+  };
+}
+
+/** The interest a stake pays: what was paid, or what it will pay at maturity (rounded down). */
+export function stakeInterestMinor(stake: StakeWithUser['stake']): bigint {
+  if (stake.interest !== null) return BigInt(stake.interest);
+  return stakeInterest(BigInt(stake.principal), BigInt(stake.apyBps), stake.days);
+}
+
+/** A stake with its user, as /admin/get-all-stake lists it (spec section 3). */
+export function adminStakeView({ stake, user, transactionId }: StakeWithUser): AdminStake {
+  const asset = getAsset(stake.asset as AssetCode);
+  const principal = BigInt(stake.principal);
+  return {
+    _id: stake.id,
+    user: user.id,
+    userdata: rowUserView(user),
+    start_date: stake.startDate.toISOString(),
+    end_date: stake.endDate.toISOString(),
+    starting_balance: formatMinor(principal, asset.scale),
+    closing_balance: formatMinor(principal + stakeInterestMinor(stake), asset.scale),
+    currency_code: asset.code,
+    days: stake.days,
+    interest_rate: formatApyPercent(BigInt(stake.apyBps)),
+    status: stake.status,
+    transactiondata: transactionId ? { _id: transactionId } : null,
+    createdAt: stake.createdAt.toISOString(),
+  };
+}
+
+export function dashboardKycView({
+  kyc,
+  user,
+}: Awaited<ReturnType<typeof latestPendingKyc>>[number]): DashboardKyc {
+  return {
+    _id: kyc.id,
+    user_id: user.id,
+    first_name: kyc.firstName,
+    last_name: kyc.lastName,
+    status: kyc.status,
+    createdAt: kyc.createdAt.toISOString(),
+    userdata: rowUserView(user),
+  };
+}

@@ -1,0 +1,73 @@
+import {
+  adminDashboardResponseSchema,
+  adminGraphResponseSchema,
+  adminListRequestSchema,
+  adminStakeListResponseSchema,
+  adminTransactionListResponseSchema,
+  messages,
+  solvencyResponseSchema,
+  topStakingResponseSchema,
+} from '@exchange/contracts';
+import type { AppContext, ZodApi } from '../../platform/app-context';
+import type { HoldSource } from '../ledger/hold-sources';
+import { getAdminDashboard } from './get-admin-dashboard';
+import { getAdminGraph } from './get-admin-graph';
+import { getSolvency } from './get-solvency';
+import { listAllStakes } from './list-all-stakes';
+import { listAllTransactions } from './list-all-transactions';
+import { listTopStakes } from './list-top-stakes';
+
+/** Admin scope: the dashboard, its graph, every transaction and stake, the top stakes and solvency. */
+export function adminOpsRoutes(app: ZodApi, ctx: AppContext, holdSources: readonly HoldSource[]): void {
+  app.post(
+    '/admin/admin-dashboard',
+    { schema: { response: { 200: adminDashboardResponseSchema } } },
+    async () => ({
+      status: true,
+      message: messages.adminDashboardLoaded,
+      data: await getAdminDashboard(ctx),
+    }),
+  );
+
+  app.post('/admin/admin-graph', { schema: { response: { 200: adminGraphResponseSchema } } }, async () => ({
+    status: true,
+    message: messages.adminGraphLoaded,
+    data: await getAdminGraph(ctx),
+  }));
+
+  app.post(
+    '/admin/get-all-transaction',
+    { schema: { body: adminListRequestSchema, response: { 200: adminTransactionListResponseSchema } } },
+    async (request) => {
+      const { page, limit } = request.body;
+      const { content, total } = await listAllTransactions(ctx, request.body);
+      return {
+        status: true,
+        message: messages.adminTransactionsLoaded,
+        data: { content, total, page, limit },
+      };
+    },
+  );
+
+  app.post(
+    '/admin/get-all-stake',
+    { schema: { body: adminListRequestSchema, response: { 200: adminStakeListResponseSchema } } },
+    async (request) => {
+      const { page, limit } = request.body;
+      const { content, total } = await listAllStakes(ctx, request.body);
+      return { status: true, message: messages.adminStakesLoaded, data: { content, total, page, limit } };
+    },
+  );
+
+  app.post('/admin/top-staking', { schema: { response: { 200: topStakingResponseSchema } } }, async () => ({
+    status: true,
+    message: messages.adminTopStakingLoaded,
+    data: await listTopStakes(ctx),
+  }));
+
+  app.post('/admin/solvency', { schema: { response: { 200: solvencyResponseSchema } } }, async () => ({
+    status: true,
+    message: messages.adminSolvencyLoaded,
+    data: await getSolvency(ctx, holdSources),
+  }));
+}

@@ -1,0 +1,38 @@
+import { type AdminDashboard, DASHBOARD_LATEST_SIZE } from '@exchange/contracts';
+import type { AppContext } from '../../platform/app-context';
+import { toTicketView } from '../support/ticket-view';
+import { HOUSE_USER_EMAIL } from '../trading/house-liquidity';
+import { latestTransactions } from './admin-lists.repository';
+import { adminTransactionView, dashboardKycView, rowUserView } from './admin-ops-view';
+import { dashboardCounts, latestPendingKyc, latestPendingTickets } from './admin-stats.repository';
+
+/** The admin dashboard's counts and latest lists (spec section 3), read in one snapshot. */
+export async function getAdminDashboard(ctx: AppContext): Promise<AdminDashboard> {
+  return ctx.db.transaction(
+    async (tx) => {
+      const counts = await dashboardCounts(tx, HOUSE_USER_EMAIL);
+      const latest = await latestTransactions(tx, DASHBOARD_LATEST_SIZE);
+      const pending = await latestTransactions(tx, DASHBOARD_LATEST_SIZE, 'PENDING');
+      const kyc = await latestPendingKyc(tx, DASHBOARD_LATEST_SIZE);
+      const tickets = await latestPendingTickets(tx, DASHBOARD_LATEST_SIZE);
+      return {
+        ...counts,
+        letestTransaction: latest.map(adminTransactionView),
+        letestPEndingTransaction: pending.map(adminTransactionView),
+        letestKyc: kyc.map(dashboardKycView),
+        letestPendingSupport: tickets.map(({ ticket, user }) => ({
+          ...toTicketView(ticket, user.name),
+          user_id: user.id,
+          userdata: {
+            name: user.name,
+            email: user.email,
+            country_code: user.countryCode,
+            mobile_no: user.mobileNo,
+          },
+          profile_pic: rowUserView(user).profile_pic,
+        })),
+      };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}

@@ -1,0 +1,160 @@
+import type { MonthlySeries } from '@exchange/contracts';
+import {
+  Cell,
+  Legend,
+  Line,
+  LineChart,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+
+/** The day-of-month buckets the spec compares months by. */
+export const BUCKET_LABELS = ['Days 1–10', 'Days 11–20', 'Days 21–31'] as const;
+
+/** One colour per month, none of them green or red (those mean direction). */
+const MONTH_COLOURS = ['#f0b90b', '#7aa2f7', '#a1aab5'] as const;
+
+const tooltipStyle = {
+  backgroundColor: '#1e2329',
+  border: '1px solid #2b3139',
+  borderRadius: 6,
+  color: '#eaecef',
+};
+
+export interface MonthLabels {
+  readonly currentMonth: string;
+  readonly previousMonth: string;
+  readonly secondOldMonth: string;
+}
+
+/**
+ * Three months of one activity on one chart, a line per month across the three day buckets. A table
+ * with the same figures is kept for screen readers, since a chart cannot be read aloud.
+ */
+export function ActivityChart({
+  title,
+  labels,
+  series,
+}: {
+  readonly title: string;
+  readonly labels: MonthLabels;
+  readonly series: MonthlySeries;
+}) {
+  const months = [
+    { key: 'secondOldMonth', name: labels.secondOldMonth },
+    { key: 'previousMonth', name: labels.previousMonth },
+    { key: 'currentMonth', name: labels.currentMonth },
+  ] as const;
+  const data = BUCKET_LABELS.map((bucket, index) => ({
+    bucket,
+    ...Object.fromEntries(months.map((m) => [m.key, series[m.key][index] ?? 0])),
+  }));
+  return (
+    <figure className="flex flex-col gap-2">
+      <figcaption className="text-sm font-medium text-ink">{title}</figcaption>
+      <div className="h-48 w-full" aria-hidden="true">
+        <ResponsiveContainer width="100%" height="100%">
+          <LineChart
+            data={data}
+            margin={{ top: 8, right: 8, bottom: 0, left: -20 }}
+            accessibilityLayer={false}
+          >
+            <XAxis dataKey="bucket" stroke="#a1aab5" fontSize={11} tickLine={false} />
+            <YAxis allowDecimals={false} stroke="#a1aab5" fontSize={11} tickLine={false} />
+            <Tooltip contentStyle={tooltipStyle} />
+            <Legend wrapperStyle={{ fontSize: 11 }} />
+            {months.map((m, i) => (
+              <Line
+                key={m.key}
+                type="monotone"
+                dataKey={m.key}
+                name={m.name}
+                stroke={MONTH_COLOURS[2 - i]}
+                strokeWidth={2}
+                dot={{ r: 3 }}
+                isAnimationActive={false}
+              />
+            ))}
+          </LineChart>
+        </ResponsiveContainer>
+      </div>
+      <table className="sr-only">
+        <caption>{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Month</th>
+            {BUCKET_LABELS.map((b) => (
+              <th key={b} scope="col">
+                {b}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {months.map((m) => (
+            <tr key={m.key}>
+              <th scope="row">{m.name}</th>
+              {series[m.key].map((n, i) => (
+                <td key={BUCKET_LABELS[i]}>{n}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
+
+/** A donut of parts of a whole, with the total in the middle and a legend of the figures beside it. */
+export function Donut({
+  parts,
+  total,
+  totalLabel,
+}: {
+  readonly parts: readonly { name: string; value: number; colour: string }[];
+  readonly total: number;
+  readonly totalLabel: string;
+}) {
+  const shown = parts.some((p) => p.value > 0) ? parts : [{ name: 'None', value: 1, colour: '#2b3139' }];
+  return (
+    <div className="flex flex-wrap items-center gap-6">
+      <div className="relative size-36 shrink-0" aria-hidden="true">
+        <ResponsiveContainer width="100%" height="100%">
+          <PieChart accessibilityLayer={false}>
+            <Pie
+              data={shown.map((p) => ({ ...p }))}
+              dataKey="value"
+              nameKey="name"
+              innerRadius="68%"
+              outerRadius="100%"
+              stroke="none"
+              rootTabIndex={-1}
+              isAnimationActive={false}
+            >
+              {shown.map((p) => (
+                <Cell key={p.name} fill={p.colour} />
+              ))}
+            </Pie>
+          </PieChart>
+        </ResponsiveContainer>
+        <div className="absolute inset-0 flex flex-col items-center justify-center">
+          <span className="text-2xl font-semibold text-ink tabular-nums">{total}</span>
+          <span className="text-xs text-muted">{totalLabel}</span>
+        </div>
+      </div>
+      <dl className="grid gap-2 text-sm">
+        {parts.map((p) => (
+          <div key={p.name} className="flex items-center gap-2">
+            <span className="size-3 rounded-full" style={{ backgroundColor: p.colour }} aria-hidden="true" />
+            <dt className="text-muted">{p.name}</dt>
+            <dd className="font-semibold text-ink tabular-nums">{p.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}

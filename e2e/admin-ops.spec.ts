@@ -1,0 +1,116 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { collectPageErrors, expectAccessible, logInAsCustomer } from './support/ui';
+
+/**
+ * The back office's operations screens against the real server: the admin logs in from the landing
+ * page, reads the dashboard's figures and solvency check, opens Transactions and Stakes from the admin
+ * menu, answers alice's ticket on Support, and alice then reads the answer on /support.
+ */
+
+test.describe.configure({ timeout: 180_000 });
+const ADMIN = { email: 'admin@example.com', password: 'Admin@123456' };
+const ALICE = { email: 'alice@example.com', password: 'Alice@123456' };
+
+/** Alice raises a ticket through the API, as the support screen would. */
+async function raiseTicket(request: APIRequestContext, subject: string): Promise<void> {
+  const login = await request.post('/api/v1/auth/login', { data: ALICE });
+  expect(login.ok()).toBe(true);
+  const token = ((await login.json()) as { token: string }).token;
+  const created = await request.post('/api/v1/support/create', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { subject, description: 'My deposit of 50 USD has not arrived yet.' },
+  });
+  expect(created.ok()).toBe(true);
+}
+
+async function openFromAdminMenu(page: Page, item: string, heading: string): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'Admin' });
+  const link = nav.getByRole('link', { name: item });
+  // On a phone the menu lives in a drawer.
+  if (!(await link.first().isVisible())) await page.getByRole('button', { name: /menu/i }).first().click();
+  await link.first().click();
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `test-results/admin-ops-${name}-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.screenshot({ path: `test-results/admin-ops-${name}-1366.png`, fullPage: true });
+}
+
+test('the admin reads the dashboard, transactions and stakes, and answers a ticket alice then reads', async ({
+  browser,
+  request,
+}) => {
+  const subject = `Deposit missing ${Date.now()}`;
+  await raiseTicket(request, subject);
+
+  const admin = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+  const errors = collectPageErrors(admin);
+  await admin.goto('/');
+  await admin.getByRole('banner').getByRole('link', { name: 'Login' }).click();
+  await admin.getByLabel('Email').fill(ADMIN.email);
+  await admin.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await admin.getByRole('button', { name: 'Login' }).click();
+  await expect(admin).toHaveURL(/\/admin-dashboard$/);
+
+  // The dashboard's figures: the seeded demo has transactions (alice's deposits) and a KYC approval.
+  await expect(admin.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  const counts = admin.getByTestId('activity-counts');
+  await expect(counts.getByText('Transactions made')).toBeVisible();
+  await expect(counts.locator('dd').first()).toHaveText(/^[1-9]\d*$/);
+  await expect(admin.getByRole('table', { name: 'Latest Transactions' }).getByRole('row')).not.toHaveCount(1);
+  await expect(admin.getByRole('table', { name: 'Top Cryptocurrencies' }).getByRole('row')).toHaveCount(6);
+  await expect(admin.getByRole('table', { name: 'Support List' }).getByText(subject)).toBeVisible();
+  await expect(admin.getByText('Ledger consistent')).toBeVisible({ timeout: 30_000 });
+  await expect(admin.locator('svg.recharts-surface').first()).toBeVisible();
+  await admin.getByRole('tab', { name: 'Pending Kyc Requests' }).click();
+  await expect(admin.getByRole('tabpanel')).toBeVisible();
+  await expectAccessible(admin, '/admin-dashboard');
+  await shoot(admin, 'dashboard');
+
+  await openFromAdminMenu(admin, 'Transactions', 'Transactions');
+  await expect(admin.getByRole('row').filter({ hasText: ALICE.email }).first()).toBeVisible();
+  await admin.getByPlaceholder('Search name,email or phone number').fill('nobody-matches-this');
+  await admin.getByPlaceholder('Search name,email or phone number').press('End');
+  await expect(admin.getByText('No Data Found')).toBeVisible();
+  await expectAccessible(admin, '/admin-transaction');
+  await shoot(admin, 'transactions');
+
+  await openFromAdminMenu(admin, 'Stakes', 'Stakes');
+  await expect(admin.getByRole('heading', { name: 'Top Staking' })).toBeVisible();
+  await expect(admin.getByRole('heading', { name: 'Stakes List' })).toBeVisible();
+  await expectAccessible(admin, '/admin-stakes');
+  await shoot(admin, 'stakes');
+
+  await openFromAdminMenu(admin, 'Support', 'Support');
+  const row = admin.getByRole('row').filter({ hasText: subject });
+  await expect(row.getByText('PENDING')).toBeVisible();
+  await expectAccessible(admin, '/admin-support');
+  await row.getByRole('button', { name: `Answer ${subject}` }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Answer ticket' });
+  await dialog.getByLabel('Answer').fill('We found your deposit; it is credited now.');
+  await expectAccessible(admin, '/admin-support answer dialog');
+  await dialog.getByRole('button', { name: 'Send answer' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByText('CLOSED')).toBeVisible();
+  await expect(row.getByText('Answer: We found your deposit; it is credited now.')).toBeVisible();
+  await shoot(admin, 'support');
+  expect(errors).toEqual([]);
+
+  // Alice reads the answer on /support, having logged in from the landing page.
+  const alice = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+  await logInAsCustomer(alice, ALICE.email, ALICE.password);
+  const button = alice.getByRole('button', { name: /account menu/ });
+  await button.click();
+  const menuId = await button.getAttribute('aria-controls');
+  await alice
+    .locator(`[id="${menuId}"]`)
+    .getByRole('link', { name: 'Help and support', exact: true })
+    .click();
+  await expect(alice.getByRole('heading', { level: 1, name: 'Help and Support' })).toBeVisible();
+  const mine = alice.getByRole('row').filter({ hasText: subject });
+  await expect(mine.getByText('We found your deposit; it is credited now.')).toBeVisible();
+  await expect(mine.getByText('CLOSED')).toBeVisible();
+});

@@ -1,0 +1,220 @@
+import { ASSET_CODES, STAKE_STATUSES } from '@exchange/domain';
+import { z } from 'zod';
+import { decimalString, envelope, page } from './envelope';
+import { ledgerReportSchema } from './ledger';
+
+import { adminSupportTicketSchema } from './support';
+import { OPERATION_TYPES, transactionSideSchema, WALLET_TRANSACTION_STATUSES } from './wallet';
+
+/**
+ * The back office's operations views (spec sections 2, 3 and 7): the dashboard figures, the
+ * three-month activity graph, every transaction, every stake, the top stakes and the solvency panel.
+ */
+
+/** Rows an admin list shows per page (spec section 9). */
+export const ADMIN_PAGE_SIZE = 10;
+
+/** A signed decimal amount (system accounts of the ledger may run below zero). */
+export const signedDecimalString = z.string().regex(/^-?\d+(\.\d+)?$/, 'must be a decimal number');
+
+// ---------------------------------------------------------------- list requests
+
+/**
+ * {page, limit, search, orderBy} (spec section 7). The spec's client sends every field empty except
+ * search, and may send no body at all: empty values take the defaults. `orderBy` accepts the support
+ * list's 'createdAt' / '-createdAt' and the KYC list's 'asc' / 'desc'; newest first by default.
+ */
+export const adminListRequestSchema = z.preprocess(
+  (body) => {
+    if (body === null || body === undefined || typeof body !== 'object') return {};
+    return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== '' && value !== null));
+  },
+  z.object({
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    limit: z.coerce.number().int().min(1).max(100).default(ADMIN_PAGE_SIZE),
+    search: z
+      .string()
+      .trim()
+      .max(100)
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+    orderBy: z
+      .enum(['asc', 'desc', 'createdAt', '-createdAt'])
+      .default('desc')
+      .transform((value): 'asc' | 'desc' => (value === 'asc' || value === 'createdAt' ? 'asc' : 'desc')),
+  }),
+);
+export type AdminListRequest = z.input<typeof adminListRequestSchema>;
+export type AdminListQuery = z.output<typeof adminListRequestSchema>;
+
+/** The user a back-office row belongs to, as the spec's admin lists read it. */
+export const adminRowUserSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  country_code: z.string(),
+  mobile_no: z.string(),
+  profile_pic: z.string(),
+});
+
+// ---------------------------------------------------------------- POST /admin/get-all-transaction
+
+/** A wallet transaction with its user (spec section 3: the admin list adds user_id {name} and contacts). */
+export const adminTransactionSchema = z.object({
+  _id: z.string(),
+  createdAt: z.string(),
+  operation_type: z.enum(OPERATION_TYPES),
+  operation: z.string(),
+  from: transactionSideSchema,
+  to: transactionSideSchema,
+  status: z.enum(WALLET_TRANSACTION_STATUSES),
+  user_id: z.object({ _id: z.string(), name: z.string() }),
+  name: z.string(),
+  email: z.string(),
+  country_code: z.string(),
+  mobile_no: z.string(),
+  profile_pic: z.string(),
+});
+export type AdminTransaction = z.infer<typeof adminTransactionSchema>;
+export const adminTransactionListResponseSchema = envelope(page(adminTransactionSchema));
+export type AdminTransactionListResponse = z.infer<typeof adminTransactionListResponseSchema>;
+
+// ---------------------------------------------------------------- POST /admin/get-all-stake
+
+/** A stake with its user (spec section 3); `transactiondata` is the wallet transaction that opened it. */
+export const adminStakeSchema = z.object({
+  _id: z.string(),
+  user: z.string(),
+  userdata: adminRowUserSchema,
+  start_date: z.string(),
+  end_date: z.string(),
+  starting_balance: decimalString,
+  closing_balance: decimalString,
+  currency_code: z.enum(ASSET_CODES),
+  days: z.number().int(),
+  interest_rate: decimalString,
+  status: z.enum(STAKE_STATUSES),
+  transactiondata: z.object({ _id: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type AdminStake = z.infer<typeof adminStakeSchema>;
+export const adminStakeListResponseSchema = envelope(page(adminStakeSchema));
+export type AdminStakeListResponse = z.infer<typeof adminStakeListResponseSchema>;
+
+// ---------------------------------------------------------------- POST /admin/top-staking
+
+/** How many stakes the Top Staking table shows. */
+export const TOP_STAKING_SIZE = 10;
+
+/** One of the largest running stakes by value: user, currency, amount, interest and status. */
+export const topStakingItemSchema = z.object({
+  _id: z.string(),
+  user: z.string(),
+  userdata: adminRowUserSchema,
+  currency_code: z.enum(ASSET_CODES),
+  starting_balance: decimalString,
+  /** The interest the stake pays at maturity, in the coin. */
+  interest: decimalString,
+  interest_rate: decimalString,
+  status: z.enum(STAKE_STATUSES),
+  /** USD value of the principal at the current reference price, 2 decimals; '0.00' without a price. */
+  value_usd: decimalString,
+});
+export type TopStakingItem = z.infer<typeof topStakingItemSchema>;
+export const topStakingResponseSchema = envelope(z.array(topStakingItemSchema));
+export type TopStakingResponse = z.infer<typeof topStakingResponseSchema>;
+
+// ---------------------------------------------------------------- POST /admin/admin-dashboard
+
+/** A KYC submission waiting for a decision, as the dashboard's Pending Kyc Requests tab lists it. */
+export const dashboardKycSchema = z.object({
+  _id: z.string(),
+  user_id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  status: z.enum(['PENDING', 'APPROVED', 'REJECTED']),
+  createdAt: z.string(),
+  userdata: adminRowUserSchema,
+});
+export type DashboardKyc = z.infer<typeof dashboardKycSchema>;
+
+/** How many rows each of the dashboard's latest lists holds. */
+export const DASHBOARD_LATEST_SIZE = 5;
+
+/** The counts and latest lists of spec section 3, with the spec's field names (spellings included). */
+export const adminDashboardSchema = z.object({
+  totalUserCount: z.number().int(),
+  totalKycCount: z.number().int(),
+  totalApprovedKycCount: z.number().int(),
+  totalPendingKycCount: z.number().int(),
+  totalRejectedKycCount: z.number().int(),
+  totalTransactionCount: z.number().int(),
+  totalSuccessTransactionCount: z.number().int(),
+  totalPendingTransactionCount: z.number().int(),
+  Totalbuysellcount: z.number().int(),
+  TotalSwapcount: z.number().int(),
+  totalStakeCount: z.number().int(),
+  totalActiveStakeCount: z.number().int(),
+  letestPEndingTransaction: z.array(adminTransactionSchema),
+  letestTransaction: z.array(adminTransactionSchema),
+  letestKyc: z.array(dashboardKycSchema),
+  letestPendingSupport: z.array(adminSupportTicketSchema),
+});
+export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
+export const adminDashboardResponseSchema = envelope(adminDashboardSchema);
+export type AdminDashboardResponse = z.infer<typeof adminDashboardResponseSchema>;
+
+// ---------------------------------------------------------------- POST /admin/admin-graph
+
+/** Counts in the three day-of-month buckets (≤10, 11–20, >20) of one month. */
+const bucketCountsSchema = z.tuple([z.number().int(), z.number().int(), z.number().int()]);
+const monthlySeriesSchema = z.object({
+  currentMonth: bucketCountsSchema,
+  previousMonth: bucketCountsSchema,
+  secondOldMonth: bucketCountsSchema,
+});
+export type MonthlySeries = z.infer<typeof monthlySeriesSchema>;
+
+/**
+ * The spec's month labels and, per activity (buy and sell, swap, stake), each month's records counted
+ * by day bucket. Counts rather than the records themselves, so the answer stays small however busy
+ * the exchange is.
+ */
+export const adminGraphSchema = z.object({
+  currentMonth: z.string(),
+  previousMonth: z.string(),
+  secondOldMonth: z.string(),
+  buysell: monthlySeriesSchema,
+  swap: monthlySeriesSchema,
+  stake: monthlySeriesSchema,
+});
+export type AdminGraph = z.infer<typeof adminGraphSchema>;
+export const adminGraphResponseSchema = envelope(adminGraphSchema);
+export type AdminGraphResponse = z.infer<typeof adminGraphResponseSchema>;
+
+// ---------------------------------------------------------------- POST /admin/solvency
+
+/**
+ * One asset's position in the ledger: what customers hold (available and locked), what the house holds
+ * (its inventory account and its liquidity user's balances), the fees collected, and the other system
+ * accounts. `net` is the sum of every account of the asset, which double entry keeps at zero.
+ */
+export const solvencyAssetSchema = z.object({
+  asset: z.enum(ASSET_CODES),
+  users_available: decimalString,
+  users_locked: decimalString,
+  house: signedDecimalString,
+  fees: signedDecimalString,
+  payment_clearing: signedDecimalString,
+  staking_pool: signedDecimalString,
+  referral_expense: signedDecimalString,
+  net: signedDecimalString,
+});
+export type SolvencyAsset = z.infer<typeof solvencyAssetSchema>;
+
+export const solvencySchema = z.object({
+  assets: z.array(solvencyAssetSchema),
+  ledger: ledgerReportSchema,
+});
+export type Solvency = z.infer<typeof solvencySchema>;
+export const solvencyResponseSchema = envelope(solvencySchema);
+export type SolvencyResponse = z.infer<typeof solvencyResponseSchema>;
