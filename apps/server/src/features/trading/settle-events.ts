@@ -19,6 +19,8 @@ export interface CommandEffects {
   readonly orders: OrderRecord[];
   readonly userIds: Set<string>;
   readonly bookChanged: boolean;
+  /** How many trades the command settled (for the fills metric); absent means none. */
+  readonly fills?: number;
 }
 
 /**
@@ -138,5 +140,6 @@ export async function persistEvents(
     orders: touched,
     userIds: new Set(touched.map((o) => o.userId)),
     bookChanged: events.length > 0,
+    fills: events.filter((event) => event.type === 'trade').length,
   };
 }
