@@ -249,7 +249,7 @@ function assertProductionReady(config: Config): void {
   if (!config.databaseUrl)
     problems.push('DATABASE_URL: is required (the embedded PostgreSQL is for trying the product only)');
   if (!config.smtpUrl) problems.push('SMTP_URL: is required, or no sign-up code or reset mail is sent');
-  if (config.devMailbox) problems.push('DEV_MAILBOX: must be off (it shows everyone\'s mail)');
+  if (config.devMailbox) problems.push("DEV_MAILBOX: must be off (it shows everyone's mail)");
   if (config.seedDemo) problems.push('SEED_DEMO: must be off (it creates accounts with known passwords)');
   if (config.paymentProvider === 'sandbox')
     problems.push('PAYMENT_PROVIDER: the sandbox provider credits money for nothing; use paypal');

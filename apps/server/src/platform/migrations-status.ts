@@ -8,7 +8,9 @@ import { migrationsFolder } from './db';
 let shipped: number | undefined;
 function shippedMigrations(): number {
   if (shipped === undefined) {
-    const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    const journal = JSON.parse(
+      readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+    ) as {
       entries: unknown[];
     };
     shipped = journal.entries.length;

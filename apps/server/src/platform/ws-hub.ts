@@ -275,7 +275,7 @@ export function createWsHub(options: WsHubOptions): WsHub {
 
     close() {
       clearInterval(heartbeat);
-      for (const connection of connections) connection.socket.close(1001, 'server shutting down');
+      for (const connection of connections) connection.socket.close(1012, 'server restarting: reconnect');
       connections.clear();
       subscribers.clear();
     },

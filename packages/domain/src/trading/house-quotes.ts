@@ -59,7 +59,10 @@ export type HouseRequote =
  * order and place both quotes again. Without quotes (no fresh price, no sensible quote) the house
  * leaves its orders as they are rather than pulling liquidity on a feed hiccup.
  */
-export function decideHouseRequote(open: readonly HouseOpenOrder[], quotes: HouseQuotes | null): HouseRequote {
+export function decideHouseRequote(
+  open: readonly HouseOpenOrder[],
+  quotes: HouseQuotes | null,
+): HouseRequote {
   if (!quotes) return { kind: 'keep' };
   const fresh =
     open.length === 2 &&

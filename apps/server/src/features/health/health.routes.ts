@@ -10,7 +10,12 @@ import { requireFreshPrice } from '../../platform/prices';
 const readinessSchema = z.object({
   status: z.boolean(),
   message: z.string(),
-  checks: z.object({ database: z.string(), migrations: z.string(), prices: z.string(), shutdown: z.string() }),
+  checks: z.object({
+    database: z.string(),
+    migrations: z.string(),
+    prices: z.string(),
+    shutdown: z.string(),
+  }),
 });
 
 /** Whether this process is shutting down: readiness turns false so the proxy stops sending it work. */

@@ -25,7 +25,10 @@ export function ledgerCheckJob(
       const check = await verifyLedger(ctx.db, { holdSources, now: () => now });
       sink.report(check);
       if (!check.consistent)
-        ctx.logger.error({ breaches: check.breaches.length }, 'ledger check found breaches: run npm run ledger:verify');
+        ctx.logger.error(
+          { breaches: check.breaches.length },
+          'ledger check found breaches: run npm run ledger:verify',
+        );
     },
   };
 }

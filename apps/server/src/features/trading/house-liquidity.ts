@@ -6,10 +6,10 @@ import {
   formatPriceTicks,
   formatQuantityLots,
   fromHousePostings,
+  houseQuotes,
   MARKETS,
   type MarketRules,
   marketUnits,
-  houseQuotes,
   sellOrderLock,
   userAccount,
 } from '@exchange/domain';
