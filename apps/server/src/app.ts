@@ -58,6 +58,8 @@ export interface BuiltApp {
   readonly app: ZodApi;
   readonly trading: TradingRuntime;
   readonly metrics: Metrics;
+  /** The jobs that run in one process only; tests tick them with `runOnce`. */
+  readonly scheduler: Scheduler;
   /**
    * Graceful stop, for SIGTERM: readiness turns false, the port stops accepting, in-flight requests
    * finish, sockets are closed with a reconnect hint (1012), the scheduled jobs and the matching loops
@@ -141,6 +143,10 @@ export async function buildApp(base: AppContext): Promise<BuiltApp> {
     }),
   );
   observeApp(ctx, metrics, { hub, scheduler, trading });
+  // While draining, every answer closes its connection, so the close need not wait out keep-alive.
+  app.addHook('onSend', async (_request, reply) => {
+    if (draining) reply.header('connection', 'close');
+  });
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.requestDuration.observe(
@@ -231,6 +237,7 @@ export async function buildApp(base: AppContext): Promise<BuiltApp> {
     app,
     trading,
     metrics,
+    scheduler,
     async shutdown() {
       draining = true;
       await app.close();
@@ -252,7 +259,7 @@ function observeApp(
       const now = ctx.clock.now().getTime();
       return assets.flatMap((asset) => {
         const point = ctx.prices.latest(asset);
-        return point ? [{ asset, seconds: (now - point.at.getTime()) / 1000 }] : [];
+        return point ? [{ asset, seconds: Math.max(0, now - point.at.getTime()) / 1000 }] : [];
       });
     },
   });
