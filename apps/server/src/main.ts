@@ -6,7 +6,7 @@ import { priceFeedFromConfig } from './features/market-data/price-feed-from-conf
 import { createAppContext } from './platform/app-context';
 import { systemClock } from './platform/clock';
 import { connect, migrateDatabase } from './platform/db';
-import { type EmbeddedDatabase, startEmbeddedPostgres } from './platform/embedded-postgres';
+import type { EmbeddedDatabase } from './platform/embedded-postgres';
 import { createLogger } from './platform/logger';
 import { createMailer } from './platform/mail';
 import { DEMO_ACCOUNTS, seedDemo } from './seed';
@@ -18,6 +18,11 @@ async function main(): Promise<void> {
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
+    // Loaded only in embedded mode: the package hooks SIGTERM to exit at once (code 143), which would
+    // cut the graceful shutdown below short. Its hooks are dropped; our stop() stops the cluster itself.
+    const { startEmbeddedPostgres } = await import('./platform/embedded-postgres');
+    process.removeAllListeners('SIGTERM');
+    process.removeAllListeners('SIGINT');
     embedded = await startEmbeddedPostgres({
       dir: path.join(config.dataDir, 'pg'),
       port: config.embeddedPgPort,
