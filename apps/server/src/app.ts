@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MARKETS } from '@exchange/domain';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -26,10 +27,11 @@ import {
   paymentWebhookRoutes,
 } from './features/deposits/deposits.routes';
 import { devMailboxRoutes } from './features/dev/dev.routes';
-import { healthRoutes } from './features/health/health.routes';
+import { healthRoutes, metricsRoutes } from './features/health/health.routes';
 import { kycAdminRoutes } from './features/kyc/admin-kyc.routes';
 import { kycUserRoutes } from './features/kyc/kyc.routes';
 import { ledgerAdminRoutes } from './features/ledger/ledger.routes';
+import { ledgerCheckJob } from './features/ledger/ledger-check-job';
 import { marketDataRoutes } from './features/market-data/market-data.routes';
 import { registerTickerChannel } from './features/market-data/ticker-channel';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes';
@@ -47,6 +49,7 @@ import { walletRoutes } from './features/wallet/wallet.routes';
 import { PRODUCT_HOLD_SOURCES } from './hold-sources';
 import type { AppContext, ZodApi } from './platform/app-context';
 import { answerFrameworkError, registerErrorHandler, registerNotFoundHandler } from './platform/errors';
+import { createMetrics, type Metrics } from './platform/metrics';
 import { createPgListener } from './platform/pg-listener';
 import {
   assertEveryRouteDeclaresAccess,
@@ -54,9 +57,9 @@ import {
   type RouteTable,
   recordRoutes,
 } from './platform/route-access';
-import { createScheduler } from './platform/scheduled-jobs';
+import { createScheduler, type Scheduler } from './platform/scheduled-jobs';
 import { bridgeSessionRevocations } from './platform/session-revocation';
-import { createWsHub, realtimeRoutes } from './platform/ws-hub';
+import { createWsHub, realtimeRoutes, type WsHub } from './platform/ws-hub';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -66,6 +69,15 @@ export interface BuiltApp {
   readonly trading: TradingRuntime;
   /** Every registered route with its declared access, for the security suite. */
   readonly routes: RouteTable;
+  readonly metrics: Metrics;
+  /** The jobs that run in one process only; tests tick them with `runOnce`. */
+  readonly scheduler: Scheduler;
+  /**
+   * Graceful stop, for SIGTERM: readiness turns false, the port stops accepting, in-flight requests
+   * finish, sockets are closed with a reconnect hint (1012), the scheduled jobs and the matching loops
+   * drain. The caller closes the database afterwards.
+   */
+  shutdown(): Promise<void>;
 }
 
 export async function buildApp(base: AppContext): Promise<BuiltApp> {
@@ -112,7 +124,6 @@ export async function buildApp(base: AppContext): Promise<BuiltApp> {
   await app.register(cookie);
   // Limits are per route (auth routes set their own); injected test requests may have no socket address.
   await app.register(rateLimit, { global: false, keyGenerator: (request) => request.ip ?? 'local' });
-  await app.register(websocket, { options: { maxPayload: 16_384 } });
   // Live updates: one hub per process; other processes' updates arrive through PostgreSQL LISTEN.
   const listener = createPgListener(ctx.database.pool, ctx.logger);
   const hub = createWsHub({
@@ -123,20 +134,57 @@ export async function buildApp(base: AppContext): Promise<BuiltApp> {
   });
   // A revoked sign-in (logout, password change, disabled account) closes its sockets in every process.
   bridgeSessionRevocations(listener, hub, ctx.logger);
+  await app.register(websocket, {
+    options: { maxPayload: 16_384 },
+    // On close, sockets get 1012 (service restart): clients reconnect, to another process behind the
+    // proxy, and subscribe their channels again.
+    preClose(done) {
+      hub.close();
+      this.websocketServer.close();
+      done();
+    },
+  });
+  const metrics = createMetrics();
+  let draining = false;
   registerTickerChannel(hub, listener, ctx.logger);
   // One serial matching loop per market and the house's quotes; books are rebuilt from open orders.
   const trading = createTradingRuntime(ctx, hub, listener);
   // One payment provider per app (PayPal's access token is cached in it).
   const paymentProvider = createPaymentProvider(ctx);
-  app.addHook('onReady', () => listener.start());
-  app.addHook('onReady', () => trading.start());
-  app.addHook('onClose', () => trading.stop());
   // Periodic work that must run in exactly one process (each job leads by an advisory lock).
   const scheduler = createScheduler({ pool: ctx.database.pool, logger: ctx.logger, clock: ctx.clock });
   scheduler.schedule(stakeRedemptionJob(ctx));
-  app.addHook('onReady', () => scheduler.start());
-  app.addHook('onClose', () => scheduler.stop());
+  if (config.houseLiquidity) scheduler.schedule(trading.liquidityJob);
+  scheduler.schedule(
+    ledgerCheckJob(ctx, PRODUCT_HOLD_SOURCES, {
+      report(check) {
+        metrics.ledgerConsistent.set(check.consistent ? 1 : 0);
+        metrics.ledgerCheckedAt.set(check.checkedAt.getTime() / 1000);
+      },
+    }),
+  );
+  observeApp(ctx, metrics, { hub, scheduler, trading });
+  // While draining, every answer closes its connection, so the close need not wait out keep-alive.
+  app.addHook('onSend', async (_request, reply) => {
+    if (draining) reply.header('connection', 'close');
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.requestDuration.observe(
+      { method: request.method, route, status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+  // Start in order: notifications first (so nothing committed is missed), then the books, then jobs
+  // that place orders. Stop in reverse: no new job run, the loops drain, then notifications stop.
+  app.addHook('onReady', async () => {
+    await listener.start();
+    await trading.start();
+    await scheduler.start();
+  });
   app.addHook('onClose', async () => {
+    await scheduler.stop();
+    await trading.stop();
     hub.close();
     await listener.close();
   });
@@ -151,7 +199,7 @@ export async function buildApp(base: AppContext): Promise<BuiltApp> {
       // Open to everyone.
       await api.register(async (scope) => {
         declareAccess(scope, 'public', ctx.guards);
-        healthRoutes(scope, ctx);
+        healthRoutes(scope, ctx, { draining: () => draining });
         authPublicRoutes(scope, ctx);
         realtimeRoutes(scope, hub);
         marketDataRoutes(scope, ctx);
@@ -197,11 +245,56 @@ export async function buildApp(base: AppContext): Promise<BuiltApp> {
   );
   // Every API route states who may call it; one registered outside the scopes above stops the start.
   assertEveryRouteDeclaresAccess(routes, '/api/v1');
+  await app.register(async (scope) => {
+    if (config.metricsToken) {
+      const expected = `Bearer ${config.metricsToken}`;
+      scope.addHook('onRequest', async (request, reply) => {
+        if (request.headers.authorization !== expected) await reply.code(401).send('unauthorized\n');
+      });
+    }
+    metricsRoutes(scope, metrics);
+  });
 
   // The built web app on the same port; unknown non-API paths fall back to the SPA's index.html.
   const webDist = config.webDist ?? defaultWebDist;
   const serveWeb = existsSync(webDist);
   if (serveWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false });
   registerNotFoundHandler(app, serveWeb);
-  return { app, trading, routes };
+  return {
+    app,
+    trading,
+    routes,
+    metrics,
+    scheduler,
+    async shutdown() {
+      draining = true;
+      await app.close();
+    },
+  };
+}
+
+/** Points the scrape-time gauges at this process's live parts. */
+function observeApp(
+  ctx: AppContext,
+  metrics: Metrics,
+  parts: { hub: WsHub; scheduler: Scheduler; trading: TradingRuntime },
+): void {
+  const assets = [...new Set(['USDT' as const, ...MARKETS.map((m) => m.base)])];
+  metrics.observe({
+    sockets: () => parts.hub.connectionCount(),
+    leadership: () => [...parts.scheduler.leadership(), ...(ctx.jobLeadership?.() ?? [])],
+    priceAges: () => {
+      const now = ctx.clock.now().getTime();
+      return assets.flatMap((asset) => {
+        const point = ctx.prices.latest(asset);
+        return point ? [{ asset, seconds: Math.max(0, now - point.at.getTime()) / 1000 }] : [];
+      });
+    },
+  });
+  parts.trading.engine.onCommitted((state, effects) => {
+    const market = state.rules.id;
+    for (const order of effects.orders) metrics.orderUpdates.inc({ market, status: order.status });
+    if (effects.fills) metrics.fills.inc({ market }, effects.fills);
+    if (effects.orders.length > 0) metrics.batchSize.observe({ market }, effects.orders.length);
+  });
 }

@@ -8,7 +8,7 @@ import { z } from 'zod';
  */
 const DEMO_JWT_SECRET = 'embedded-demo-secret-change-me-in-production-0001';
 
-const envSchema = z.object({
+export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -58,6 +58,9 @@ const envSchema = z.object({
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   S3_FORCE_PATH_STYLE: z.enum(['on', 'off']).default('off'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LEDGER_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(10).default(300),
+  METRICS_TOKEN: z.string().min(16).optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(25_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -116,6 +119,12 @@ export interface Config {
   /** How many waiting commands a market's loop commits in one transaction (1: no group commit). */
   readonly marketBatchMax: number;
   readonly logLevel: Env['LOG_LEVEL'];
+  /** How often one process recomputes the ledger for the exchange_ledger_consistent metric. */
+  readonly ledgerCheckIntervalSeconds: number;
+  /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
+  readonly metricsToken: string | undefined;
+  /** How long a SIGTERM waits for in-flight work before the process exits anyway. */
+  readonly shutdownTimeoutMs: number;
   /** Where the built web app is; defaults to apps/web/dist. */
   readonly webDist: string | undefined;
   /**
@@ -139,8 +148,24 @@ export interface Config {
       };
 }
 
+/** A configuration the server refuses to start with: one line per setting to fix. */
+export class ConfigError extends Error {
+  constructor(
+    readonly problems: readonly string[],
+    heading: string,
+  ) {
+    super(`${heading}\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  const env = envSchema.parse(source);
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(problems, 'invalid configuration (see docs/operations.md):');
+  }
+  const env = parsed.data;
   const production = env.NODE_ENV === 'production';
   const config: Config = {
     env: env.NODE_ENV,
@@ -188,6 +213,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     maxOpenOrdersPerMarket: env.MAX_OPEN_ORDERS_PER_MARKET,
     marketBatchMax: env.MARKET_BATCH_MAX,
     logLevel: env.LOG_LEVEL,
+    ledgerCheckIntervalSeconds: env.LEDGER_CHECK_INTERVAL_SECONDS,
+    metricsToken: env.METRICS_TOKEN,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     webDist: env.WEB_DIST,
     referralReward: { asset: 'USDT', amount: parseReferralReward(env.REFERRAL_REWARD) },
     storage:
@@ -201,7 +229,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           }
         : { kind: 'data', dir: path.join(env.DATA_DIR, 'uploads') },
   };
-  if (config.storage.kind === 's3' && !config.storage.bucket) throw new Error('STORAGE=s3 needs S3_BUCKET');
+  if (config.storage.kind === 's3' && !config.storage.bucket)
+    throw new ConfigError(['S3_BUCKET: STORAGE=s3 needs a bucket name'], 'invalid configuration:');
   if (production) assertProductionReady(config);
   return config;
 }
@@ -213,15 +242,29 @@ function parseReferralReward(text: string): bigint {
   return amount;
 }
 
-/** Production must not run on demo secrets or with any sandbox part switched on. */
+/**
+ * Production must not run on demo secrets or with any sandbox part switched on. Every problem is named
+ * with its setting, all at once, so an operator fixes the environment in one go.
+ */
 function assertProductionReady(config: Config): void {
   const problems: string[] = [];
-  if (config.jwtSecret === DEMO_JWT_SECRET) problems.push('JWT_SECRET is the demo secret');
-  if (!config.databaseUrl) problems.push('DATABASE_URL is required');
-  if (!config.smtpUrl) problems.push('SMTP_URL is required');
-  if (config.devMailbox) problems.push('the dev mailbox must be off');
-  if (config.seedDemo) problems.push('demo seeding must be off');
-  if (config.paymentProvider === 'sandbox') problems.push('the sandbox payment provider must be off');
-  if (config.priceFeed === 'simulated') problems.push('the simulated price feed must be off');
-  if (problems.length > 0) throw new Error(`refusing to start in production: ${problems.join('; ')}`);
+  if (config.jwtSecret === DEMO_JWT_SECRET)
+    problems.push('JWT_SECRET: is the demo secret; set a random value of at least 32 characters');
+  if (!config.databaseUrl)
+    problems.push('DATABASE_URL: is required (the embedded PostgreSQL is for trying the product only)');
+  if (!config.smtpUrl) problems.push('SMTP_URL: is required, or no sign-up code or reset mail is sent');
+  if (config.devMailbox) problems.push("DEV_MAILBOX: must be off (it shows everyone's mail)");
+  if (config.seedDemo) problems.push('SEED_DEMO: must be off (it creates accounts with known passwords)');
+  if (config.paymentProvider === 'sandbox')
+    problems.push('PAYMENT_PROVIDER: the sandbox provider credits money for nothing; use paypal');
+  if (config.paymentProvider === 'paypal') {
+    const { paypal } = config;
+    if (!paypal.clientId) problems.push('PAYPAL_CLIENT_ID: is required with PAYMENT_PROVIDER=paypal');
+    if (!paypal.clientSecret) problems.push('PAYPAL_CLIENT_SECRET: is required with PAYMENT_PROVIDER=paypal');
+    if (!paypal.webhookId)
+      problems.push('PAYPAL_WEBHOOK_ID: is required to verify PayPal webhooks with PAYMENT_PROVIDER=paypal');
+  }
+  if (config.priceFeed === 'simulated')
+    problems.push('PRICE_FEED: the simulated feed invents prices; use coingecko or binance');
+  if (problems.length > 0) throw new ConfigError(problems, 'refusing to start in production:');
 }

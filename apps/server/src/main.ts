@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
+import { PRICE_FEED_JOB } from './features/market-data/price-feed';
 import { priceFeedFromConfig } from './features/market-data/price-feed-from-config';
 import { createAppContext } from './platform/app-context';
 import { systemClock } from './platform/clock';
 import { connect, migrateDatabase } from './platform/db';
-import { type EmbeddedDatabase, startEmbeddedPostgres } from './platform/embedded-postgres';
+import type { EmbeddedDatabase } from './platform/embedded-postgres';
 import { createLogger } from './platform/logger';
 import { createMailer } from './platform/mail';
 import { DEMO_ACCOUNTS, seedDemo } from './seed';
@@ -17,6 +18,11 @@ async function main(): Promise<void> {
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
+    // Loaded only in embedded mode: the package hooks SIGTERM to exit at once (code 143), which would
+    // cut the graceful shutdown below short. Its hooks are dropped; our stop() stops the cluster itself.
+    const { startEmbeddedPostgres } = await import('./platform/embedded-postgres');
+    process.removeAllListeners('SIGTERM');
+    process.removeAllListeners('SIGINT');
     embedded = await startEmbeddedPostgres({
       dir: path.join(config.dataDir, 'pg'),
       port: config.embeddedPgPort,
@@ -30,20 +36,34 @@ async function main(): Promise<void> {
   // The first tick runs before the port opens (back-fill included), so the first request has prices.
   const prices = priceFeedFromConfig({ config, database, clock: systemClock, logger });
   await prices.start();
-  const deps = { config, database, clock: systemClock, mailer, logger, prices };
-  const { app } = await buildApp(createAppContext(deps));
+  const jobLeadership = () => [{ job: PRICE_FEED_JOB, leader: prices.isWriter() }];
+  const deps = { config, database, clock: systemClock, mailer, logger, prices, jobLeadership };
+  const { app, shutdown } = await buildApp(createAppContext(deps));
   app.addHook('onClose', () => prices.stop());
   if (config.seedDemo) await seedDemo({ db: database.db, clock: systemClock });
 
   let stopping = false;
+  // SIGTERM (a rolling restart, `docker stop`): finish what was started, then exit 0. A stop that
+  // hangs past SHUTDOWN_TIMEOUT_MS exits 1 rather than block the orchestrator's restart.
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
-    await embedded?.stop();
-    process.exit(0);
+    logger.info({ signal }, 'shutting down: draining requests, sockets and matching loops');
+    const deadline = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    deadline.unref();
+    try {
+      await shutdown();
+      await database.close();
+      await embedded?.stop();
+      logger.info('shut down cleanly');
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
@@ -67,8 +87,13 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(
-    `failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
+  // A configuration problem is the operator's to fix: its list says what, a stack trace would not.
+  const text =
+    error instanceof ConfigError
+      ? error.message
+      : error instanceof Error
+        ? (error.stack ?? error.message)
+        : String(error);
+  process.stderr.write(`failed to start: ${text}\n`);
   process.exit(1);
 });

@@ -25,6 +25,11 @@ export interface AppDeps {
    * referral reward, for example). A failure rolls the approval back. Default: none.
    */
   readonly kycApprovalEffects?: ReadonlyArray<KycApprovalEffect>;
+  /**
+   * Scheduled jobs run outside the app's own scheduler (the price feed, started before the app so
+   * the first request has prices) and whether this process leads them, for the metrics.
+   */
+  readonly jobLeadership?: () => ReadonlyArray<{ job: string; leader: boolean }>;
 }
 
 /** One consequence of a KYC approval, run in the approval's transaction. */

@@ -15,6 +15,12 @@ export interface ScheduledJob {
   readonly everyMs: number;
   /** One run at the scheduler clock's `now`. A throw is logged and the next tick tries again. */
   run(now: Date): Promise<void>;
+  /**
+   * Called when this process has just become the job's leader, before its first run as leader: a job
+   * that keeps state about what it already did (a back-fill, say) forgets it here, since another
+   * process may have led in between.
+   */
+  onLead?(): void;
 }
 
 export interface Scheduler {
@@ -32,6 +38,8 @@ export interface Scheduler {
   runOnce(name?: string): Promise<boolean>;
   /** Whether this process currently leads the named job. */
   isLeader(name: string): boolean;
+  /** Every scheduled job's name and whether this process leads it (for metrics). */
+  leadership(): Array<{ job: string; leader: boolean }>;
 }
 
 export interface SchedulerDeps {
@@ -94,6 +102,7 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
       return;
     }
     state.leader = { client, onError };
+    state.job.onLead?.();
     logger.info({ job: state.job.name }, 'scheduled job: this process now leads it');
   }
 
@@ -185,6 +194,9 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
     },
     isLeader(name) {
       return jobs.get(name)?.leader != null;
+    },
+    leadership() {
+      return [...jobs.values()].map((state) => ({ job: state.job.name, leader: state.leader != null }));
     },
   };
 }

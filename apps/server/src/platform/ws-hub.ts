@@ -339,7 +339,13 @@ export function createWsHub(options: WsHubOptions): WsHub {
 
     close() {
       clearInterval(heartbeat);
-      for (const connection of connections) connection.socket.close(1001, 'server shutting down');
+      // 1012 (service restart) tells clients to reconnect, to another process behind the proxy. A
+      // client that does not answer the closing handshake within a second is cut off, so a shutdown
+      // never waits on it.
+      for (const connection of connections) {
+        connection.socket.close(1012, 'server restarting: reconnect');
+        setTimeout(() => connection.socket.terminate(), 1_000).unref();
+      }
       connections.clear();
       subscribers.clear();
       perAddress.clear();

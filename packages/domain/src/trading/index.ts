@@ -1,3 +1,4 @@
+export * from './house-quotes';
 export * from './instant-quote';
 export * from './instant-rules';
 export * from './settle-book-events';

@@ -1,11 +1,9 @@
 import type { AssetCode, PricePoint } from '@exchange/domain';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import type pg from 'pg';
 import type { Logger } from 'pino';
-import * as schema from '../../db/schema';
 import type { Clock } from '../../platform/clock';
 import type { Database, Db } from '../../platform/db';
 import type { PriceSource } from '../../platform/prices';
+import { createScheduler, type ScheduledJob } from '../../platform/scheduled-jobs';
 import {
   dropOtherSources,
   insertTicks,
@@ -21,16 +19,16 @@ import { tickersOf } from './tickers';
 /** NOTIFY channel of every stored tick; its payload is the ticker list the WebSocket channel pushes. */
 export const PRICE_TICK_CHANNEL = 'price_tick';
 
-/** Session advisory lock held by the one process that writes prices; any fixed number unique to it. */
-export const PRICE_FEED_LOCK_KEY = '7200400100';
+/** The scheduled job that writes prices: its name keys the advisory lock that picks the writer. */
+export const PRICE_FEED_JOB = 'price-feed';
 
 /** History is kept for two days: 24 h change and the one-day chart need one, the rest is slack. */
 const KEEP_MS = 2 * DAY_MS;
 const PRUNE_EVERY_MS = 60 * 60_000;
 
 /**
- * The server's reference prices. Several processes may share one database: the process holding the
- * advisory lock asks the providers on every tick, stores the answer in price_ticks (one multi-row
+ * The server's reference prices. Several processes may share one database: the process leading the
+ * 'price-feed' scheduled job (platform/scheduled-jobs.ts: an advisory lock) asks the providers on every tick, stores the answer in price_ticks (one multi-row
  * INSERT) and NOTIFYs 'price_tick' in the same transaction; every other process reads the newest ticks
  * from the table on its own ticks and takes over the lock if the writer goes away. `latest` answers
  * from memory, with each price's original time, so a provider outage shows as staleness.
@@ -53,18 +51,11 @@ export interface PriceFeedDeps {
   readonly tickMs: number;
 }
 
-interface Writer {
-  readonly client: pg.PoolClient;
-  readonly db: Db;
-  readonly onError: (error: Error) => void;
-}
-
 export function createPriceFeed(deps: PriceFeedDeps): PriceFeed {
   const { clock, logger, providers } = deps;
   const assets: AssetCode[] = FEED_ASSETS.filter((asset) => providers.some((p) => p.assets.includes(asset)));
   const order = new Map<AssetCode, number>(FEED_ASSETS.map((asset, index) => [asset, index]));
   const latest = new Map<AssetCode, PricePoint>();
-  let writer: Writer | null = null;
   let historyReady = false;
   let lastPruneMs = Number.NEGATIVE_INFINITY;
   let chain: Promise<void> = Promise.resolve();
@@ -81,43 +72,6 @@ export function createPriceFeed(deps: PriceFeedDeps): PriceFeed {
 
   function sorted(points: Iterable<PricePoint>): PricePoint[] {
     return [...points].sort((a, b) => (order.get(a.asset) ?? 0) - (order.get(b.asset) ?? 0));
-  }
-
-  async function claimWriter(): Promise<void> {
-    if (writer) return;
-    const client = await deps.database.pool.connect();
-    const onError = (error: Error) => loseWriter(error);
-    client.on('error', onError);
-    let locked = false;
-    try {
-      const result = await client.query<{ locked: boolean }>(
-        'SELECT pg_try_advisory_lock($1::bigint) AS locked',
-        [PRICE_FEED_LOCK_KEY],
-      );
-      locked = result.rows[0]?.locked === true;
-    } catch (error) {
-      client.removeListener('error', onError);
-      client.release(error instanceof Error ? error : true);
-      throw error;
-    }
-    if (!locked) {
-      client.removeListener('error', onError);
-      client.release();
-      return;
-    }
-    writer = { client, db: drizzle(client, { schema }) as unknown as Db, onError };
-    historyReady = false;
-    logger.info('price feed: this process now writes prices');
-  }
-
-  /** Destroys the lock's connection: PostgreSQL then frees the lock for another process. */
-  function loseWriter(error: unknown): void {
-    const current = writer;
-    if (!current) return;
-    writer = null;
-    current.client.removeListener('error', current.onError);
-    current.client.release(error instanceof Error ? error : true);
-    logger.error({ err: error }, 'price feed: lost the writer lock');
   }
 
   /** On becoming the writer: drop another provider's history, load what is stored, fill the gap. */
@@ -151,9 +105,9 @@ export function createPriceFeed(deps: PriceFeedDeps): PriceFeed {
     }
   }
 
-  async function writeTick(current: Writer, now: Date): Promise<void> {
+  async function writeTick(db: Db, now: Date): Promise<void> {
     if (!historyReady) {
-      await prepareHistory(current.db, now);
+      await prepareHistory(db, now);
       historyReady = true;
     }
     const answers = await Promise.allSettled(providers.map((provider) => provider.latest(now, latest)));
@@ -176,7 +130,7 @@ export function createPriceFeed(deps: PriceFeedDeps): PriceFeed {
     });
     if (rows.length > 0) {
       const fresh = rows.map(({ asset, usd, at }) => ({ asset, usd, at }));
-      await current.db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         await insertTicks(tx, rows);
         const merged = new Map(latest);
         for (const point of fresh) merged.set(point.asset, point);
@@ -186,28 +140,29 @@ export function createPriceFeed(deps: PriceFeedDeps): PriceFeed {
       remember(fresh);
     }
     if (now.getTime() - lastPruneMs >= PRUNE_EVERY_MS) {
-      await pruneTicks(current.db, new Date(now.getTime() - KEEP_MS));
+      await pruneTicks(db, new Date(now.getTime() - KEEP_MS));
       lastPruneMs = now.getTime();
     }
   }
 
+  // The shared helper picks the one writer among the processes; this feed drives it from its own timer,
+  // because every process (writer or not) must also refresh its prices on each tick.
+  const writerJob: ScheduledJob = {
+    name: PRICE_FEED_JOB,
+    everyMs: deps.tickMs,
+    run: (now) => writeTick(deps.database.db, now),
+    onLead() {
+      historyReady = false;
+      logger.info('price feed: this process now writes prices');
+    },
+  };
+  const scheduler = createScheduler({ pool: deps.database.pool, logger, clock });
+  scheduler.schedule(writerJob);
+
   async function runTick(): Promise<void> {
     if (stopped) return;
-    const now = clock.now();
-    try {
-      await claimWriter();
-    } catch (error) {
-      logger.warn({ err: error }, 'price feed: could not try the writer lock');
-    }
-    const current = writer;
-    if (current) {
-      try {
-        await writeTick(current, now);
-      } catch (error) {
-        loseWriter(error);
-      }
-      return;
-    }
+    if (await scheduler.runOnce(PRICE_FEED_JOB)) return;
+    if (scheduler.isLeader(PRICE_FEED_JOB)) return;
     try {
       remember((await newestTicks(deps.database.db, assets)).values());
     } catch (error) {
@@ -243,19 +198,10 @@ export function createPriceFeed(deps: PriceFeedDeps): PriceFeed {
       if (timer) clearTimeout(timer);
       timer = null;
       await chain;
-      const current = writer;
-      if (!current) return;
-      writer = null;
-      current.client.removeListener('error', current.onError);
-      try {
-        await current.client.query('SELECT pg_advisory_unlock($1::bigint)', [PRICE_FEED_LOCK_KEY]);
-        current.client.release();
-      } catch (error) {
-        current.client.release(error instanceof Error ? error : true);
-      }
+      await scheduler.stop();
     },
     isWriter() {
-      return writer !== null;
+      return scheduler.isLeader(PRICE_FEED_JOB);
     },
   };
   return feed;

@@ -2,17 +2,14 @@ import { randomUUID } from 'node:crypto';
 import {
   type AssetCode,
   buyOrderLock,
-  divide,
+  decideHouseRequote,
   formatPriceTicks,
   formatQuantityLots,
   fromHousePostings,
+  houseQuotes,
   MARKETS,
   type MarketRules,
   marketUnits,
-  type PriceTicks,
-  parseDecimal,
-  pow10,
-  type QuantityLots,
   sellOrderLock,
   userAccount,
 } from '@exchange/domain';
@@ -29,36 +26,11 @@ import { userOrders } from './trading.repository';
 
 /** The system user owning the house's resting orders: DISABLED, so it can never sign in. */
 export const HOUSE_USER_EMAIL = 'house-liquidity@system.invalid';
-/** Half the spread the house quotes around the reference price, in bps of it. */
-export const HOUSE_SPREAD_BPS = 20n;
-/** What each house order is worth, in USDT. */
-export const HOUSE_ORDER_NOTIONAL_USDT = '5000';
-
 export interface HouseLiquidity {
   /** Requotes every market once: one bid and one ask around the reference price. */
   tick(): Promise<void>;
   idle(): Promise<void>;
   houseUserId(): Promise<string>;
-}
-
-/** The house's bid and ask for a market at a reference price, or null when it has none. */
-export function houseQuotes(
-  rules: MarketRules,
-  baseUsd: bigint,
-  usdtUsd: bigint,
-): { bid: PriceTicks; ask: PriceTicks; quantity: QuantityLots } | null {
-  const units = marketUnits(rules);
-  // Reference in USDT at the price scale, via USDT's USD price (1:1 when USDT is at par).
-  const refScaled = divide(baseUsd * pow10(units.priceScale), usdtUsd, 'down');
-  const refTicks = refScaled / units.tickSize;
-  const bid = divide(refTicks * (10_000n - HOUSE_SPREAD_BPS), 10_000n, 'down');
-  const ask = divide(refTicks * (10_000n + HOUSE_SPREAD_BPS), 10_000n, 'up');
-  if (bid <= 0n || ask <= bid) return null;
-  const notional = parseDecimal(HOUSE_ORDER_NOTIONAL_USDT, units.priceScale + units.quantityScale) ?? 0n;
-  let quantity = divide(notional, ask * units.tickSize, 'down');
-  const minLots = parseDecimal(rules.minQuantity, units.quantityScale, 'up') ?? 0n;
-  if (quantity <= minLots) quantity = minLots + 1n;
-  return { bid: bid as PriceTicks, ask: ask as PriceTicks, quantity: quantity as QuantityLots };
 }
 
 /**
@@ -115,35 +87,31 @@ export function createHouseLiquidity(ctx: AppContext, engine: MarketEngine): Hou
       if (error instanceof AppError) return;
       throw error;
     }
-    const quotes = houseQuotes(rules, baseUsd, usdtUsd);
-    if (!quotes) return;
-    const open = await userOrders(ctx.db, house, { openOnly: true, marketId: rules.id });
-    const fresh =
-      open.length === 2 &&
-      open.some((o) => o.side === 'buy' && o.priceTicks === quotes.bid) &&
-      open.some((o) => o.side === 'sell' && o.priceTicks === quotes.ask);
-    if (fresh) return;
-    for (const order of open) {
+    const decision = decideHouseRequote(
+      await userOrders(ctx.db, house, { openOnly: true, marketId: rules.id }),
+      houseQuotes(rules, baseUsd, usdtUsd),
+    );
+    if (decision.kind === 'keep') return;
+    for (const id of decision.cancel) {
       try {
-        await cancelOrder(ctx, engine, house, rules.id, order.id);
+        await cancelOrder(ctx, engine, house, rules.id, id);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
       }
     }
     const units = marketUnits(rules);
-    await fund(house, 'USDT', buyOrderLock(rules, units, quotes.bid, quotes.quantity));
-    await fund(house, rules.base, sellOrderLock(units, quotes.quantity));
-    for (const [side, price] of [
-      ['buy', quotes.bid],
-      ['sell', quotes.ask],
-    ] as const) {
+    for (const { side, price, quantity } of decision.place) {
+      if (side === 'buy') await fund(house, 'USDT', buyOrderLock(rules, units, price, quantity));
+      else await fund(house, rules.base, sellOrderLock(units, quantity));
+    }
+    for (const { side, price, quantity } of decision.place) {
       await placeLimitOrder(ctx, engine, house, {
         market_id: rules.id,
         crypto_currency_code: rules.base,
         fiat_currency_code: 'USDT',
         type: 'limit',
         side,
-        quantity: formatQuantityLots(units, quotes.quantity),
+        quantity: formatQuantityLots(units, quantity),
         limitPrice: formatPriceTicks(units, price),
       });
     }

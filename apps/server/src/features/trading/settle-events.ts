@@ -14,6 +14,8 @@ export interface CommandEffects {
   readonly orders: OrderRecord[];
   readonly userIds: Set<string>;
   readonly bookChanged: boolean;
+  /** How many trades the command settled (for the fills metric); absent means none. */
+  readonly fills?: number;
 }
 
 /**
@@ -80,5 +82,6 @@ export async function persistEvents(
     orders: settled.orders,
     userIds: new Set(settled.orders.map((o) => o.userId)),
     bookChanged: events.length > 0,
+    fills: events.filter((event) => event.type === 'trade').length,
   };
 }

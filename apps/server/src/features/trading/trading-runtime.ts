@@ -2,6 +2,7 @@ import type { MarketDepth, UserEvent } from '@exchange/contracts';
 import { findMarket, formatPriceTicks, formatQuantityLots, MARKETS } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import type { PgListener } from '../../platform/pg-listener';
+import type { ScheduledJob } from '../../platform/scheduled-jobs';
 import type { WsHub } from '../../platform/ws-hub';
 import { createHouseLiquidity, type HouseLiquidity } from './house-liquidity';
 import { MarketEngine, type MarketState } from './market-engine';
@@ -12,6 +13,11 @@ import { notifyTradingEvents, registerTradingEventBridge, tradingPayloads } from
 export interface TradingRuntime {
   readonly engine: MarketEngine;
   readonly liquidity: HouseLiquidity;
+  /**
+   * The house's requotes as a scheduled job, for the composition root to schedule when
+   * HOUSE_LIQUIDITY is on: exactly one process quotes, and another takes over if it dies.
+   */
+  readonly liquidityJob: ScheduledJob;
   /**
    * The market's depth as of the last committed command this process heard of (its own or another
    * process's, through the trading notifications). Never waits for the market's loop, so a flood of
@@ -73,10 +79,14 @@ export function createTradingRuntime(ctx: AppContext, hub: WsHub, listener: PgLi
     // Only for a depth too large to notify: read from a book brought up to date with storage.
     readDepth: async (id) => (engine.market(id) ? depthOf(await engine.sync(id)) : undefined),
   });
-  let timer: NodeJS.Timeout | undefined;
   const runtime: TradingRuntime = {
     engine,
     liquidity,
+    liquidityJob: {
+      name: HOUSE_LIQUIDITY_JOB,
+      everyMs: ctx.config.houseLiquidityIntervalMs,
+      run: () => liquidity.tick(),
+    },
     depth(marketId) {
       const state = engine.market(marketId);
       if (!state) return undefined;
@@ -89,24 +99,16 @@ export function createTradingRuntime(ctx: AppContext, hub: WsHub, listener: PgLi
         const state = engine.market(id);
         if (state && !committedDepth.has(id)) committedDepth.set(id, depthOf(state));
       }
-      if (ctx.config.houseLiquidity) {
-        const tick = () => {
-          liquidity
-            .tick()
-            .catch((error: unknown) => ctx.logger.warn({ err: error }, 'house liquidity tick failed'));
-        };
-        tick();
-        timer = setInterval(tick, ctx.config.houseLiquidityIntervalMs);
-        timer.unref();
-      }
     },
     async stop() {
-      if (timer) clearInterval(timer);
       await liquidity.idle();
       await engine.drain();
     },
   };
   return runtime;
 }
+
+/** The house liquidity job's name: it keys the advisory lock that picks the one quoting process. */
+export const HOUSE_LIQUIDITY_JOB = 'house-liquidity';
 
 export const TRADING_MARKET_IDS = MARKETS.map((m) => m.id);

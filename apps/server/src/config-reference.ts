@@ -1,0 +1,122 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { z } from 'zod';
+import { type Env, envSchema } from './config';
+
+/**
+ * What each setting does, for docs/operations.md's configuration reference. The table is generated
+ * from envSchema (names, defaults, allowed values) plus these sentences; the type makes a new setting
+ * without a sentence fail the type check, and tests/config-reference.test.ts fails while the document
+ * is out of date (`npm run docs:config` regenerates it).
+ */
+export const SETTING_DOCS: Record<keyof Env, string> = {
+  NODE_ENV: '`production` turns on the start-up checks below and turns demo parts off by default.',
+  PORT: 'The one port for the web app and the API.',
+  HOST: 'Address to listen on.',
+  DATA_DIR: 'Embedded PostgreSQL (`DATA_DIR/pg`) and uploads with `STORAGE=data` (`DATA_DIR/uploads`).',
+  DATABASE_URL: 'PostgreSQL 15 or newer. Unset: embedded PostgreSQL. **Required in production.**',
+  EMBEDDED_PG_PORT: 'Port of the embedded PostgreSQL (embedded mode only).',
+  JWT_SECRET: 'Signs access tokens: 32+ random characters. **Production refuses the demo default.**',
+  ACCESS_TOKEN_TTL_SECONDS: 'Lifetime of an access token.',
+  REFRESH_TOKEN_TTL_DAYS: 'Lifetime of a refresh token.',
+  SMTP_URL:
+    'Outgoing mail (`smtp://user:pass@host:587`). Unset: mail only goes to the outbox table. **Required in production.**',
+  MAIL_FROM: 'Sender of every mail.',
+  DEV_MAILBOX: 'GET /api/v1/dev/mailbox. Default on outside production. **Must be off in production.**',
+  PRICE_FEED: 'Where reference prices come from. **Production refuses `simulated`.**',
+  PRICE_STALE_AFTER_SECONDS: 'Older prices are never used: quotes answer 503 and readiness fails.',
+  PRICE_TICK_MS: 'How often the price feed ticks (simulated step or provider poll).',
+  PRICE_SIM_SEED: 'Seed of the simulated random walk, for replayable runs.',
+  COINGECKO_BASE_URL: 'The only host the coingecko feed contacts.',
+  COINGECKO_API_KEY: 'Optional demo key, sent as `x-cg-demo-api-key`.',
+  BINANCE_BASE_URL: 'The only host the binance feed contacts.',
+  PRICE_HTTP_TIMEOUT_MS: 'Per request to a price provider.',
+  PRICE_HTTP_RETRIES: 'Extra attempts on timeouts, network errors, 429 and 5xx.',
+  PAYMENT_PROVIDER: 'USD deposits. **Production refuses `sandbox`.**',
+  PAYPAL_BASE_URL: 'PayPal API (`https://api-m.paypal.com` live).',
+  PAYPAL_CLIENT_ID: '**Required with `PAYMENT_PROVIDER=paypal` in production.**',
+  PAYPAL_CLIENT_SECRET: '**Required with `PAYMENT_PROVIDER=paypal` in production.**',
+  PAYPAL_WEBHOOK_ID: 'Verifies PayPal webhooks. **Required with `PAYMENT_PROVIDER=paypal` in production.**',
+  TRUST_PROXY:
+    "The reverse proxy's addresses (comma-separated IPs/CIDRs): `X-Forwarded-For` is trusted from them only. Unset: never.",
+  AUTH_LIMIT_IP_PER_MINUTE: 'Login, code check, password reset: requests per client address.',
+  AUTH_LIMIT_ACCOUNT_PER_MINUTE: 'The same routes: requests per e-mail address.',
+  AUTH_MAIL_LIMIT_IP_PER_MINUTE: 'Sign-up, forgotten password, code resend: per client address.',
+  AUTH_MAIL_LIMIT_ACCOUNT_PER_MINUTE: 'Forgotten password and code resend: per e-mail address.',
+  SEED_DEMO: 'Demo accounts and balances. Default on outside production. **Must be off in production.**',
+  INSTANT_FEE_BPS: 'Instant (USD) buy/sell fee in basis points of the cost; 10 = 0.1%.',
+  INSTANT_QUOTE_TTL_SECONDS: 'How long an instant quote can be accepted.',
+  HOUSE_LIQUIDITY:
+    'House bid/ask around the reference price on every USDT market (one process runs it). Default on, off in tests.',
+  HOUSE_LIQUIDITY_INTERVAL_MS: 'How often the house requotes.',
+  MAX_OPEN_ORDERS_PER_MARKET: 'Open limit orders one user may keep on one market.',
+  MARKET_BATCH_MAX:
+    'Most commands a market loop commits in one transaction (group commit); 1 commits each alone.',
+  WEB_DIST: 'Where the built web app is. Unset: `apps/web/dist`.',
+  REFERRAL_REWARD: 'USDT a referrer earns when their referred user passes KYC.',
+  STORAGE:
+    'Uploads: `data` (one machine) or `s3` (a bucket every process shares; needed for several machines).',
+  S3_BUCKET:
+    '**Required with `STORAGE=s3`.** Credentials come from `AWS_ACCESS_KEY_ID`/`AWS_SECRET_ACCESS_KEY`.',
+  S3_REGION: 'Region of the bucket.',
+  S3_ENDPOINT: 'For S3-compatible services (MinIO, R2, ...). Unset: AWS.',
+  S3_FORCE_PATH_STYLE: '`on` for MinIO and other path-style endpoints.',
+  LOG_LEVEL: 'pino level of the JSON logs on stdout.',
+  LEDGER_CHECK_INTERVAL_SECONDS:
+    'How often one process recomputes the ledger for `exchange_ledger_consistent`.',
+  METRICS_TOKEN: 'When set, GET /metrics needs `Authorization: Bearer <token>` (16+ characters).',
+  SHUTDOWN_TIMEOUT_MS: 'How long SIGTERM waits for in-flight work before exiting anyway.',
+};
+
+interface Described {
+  readonly name: string;
+  readonly default: string;
+  readonly values: string;
+}
+
+/** Peels optional/default wrappers off a field's schema, keeping the default and the enum's values. */
+function describe(name: string, field: z.ZodType): Described {
+  let current = field as unknown as { def: Record<string, unknown>; options?: readonly string[] };
+  let fallback = '';
+  for (;;) {
+    const def = current.def;
+    if (def.type === 'default') {
+      const value = typeof def.defaultValue === 'function' ? def.defaultValue() : def.defaultValue;
+      fallback = String(value);
+      current = def.innerType as typeof current;
+    } else if (def.type === 'optional') {
+      current = def.innerType as typeof current;
+    } else break;
+  }
+  const values = current.def.type === 'enum' && current.options ? current.options.join(' \\| ') : '';
+  return { name, default: fallback, values };
+}
+
+export const CONFIG_REFERENCE_START = '<!-- config-reference:start (npm run docs:config) -->';
+export const CONFIG_REFERENCE_END = '<!-- config-reference:end -->';
+
+/** The Markdown table of every setting, in the schema's order. */
+export function renderConfigReference(): string {
+  const rows = Object.entries(envSchema.shape).map(([name, field]) => {
+    const d = describe(name, field as z.ZodType);
+    const text = SETTING_DOCS[name as keyof Env];
+    const fallback = d.default === '' ? '' : `\`${d.default}\``;
+    return `| \`${name}\` | ${fallback} | ${d.values} | ${text} |`;
+  });
+  return ['| Setting | Default | Values | What it does |', '| --- | --- | --- | --- |', ...rows].join('\n');
+}
+
+/** The document with its reference section replaced by a freshly rendered one. */
+export function withConfigReference(document: string): string {
+  const start = document.indexOf(CONFIG_REFERENCE_START);
+  const end = document.indexOf(CONFIG_REFERENCE_END);
+  if (start < 0 || end < start) throw new Error('docs/operations.md lacks the config-reference markers');
+  return `${document.slice(0, start + CONFIG_REFERENCE_START.length)}\n${renderConfigReference()}\n${document.slice(end)}`;
+}
+
+/** Rewrites the file in place; answers whether anything changed. */
+export function updateConfigReference(file: string): boolean {
+  const before = readFileSync(file, 'utf8');
+  const after = withConfigReference(before);
+  if (after !== before) writeFileSync(file, after);
+  return after !== before;
+}
