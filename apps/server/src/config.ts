@@ -1,21 +1,26 @@
 import path from 'node:path';
 import { getAsset, parseDecimal } from '@exchange/domain';
 import { z } from 'zod';
+import { persistentSecret, randomSecret } from './platform/secrets';
 
 /**
  * All configuration comes from environment variables (documented in .env.example). Embedded mode is
- * the default; production refuses to start with demo secrets or sandbox parts switched on.
+ * the default and safe on a fresh start: it listens on 127.0.0.1 only and makes up its own secrets in
+ * the data directory; production refuses to start without real secrets or with sandbox parts on.
  */
-const DEMO_JWT_SECRET = 'embedded-demo-secret-change-me-in-production-0001';
+
+/** The only PayPal API host that moves real money; production with PayPal must use it. */
+export const PAYPAL_LIVE_URL = 'https://api-m.paypal.com';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
-  JWT_SECRET: z.string().min(32).default(DEMO_JWT_SECRET),
+  JWT_SECRET: z.string().min(32).optional(),
+  OTP_HMAC_KEY: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
   SMTP_URL: z.string().optional(),
@@ -69,7 +74,10 @@ export interface Config {
   /** Undefined means: start embedded PostgreSQL under dataDir/pg. */
   readonly databaseUrl: string | undefined;
   readonly embeddedPgPort: number;
+  /** Signs access tokens. Empty only in production without JWT_SECRET, which refuses to start. */
   readonly jwtSecret: string;
+  /** Keys the HMAC of stored one-time codes; separate from the JWT secret so one leak is not both. */
+  readonly otpHmacKey: string;
   readonly accessTokenTtlSeconds: number;
   readonly refreshTokenTtlDays: number;
   readonly smtpUrl: string | undefined;
@@ -139,6 +147,14 @@ export interface Config {
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const env = envSchema.parse(source);
   const production = env.NODE_ENV === 'production';
+  // Production takes its secrets from the environment (several processes must share them); tests get
+  // fresh ones per process; embedded mode keeps the ones it made up on its first start.
+  const secret = (given: string | undefined, name: string): string => {
+    if (given) return given;
+    if (production) return '';
+    if (env.NODE_ENV === 'test') return randomSecret();
+    return persistentSecret(env.DATA_DIR, name);
+  };
   const config: Config = {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -146,7 +162,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     embeddedPgPort: env.EMBEDDED_PG_PORT,
-    jwtSecret: env.JWT_SECRET,
+    jwtSecret: secret(env.JWT_SECRET, 'jwt-secret'),
+    otpHmacKey: secret(env.OTP_HMAC_KEY, 'otp-hmac-key'),
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
     smtpUrl: env.SMTP_URL,
@@ -209,15 +226,29 @@ function parseReferralReward(text: string): bigint {
   return amount;
 }
 
-/** Production must not run on demo secrets or with any sandbox part switched on. */
-function assertProductionReady(config: Config): void {
+/**
+ * Production must not run without its own secrets, on demo parts, or with PayPal half set up. Throws
+ * one error listing every problem, so a deploy is fixed in one go.
+ */
+export function assertProductionReady(config: Config): void {
   const problems: string[] = [];
-  if (config.jwtSecret === DEMO_JWT_SECRET) problems.push('JWT_SECRET is the demo secret');
+  if (config.jwtSecret.length < 32) problems.push('JWT_SECRET is required (32+ random characters)');
+  if (config.otpHmacKey.length < 32) problems.push('OTP_HMAC_KEY is required (32+ random characters)');
+  if (config.otpHmacKey && config.otpHmacKey === config.jwtSecret)
+    problems.push('OTP_HMAC_KEY must differ from JWT_SECRET');
   if (!config.databaseUrl) problems.push('DATABASE_URL is required');
   if (!config.smtpUrl) problems.push('SMTP_URL is required');
   if (config.devMailbox) problems.push('the dev mailbox must be off');
   if (config.seedDemo) problems.push('demo seeding must be off');
   if (config.paymentProvider === 'sandbox') problems.push('the sandbox payment provider must be off');
   if (config.priceFeed === 'simulated') problems.push('the simulated price feed must be off');
+  if (config.paymentProvider === 'paypal') {
+    const { paypal } = config;
+    if (!paypal.clientId) problems.push('PAYPAL_CLIENT_ID is required');
+    if (!paypal.clientSecret) problems.push('PAYPAL_CLIENT_SECRET is required');
+    if (!paypal.webhookId) problems.push('PAYPAL_WEBHOOK_ID is required');
+    if (paypal.baseUrl.replace(/\/+$/, '') !== PAYPAL_LIVE_URL)
+      problems.push(`PAYPAL_BASE_URL must be the live API (${PAYPAL_LIVE_URL})`);
+  }
   if (problems.length > 0) throw new Error(`refusing to start in production: ${problems.join('; ')}`);
 }

@@ -15,11 +15,12 @@ import type { MailMessage } from '../../platform/mail';
 import * as repo from './auth.repository';
 
 /**
- * E-mailed one-time codes: generated here, stored only as an HMAC keyed with the server secret (a
- * leaked table does not give away a million-guess code), and judged by the domain's rules.
+ * E-mailed one-time codes: generated here, stored only as an HMAC keyed with OTP_HMAC_KEY, never the
+ * JWT secret (a leaked table does not give away a million-guess code, and one leaked key is not
+ * both), and judged by the domain's rules.
  */
 
-type Secret = Pick<AppContext['config'], 'jwtSecret'>;
+type Secret = Pick<AppContext['config'], 'otpHmacKey'>;
 
 export function newOtpCode(): string {
   return randomInt(0, 10 ** OTP_LENGTH)
@@ -29,7 +30,7 @@ export function newOtpCode(): string {
 
 /** The code is bound to its account and purpose, so a reset code cannot verify an e-mail. */
 export function hashOtpCode(config: Secret, userId: string, purpose: repo.OtpPurpose, code: string): string {
-  return createHmac('sha256', config.jwtSecret).update(`${userId}:${purpose}:${code}`).digest('hex');
+  return createHmac('sha256', config.otpHmacKey).update(`${userId}:${purpose}:${code}`).digest('hex');
 }
 
 function otpCodeMatches(config: Secret, otp: repo.OtpRow, code: string): boolean {
