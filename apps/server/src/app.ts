@@ -43,6 +43,8 @@ import { uploadPublicRoutes, uploadUserRoutes } from './features/uploads/uploads
 import { walletRoutes } from './features/wallet/wallet.routes';
 import { PRODUCT_HOLD_SOURCES } from './hold-sources';
 import type { AppContext, ZodApi } from './platform/app-context';
+import { clientNetwork } from './platform/client-address';
+import { pgRateLimitStore } from './platform/counters';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/errors';
 import { createPgListener } from './platform/pg-listener';
 import { createScheduler } from './platform/scheduled-jobs';
@@ -96,8 +98,13 @@ export async function buildApp(base: AppContext): Promise<BuiltApp> {
     },
   });
   await app.register(cookie);
-  // Limits are per route (auth routes set their own); injected test requests may have no socket address.
-  await app.register(rateLimit, { global: false, keyGenerator: (request) => request.ip ?? 'local' });
+  // Limits are per route (auth routes set their own), counted in PostgreSQL so every process shares
+  // them, per client network (an IPv6 /64 is one client); injected test requests may have no address.
+  await app.register(rateLimit, {
+    global: false,
+    keyGenerator: (request) => clientNetwork(request.ip),
+    store: pgRateLimitStore(ctx.db, ctx.clock),
+  });
   await app.register(websocket, { options: { maxPayload: 16_384 } });
   // Live updates: one hub per process; other processes' updates arrive through PostgreSQL LISTEN.
   const listener = createPgListener(ctx.database.pool, ctx.logger);
