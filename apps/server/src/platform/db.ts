@@ -4,6 +4,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema';
+import { currentCommitMarker } from './commit-marker';
 
 // NUMERIC comes back as a string (exact); BIGINT (oid 20) too, and we parse it to bigint where needed.
 export type Db = NodePgDatabase<typeof schema>;
@@ -22,6 +23,7 @@ export function connect(databaseUrl: string, options: { max?: number } = {}): Da
   // An idle client's error (the server went away) must not crash the process; the next query reports it.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema });
+  markCommits(db);
   return { db, pool, close: () => pool.end() };
 }
 
@@ -29,4 +31,20 @@ export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.m
 
 export async function migrateDatabase(db: Db): Promise<void> {
   await migrate(db, { migrationsFolder });
+}
+
+/**
+ * Every top-level transaction ends by running the commit marker in scope, if any (an idempotent
+ * request's claim, platform/idempotency.ts), inside the same transaction: the marker commits exactly
+ * when the effect does. Nested transactions (savepoints) are left alone; their outer one marks.
+ */
+function markCommits(db: Db): void {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((work, config) =>
+    transaction(async (tx) => {
+      const result = await work(tx);
+      const marker = currentCommitMarker();
+      if (marker) await marker.mark(tx);
+      return result;
+    }, config)) as Db['transaction'];
 }
