@@ -24,6 +24,7 @@ import {
 } from './features/deposits/deposits.routes';
 import { devMailboxRoutes } from './features/dev/dev.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { pruneExpiredRowsJob } from './features/housekeeping/prune-expired';
 import { kycAdminRoutes } from './features/kyc/admin-kyc.routes';
 import { kycUserRoutes } from './features/kyc/kyc.routes';
 import { ledgerAdminRoutes } from './features/ledger/ledger.routes';
@@ -120,6 +121,7 @@ export async function buildApp(base: AppContext): Promise<BuiltApp> {
   // Periodic work that must run in exactly one process (each job leads by an advisory lock).
   const scheduler = createScheduler({ pool: ctx.database.pool, logger: ctx.logger, clock: ctx.clock });
   scheduler.schedule(stakeRedemptionJob(ctx));
+  scheduler.schedule(pruneExpiredRowsJob(ctx));
   app.addHook('onReady', () => scheduler.start());
   app.addHook('onClose', () => scheduler.stop());
   app.addHook('onClose', async () => {

@@ -45,6 +45,7 @@ const envSchema = z.object({
   AUTH_LIMIT_ACCOUNT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   AUTH_MAIL_LIMIT_IP_PER_MINUTE: z.coerce.number().int().positive().default(10),
   AUTH_MAIL_LIMIT_ACCOUNT_PER_MINUTE: z.coerce.number().int().positive().default(3),
+  QUOTE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   SEED_DEMO: z.enum(['on', 'off']).optional(),
   INSTANT_FEE_BPS: z.coerce.number().int().min(0).max(1000).default(10),
   INSTANT_QUOTE_TTL_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
@@ -111,6 +112,8 @@ export interface Config {
     readonly mailIpPerMinute: number;
     readonly mailAccountPerMinute: number;
   };
+  /** Instant quotes (POST /wallet/quotes) one user may ask for per minute. */
+  readonly quoteLimitPerMinute: number;
   readonly seedDemo: boolean;
   /** Instant (USD) trading: fee in basis points of the cost (default 10 = 0.1%) and quote lifetime. */
   readonly instantFeeBps: bigint;
@@ -194,6 +197,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       mailIpPerMinute: env.AUTH_MAIL_LIMIT_IP_PER_MINUTE,
       mailAccountPerMinute: env.AUTH_MAIL_LIMIT_ACCOUNT_PER_MINUTE,
     },
+    quoteLimitPerMinute: env.QUOTE_LIMIT_PER_MINUTE,
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'on' : !production,
     instantFeeBps: BigInt(env.INSTANT_FEE_BPS),
     instantQuoteTtlSeconds: env.INSTANT_QUOTE_TTL_SECONDS,
