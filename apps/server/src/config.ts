@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { getAsset, parseDecimal } from '@exchange/domain';
 import { z } from 'zod';
+import type { DbLimits } from './platform/db';
 import { persistentSecret, randomSecret } from './platform/secrets';
 
 /**
@@ -19,6 +20,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
+  DB_POOL_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   JWT_SECRET: z.string().min(32).optional(),
   OTP_HMAC_KEY: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
@@ -75,6 +80,8 @@ export interface Config {
   /** Undefined means: start embedded PostgreSQL under dataDir/pg. */
   readonly databaseUrl: string | undefined;
   readonly embeddedPgPort: number;
+  /** Per-session database limits (platform/db.ts); 0 switches one off. */
+  readonly dbLimits: DbLimits;
   /** Signs access tokens. Empty only in production without JWT_SECRET, which refuses to start. */
   readonly jwtSecret: string;
   /** Keys the HMAC of stored one-time codes; separate from the JWT secret so one leak is not both. */
@@ -165,6 +172,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     embeddedPgPort: env.EMBEDDED_PG_PORT,
+    dbLimits: {
+      statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+      lockTimeoutMs: env.DB_LOCK_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      acquireTimeoutMs: env.DB_POOL_ACQUIRE_TIMEOUT_MS,
+    },
     jwtSecret: secret(env.JWT_SECRET, 'jwt-secret'),
     otpHmacKey: secret(env.OTP_HMAC_KEY, 'otp-hmac-key'),
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,

@@ -1,6 +1,7 @@
 import { REJECTIONS, type RejectionCode } from '@exchange/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isTransientDbError } from './db';
 
 /** The HTTP status of each rejection code (the catalogue in contracts). */
 export function statusOf(code: RejectionCode): number {
@@ -39,6 +40,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.code(500).send({ status: false, message: REJECTIONS.internal.message, code: 'internal' });
+    }
+    // A deadlock, serialization failure or timeout rolled the work back: the client may simply retry.
+    if (isTransientDbError(error)) {
+      request.log.warn({ err: error }, 'transient database failure');
+      return reply.code(503).send({ status: false, message: REJECTIONS.db_busy.message, code: 'db_busy' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

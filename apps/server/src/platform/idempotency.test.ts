@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, paymentOrders } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { createTestUser, type TestUser } from '../test/test-users';
-import { runWithCommitMarker } from './commit-marker';
+import { runWithCommitMarker } from './db';
 import { IDEMPOTENCY_LEASE_SECONDS, pruneIdempotencyKeys } from './idempotency';
 
 let t: TestApp;

@@ -3,8 +3,7 @@ import { IDEMPOTENCY_HEADER, idempotencyKeySchema, messages } from '@exchange/co
 import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { idempotencyKeys } from '../db/schema';
-import { type CommitMarker, runWithCommitMarker } from './commit-marker';
-import type { Db } from './db';
+import { type CommitMarker, type Db, runWithCommitMarker } from './db';
 import { AppError } from './errors';
 
 /**
