@@ -51,6 +51,7 @@ const envSchema = z.object({
   AUTH_MAIL_LIMIT_IP_PER_MINUTE: z.coerce.number().int().positive().default(10),
   AUTH_MAIL_LIMIT_ACCOUNT_PER_MINUTE: z.coerce.number().int().positive().default(3),
   QUOTE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  WEBHOOK_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
   SEED_DEMO: z.enum(['on', 'off']).optional(),
   INSTANT_FEE_BPS: z.coerce.number().int().min(0).max(1000).default(10),
   INSTANT_QUOTE_TTL_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
@@ -121,6 +122,8 @@ export interface Config {
   };
   /** Instant quotes (POST /wallet/quotes) one user may ask for per minute. */
   readonly quoteLimitPerMinute: number;
+  /** Payment webhook deliveries accepted per minute from one client network. */
+  readonly webhookLimitPerMinute: number;
   readonly seedDemo: boolean;
   /** Instant (USD) trading: fee in basis points of the cost (default 10 = 0.1%) and quote lifetime. */
   readonly instantFeeBps: bigint;
@@ -211,6 +214,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       mailAccountPerMinute: env.AUTH_MAIL_LIMIT_ACCOUNT_PER_MINUTE,
     },
     quoteLimitPerMinute: env.QUOTE_LIMIT_PER_MINUTE,
+    webhookLimitPerMinute: env.WEBHOOK_LIMIT_PER_MINUTE,
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'on' : !production,
     instantFeeBps: BigInt(env.INSTANT_FEE_BPS),
     instantQuoteTtlSeconds: env.INSTANT_QUOTE_TTL_SECONDS,
