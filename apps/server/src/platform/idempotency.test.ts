@@ -133,7 +133,7 @@ describe('Idempotency-Key on money-moving POSTs', () => {
   });
 
   /** Makes the user's stored key look like a request that died before answering. */
-  async function crash(user: TestUser, key: string, opts: { committed: boolean; ageSeconds: number }) {
+  async function crash(user: TestUser, opts: { committed: boolean; ageSeconds: number }) {
     await t.ctx.db
       .update(idempotencyKeys)
       .set({
@@ -174,11 +174,11 @@ describe('Idempotency-Key on money-moving POSTs', () => {
   it('a retry takes over a crashed claim whose effect never committed, once its lease is over', async () => {
     const user = await createTestUser(t, { kyc: true });
     await createOrder(user, '10', 'crash-1');
-    await crash(user, 'crash-1', { committed: false, ageSeconds: 5 });
+    await crash(user, { committed: false, ageSeconds: 5 });
     expect((await createOrder(user, '10', 'crash-1')).json()).toMatchObject({
       code: 'idempotency_in_progress',
     });
-    await crash(user, 'crash-1', { committed: false, ageSeconds: IDEMPOTENCY_LEASE_SECONDS + 1 });
+    await crash(user, { committed: false, ageSeconds: IDEMPOTENCY_LEASE_SECONDS + 1 });
     const retried = await createOrder(user, '10', 'crash-1');
     expect(retried.statusCode).toBe(200);
     expect(retried.headers['idempotent-replayed']).toBeUndefined();
@@ -188,7 +188,7 @@ describe('Idempotency-Key on money-moving POSTs', () => {
   it('never runs again a crashed claim whose effect committed, however old', async () => {
     const user = await createTestUser(t, { kyc: true });
     const { orderId } = await confirmDeposit(user, 'crash-2');
-    await crash(user, 'crash-2', { committed: true, ageSeconds: 3600 });
+    await crash(user, { committed: true, ageSeconds: 3600 });
     const retried = (await confirmDeposit(user, 'crash-2', orderId)).res;
     expect(retried.statusCode).toBe(409);
     expect(retried.json()).toMatchObject({ code: 'idempotency_in_progress' });
