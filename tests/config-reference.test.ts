@@ -35,6 +35,7 @@ describe('production start-up checks', () => {
     const problems = problemsOf({});
     expect(problems.map((p) => p.split(':')[0])).toEqual([
       'JWT_SECRET',
+      'OTP_HMAC_KEY',
       'DATABASE_URL',
       'SMTP_URL',
       'PAYMENT_PROVIDER',
@@ -62,11 +63,13 @@ describe('production start-up checks', () => {
       problemsOf({
         DATABASE_URL: 'postgres://exchange@db/exchange',
         JWT_SECRET: 'x'.repeat(40),
+        OTP_HMAC_KEY: 'y'.repeat(40),
         SMTP_URL: 'smtp://mail:587',
         PAYMENT_PROVIDER: 'paypal',
         PAYPAL_CLIENT_ID: 'id',
         PAYPAL_CLIENT_SECRET: 'secret',
         PAYPAL_WEBHOOK_ID: 'hook',
+        PAYPAL_BASE_URL: 'https://api-m.paypal.com',
         PRICE_FEED: 'coingecko',
       }),
     ).toEqual([]);

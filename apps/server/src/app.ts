@@ -28,6 +28,7 @@ import {
 } from './features/deposits/deposits.routes';
 import { devMailboxRoutes } from './features/dev/dev.routes';
 import { healthRoutes, metricsRoutes } from './features/health/health.routes';
+import { pruneExpiredRowsJob } from './features/housekeeping/prune-expired';
 import { kycAdminRoutes } from './features/kyc/admin-kyc.routes';
 import { kycUserRoutes } from './features/kyc/kyc.routes';
 import { ledgerAdminRoutes } from './features/ledger/ledger.routes';
@@ -48,6 +49,8 @@ import { uploadPublicRoutes, uploadUserRoutes } from './features/uploads/uploads
 import { walletRoutes } from './features/wallet/wallet.routes';
 import { PRODUCT_HOLD_SOURCES } from './hold-sources';
 import type { AppContext, ZodApi } from './platform/app-context';
+import { clientNetwork } from './platform/client-address';
+import { pgRateLimitStore } from './platform/counters';
 import { answerFrameworkError, registerErrorHandler, registerNotFoundHandler } from './platform/errors';
 import { createMetrics, type Metrics } from './platform/metrics';
 import { createPgListener } from './platform/pg-listener';
@@ -122,8 +125,13 @@ export async function buildApp(base: AppContext): Promise<BuiltApp> {
     },
   });
   await app.register(cookie);
-  // Limits are per route (auth routes set their own); injected test requests may have no socket address.
-  await app.register(rateLimit, { global: false, keyGenerator: (request) => request.ip ?? 'local' });
+  // Limits are per route (auth routes set their own), counted in PostgreSQL so every process shares
+  // them, per client network (an IPv6 /64 is one client); injected test requests may have no address.
+  await app.register(rateLimit, {
+    global: false,
+    keyGenerator: (request) => clientNetwork(request.ip),
+    store: pgRateLimitStore(ctx.db, ctx.clock),
+  });
   // Live updates: one hub per process; other processes' updates arrive through PostgreSQL LISTEN.
   const listener = createPgListener(ctx.database.pool, ctx.logger);
   const hub = createWsHub({
@@ -163,6 +171,7 @@ export async function buildApp(base: AppContext): Promise<BuiltApp> {
       },
     }),
   );
+  scheduler.schedule(pruneExpiredRowsJob(ctx));
   observeApp(ctx, metrics, { hub, scheduler, trading });
   // While draining, every answer closes its connection, so the close need not wait out keep-alive.
   app.addHook('onSend', async (_request, reply) => {

@@ -11,11 +11,18 @@ import { type Env, envSchema } from './config';
 export const SETTING_DOCS: Record<keyof Env, string> = {
   NODE_ENV: '`production` turns on the start-up checks below and turns demo parts off by default.',
   PORT: 'The one port for the web app and the API.',
-  HOST: 'Address to listen on.',
+  HOST: 'Address to listen on; `0.0.0.0` to accept other machines (behind a proxy).',
   DATA_DIR: 'Embedded PostgreSQL (`DATA_DIR/pg`) and uploads with `STORAGE=data` (`DATA_DIR/uploads`).',
   DATABASE_URL: 'PostgreSQL 15 or newer. Unset: embedded PostgreSQL. **Required in production.**',
   EMBEDDED_PG_PORT: 'Port of the embedded PostgreSQL (embedded mode only).',
-  JWT_SECRET: 'Signs access tokens: 32+ random characters. **Production refuses the demo default.**',
+  DB_STATEMENT_TIMEOUT_MS: 'PostgreSQL cancels a longer statement (answered 503, nothing changed); 0 = off.',
+  DB_LOCK_TIMEOUT_MS: 'Longest wait for a row lock.',
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: 'A transaction left idle this long is ended.',
+  DB_POOL_ACQUIRE_TIMEOUT_MS: 'Longest wait for a free pooled connection.',
+  JWT_SECRET:
+    'Signs access tokens: 32+ random characters. Unset outside production: made up on the first start and kept in `DATA_DIR/secrets`. **Required in production.**',
+  OTP_HMAC_KEY:
+    "Keys the stored one-time codes' HMAC; must differ from JWT_SECRET. Unset outside production: kept in `DATA_DIR/secrets`. **Required in production.**",
   ACCESS_TOKEN_TTL_SECONDS: 'Lifetime of an access token.',
   REFRESH_TOKEN_TTL_DAYS: 'Lifetime of a refresh token.',
   SMTP_URL:
@@ -49,6 +56,8 @@ export const SETTING_DOCS: Record<keyof Env, string> = {
     'House bid/ask around the reference price on every USDT market (one process runs it). Default on, off in tests.',
   HOUSE_LIQUIDITY_INTERVAL_MS: 'How often the house requotes.',
   MAX_OPEN_ORDERS_PER_MARKET: 'Open limit orders one user may keep on one market.',
+  QUOTE_LIMIT_PER_MINUTE: 'Instant quotes (POST /wallet/quotes) one user may ask for per minute.',
+  WEBHOOK_LIMIT_PER_MINUTE: 'PayPal webhook deliveries accepted per sending network per minute.',
   MARKET_BATCH_MAX:
     'Most commands a market loop commits in one transaction (group commit); 1 commits each alone.',
   WEB_DIST: 'Where the built web app is. Unset: `apps/web/dist`.',

@@ -1,21 +1,31 @@
 import path from 'node:path';
 import { getAsset, parseDecimal } from '@exchange/domain';
 import { z } from 'zod';
+import type { DbLimits } from './platform/db';
+import { persistentSecret, randomSecret } from './platform/secrets';
 
 /**
  * All configuration comes from environment variables (documented in .env.example). Embedded mode is
- * the default; production refuses to start with demo secrets or sandbox parts switched on.
+ * the default and safe on a fresh start: it listens on 127.0.0.1 only and makes up its own secrets in
+ * the data directory; production refuses to start without real secrets or with sandbox parts on.
  */
-const DEMO_JWT_SECRET = 'embedded-demo-secret-change-me-in-production-0001';
+
+/** The only PayPal API host that moves real money; production with PayPal must use it. */
+export const PAYPAL_LIVE_URL = 'https://api-m.paypal.com';
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
-  JWT_SECRET: z.string().min(32).default(DEMO_JWT_SECRET),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
+  DB_POOL_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  JWT_SECRET: z.string().min(32).optional(),
+  OTP_HMAC_KEY: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
   SMTP_URL: z.string().optional(),
@@ -40,6 +50,8 @@ export const envSchema = z.object({
   AUTH_LIMIT_ACCOUNT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   AUTH_MAIL_LIMIT_IP_PER_MINUTE: z.coerce.number().int().positive().default(10),
   AUTH_MAIL_LIMIT_ACCOUNT_PER_MINUTE: z.coerce.number().int().positive().default(3),
+  QUOTE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  WEBHOOK_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
   SEED_DEMO: z.enum(['on', 'off']).optional(),
   INSTANT_FEE_BPS: z.coerce.number().int().min(0).max(1000).default(10),
   INSTANT_QUOTE_TTL_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
@@ -73,7 +85,12 @@ export interface Config {
   /** Undefined means: start embedded PostgreSQL under dataDir/pg. */
   readonly databaseUrl: string | undefined;
   readonly embeddedPgPort: number;
+  /** Per-session database limits (platform/db.ts); 0 switches one off. */
+  readonly dbLimits: DbLimits;
+  /** Signs access tokens. Empty only in production without JWT_SECRET, which refuses to start. */
   readonly jwtSecret: string;
+  /** Keys the HMAC of stored one-time codes; separate from the JWT secret so one leak is not both. */
+  readonly otpHmacKey: string;
   readonly accessTokenTtlSeconds: number;
   readonly refreshTokenTtlDays: number;
   readonly smtpUrl: string | undefined;
@@ -107,6 +124,10 @@ export interface Config {
     readonly mailIpPerMinute: number;
     readonly mailAccountPerMinute: number;
   };
+  /** Instant quotes (POST /wallet/quotes) one user may ask for per minute. */
+  readonly quoteLimitPerMinute: number;
+  /** Payment webhook deliveries accepted per minute from one client network. */
+  readonly webhookLimitPerMinute: number;
   readonly seedDemo: boolean;
   /** Instant (USD) trading: fee in basis points of the cost (default 10 = 0.1%) and quote lifetime. */
   readonly instantFeeBps: bigint;
@@ -167,6 +188,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const env = parsed.data;
   const production = env.NODE_ENV === 'production';
+  // Production takes its secrets from the environment (several processes must share them); tests get
+  // fresh ones per process; embedded mode keeps the ones it made up on its first start.
+  const secret = (given: string | undefined, name: string): string => {
+    if (given) return given;
+    if (production) return '';
+    if (env.NODE_ENV === 'test') return randomSecret();
+    return persistentSecret(env.DATA_DIR, name);
+  };
   const config: Config = {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -174,7 +203,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     embeddedPgPort: env.EMBEDDED_PG_PORT,
-    jwtSecret: env.JWT_SECRET,
+    dbLimits: {
+      statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+      lockTimeoutMs: env.DB_LOCK_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      acquireTimeoutMs: env.DB_POOL_ACQUIRE_TIMEOUT_MS,
+    },
+    jwtSecret: secret(env.JWT_SECRET, 'jwt-secret'),
+    otpHmacKey: secret(env.OTP_HMAC_KEY, 'otp-hmac-key'),
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
     smtpUrl: env.SMTP_URL,
@@ -205,6 +241,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       mailIpPerMinute: env.AUTH_MAIL_LIMIT_IP_PER_MINUTE,
       mailAccountPerMinute: env.AUTH_MAIL_LIMIT_ACCOUNT_PER_MINUTE,
     },
+    quoteLimitPerMinute: env.QUOTE_LIMIT_PER_MINUTE,
+    webhookLimitPerMinute: env.WEBHOOK_LIMIT_PER_MINUTE,
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'on' : !production,
     instantFeeBps: BigInt(env.INSTANT_FEE_BPS),
     instantQuoteTtlSeconds: env.INSTANT_QUOTE_TTL_SECONDS,
@@ -243,13 +281,15 @@ function parseReferralReward(text: string): bigint {
 }
 
 /**
- * Production must not run on demo secrets or with any sandbox part switched on. Every problem is named
- * with its setting, all at once, so an operator fixes the environment in one go.
+ * Production must not run without its own secrets, on demo parts, or with PayPal half set up. Every
+ * problem is named with its setting, all at once, so an operator fixes the environment in one go.
  */
-function assertProductionReady(config: Config): void {
+export function assertProductionReady(config: Config): void {
   const problems: string[] = [];
-  if (config.jwtSecret === DEMO_JWT_SECRET)
-    problems.push('JWT_SECRET: is the demo secret; set a random value of at least 32 characters');
+  if (config.jwtSecret.length < 32) problems.push('JWT_SECRET: is required (32+ random characters)');
+  if (config.otpHmacKey.length < 32) problems.push('OTP_HMAC_KEY: is required (32+ random characters)');
+  if (config.otpHmacKey && config.otpHmacKey === config.jwtSecret)
+    problems.push('OTP_HMAC_KEY: must differ from JWT_SECRET');
   if (!config.databaseUrl)
     problems.push('DATABASE_URL: is required (the embedded PostgreSQL is for trying the product only)');
   if (!config.smtpUrl) problems.push('SMTP_URL: is required, or no sign-up code or reset mail is sent');
@@ -263,6 +303,8 @@ function assertProductionReady(config: Config): void {
     if (!paypal.clientSecret) problems.push('PAYPAL_CLIENT_SECRET: is required with PAYMENT_PROVIDER=paypal');
     if (!paypal.webhookId)
       problems.push('PAYPAL_WEBHOOK_ID: is required to verify PayPal webhooks with PAYMENT_PROVIDER=paypal');
+    if (paypal.baseUrl.replace(/\/+$/, '') !== PAYPAL_LIVE_URL)
+      problems.push(`PAYPAL_BASE_URL: must be the live API (${PAYPAL_LIVE_URL})`);
   }
   if (config.priceFeed === 'simulated')
     problems.push('PRICE_FEED: the simulated feed invents prices; use coingecko or binance');

@@ -30,7 +30,7 @@ async function main(): Promise<void> {
     databaseUrl = embedded.url;
     logger.info({ dir: path.join(config.dataDir, 'pg') }, 'embedded PostgreSQL started');
   }
-  const database = connect(databaseUrl);
+  const database = connect(databaseUrl, { limits: config.dbLimits });
   await migrateDatabase(database.db);
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
   // The first tick runs before the port opens (back-fill included), so the first request has prices.

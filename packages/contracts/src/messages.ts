@@ -54,6 +54,7 @@ export const messages = {
   otpWrong: 'Please Enter Correct Otp',
   otpExpired: 'This code has expired. Please request a new one.',
   otpLocked: 'Too many wrong attempts. Please request a new code.',
+  otpCoolDown: 'Too many wrong codes today. Please try again tomorrow.',
   emailVerifiedSuccess: 'Email verified successfully. You can now log in.',
   otpAccepted: 'Code verified. Please choose a new password.',
   passwordResetSuccess: 'Your password has been reset. Please log in.',

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -17,11 +18,43 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export function connect(databaseUrl: string, options: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.max ?? 20 });
+/**
+ * Limits every pooled session carries, so one slow query, a lock queue or a transaction left open
+ * cannot hold rows or connections for ever: PostgreSQL cancels the statement (57014), gives up waiting
+ * for a lock (55P03) or ends the idle transaction's session; a request waiting for a free connection
+ * fails after `acquireTimeoutMs` instead of queueing without end. 0 switches a limit off.
+ */
+export interface DbLimits {
+  readonly statementTimeoutMs: number;
+  readonly lockTimeoutMs: number;
+  readonly idleInTransactionTimeoutMs: number;
+  readonly acquireTimeoutMs: number;
+}
+
+export const DEFAULT_DB_LIMITS: DbLimits = {
+  statementTimeoutMs: 30_000,
+  lockTimeoutMs: 10_000,
+  idleInTransactionTimeoutMs: 60_000,
+  acquireTimeoutMs: 10_000,
+};
+
+export function connect(
+  databaseUrl: string,
+  options: { max?: number; limits?: Partial<DbLimits> } = {},
+): Database {
+  const limits = { ...DEFAULT_DB_LIMITS, ...options.limits };
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: options.max ?? 20,
+    statement_timeout: limits.statementTimeoutMs,
+    lock_timeout: limits.lockTimeoutMs,
+    idle_in_transaction_session_timeout: limits.idleInTransactionTimeoutMs,
+    connectionTimeoutMillis: limits.acquireTimeoutMs,
+  });
   // An idle client's error (the server went away) must not crash the process; the next query reports it.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema });
+  markCommits(db);
   return { db, pool, close: () => pool.end() };
 }
 
@@ -29,4 +62,52 @@ export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.m
 
 export async function migrateDatabase(db: Db): Promise<void> {
   await migrate(db, { migrationsFolder });
+}
+
+/**
+ * Something to write inside the transaction that carries a request's effect, so the write commits or
+ * rolls back with it. The idempotency hooks put one in scope for the request's handler; every
+ * top-level transaction started in that scope runs it last. A throw rolls the transaction back.
+ */
+export interface CommitMarker {
+  mark(tx: Tx): Promise<void>;
+}
+
+const markerScope = new AsyncLocalStorage<CommitMarker>();
+
+export function runWithCommitMarker<T>(marker: CommitMarker, fn: () => T): T {
+  return markerScope.run(marker, fn);
+}
+
+/**
+ * Every top-level transaction ends by running the commit marker in scope, if any (an idempotent
+ * request's claim, platform/idempotency.ts), inside the same transaction: the marker commits exactly
+ * when the effect does. Nested transactions (savepoints) are left alone; their outer one marks.
+ */
+function markCommits(db: Db): void {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((work, config) =>
+    transaction(async (tx) => {
+      const result = await work(tx);
+      const marker = markerScope.getStore();
+      if (marker) await marker.mark(tx);
+      return result;
+    }, config)) as Db['transaction'];
+}
+
+/**
+ * PostgreSQL failures that say "try again", not "this request is wrong": serialization failure,
+ * deadlock, lock wait timeout, statement cancelled by its timeout. The HTTP edge answers them 503.
+ */
+const TRANSIENT_CODES = new Set(['40001', '40P01', '55P03', '57014']);
+
+export function isTransientDbError(error: unknown): boolean {
+  let current: unknown = error;
+  // drizzle wraps the driver's error in `cause`.
+  for (let depth = 0; current && typeof current === 'object' && depth < 4; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && TRANSIENT_CODES.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }

@@ -2,6 +2,7 @@ import { QUOTE_USE_REJECTIONS, REJECTIONS, type RejectionCode } from '@exchange/
 import type { QuoteUseRejection } from '@exchange/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isTransientDbError } from './db';
 
 /** The HTTP status of each rejection code (the catalogue in contracts). */
 export function statusOf(code: RejectionCode): number {
@@ -40,6 +41,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.code(500).send({ status: false, message: REJECTIONS.internal.message, code: 'internal' });
+    }
+    // A deadlock, serialization failure or timeout rolled the work back: the client may simply retry.
+    if (isTransientDbError(error)) {
+      request.log.warn({ err: error }, 'transient database failure');
+      return reply.code(503).send({ status: false, message: REJECTIONS.db_busy.message, code: 'db_busy' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

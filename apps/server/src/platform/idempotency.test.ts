@@ -1,8 +1,10 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, paymentOrders } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { createTestUser, type TestUser } from '../test/test-users';
+import { runWithCommitMarker } from './db';
+import { IDEMPOTENCY_LEASE_SECONDS, pruneIdempotencyKeys } from './idempotency';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -128,5 +130,99 @@ describe('Idempotency-Key on money-moving POSTs', () => {
     process.stdout.write(
       `[idempotency] 20 parallel requests, one key: 1 order, ${ok.length} answered 200, ${busy.length} in-progress 409, ${elapsedMs.toFixed(0)} ms\n`,
     );
+  });
+
+  /** Makes the user's stored key look like a request that died before answering. */
+  async function crash(user: TestUser, opts: { committed: boolean; ageSeconds: number }) {
+    await t.ctx.db
+      .update(idempotencyKeys)
+      .set({
+        responseStatus: null,
+        responseBody: null,
+        committedAt: opts.committed ? sql`now()` : null,
+        claimedAt: sql`now() - make_interval(secs => ${opts.ageSeconds})`,
+      })
+      .where(eq(idempotencyKeys.userId, user.id));
+  }
+
+  /** An approved sandbox deposit of 10 USD, confirmed (credited) with `key`. */
+  async function confirmDeposit(user: TestUser, key: string, orderId?: string) {
+    const id = orderId ?? (await createOrder(user, '10')).json().data.order.order_id;
+    if (!orderId)
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/wallet/deposits/sandbox/${id}/approve`,
+        headers: user.headers,
+      });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/wallet/fiat/add/usd/amount',
+      headers: { ...user.headers, 'idempotency-key': key },
+      payload: { amount: '10', order_id: id },
+    });
+    return { res, orderId: id as string };
+  }
+
+  it('stamps the claim as committed inside the credit’s own transaction', async () => {
+    const user = await createTestUser(t, { kyc: true });
+    expect((await confirmDeposit(user, 'stamp-1')).res.statusCode).toBe(200);
+    const [row] = await t.ctx.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, user.id));
+    expect(row!.committedAt).not.toBeNull();
+    expect(row!.responseStatus).toBe(200);
+  });
+
+  it('a retry takes over a crashed claim whose effect never committed, once its lease is over', async () => {
+    const user = await createTestUser(t, { kyc: true });
+    await createOrder(user, '10', 'crash-1');
+    await crash(user, { committed: false, ageSeconds: 5 });
+    expect((await createOrder(user, '10', 'crash-1')).json()).toMatchObject({
+      code: 'idempotency_in_progress',
+    });
+    await crash(user, { committed: false, ageSeconds: IDEMPOTENCY_LEASE_SECONDS + 1 });
+    const retried = await createOrder(user, '10', 'crash-1');
+    expect(retried.statusCode).toBe(200);
+    expect(retried.headers['idempotent-replayed']).toBeUndefined();
+    expect((await createOrder(user, '10', 'crash-1')).headers['idempotent-replayed']).toBe('true');
+  });
+
+  it('never runs again a crashed claim whose effect committed, however old', async () => {
+    const user = await createTestUser(t, { kyc: true });
+    const { orderId } = await confirmDeposit(user, 'crash-2');
+    await crash(user, { committed: true, ageSeconds: 3600 });
+    const retried = (await confirmDeposit(user, 'crash-2', orderId)).res;
+    expect(retried.statusCode).toBe(409);
+    expect(retried.json()).toMatchObject({ code: 'idempotency_in_progress' });
+    const wallet = await t.app.inject({ method: 'GET', url: '/api/v1/wallet', headers: user.headers });
+    expect(wallet.json().data.wallet.currencies[0].balance).toBe('10.00');
+  });
+
+  it('rolls back the effect of a request whose claim was lost (the marker throws inside the transaction)', async () => {
+    const user = await createTestUser(t, { kyc: true });
+    const lost = { mark: async () => Promise.reject(new Error('claim lost')) };
+    await expect(
+      runWithCommitMarker(lost, () =>
+        t.ctx.db.transaction(async (tx) => {
+          await tx
+            .insert(idempotencyKeys)
+            .values({ userId: user.id, key: 'inner', route: 'x', requestHash: 'y' });
+        }),
+      ),
+    ).rejects.toThrow('claim lost');
+    expect(await t.ctx.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, user.id))).toEqual(
+      [],
+    );
+  });
+
+  it('prunes keys older than the cut-off, and only those', async () => {
+    const user = await createTestUser(t, { kyc: true });
+    await createOrder(user, '10', 'old-1');
+    await t.ctx.db
+      .update(idempotencyKeys)
+      .set({ createdAt: new Date(Date.now() - 2 * 86_400_000) })
+      .where(eq(idempotencyKeys.userId, user.id));
+    await createOrder(user, '10', 'new-1');
+    expect(await pruneIdempotencyKeys(t.ctx.db, new Date(Date.now() - 86_400_000))).toBeGreaterThanOrEqual(1);
+    const left = await t.ctx.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, user.id));
+    expect(left.map((row) => row.key)).toEqual(['new-1']);
   });
 });

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_HEADER, idempotencyKeySchema, messages } from '@exchange/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { idempotencyKeys } from '../db/schema';
-import type { Db } from './db';
+import { type CommitMarker, type Db, runWithCommitMarker } from './db';
 import { AppError } from './errors';
 
 /**
@@ -12,26 +12,38 @@ import { AppError } from './errors';
  *
  * - No header: nothing is remembered (each request runs).
  * - A header that is not 1-128 of [A-Za-z0-9_-:.] (or is sent twice): 400, nothing runs.
- * - First use of a key: the key is claimed with a hash of method, path and validated body; the handler
- *   runs; a 2xx answer is stored. Any other answer releases the claim (the request rolled back whatever
- *   it started), so the same key may be tried again.
+ * - First use of a key: the key is claimed (a fresh claim token) with a hash of method, path and
+ *   validated body, and the handler runs. Every transaction the handler commits also stamps the claim
+ *   `committed_at`, in that same transaction, and only while this request still holds the claim (a
+ *   request whose claim was taken over rolls its effect back). After the answer: a 2xx answer, or any
+ *   answer once something committed, is stored; otherwise the claim is released (the request rolled
+ *   back whatever it started) and the same key may be tried again.
  * - Same key, same request, answer stored: the stored status and body are replayed, header
  *   `idempotent-replayed: true`, and the handler does not run.
  * - Same key, other request: 409 'idempotency_conflict'. Same key while the first is still running:
  *   409 'idempotency_in_progress'.
- *
- * The answer is stored after the handler's transaction has committed. Should the process die in
- * between, the key stays claimed and answers 409 in-progress; the business reference of the effect
- * (a deposit's order, say) is what keeps a retry with a fresh key from applying it twice.
+ * - A claim a crash left behind: with nothing committed, a retry takes it over once the claim is
+ *   older than `IDEMPOTENCY_LEASE_SECONDS` (longer than any request runs) and runs the handler; with
+ *   its effect committed but the answer lost, it stays 409 in-progress, never runs twice, and goes
+ *   with the pruning of old keys.
+ * Storing the answer runs after the response is built and never fails the request: a failure leaves
+ * the claim (and its committed stamp) in place, which is the safe side.
  */
 export interface IdempotencyHooks {
-  preHandler(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined>;
+  preHandler(request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void;
   onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown>;
 }
+
+/** How old an uncommitted claim must be before a retry may take it over (a crashed request's). */
+export const IDEMPOTENCY_LEASE_SECONDS = 60;
+
+/** How long keys and their answers are kept; older ones are pruned. */
+export const IDEMPOTENCY_KEEP_MS = 24 * 60 * 60 * 1000;
 
 interface Claim {
   readonly userId: string;
   readonly key: string;
+  readonly token: string;
 }
 
 /** A JSON text of a value with object keys sorted, so the same body always hashes the same. */
@@ -56,9 +68,33 @@ export function requestHash(request: FastifyRequest): string {
 export function createIdempotencyHooks(db: Db): IdempotencyHooks {
   const claims = new WeakMap<FastifyRequest, Claim>();
 
-  async function preHandler(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+  const whereClaim = (claim: Claim) =>
+    and(
+      eq(idempotencyKeys.userId, claim.userId),
+      eq(idempotencyKeys.key, claim.key),
+      eq(idempotencyKeys.claimToken, claim.token),
+    );
+
+  /** Stamps the claim inside the handler's transaction; a lost claim rolls the transaction back. */
+  function markerFor(claim: Claim): CommitMarker {
+    return {
+      async mark(tx) {
+        const [held] = await tx
+          .update(idempotencyKeys)
+          .set({ committedAt: sql`coalesce(${idempotencyKeys.committedAt}, now())` })
+          .where(whereClaim(claim))
+          .returning({ key: idempotencyKeys.key });
+        if (!held) throw new AppError('idempotency_in_progress', messages.idempotencyInProgress);
+      },
+    };
+  }
+
+  /** Claims the key (or takes over a crashed claim), or answers why the handler must not run. */
+  async function claimOrAnswer(
+    request: FastifyRequest,
+  ): Promise<Claim | { replay: { status: number; body: unknown } } | null> {
     const header = request.headers[IDEMPOTENCY_HEADER];
-    if (header === undefined) return undefined;
+    if (header === undefined) return null;
     const parsed = idempotencyKeySchema.safeParse(header);
     if (!parsed.success) throw new AppError('validation_failed', messages.idempotencyKeyInvalid);
     const userId = request.session?.userId;
@@ -71,44 +107,75 @@ export function createIdempotencyHooks(db: Db): IdempotencyHooks {
       .insert(idempotencyKeys)
       .values({ userId, key, route, requestHash: hash })
       .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    if (claimed) {
-      claims.set(request, { userId, key });
-      return undefined;
-    }
+      .returning({ token: idempotencyKeys.claimToken });
+    if (claimed) return { userId, key, token: claimed.token };
     const [stored] = await db
       .select()
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
     // Released between our insert and this read: the first request failed; the client may retry.
-    if (!stored || stored.responseStatus === null) {
-      if (stored && stored.requestHash !== hash)
-        throw new AppError('idempotency_conflict', messages.idempotencyConflict);
-      throw new AppError('idempotency_in_progress', messages.idempotencyInProgress);
-    }
+    if (!stored) throw new AppError('idempotency_in_progress', messages.idempotencyInProgress);
     if (stored.requestHash !== hash) throw new AppError('idempotency_conflict', messages.idempotencyConflict);
-    return reply
-      .code(stored.responseStatus)
-      .header('idempotent-replayed', 'true')
-      .type('application/json; charset=utf-8')
-      .send(JSON.stringify(stored.responseBody));
+    if (stored.responseStatus !== null)
+      return { replay: { status: stored.responseStatus, body: stored.responseBody } };
+    // A claim older than any request with nothing committed was left by a crash: take it over.
+    const [taken] = await db
+      .update(idempotencyKeys)
+      .set({ claimToken: sql`gen_random_uuid()`, claimedAt: sql`now()` })
+      .where(
+        and(
+          eq(idempotencyKeys.userId, userId),
+          eq(idempotencyKeys.key, key),
+          eq(idempotencyKeys.claimToken, stored.claimToken),
+          isNull(idempotencyKeys.committedAt),
+          isNull(idempotencyKeys.responseStatus),
+          sql`${idempotencyKeys.claimedAt} < now() - make_interval(secs => ${IDEMPOTENCY_LEASE_SECONDS})`,
+        ),
+      )
+      .returning({ token: idempotencyKeys.claimToken });
+    if (taken) {
+      request.log.warn({ key }, 'idempotency: took over a claim left by an unfinished request');
+      return { userId, key, token: taken.token };
+    }
+    throw new AppError('idempotency_in_progress', messages.idempotencyInProgress);
+  }
+
+  // Callback style on purpose: the handler runs inside `done`, so the commit marker is in its scope.
+  function preHandler(request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void {
+    claimOrAnswer(request).then(
+      (outcome) => {
+        if (outcome === null) return done();
+        if ('replay' in outcome) {
+          void reply
+            .code(outcome.replay.status)
+            .header('idempotent-replayed', 'true')
+            .type('application/json; charset=utf-8')
+            .send(JSON.stringify(outcome.replay.body));
+          return;
+        }
+        claims.set(request, outcome);
+        runWithCommitMarker(markerFor(outcome), () => done());
+      },
+      (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+    );
   }
 
   async function onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
     const claim = claims.get(request);
     if (!claim) return payload;
     claims.delete(request);
-    const where = and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key));
     try {
       const success = reply.statusCode >= 200 && reply.statusCode < 300;
-      if (success && typeof payload === 'string') {
-        await db
+      // Once something committed, the answer is kept whatever it is: running again could act twice.
+      if (typeof payload === 'string') {
+        const [stored] = await db
           .update(idempotencyKeys)
           .set({ responseStatus: reply.statusCode, responseBody: sql`${payload}::jsonb` })
-          .where(where);
-      } else {
-        await db.delete(idempotencyKeys).where(where);
+          .where(and(whereClaim(claim), success ? undefined : isNotNull(idempotencyKeys.committedAt)))
+          .returning({ key: idempotencyKeys.key });
+        if (stored) return payload;
       }
+      await db.delete(idempotencyKeys).where(and(whereClaim(claim), isNull(idempotencyKeys.committedAt)));
     } catch (error) {
       // The answer still goes out; the key then stays claimed (409 in-progress), which is the safe side.
       request.log.error({ err: error }, 'could not store the idempotent answer');
@@ -117,4 +184,13 @@ export function createIdempotencyHooks(db: Db): IdempotencyHooks {
   }
 
   return { preHandler, onSend };
+}
+
+/** Drops keys (and their stored answers) claimed before `before`; answers how many went. */
+export async function pruneIdempotencyKeys(db: Db, before: Date): Promise<number> {
+  const gone = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, before))
+    .returning({ key: idempotencyKeys.key });
+  return gone.length;
 }

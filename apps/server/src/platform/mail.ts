@@ -14,9 +14,17 @@ export interface Mailer {
   send(message: MailMessage, db?: DbOrTx): Promise<void>;
 }
 
+/** Six-digit runs (the one-time codes) in a mail text, replaced so a stored copy cannot be used. */
+export function redactCodes(text: string): string {
+  return text.replace(/\b\d{6}\b/g, '[code removed]');
+}
+
 /**
- * Keeps every message in the outbox; with an SMTP URL also hands it to nodemailer. Without one
- * (embedded mode) the message is logged, minus any code it carries: a log line never holds an OTP.
+ * Keeps every message in the outbox; with an SMTP URL also hands it to nodemailer, and then the
+ * outbox keeps the text without its codes (a database read must not give away a live code; the
+ * real copy is in the recipient's mailbox). Without SMTP (embedded mode) the outbox is the mailbox,
+ * so the text is kept whole for the dev mailbox. Log lines never hold a code. Old outbox rows are
+ * pruned (features/housekeeping).
  */
 export function createMailer(options: {
   db: DbOrTx;
@@ -27,7 +35,8 @@ export function createMailer(options: {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   return {
     async send(message, db = options.db) {
-      const [row] = await db.insert(mailOutbox).values(message).returning({ id: mailOutbox.id });
+      const stored = transport ? { ...message, text: redactCodes(message.text) } : message;
+      const [row] = await db.insert(mailOutbox).values(stored).returning({ id: mailOutbox.id });
       if (transport) {
         await transport.sendMail({
           from: options.from,

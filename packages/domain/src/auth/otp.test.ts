@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { decideOtpAttempt, OTP_MAX_ATTEMPTS, OTP_TTL_MS, type OtpState, otpExpiresAt } from './otp';
+import {
+  decideOtpAttempt,
+  OTP_MAX_ATTEMPTS,
+  OTP_TTL_MS,
+  OTP_WRONG_TRIES_PER_DAY,
+  type OtpState,
+  otpBudgetSpent,
+  otpExpiresAt,
+} from './otp';
 
 const issuedAt = new Date('2026-01-01T12:00:00Z');
 const fresh: OtpState = { expiresAt: otpExpiresAt(issuedAt), attempts: 0, consumedAt: null };
@@ -78,5 +86,15 @@ describe('deciding an e-mailed code', () => {
       'otp_locked',
     ]);
     expect(state.attempts).toBe(OTP_MAX_ATTEMPTS);
+  });
+});
+
+describe('the daily budget of wrong tries', () => {
+  it('allows tries until the budget is spent, then none', () => {
+    expect(OTP_WRONG_TRIES_PER_DAY).toBeGreaterThan(OTP_MAX_ATTEMPTS);
+    expect(otpBudgetSpent(0)).toBe(false);
+    expect(otpBudgetSpent(OTP_WRONG_TRIES_PER_DAY - 1)).toBe(false);
+    expect(otpBudgetSpent(OTP_WRONG_TRIES_PER_DAY)).toBe(true);
+    expect(otpBudgetSpent(OTP_WRONG_TRIES_PER_DAY + 5)).toBe(true);
   });
 });

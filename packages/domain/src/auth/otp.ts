@@ -9,6 +9,19 @@ export const OTP_TTL_MS = 10 * 60 * 1000;
 /** Wrong tries a code survives: the fifth wrong try kills it, and a new code must be requested. */
 export const OTP_MAX_ATTEMPTS = 5;
 
+/**
+ * Wrong tries one e-mail address may spend per purpose in a day, across every code it is sent: asking
+ * for a new code gives a new code, never a new budget. Once spent, every try is refused until the
+ * day's window ends (the cool-down), whether or not an account has that address.
+ */
+export const OTP_WRONG_TRIES_PER_DAY = 10;
+export const OTP_BUDGET_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** Whether the day's budget of wrong tries is spent, so a presented code is not even compared. */
+export function otpBudgetSpent(wrongTriesInWindow: number): boolean {
+  return wrongTriesInWindow >= OTP_WRONG_TRIES_PER_DAY;
+}
+
 /** Number of decimal digits in a code. */
 export const OTP_LENGTH = 6;
 

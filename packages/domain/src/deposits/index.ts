@@ -1,1 +1,2 @@
 export * from './decide-capture';
+export * from './deposit-status';

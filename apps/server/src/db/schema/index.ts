@@ -6,6 +6,7 @@ export * from './kyc';
 export * from './ledger';
 export * from './market-data';
 export * from './newsletter';
+export * from './security';
 export * from './staking';
 export * from './support';
 export * from './swap-p2p';

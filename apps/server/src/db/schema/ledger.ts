@@ -10,6 +10,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -124,7 +125,12 @@ export const walletTransactions = pgTable(
   ],
 );
 
-/** The first answer to a money-moving POST, replayed for a repeated Idempotency-Key. */
+/**
+ * The first answer to a money-moving POST, replayed for a repeated Idempotency-Key. `claimToken`
+ * names the request that holds the key right now (a retry may take over a claim a crash left behind);
+ * `committedAt` is set inside the first transaction the holder commits, so a claim whose effect
+ * committed is never run again, even when its answer was lost.
+ */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
@@ -136,7 +142,14 @@ export const idempotencyKeys = pgTable(
     requestHash: text('request_hash').notNull(),
     responseStatus: integer('response_status'),
     responseBody: jsonb('response_body'),
+    claimToken: uuid('claim_token').notNull().defaultRandom(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    committedAt: timestamp('committed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    // Old keys are pruned by age.
+    index('idempotency_keys_created_at_idx').on(t.createdAt),
+  ],
 );

@@ -1,13 +1,15 @@
 import { messages as m } from '@exchange/contracts';
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { ZodApi } from '../../platform/app-context';
+import { clientNetwork } from '../../platform/client-address';
 import { AppError } from '../../platform/errors';
 
 /**
  * Two budgets guard each sign-in route: one per client address (a crawler hammering many accounts)
  * and one per e-mail address (many addresses guessing one account's password or code). The address
  * comes from `request.ip`, which honours X-Forwarded-For only when TRUST_PROXY names the proxy, so a
- * forged header cannot buy a fresh budget.
+ * forged header cannot buy a fresh budget; an IPv6 client's whole /64 shares one budget. Counters live
+ * in PostgreSQL (platform/counters.ts), so every server process enforces the same budget.
  */
 
 const MINUTE_MS = 60_000;
@@ -21,12 +23,16 @@ export function perAddressLimit(maxPerMinute: number) {
   return { rateLimit: { max: maxPerMinute, timeWindow: MINUTE_MS, errorResponseBuilder: tooManyRequests } };
 }
 
-/** The lower-cased e-mail of a JSON body, before validation (a malformed body still counts). */
+/**
+ * The route and the lower-cased e-mail of a JSON body, before validation (a malformed body still
+ * counts). The route is part of the key because every such limiter shares one counter table.
+ */
 function accountKey(request: FastifyRequest): string {
   const body = request.body;
   const email = body && typeof body === 'object' && 'email' in body ? body.email : undefined;
   const normalised = typeof email === 'string' ? email.trim().toLowerCase() : '';
-  return normalised ? `account:${normalised}` : `address:${request.ip}`;
+  const route = request.routeOptions.url ?? request.url;
+  return normalised ? `${route}|account:${normalised}` : `${route}|address:${clientNetwork(request.ip)}`;
 }
 
 /**

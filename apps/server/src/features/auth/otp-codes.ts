@@ -3,23 +3,28 @@ import { messages as m } from '@exchange/contracts';
 import {
   assert,
   decideOtpAttempt,
+  OTP_BUDGET_WINDOW_MS,
   OTP_LENGTH,
   OTP_TTL_MS,
   type OtpRejection,
+  otpBudgetSpent,
   otpExpiresAt,
 } from '@exchange/domain';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/app-context';
+import { hitCounter, readCounter } from '../../platform/counters';
 import type { DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { MailMessage } from '../../platform/mail';
 import * as repo from './auth.repository';
 
 /**
- * E-mailed one-time codes: generated here, stored only as an HMAC keyed with the server secret (a
- * leaked table does not give away a million-guess code), and judged by the domain's rules.
+ * E-mailed one-time codes: generated here, stored only as an HMAC keyed with OTP_HMAC_KEY, never the
+ * JWT secret (a leaked table does not give away a million-guess code, and one leaked key is not
+ * both), and judged by the domain's rules.
  */
 
-type Secret = Pick<AppContext['config'], 'jwtSecret'>;
+type Secret = Pick<AppContext['config'], 'otpHmacKey'>;
 
 export function newOtpCode(): string {
   return randomInt(0, 10 ** OTP_LENGTH)
@@ -29,7 +34,7 @@ export function newOtpCode(): string {
 
 /** The code is bound to its account and purpose, so a reset code cannot verify an e-mail. */
 export function hashOtpCode(config: Secret, userId: string, purpose: repo.OtpPurpose, code: string): string {
-  return createHmac('sha256', config.jwtSecret).update(`${userId}:${purpose}:${code}`).digest('hex');
+  return createHmac('sha256', config.otpHmacKey).update(`${userId}:${purpose}:${code}`).digest('hex');
 }
 
 function otpCodeMatches(config: Secret, otp: repo.OtpRow, code: string): boolean {
@@ -78,39 +83,56 @@ export async function issueOtp(
   return otpMail(user.email, purpose, code);
 }
 
-export type OtpCheck = { ok: true; otp: repo.OtpRow } | { ok: false; code: OtpRejection };
+/** Why a code was refused: the domain's reasons, or the day's budget of wrong tries being spent. */
+export type OtpCheckRejection = OtpRejection | 'otp_cool_down';
+export type OtpCheck = { ok: true; otp: repo.OtpRow } | { ok: false; code: OtpCheckRejection };
+
+/** The daily budget is the e-mail address's, so an address without an account spends one too. */
+function budgetKey(email: string, purpose: repo.OtpPurpose): string {
+  return `otp-wrong:${purpose}:${email}`;
+}
 
 /**
- * Judges a presented code against the user's newest live one, storing a wrong try. The caller must
- * commit before it reports a rejection, or the counted try would roll back with it.
+ * Judges a presented code against the user's newest live one, storing a wrong try on the code and on
+ * the address's daily budget (spent the same way whether or not an account has `email`, so the
+ * answers cannot tell the two apart). The caller must commit before it reports a rejection, or the
+ * counted try would roll back with it.
  */
 export async function checkOtp(
   tx: DbOrTx,
   ctx: Pick<AppContext, 'config'>,
+  email: string,
   user: repo.UserRow | undefined,
   purpose: repo.OtpPurpose,
   code: string,
   now: Date,
 ): Promise<OtpCheck> {
+  const key = budgetKey(email, purpose);
+  // Tries on one address queue here, so parallel guesses cannot overspend the budget.
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`);
+  if (otpBudgetSpent((await readCounter(tx, key, now)).count)) return { ok: false, code: 'otp_cool_down' };
   const otp = user ? await repo.lockLiveOtp(tx, user.id, purpose) : undefined;
   const matches = otp ? otpCodeMatches(ctx.config, otp, code) : false;
   const decision = decideOtpAttempt(otp, matches, now);
   if (!decision.ok) {
     if (decision.countAttempt && otp) await repo.recordOtpAttempt(tx, otp);
+    await hitCounter(tx, key, OTP_BUDGET_WINDOW_MS, now);
     return { ok: false, code: decision.code };
   }
   assert(otp, 'an accepted code exists');
   return { ok: true, otp };
 }
 
-const otpMessages: Record<OtpRejection, string> = {
+const otpMessages: Record<OtpCheckRejection, string> = {
   otp_invalid: m.otpWrong,
   otp_expired: m.otpExpired,
   otp_locked: m.otpLocked,
+  otp_cool_down: m.otpCoolDown,
 };
 
-export function otpRejection(code: OtpRejection): AppError {
-  return new AppError(code, otpMessages[code]);
+export function otpRejection(code: OtpCheckRejection): AppError {
+  // The cool-down answers like a locked code (429), with words that do not send the person for a new one.
+  return new AppError(code === 'otp_cool_down' ? 'otp_locked' : code, otpMessages[code]);
 }
 
 /**

@@ -152,7 +152,7 @@ describe('rate limits behind a trusted proxy', () => {
 
 describe('rate limit defaults', () => {
   it('protect when nothing is configured', () => {
-    expect(loadConfig({ NODE_ENV: 'development' }).authRateLimits).toEqual({
+    expect(loadConfig({ NODE_ENV: 'test' }).authRateLimits).toEqual({
       ipPerMinute: 30,
       accountPerMinute: 10,
       mailIpPerMinute: 10,

@@ -17,7 +17,7 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordInput):
   const now = ctx.clock.now();
   const check = await ctx.db.transaction(async (tx) => {
     const user = await repo.lockUserByEmail(tx, input.email);
-    const result = await checkOtp(tx, ctx, user, 'PASSWORD_RESET', input.otp, now);
+    const result = await checkOtp(tx, ctx, input.email, user, 'PASSWORD_RESET', input.otp, now);
     if (!result.ok || !user) return result;
     // Hashed only once the code is right, so wrong codes cost no argon2 work.
     await repo.setPasswordHash(tx, user.id, await hashPassword(input.password), now);

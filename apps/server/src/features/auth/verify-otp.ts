@@ -16,7 +16,7 @@ export async function verifyOtp(ctx: AppContext, input: VerifyOtpInput): Promise
   const now = ctx.clock.now();
   const check = await ctx.db.transaction(async (tx) => {
     const user = await repo.lockUserByEmail(tx, input.email);
-    const result = await checkOtp(tx, ctx, user, input.type, input.otp, now);
+    const result = await checkOtp(tx, ctx, input.email, user, input.type, input.otp, now);
     if (result.ok && user && input.type === 'EMAIL_VERIFY') {
       await repo.consumeOtp(tx, result.otp.id, now);
       await repo.markEmailVerified(tx, user.id, now);

@@ -57,7 +57,7 @@ export async function confirmDeposit(
       throw new AppError('payment_not_approved', messages.depositNotApproved);
     case 'mismatch': {
       const captureId = report.status === 'COMPLETED' ? report.captureId : null;
-      await moveOrder(deps.db, order.id, ['CREATED', 'APPROVED', 'PENDING', 'DECLINED'], 'FAILED', captureId);
+      await moveOrder(deps.db, order.id, 'FAILED', captureId);
       deps.logger.error(
         { orderId: order.id, providerOrderId: order.providerOrderId, field: decision.field },
         'payment capture does not match our order: not credited, needs a person',

@@ -1,5 +1,5 @@
-import { depositPostings } from '@exchange/domain';
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { depositPostings, depositStatusesBefore } from '@exchange/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { paymentOrders } from '../../db/schema';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { postEntry } from '../ledger/ledger.repository';
@@ -46,14 +46,18 @@ export async function findOrder(db: DbOrTx, provider: string, providerOrderId: s
   return row;
 }
 
-/** Moves an order to a new status only from the given ones; returns the row if it moved. */
+/**
+ * Moves an order to `to`, only from the statuses the domain's transition table allows
+ * (`depositStatusesBefore`), in one conditional update; returns the row if it moved.
+ */
 export async function moveOrder(
   db: DbOrTx,
   id: string,
-  from: readonly PaymentOrderRow['status'][],
   to: PaymentOrderRow['status'],
   captureId?: string | null,
 ): Promise<PaymentOrderRow | undefined> {
+  const from = depositStatusesBefore(to);
+  if (from.length === 0) return undefined;
   const [row] = await db
     .update(paymentOrders)
     .set({ status: to, updatedAt: sql`now()`, ...(captureId ? { captureId } : {}) })
@@ -73,7 +77,12 @@ export async function creditDeposit(tx: Tx, order: PaymentOrderRow, captureId: s
   const [moved] = await tx
     .update(paymentOrders)
     .set({ status: 'CREDITED', captureId, updatedAt: sql`now()` })
-    .where(and(eq(paymentOrders.id, order.id), notInArray(paymentOrders.status, ['CREDITED', 'FAILED'])))
+    .where(
+      and(
+        eq(paymentOrders.id, order.id),
+        inArray(paymentOrders.status, [...depositStatusesBefore('CREDITED')]),
+      ),
+    )
     .returning();
   if (!moved) return false;
   const amount = BigInt(moved.amount);
@@ -104,7 +113,7 @@ export async function creditDeposit(tx: Tx, order: PaymentOrderRow, captureId: s
 
 /** A payment the provider declined: the order is DECLINED and the user's history shows it REJECTED. */
 export async function recordDeclined(tx: Tx, order: PaymentOrderRow): Promise<boolean> {
-  const moved = await moveOrder(tx, order.id, ['CREATED', 'APPROVED', 'PENDING'], 'DECLINED');
+  const moved = await moveOrder(tx, order.id, 'DECLINED');
   if (!moved) return false;
   await upsertWalletTransaction(tx, {
     reference: depositReference(moved),
@@ -121,7 +130,7 @@ export async function recordDeclined(tx: Tx, order: PaymentOrderRow): Promise<bo
 
 /** A capture the provider has not settled yet: PENDING in the order and in the user's history. */
 export async function recordPending(tx: Tx, order: PaymentOrderRow, captureId: string | null): Promise<void> {
-  const moved = await moveOrder(tx, order.id, ['CREATED', 'APPROVED'], 'PENDING', captureId);
+  const moved = await moveOrder(tx, order.id, 'PENDING', captureId);
   if (!moved) return;
   await upsertWalletTransaction(tx, {
     reference: depositReference(moved),

@@ -10,6 +10,7 @@ import {
 import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
 import { createIdempotencyHooks } from '../../platform/idempotency';
+import { perUserLimit } from '../../platform/user-rate-limit';
 import { getWallet } from '../wallet/get-wallet';
 import { approveSandboxOrder } from './approve-sandbox-order';
 import { confirmDeposit } from './confirm-deposit';
@@ -87,7 +88,12 @@ export function paymentWebhookRoutes(app: ZodApi, ctx: AppContext, provider: Pay
     );
     scope.post(
       '/payments/paypal/webhook',
-      { schema: { response: { 200: messageEnvelope } } },
+      {
+        schema: { response: { 200: messageEnvelope } },
+        // Each delivery costs a verification call to PayPal: a budget per sending network keeps a
+        // flood of forged deliveries from spending it (PayPal retries a refused delivery later).
+        config: perUserLimit(ctx.config.webhookLimitPerMinute),
+      },
       async (request) => {
         const rawBody = typeof request.body === 'string' ? request.body : '';
         const outcome = await handlePaypalWebhook(ctx, provider, { headers: request.headers, rawBody });

@@ -77,7 +77,7 @@ export async function handlePaypalWebhook(
       if (decision.action === 'credit') {
         await creditDeposit(tx, order, decision.captureId);
       } else {
-        await moveOrder(tx, order.id, ['CREATED', 'APPROVED', 'PENDING', 'DECLINED'], 'FAILED', resource.id);
+        await moveOrder(tx, order.id, 'FAILED', resource.id);
         deps.logger.error(
           { orderId: order.id, eventId, decision },
           'webhook capture does not match our order: not credited',

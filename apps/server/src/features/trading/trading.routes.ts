@@ -20,6 +20,7 @@ import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { createIdempotencyHooks } from '../../platform/idempotency';
+import { perUserLimit } from '../../platform/user-rate-limit';
 import { getWallet } from '../wallet/get-wallet';
 import { cancelOrder } from './cancel-order';
 import { executeInstantOrder } from './execute-instant-order';
@@ -106,7 +107,11 @@ export function tradingKycRoutes(app: ZodApi, ctx: AppContext, trading: TradingR
 
   app.post(
     '/wallet/quotes',
-    { schema: { body: instantQuoteRequestSchema, response: { 200: instantQuoteResponseSchema } } },
+    {
+      schema: { body: instantQuoteRequestSchema, response: { 200: instantQuoteResponseSchema } },
+      // Every quote is a stored row: a budget per user keeps a script from filling the table.
+      config: perUserLimit(ctx.config.quoteLimitPerMinute),
+    },
     async (request) => {
       const quote = await issueInstantQuote(ctx, sessionOf(request).userId, request.body);
       return { status: true, message: messages.quoteIssued, data: quoteView(quote) };
