@@ -65,6 +65,13 @@ describe('embedded defaults', () => {
     expect(elsewhere.jwtSecret).not.toBe(first.jwtSecret);
   });
 
+  it('keeps only the secrets folder private: a new data directory stays reachable for the embedded PostgreSQL', () => {
+    const dataDir = path.join(freshDataDir(), 'data');
+    loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir });
+    expect(statSync(path.join(dataDir, 'secrets')).mode & 0o077).toBe(0);
+    expect(statSync(dataDir).mode & 0o005).toBe(0o005);
+  });
+
   it('takes the secrets from the environment when given, and never writes them', () => {
     const dataDir = freshDataDir();
     const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, JWT_SECRET: SECRET_A });

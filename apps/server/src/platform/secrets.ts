@@ -13,6 +13,9 @@ export function persistentSecret(dataDir: string, name: string): string {
   const file = path.join(dir, name);
   const existing = readSecret(file);
   if (existing) return existing;
+  // Only the secrets folder is private: a recursive mkdir would give the data directory itself 0700 too,
+  // and the embedded PostgreSQL (run as its own user when started by root) could not reach DATA_DIR/pg.
+  mkdirSync(dataDir, { recursive: true });
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const fresh = randomSecret();
   try {
