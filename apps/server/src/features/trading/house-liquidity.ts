@@ -29,41 +29,55 @@ import { userOrders } from './trading.repository';
 
 /** The system user owning the house's resting orders: DISABLED, so it can never sign in. */
 export const HOUSE_USER_EMAIL = 'house-liquidity@system.invalid';
-/** Half the spread the house quotes around the reference price, in bps of it. */
+/** Half the spread the house quotes around the reference price, in bps of it; level k is k steps out. */
 export const HOUSE_SPREAD_BPS = 20n;
+/** How many price levels the house quotes on each side, so the book has depth to read. */
+export const HOUSE_LEVELS = 5;
 /** What each house order is worth, in USDT. */
 export const HOUSE_ORDER_NOTIONAL_USDT = '5000';
 
+export interface HouseLevel {
+  readonly bid: PriceTicks;
+  readonly ask: PriceTicks;
+  readonly quantity: QuantityLots;
+}
+
 export interface HouseLiquidity {
-  /** Requotes every market once: one bid and one ask around the reference price. */
+  /** Requotes every market once: a ladder of bids and asks around the reference price. */
   tick(): Promise<void>;
   idle(): Promise<void>;
   houseUserId(): Promise<string>;
 }
 
-/** The house's bid and ask for a market at a reference price, or null when it has none. */
-export function houseQuotes(
-  rules: MarketRules,
-  baseUsd: bigint,
-  usdtUsd: bigint,
-): { bid: PriceTicks; ask: PriceTicks; quantity: QuantityLots } | null {
+/**
+ * The house's ladder for a market at a reference price, best level first: level k (1-based) quotes
+ * k × HOUSE_SPREAD_BPS either side of the reference. Empty when the price is too small to quote.
+ */
+export function houseQuotes(rules: MarketRules, baseUsd: bigint, usdtUsd: bigint): HouseLevel[] {
   const units = marketUnits(rules);
   // Reference in USDT at the price scale, via USDT's USD price (1:1 when USDT is at par).
   const refScaled = divide(baseUsd * pow10(units.priceScale), usdtUsd, 'down');
   const refTicks = refScaled / units.tickSize;
-  const bid = divide(refTicks * (10_000n - HOUSE_SPREAD_BPS), 10_000n, 'down');
-  const ask = divide(refTicks * (10_000n + HOUSE_SPREAD_BPS), 10_000n, 'up');
-  if (bid <= 0n || ask <= bid) return null;
   const notional = parseDecimal(HOUSE_ORDER_NOTIONAL_USDT, units.priceScale + units.quantityScale) ?? 0n;
-  let quantity = divide(notional, ask * units.tickSize, 'down');
   const minLots = parseDecimal(rules.minQuantity, units.quantityScale, 'up') ?? 0n;
-  if (quantity <= minLots) quantity = minLots + 1n;
-  return { bid: bid as PriceTicks, ask: ask as PriceTicks, quantity: quantity as QuantityLots };
+  const levels: HouseLevel[] = [];
+  for (let k = 1n; k <= BigInt(HOUSE_LEVELS); k += 1n) {
+    const bid = divide(refTicks * (10_000n - HOUSE_SPREAD_BPS * k), 10_000n, 'down');
+    const ask = divide(refTicks * (10_000n + HOUSE_SPREAD_BPS * k), 10_000n, 'up');
+    if (bid <= 0n || ask <= bid) break;
+    // Tiny prices round several levels onto one tick: keep only levels that move outwards.
+    const previous = levels.at(-1);
+    if (previous && (bid >= previous.bid || ask <= previous.ask)) continue;
+    let quantity = divide(notional, ask * units.tickSize, 'down');
+    if (quantity <= minLots) quantity = minLots + 1n;
+    levels.push({ bid: bid as PriceTicks, ask: ask as PriceTicks, quantity: quantity as QuantityLots });
+  }
+  return levels;
 }
 
 /**
- * The house liquidity provider: on each tick, for each market with a fresh reference price, keeps one
- * bid and one ask HOUSE_SPREAD_BPS around it, owned by the house user and funded from HOUSE_INVENTORY
+ * The house liquidity provider: on each tick, for each market with a fresh reference price, keeps a
+ * ladder of HOUSE_LEVELS bids and asks around it (see `houseQuotes`), owned by the house user and funded from HOUSE_INVENTORY
  * through the ledger (so its orders lock real funds). When the price moves, its orders are cancelled
  * and placed again through the market's serial loop, so a user's resting order fills when the market
  * moves through it.
@@ -115,13 +129,16 @@ export function createHouseLiquidity(ctx: AppContext, engine: MarketEngine): Hou
       if (error instanceof AppError) return;
       throw error;
     }
-    const quotes = houseQuotes(rules, baseUsd, usdtUsd);
-    if (!quotes) return;
+    const ladder = houseQuotes(rules, baseUsd, usdtUsd);
+    if (ladder.length === 0) return;
     const open = await userOrders(ctx.db, house, { openOnly: true, marketId: rules.id });
     const fresh =
-      open.length === 2 &&
-      open.some((o) => o.side === 'buy' && o.priceTicks === quotes.bid) &&
-      open.some((o) => o.side === 'sell' && o.priceTicks === quotes.ask);
+      open.length === ladder.length * 2 &&
+      ladder.every(
+        (level) =>
+          open.some((o) => o.side === 'buy' && o.priceTicks === level.bid) &&
+          open.some((o) => o.side === 'sell' && o.priceTicks === level.ask),
+      );
     if (fresh) return;
     for (const order of open) {
       try {
@@ -131,21 +148,29 @@ export function createHouseLiquidity(ctx: AppContext, engine: MarketEngine): Hou
       }
     }
     const units = marketUnits(rules);
-    await fund(house, 'USDT', buyOrderLock(rules, units, quotes.bid, quotes.quantity));
-    await fund(house, rules.base, sellOrderLock(units, quotes.quantity));
-    for (const [side, price] of [
-      ['buy', quotes.bid],
-      ['sell', quotes.ask],
-    ] as const) {
-      await placeLimitOrder(ctx, engine, house, {
-        market_id: rules.id,
-        crypto_currency_code: rules.base,
-        fiat_currency_code: 'USDT',
-        type: 'limit',
-        side,
-        quantity: formatQuantityLots(units, quotes.quantity),
-        limitPrice: formatPriceTicks(units, price),
-      });
+    let usdtNeeded = 0n;
+    let baseNeeded = 0n;
+    for (const level of ladder) {
+      usdtNeeded += buyOrderLock(rules, units, level.bid, level.quantity);
+      baseNeeded += sellOrderLock(units, level.quantity);
+    }
+    await fund(house, 'USDT', usdtNeeded);
+    await fund(house, rules.base, baseNeeded);
+    for (const level of ladder) {
+      for (const [side, price] of [
+        ['buy', level.bid],
+        ['sell', level.ask],
+      ] as const) {
+        await placeLimitOrder(ctx, engine, house, {
+          market_id: rules.id,
+          crypto_currency_code: rules.base,
+          fiat_currency_code: 'USDT',
+          type: 'limit',
+          side,
+          quantity: formatQuantityLots(units, level.quantity),
+          limitPrice: formatPriceTicks(units, price),
+        });
+      }
     }
   }
 
