@@ -28,6 +28,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // Screen tests render whole pages; on a loaded 2-core machine 5 s is not always enough.
+          testTimeout: 20_000,
         },
       },
     ],

@@ -218,7 +218,12 @@ export function OrderForm({ side, coin, rules, wallet, referencePrice, pickedPri
       setRedirecting(true);
       // An instant trade is a wallet transaction (Transactions tab); a limit order lives under Order Transaction.
       const type = order.type === 'limit' ? 'limit' : 'buysell';
-      const highlight = response.data.order?.id ?? null;
+      // The new row is highlighted where the user lands: the order by its id (on the Open or the
+      // Completed list), an instant trade as the newest transaction.
+      const placed = response.data.order;
+      const highlight = placed
+        ? { id: placed.id, open: placed.status === 'open' }
+        : { id: 'newest', open: false };
       later(() => navigate(paths.history, { state: { type, highlight } }), SUCCESS_REDIRECT_MS);
     } catch (error) {
       toast.error(errorMessage(error));
