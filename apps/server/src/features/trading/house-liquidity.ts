@@ -132,13 +132,17 @@ export function createHouseLiquidity(ctx: AppContext, engine: MarketEngine): Hou
     const ladder = houseQuotes(rules, baseUsd, usdtUsd);
     if (ladder.length === 0) return;
     const open = await userOrders(ctx.db, house, { openOnly: true, marketId: rules.id });
+    // Replacing the ladder empties the book for a moment, so a small move (under half a level's
+    // step) keeps the quotes standing; the full ladder must still be there.
+    const bestBid = ladder[0]!.bid;
+    const openBids = open.filter((o) => o.side === 'buy').map((o) => o.priceTicks);
+    const openAsks = open.filter((o) => o.side === 'sell');
+    const standingBest = openBids.reduce((best, price) => (price > best ? price : best), 0n);
+    const drift = standingBest > bestBid ? standingBest - bestBid : bestBid - standingBest;
     const fresh =
-      open.length === ladder.length * 2 &&
-      ladder.every(
-        (level) =>
-          open.some((o) => o.side === 'buy' && o.priceTicks === level.bid) &&
-          open.some((o) => o.side === 'sell' && o.priceTicks === level.ask),
-      );
+      openBids.length === ladder.length &&
+      openAsks.length === ladder.length &&
+      drift * 20_000n <= bestBid * HOUSE_SPREAD_BPS;
     if (fresh) return;
     for (const order of open) {
       try {
