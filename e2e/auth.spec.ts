@@ -208,9 +208,9 @@ test('guards send a visitor to /login and tell a customer an admin page is not t
 
   await page.goto('/deposit');
   await expect(page).toHaveURL(/\/login$/);
-
-  await logIn(page, 'alice@example.com', 'Alice@123456');
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await logInHere(page, 'alice@example.com', 'Alice@123456');
+  // Back where the visit was going.
+  await expect(page).toHaveURL(/\/deposit$/);
   await page.goto('/admin-user');
   await expect(page.getByRole('heading', { name: 'You have no access to this page' })).toBeVisible();
   await expectAccessible(page, '/admin-user as a customer');
@@ -221,6 +221,7 @@ test('guards send a visitor to /login and tell a customer an admin page is not t
 test('a visitor sent away from a user page returns to it after logging in', async ({ page }) => {
   await page.goto('/stake');
   await expect(page).toHaveURL(/\/login$/);
+  await logInHere(page, 'alice@example.com', 'Alice@123456');
   await expect(page).toHaveURL(/\/stake$/);
 });
 

@@ -109,7 +109,12 @@ test('alice sees the quoted fee and total of a sell before selling, then confirm
   const confirm = page.getByRole('alertdialog', { name: 'Are You sure you want to Sell ?' });
   await expect(confirm.getByText('Proceeds (after fee)')).toBeVisible();
   await expectAccessible(page, 'sell confirmation');
-  await confirm.getByRole('button', { name: 'YES' }).click();
+  const yes = confirm.getByRole('button', { name: 'YES' });
+  await yes.click();
+  // A quote that ran out while the dialog was open is not sent: the new price is shown and asked again.
+  const requoted = confirm.getByText(/The price changed/);
+  await expect(requoted.or(page.getByText('Sell order executed successfully'))).toBeVisible();
+  if (await requoted.isVisible()) await yes.click();
   // The sell spends the quote that was shown (unless it expired in the meantime).
   const body = (await sold).postDataJSON() as { quote_id: string | null };
   expect(typeof body.quote_id).toBe('string');

@@ -166,7 +166,7 @@ export function DataTable<T>({
           className={cn(
             'border-t border-line hover:bg-raised/60',
             cardRow,
-            highlighted && 'highlight-new bg-accent/10 outline outline-1 -outline-offset-1 outline-accent',
+            highlighted && 'highlight-new outline outline-1 -outline-offset-1 outline-accent',
           )}
         >
           {columns.map((column) => (
