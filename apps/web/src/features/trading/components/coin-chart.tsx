@@ -9,6 +9,7 @@ import {
 } from 'lightweight-charts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ErrorState } from '../../../components/ui/error-state';
+import { FlashValue } from '../../../components/ui/flash-value';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatUsd } from '../../../lib/format';
 import { useChart } from '../api/get-chart';
@@ -108,7 +109,7 @@ export function CoinChart({
           ) : null}
         </div>
         <p className="text-lg font-semibold tabular-nums text-ink" aria-live="polite">
-          {latest ? formatUsd(latest, 2) : '-'}
+          <FlashValue value={latest}>{latest ? formatUsd(latest, 2) : '-'}</FlashValue>
         </p>
       </div>
       {chart.isError ? (
