@@ -200,26 +200,27 @@ test('forgot password: request a code, enter it, choose a new password, log in w
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('guards send a visitor and a customer away from /admin-user to /', async ({ page }) => {
+test('guards send a visitor to /login and tell a customer an admin page is not theirs', async ({ page }) => {
   await page.goto('/admin-user');
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
-  await expectAccessible(page, '/ (landing)');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Log in to continue to the page you asked for.')).toBeVisible();
+  await expectAccessible(page, '/login (sent from /admin-user)');
 
   await page.goto('/deposit');
-  await expect(page).toHaveURL(/\/$/);
-
-  await logIn(page, 'alice@example.com', 'Alice@123456');
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/login$/);
+  await logInHere(page, 'alice@example.com', 'Alice@123456');
+  // Back where the visit was going.
+  await expect(page).toHaveURL(/\/deposit$/);
   await page.goto('/admin-user');
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+  await expect(page.getByRole('heading', { name: 'You have no access to this page' })).toBeVisible();
+  await expectAccessible(page, '/admin-user as a customer');
+  await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test('a visitor sent away from a user page returns to it after logging in', async ({ page }) => {
   await page.goto('/stake');
-  await expect(page).toHaveURL(/\/$/);
-  await page.getByRole('link', { name: 'Login' }).first().click();
+  await expect(page).toHaveURL(/\/login$/);
   await logInHere(page, 'alice@example.com', 'Alice@123456');
   await expect(page).toHaveURL(/\/stake$/);
 });
@@ -368,7 +369,7 @@ test('the customer header: profile menu, and logout asks before it signs out', a
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => window.localStorage.getItem('access_token'))).toBeNull();
   await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/login$/);
 });
 
 test('works on a 360 px phone: the menu opens, the screens pass axe', async ({ page }) => {

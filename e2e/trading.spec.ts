@@ -21,11 +21,14 @@ async function openBuySell(page: Page): Promise<void> {
 }
 
 /** An instant trade is a wallet transaction: History opens on Transactions, where it is listed. */
-async function expectOnTransactions(page: Page, operation: 'BUY' | 'SELL'): Promise<void> {
+async function expectOnTransactions(page: Page, label: 'Bought BTC' | 'Sold BTC'): Promise<void> {
   await expect(page).toHaveURL(/\/history$/, { timeout: 15_000 });
   await expect(page.getByRole('tab', { name: 'Transactions', selected: true })).toBeVisible();
   const table = page.getByRole('table', { name: 'Transactions' });
-  await expect(table.getByRole('row').filter({ hasText: operation }).first()).toBeVisible();
+  // The trade is the newest row, highlighted on arrival.
+  const newest = table.locator('tbody tr').first();
+  await expect(newest).toContainText(label);
+  await expect(newest).toHaveAttribute('aria-current', 'true');
 }
 
 async function expectOnOrderHistory(page: Page): Promise<void> {
@@ -76,11 +79,11 @@ test('alice buys BTC instantly after confirming, and lands on Transactions where
   await confirm.getByRole('button', { name: 'YES' }).click();
 
   await expect(page.getByText('Buy order executed successfully')).toBeVisible();
-  await expectOnTransactions(page, 'BUY');
+  await expectOnTransactions(page, 'Bought BTC');
   await expectAccessible(page, 'history, transactions');
 });
 
-test('alice sees the quoted fee and total of a sell before selling, then sells with no confirmation', async ({
+test('alice sees the quoted fee and total of a sell before selling, then confirms it like a buy', async ({
   page,
 }) => {
   await logIn(page, 'alice@example.com', 'Alice@123456');
@@ -103,6 +106,15 @@ test('alice sees the quoted fee and total of a sell before selling, then sells w
     request.url().endsWith('/wallet/limitorder/limitInstant/sell'),
   );
   await page.getByRole('button', { name: 'Sell BTC' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Are You sure you want to Sell ?' });
+  await expect(confirm.getByText('Proceeds (after fee)')).toBeVisible();
+  await expectAccessible(page, 'sell confirmation');
+  const yes = confirm.getByRole('button', { name: 'YES' });
+  await yes.click();
+  // A quote that ran out while the dialog was open is not sent: the new price is shown and asked again.
+  const requoted = confirm.getByText(/The price changed/);
+  await expect(requoted.or(page.getByText('Sell order executed successfully'))).toBeVisible();
+  if (await requoted.isVisible()) await yes.click();
   // The sell spends the quote that was shown (unless it expired in the meantime).
   const body = (await sold).postDataJSON() as { quote_id: string | null };
   expect(typeof body.quote_id).toBe('string');
@@ -112,7 +124,7 @@ test('alice sees the quoted fee and total of a sell before selling, then sells w
 
   await expect(page.getByText('Sell order executed successfully')).toBeVisible();
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
-  await expectOnTransactions(page, 'SELL');
+  await expectOnTransactions(page, 'Sold BTC');
 });
 
 test('alice places a limit buy far below the market, finds it under Open and cancels it', async ({
@@ -127,14 +139,18 @@ test('alice places a limit buy far below the market, finds it under Open and can
   await page.getByRole('button', { name: 'Buy BTC' }).click();
 
   const confirm = page.getByRole('alertdialog', { name: 'Are You sure you want to Buy ?' });
+  await expect(confirm.getByText('Limit buy BTC')).toBeVisible();
+  await expect(confirm.getByText('1,000.0 USDT')).toBeVisible();
   await confirm.getByRole('button', { name: 'YES' }).click();
   await expect(page.getByText('Order placed successfully')).toBeVisible();
   await expectOnOrderHistory(page);
 
-  await page.getByRole('tab', { name: 'Open', exact: true }).click();
+  // It rests on the book, so History opens its Open list with the new row highlighted.
+  await expect(page.getByRole('tab', { name: 'Open', exact: true, selected: true })).toBeVisible();
   const openOrders = page.getByRole('table', { name: 'Open orders' });
-  const row = openOrders.getByRole('row').filter({ hasText: 'BTC-USDT' }).filter({ hasText: '1,000.0000' });
+  const row = openOrders.getByRole('row').filter({ hasText: 'BTC-USDT' }).filter({ hasText: '1,000.0' });
   await expect(row).toHaveCount(1);
+  await expect(row).toHaveAttribute('aria-current', 'true');
   await expectAccessible(page, 'history, open orders');
 
   await row.getByRole('button', { name: /^Cancel/ }).click();

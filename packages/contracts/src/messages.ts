@@ -117,6 +117,8 @@ export const messages = {
   limitPriceBelowMax: 'Limit Price should be less than {max}',
   minimumCost: 'Minimum Cost must be Greater than {min_cost}',
   confirmBuy: 'Are You sure you want to Buy ?',
+  /** Not in the spec (a sell went straight out): issue 13 asks sells to confirm like buys. */
+  confirmSell: 'Are You sure you want to Sell ?',
   // The server's trading answers (the spec shows only that the client displays them)
   orderPlaced: 'Order placed successfully',
   buyExecuted: 'Buy order executed successfully',

@@ -207,6 +207,13 @@ export function depthChannel(marketId: string): string {
   return `${DEPTH_CHANNEL_PREFIX}${marketId}`;
 }
 
+/** Public channel family: 'trades:BTC-USDT' carries the last 50 trades (newest first) after each trade. */
+export const TRADES_CHANNEL_PREFIX = 'trades:';
+export function tradesChannel(marketId: string): string {
+  return `${TRADES_CHANNEL_PREFIX}${marketId}`;
+}
+export const tradesFrameSchema = z.array(publicTradeSchema);
+
 /**
  * Private per-user events on the 'user' channel: an order changed (placed, filled, cancelled), or
  * the balances changed (reload GET /wallet).

@@ -43,25 +43,29 @@ afterEach(() => {
 });
 
 describe('route guards', () => {
-  it('sends a visitor from /admin-user to /, remembering where they were going', async () => {
+  it('sends a visitor from /admin-user to /login, remembering where they were going', async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
     const { router } = renderApp('/admin-user');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.state).toEqual({ from: { pathname: '/admin-user', search: '', hash: '' } });
     // Without a stored token the session is not even checked with the server.
     expect(fetchMock).not.toHaveBeenCalled();
-    expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Log in to continue to the page you asked for.', undefined, { timeout: 5_000 }),
+    ).toBeInTheDocument();
   });
 
-  it('sends a signed-in customer from /admin-user to /', async () => {
+  it('tells a signed-in customer on /admin-user that they have no access', async () => {
     signedInAs(user('USER'));
     const { router } = renderApp('/admin-user');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(router.state.location.state).toMatchObject({ from: { pathname: '/admin-user' } });
-    expect(await screen.findByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'You have no access to this page' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin-user');
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
   });
 
   it('lets an admin open /admin-user inside the back-office layout', async () => {
@@ -78,7 +82,9 @@ describe('route guards', () => {
   it('lets a customer open a user page but sends a visitor away from it', async () => {
     signedInAs(user('USER'));
     const customer = renderApp('/dashboard');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
     expect(customer.router.state.location.pathname).toBe('/dashboard');
     customer.unmount();
     vi.unstubAllGlobals();
@@ -86,7 +92,7 @@ describe('route guards', () => {
     window.localStorage.clear();
     vi.stubGlobal('fetch', vi.fn());
     const visitor = renderApp('/stake');
-    await waitFor(() => expect(visitor.router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(visitor.router.state.location.pathname).toBe('/login'));
     expect(visitor.router.state.location.state).toMatchObject({ from: { pathname: '/stake' } });
   });
 

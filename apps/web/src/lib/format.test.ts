@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatAmount,
+  formatAssetPrice,
   formatDateTime,
   formatDecimal,
   formatPercent,
   formatPrice,
+  formatSignificant,
   formatUsd,
   isNegative,
 } from './format';
@@ -48,5 +50,12 @@ describe('display formatting (spec section 9)', () => {
 
   it('formats a medium date-time', () => {
     expect(formatDateTime(new Date(2024, 0, 5, 15, 4, 5))).toBe('Jan 5, 2024, 3:04:05 PM');
+  });
+
+  it('shows a small coin amount with the decimals it needs, and prices to their market tick', () => {
+    expect(formatSignificant('0.0000105234')).toBe('0.00001052');
+    expect(formatSignificant('1.5')).toBe('1.5000');
+    expect(formatAssetPrice('64123.45678', 'BTC')).toBe('64,123.4');
+    expect(formatAssetPrice('0.451234', 'ADA')).toBe('0.4512');
   });
 });

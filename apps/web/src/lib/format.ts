@@ -1,4 +1,4 @@
-import { formatMinor, parseDecimal } from '@exchange/domain';
+import { decimalPlaces, formatMinor, MARKETS, parseDecimal } from '@exchange/domain';
 
 /**
  * Display formatting for spec section 9: amounts to 4 decimals, dollar values to 2, percents to 2,
@@ -63,6 +63,30 @@ export function formatAmount(value: string | null | undefined, decimals = 4): st
 
 /** A price in the quote currency; the admin top list uses 3 decimals. */
 export function formatPrice(value: string | null | undefined, decimals = 4): string {
+  return formatDecimal(value, decimals);
+}
+
+/** Decimals of a market price: the market's tick ('0.01' → 2); 4 for a coin without a market. */
+export function priceDecimals(base: string): number {
+  const market = MARKETS.find((rules) => rules.base === base);
+  return (market && decimalPlaces(market.priceIncrement)) ?? 4;
+}
+
+/**
+ * The one price formatter of an asset: a USDT book price to the market's tick, so the header, the
+ * book, the trades and the orders never disagree on the last digit.
+ */
+export function formatAssetPrice(value: string | null | undefined, base: string): string {
+  return formatDecimal(value, priceDecimals(base));
+}
+
+/**
+ * How many decimals a coin amount needs to show `significant` significant digits (at least `min`, at
+ * most 8): 1 USD of BTC is '0.0000105', not '0.0000'.
+ */
+export function formatSignificant(value: string | null | undefined, significant = 4, min = 4): string {
+  const leadingZeros = /^-?0\.(0*)[1-9]/.exec(value?.trim() ?? '')?.[1]?.length;
+  const decimals = leadingZeros === undefined ? min : Math.min(8, Math.max(min, leadingZeros + significant));
   return formatDecimal(value, decimals);
 }
 

@@ -2,75 +2,80 @@ import { describe, expect, it } from 'vitest';
 import { findMarket } from '../markets';
 import { formatPriceTicks, formatQuantityLots, marketUnits } from '../matching/market-units';
 import type { PriceTicks, QuantityLots } from '../matching/types';
-import { decideHouseRequote, houseQuotes } from './house-quotes';
+import { decideHouseRequote, HOUSE_LEVELS, type HouseLevel, houseQuotes } from './house-quotes';
 
 const BTC = findMarket('BTC-USDT')!;
 const units = marketUnits(BTC);
 const usd = (whole: bigint) => whole * 100_000_000n;
 
 describe('houseQuotes', () => {
-  it('quotes 20 bps either side of the reference, worth 5000 USDT at the ask', () => {
-    const quotes = houseQuotes(BTC, usd(60_000n), usd(1n))!;
-    expect(formatPriceTicks(units, quotes.bid)).toBe('59880.0');
-    expect(formatPriceTicks(units, quotes.ask)).toBe('60120.0');
-    expect(Number(formatQuantityLots(units, quotes.quantity))).toBeCloseTo(5000 / 60120, 4);
+  it('quotes a ladder: level k is k × 20 bps either side of the reference, worth 5000 USDT at its ask', () => {
+    const ladder = houseQuotes(BTC, usd(60_000n), usd(1n));
+    expect(ladder).toHaveLength(HOUSE_LEVELS);
+    expect(formatPriceTicks(units, ladder[0]!.bid)).toBe('59880.0');
+    expect(formatPriceTicks(units, ladder[0]!.ask)).toBe('60120.0');
+    expect(formatPriceTicks(units, ladder[1]!.bid)).toBe('59760.0');
+    expect(formatPriceTicks(units, ladder[4]!.ask)).toBe('60600.0');
+    expect(Number(formatQuantityLots(units, ladder[0]!.quantity))).toBeCloseTo(5000 / 60120, 4);
+    for (let k = 1; k < ladder.length; k += 1) {
+      expect(ladder[k]!.bid < ladder[k - 1]!.bid).toBe(true);
+      expect(ladder[k]!.ask > ladder[k - 1]!.ask).toBe(true);
+    }
   });
 
   it('converts through USDT when it is off par', () => {
-    const quotes = houseQuotes(BTC, usd(60_000n), 50_000_000n)!;
-    expect(formatPriceTicks(units, quotes.bid)).toBe('119760.0');
+    expect(formatPriceTicks(units, houseQuotes(BTC, usd(60_000n), 50_000_000n)[0]!.bid)).toBe('119760.0');
   });
 
   it('has no quote without a positive price, or when the spread rounds away', () => {
-    expect(houseQuotes(BTC, 0n, usd(1n))).toBeNull();
-    expect(houseQuotes(BTC, usd(60_000n), 0n)).toBeNull();
-    expect(houseQuotes(BTC, 1n, usd(1n))).toBeNull();
+    expect(houseQuotes(BTC, 0n, usd(1n))).toEqual([]);
+    expect(houseQuotes(BTC, usd(60_000n), 0n)).toEqual([]);
+    expect(houseQuotes(BTC, 1n, usd(1n))).toEqual([]);
   });
 
   it('never quotes a quantity at or below the market minimum', () => {
-    const quotes = houseQuotes(BTC, usd(1_000_000_000n), usd(1n))!;
-    expect(quotes.quantity > 0n).toBe(true);
+    for (const level of houseQuotes(BTC, usd(1_000_000_000n), usd(1n)))
+      expect(level.quantity > 0n).toBe(true);
   });
 });
 
 describe('decideHouseRequote', () => {
-  const quotes = { bid: 10n as PriceTicks, ask: 12n as PriceTicks, quantity: 3n as QuantityLots };
+  const level = (bid: bigint, ask: bigint): HouseLevel => ({
+    bid: bid as PriceTicks,
+    ask: ask as PriceTicks,
+    quantity: 3n as QuantityLots,
+  });
+  const ladder = [level(10_000n, 10_040n), level(9_980n, 10_060n)];
+  const standing = (bestBid: bigint) => [
+    { id: 'b1', side: 'buy' as const, priceTicks: bestBid },
+    { id: 'b2', side: 'buy' as const, priceTicks: bestBid - 20n },
+    { id: 's1', side: 'sell' as const, priceTicks: 10_040n },
+    { id: 's2', side: 'sell' as const, priceTicks: 10_060n },
+  ];
 
-  it('keeps orders that already are the quotes', () => {
-    const open = [
-      { id: 'a', side: 'buy' as const, priceTicks: 10n },
-      { id: 'b', side: 'sell' as const, priceTicks: 12n },
-    ];
-    expect(decideHouseRequote(open, quotes)).toEqual({ kind: 'keep' });
+  it('keeps a whole ladder whose best bid is within half a step of the wanted one', () => {
+    expect(decideHouseRequote(standing(10_000n), ladder)).toEqual({ kind: 'keep' });
+    // Half a step is 10 bps of 10,000 ticks: 10 ticks.
+    expect(decideHouseRequote(standing(10_010n), ladder)).toEqual({ kind: 'keep' });
   });
 
-  it('replaces everything when a price moved, a side is missing or there are extras', () => {
-    for (const open of [
-      [
-        { id: 'a', side: 'buy' as const, priceTicks: 9n },
-        { id: 'b', side: 'sell' as const, priceTicks: 12n },
-      ],
-      [{ id: 'a', side: 'buy' as const, priceTicks: 10n }],
-      [
-        { id: 'a', side: 'buy' as const, priceTicks: 10n },
-        { id: 'b', side: 'sell' as const, priceTicks: 12n },
-        { id: 'c', side: 'sell' as const, priceTicks: 12n },
-      ],
-    ]) {
-      const decision = decideHouseRequote(open, quotes);
-      expect(decision).toEqual({
+  it('replaces everything when the price moved further, or a level is missing', () => {
+    for (const open of [standing(10_011n), standing(10_000n).slice(1)]) {
+      expect(decideHouseRequote(open, ladder)).toEqual({
         kind: 'replace',
         cancel: open.map((o) => o.id),
         place: [
-          { side: 'buy', price: 10n, quantity: 3n },
-          { side: 'sell', price: 12n, quantity: 3n },
+          { side: 'buy', price: 10_000n, quantity: 3n },
+          { side: 'sell', price: 10_040n, quantity: 3n },
+          { side: 'buy', price: 9_980n, quantity: 3n },
+          { side: 'sell', price: 10_060n, quantity: 3n },
         ],
       });
     }
   });
 
-  it('places both quotes on an empty market and leaves orders alone without a quote', () => {
-    expect(decideHouseRequote([], quotes)).toMatchObject({ kind: 'replace', cancel: [] });
-    expect(decideHouseRequote([{ id: 'a', side: 'buy', priceTicks: 1n }], null)).toEqual({ kind: 'keep' });
+  it('places the ladder on an empty market and leaves orders alone without a quote', () => {
+    expect(decideHouseRequote([], ladder)).toMatchObject({ kind: 'replace', cancel: [] });
+    expect(decideHouseRequote([{ id: 'a', side: 'buy', priceTicks: 1n }], [])).toEqual({ kind: 'keep' });
   });
 });

@@ -3,38 +3,47 @@ import { marketUnits } from '../matching/market-units';
 import type { PriceTicks, QuantityLots } from '../matching/types';
 import { divide, parseDecimal, pow10 } from '../money';
 
-/** Half the spread the house quotes around the reference price, in bps of it. */
+/** Half the spread of the house's best level around the reference price, in bps of it; level k is k steps out. */
 export const HOUSE_SPREAD_BPS = 20n;
+/** How many price levels the house quotes on each side, so the book has depth to read. */
+export const HOUSE_LEVELS = 5;
 /** What each house order is worth, in USDT. */
 export const HOUSE_ORDER_NOTIONAL_USDT = '5000';
 
-/** The house's two resting orders on a market: one bid and one ask of the same quantity. */
-export interface HouseQuotes {
+/** One level of the house's ladder: a bid and an ask of the same quantity. */
+export interface HouseLevel {
   readonly bid: PriceTicks;
   readonly ask: PriceTicks;
   readonly quantity: QuantityLots;
 }
 
 /**
- * The house's bid and ask for a market at a reference price (the base asset's and USDT's USD prices,
- * at the price feed's scale), or null when the market has no sensible quote at that price. The bid is
- * rounded down and the ask up, so the spread never shrinks below HOUSE_SPREAD_BPS on either side; the
- * quantity is worth HOUSE_ORDER_NOTIONAL_USDT at the ask, and always above the market's minimum.
+ * The house's ladder for a market at a reference price (the base asset's and USDT's USD prices, at the
+ * price feed's scale), best level first: level k (1-based) quotes k × HOUSE_SPREAD_BPS either side of
+ * the reference, the bid rounded down and the ask up. Each order is worth HOUSE_ORDER_NOTIONAL_USDT at
+ * its ask and always above the market's minimum. Tiny prices that round several levels onto one tick
+ * keep only the levels that move outwards; empty when the market has no sensible quote at that price.
  */
-export function houseQuotes(rules: MarketRules, baseUsd: bigint, usdtUsd: bigint): HouseQuotes | null {
-  if (baseUsd <= 0n || usdtUsd <= 0n) return null;
+export function houseQuotes(rules: MarketRules, baseUsd: bigint, usdtUsd: bigint): HouseLevel[] {
+  if (baseUsd <= 0n || usdtUsd <= 0n) return [];
   const units = marketUnits(rules);
   // Reference in USDT at the price scale, via USDT's USD price (1:1 when USDT is at par).
   const refScaled = divide(baseUsd * pow10(units.priceScale), usdtUsd, 'down');
   const refTicks = refScaled / units.tickSize;
-  const bid = divide(refTicks * (10_000n - HOUSE_SPREAD_BPS), 10_000n, 'down');
-  const ask = divide(refTicks * (10_000n + HOUSE_SPREAD_BPS), 10_000n, 'up');
-  if (bid <= 0n || ask <= bid) return null;
   const notional = parseDecimal(HOUSE_ORDER_NOTIONAL_USDT, units.priceScale + units.quantityScale) ?? 0n;
-  let quantity = divide(notional, ask * units.tickSize, 'down');
   const minLots = parseDecimal(rules.minQuantity, units.quantityScale, 'up') ?? 0n;
-  if (quantity <= minLots) quantity = minLots + 1n;
-  return { bid: bid as PriceTicks, ask: ask as PriceTicks, quantity: quantity as QuantityLots };
+  const levels: HouseLevel[] = [];
+  for (let k = 1n; k <= BigInt(HOUSE_LEVELS); k += 1n) {
+    const bid = divide(refTicks * (10_000n - HOUSE_SPREAD_BPS * k), 10_000n, 'down');
+    const ask = divide(refTicks * (10_000n + HOUSE_SPREAD_BPS * k), 10_000n, 'up');
+    if (bid <= 0n || ask <= bid) break;
+    const previous = levels.at(-1);
+    if (previous && (bid >= previous.bid || ask <= previous.ask)) continue;
+    let quantity = divide(notional, ask * units.tickSize, 'down');
+    if (quantity <= minLots) quantity = minLots + 1n;
+    levels.push({ bid: bid as PriceTicks, ask: ask as PriceTicks, quantity: quantity as QuantityLots });
+  }
+  return levels;
 }
 
 /** One of the house's open orders, as the requote decision needs it. */
@@ -54,27 +63,30 @@ export type HouseRequote =
     };
 
 /**
- * Whether the house's open orders already are the wanted quotes (exactly one bid at the bid price and
- * one ask at the ask price: keep them, so a steady price costs nothing), otherwise cancel every open
- * order and place both quotes again. Without quotes (no fresh price, no sensible quote) the house
- * leaves its orders as they are rather than pulling liquidity on a feed hiccup.
+ * Whether the house's open orders can stand. Replacing the ladder empties the book for a moment, so
+ * while the whole ladder is there (as many bids and asks as levels) and its best bid is within half a
+ * level's step of the wanted one, it stays; otherwise every open order is cancelled and the ladder
+ * placed again, bids and asks level by level. Without quotes (no fresh price, no sensible quote) the
+ * house leaves its orders as they are rather than pulling liquidity on a feed hiccup.
  */
 export function decideHouseRequote(
   open: readonly HouseOpenOrder[],
-  quotes: HouseQuotes | null,
+  ladder: readonly HouseLevel[],
 ): HouseRequote {
-  if (!quotes) return { kind: 'keep' };
-  const fresh =
-    open.length === 2 &&
-    open.some((o) => o.side === 'buy' && o.priceTicks === quotes.bid) &&
-    open.some((o) => o.side === 'sell' && o.priceTicks === quotes.ask);
-  if (fresh) return { kind: 'keep' };
+  if (ladder.length === 0) return { kind: 'keep' };
+  const bestBid = ladder[0]!.bid;
+  const bids = open.filter((o) => o.side === 'buy');
+  const asks = open.filter((o) => o.side === 'sell');
+  const standingBest = bids.reduce((best, o) => (o.priceTicks > best ? o.priceTicks : best), 0n);
+  const drift = standingBest > bestBid ? standingBest - bestBid : bestBid - standingBest;
+  const whole = bids.length === ladder.length && asks.length === ladder.length;
+  if (whole && drift * 20_000n <= bestBid * HOUSE_SPREAD_BPS) return { kind: 'keep' };
   return {
     kind: 'replace',
     cancel: open.map((o) => o.id),
-    place: [
-      { side: 'buy', price: quotes.bid, quantity: quotes.quantity },
-      { side: 'sell', price: quotes.ask, quantity: quotes.quantity },
-    ],
+    place: ladder.flatMap((level) => [
+      { side: 'buy' as const, price: level.bid, quantity: level.quantity },
+      { side: 'sell' as const, price: level.ask, quantity: level.quantity },
+    ]),
   };
 }

@@ -26,16 +26,17 @@ import { userOrders } from './trading.repository';
 
 /** The system user owning the house's resting orders: DISABLED, so it can never sign in. */
 export const HOUSE_USER_EMAIL = 'house-liquidity@system.invalid';
+
 export interface HouseLiquidity {
-  /** Requotes every market once: one bid and one ask around the reference price. */
+  /** Requotes every market once: a ladder of bids and asks around the reference price. */
   tick(): Promise<void>;
   idle(): Promise<void>;
   houseUserId(): Promise<string>;
 }
 
 /**
- * The house liquidity provider: on each tick, for each market with a fresh reference price, keeps one
- * bid and one ask HOUSE_SPREAD_BPS around it, owned by the house user and funded from HOUSE_INVENTORY
+ * The house liquidity provider: on each tick, for each market with a fresh reference price, keeps a
+ * ladder of HOUSE_LEVELS bids and asks around it (see `houseQuotes`), owned by the house user and funded from HOUSE_INVENTORY
  * through the ledger (so its orders lock real funds). When the price moves, its orders are cancelled
  * and placed again through the market's serial loop, so a user's resting order fills when the market
  * moves through it.
@@ -100,10 +101,15 @@ export function createHouseLiquidity(ctx: AppContext, engine: MarketEngine): Hou
       }
     }
     const units = marketUnits(rules);
+    // The whole ladder's locks are funded up front, so no order of it is refused for funds.
+    let usdtNeeded = 0n;
+    let baseNeeded = 0n;
     for (const { side, price, quantity } of decision.place) {
-      if (side === 'buy') await fund(house, 'USDT', buyOrderLock(rules, units, price, quantity));
-      else await fund(house, rules.base, sellOrderLock(units, quantity));
+      if (side === 'buy') usdtNeeded += buyOrderLock(rules, units, price, quantity);
+      else baseNeeded += sellOrderLock(units, quantity);
     }
+    await fund(house, 'USDT', usdtNeeded);
+    await fund(house, rules.base, baseNeeded);
     for (const { side, price, quantity } of decision.place) {
       await placeLimitOrder(ctx, engine, house, {
         market_id: rules.id,

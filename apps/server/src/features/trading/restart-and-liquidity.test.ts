@@ -80,6 +80,15 @@ describe('house liquidity', () => {
     const depth = await t.app.inject({ method: 'GET', url: '/api/v1/market/depth/BTC-USDT' });
     expect(depth.json().data.bids[0].price).toBe('59880.0');
     expect(depth.json().data.asks[0].price).toBe('60120.0');
+    // A ladder: five levels a side, each 0.2% further out.
+    expect(depth.json().data.bids.map((level: { price: string }) => level.price)).toEqual([
+      '59880.0',
+      '59760.0',
+      '59640.0',
+      '59520.0',
+      '59400.0',
+    ]);
+    expect(depth.json().data.asks).toHaveLength(5);
     // Same price: nothing is replaced.
     await runtime.liquidity.tick();
     const user = await createTestUser(t, { kyc: true });

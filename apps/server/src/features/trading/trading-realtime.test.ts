@@ -134,4 +134,27 @@ describe('trading realtime frames', () => {
       data: { type: 'order', order: { id: order.id, status: 'cancelled' } },
     });
   });
+
+  it('a trade reaches the trades channel, newest first, without anyone polling', async () => {
+    const maker = await createTestUser(t, { kyc: true });
+    const taker = await createTestUser(t, { kyc: true });
+    await fund(t, maker, 'BTC', '1');
+    await fund(t, taker, 'USDT', '5000');
+    const trades = await connect();
+    trades.send({ op: 'subscribe', channel: 'trades:BTC-USDT' });
+    await trades.next((f) => f.op === 'subscribed' && f.channel === 'trades:BTC-USDT');
+
+    expect((await place(t, maker, limitOrder('sell', '0.01', '99999.9'))).statusCode).toBe(200);
+    expect((await place(t, taker, limitOrder('buy', '0.01', '99999.9'))).statusCode).toBe(200);
+    const frame = await trades.next(
+      (f) =>
+        f.channel === 'trades:BTC-USDT' &&
+        Array.isArray(f.data) &&
+        (f.data as { price: string }[])[0]?.price === '99999.9',
+    );
+    expect((frame.data as { side: string; quantity: string }[])[0]).toMatchObject({
+      side: 'buy',
+      quantity: '0.010000',
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import type { MarketDepth, UserEvent } from '@exchange/contracts';
+import { type MarketDepth, tradesChannel, type UserEvent } from '@exchange/contracts';
 import { findMarket, formatPriceTicks, formatQuantityLots, MARKETS } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import type { PgListener } from '../../platform/pg-listener';
@@ -6,7 +6,8 @@ import type { ScheduledJob } from '../../platform/scheduled-jobs';
 import type { WsHub } from '../../platform/ws-hub';
 import { createHouseLiquidity, type HouseLiquidity } from './house-liquidity';
 import { MarketEngine, type MarketState } from './market-engine';
-import { orderView } from './order-view';
+import { orderView, tradeView } from './order-view';
+import { recentTrades } from './trading.repository';
 import { notifyTradingEvents, registerTradingEventBridge, tradingPayloads } from './trading-events';
 
 /** What the trading feature runs in one server process: the market loops and the house's quotes. */
@@ -53,6 +54,25 @@ export function createTradingRuntime(ctx: AppContext, hub: WsHub, listener: PgLi
     accepts: (channel) => findMarket(channel.slice('depth:'.length)) !== undefined,
   });
   hub.defineChannel({ name: 'user', private: true });
+  hub.defineChannel({
+    name: 'trades:',
+    replayLast: true,
+    accepts: (channel) => findMarket(channel.slice('trades:'.length)) !== undefined,
+  });
+  // A book change may be a trade: each process reads the market's last trades once (not once per
+  // socket) and publishes them only when the newest differs from what it last sent.
+  const lastTradeId = new Map<string, string>();
+  const publishTrades = (marketId: string) => {
+    recentTrades(ctx.db, marketId, 50)
+      .then((rows) => {
+        const views = rows.map(tradeView);
+        const newest = views[0]?.id;
+        if (!newest || lastTradeId.get(marketId) === newest) return;
+        lastTradeId.set(marketId, newest);
+        hub.publish(tradesChannel(marketId), views);
+      })
+      .catch((error: unknown) => ctx.logger.warn({ err: error, marketId }, 'could not publish trades'));
+  };
   engine.onEffectsInTx(async (tx, state, effects) => {
     const userEvents: [string, UserEvent][] = [];
     for (const order of effects.orders)
@@ -75,7 +95,10 @@ export function createTradingRuntime(ctx: AppContext, hub: WsHub, listener: PgLi
     hub,
     listener,
     logger: ctx.logger,
-    onDepth: (depth) => committedDepth.set(depth.market_id, depth),
+    onDepth: (depth) => {
+      committedDepth.set(depth.market_id, depth);
+      publishTrades(depth.market_id);
+    },
     // Only for a depth too large to notify: read from a book brought up to date with storage.
     readDepth: async (id) => (engine.market(id) ? depthOf(await engine.sync(id)) : undefined),
   });

@@ -35,10 +35,11 @@ export function AdminLayout() {
   const toggleRef = useRef<HTMLButtonElement>(null);
   useDismiss(drawerOpen, closeDrawer, drawerRef, toggleRef);
 
-  // Spec section 2: Yes clears the session and reloads; the guard then sends the visitor to /.
+  // Spec section 2: Yes clears the session and reloads, landing on / (not on /login, where the guard
+  // sends a signed-out visit to an admin page).
   const logout = async () => {
     await session.signOut();
-    window.location.reload();
+    window.location.replace(paths.home);
   };
 
   const nav = (

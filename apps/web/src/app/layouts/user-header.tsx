@@ -55,10 +55,11 @@ export function UserHeader() {
   const toggleRef = useRef<HTMLButtonElement>(null);
   useDismiss(menuOpen, closeMenu, panelRef, toggleRef);
 
+  // Leave the guarded page first: signed out on it, the guard would send the user to /login.
   const logout = async () => {
-    await session.signOut();
     setLogoutOpen(false);
     navigate(paths.home, { replace: true });
+    await session.signOut();
   };
 
   let account: ReactNode;

@@ -35,6 +35,8 @@ export interface DataTableProps<T> {
   readonly toolbar?: ReactNode;
   /** The spec's lists scroll back to the top of the page when the page changes. */
   readonly scrollOnPageChange?: boolean;
+  /** The key of a row to mark as new (the order or transaction the user just made). */
+  readonly highlightKey?: string | null;
 }
 
 export const DEFAULT_PAGE_SIZE = 10;
@@ -65,6 +67,15 @@ function defaultCell<T>(row: T, id: string): ReactNode {
 
 const alignments = { left: 'text-left', right: 'text-right', center: 'text-center' } as const;
 
+/*
+ * Below 640 px a row becomes a stacked card: each cell a line with its column's name on the left
+ * (from data-label), so status and actions stay on screen instead of behind a sideways scroll.
+ */
+const cardTable = 'max-sm:block';
+const cardRow = 'max-sm:mb-3 max-sm:block max-sm:rounded-lg max-sm:border max-sm:border-line max-sm:p-3';
+const cardCell =
+  'max-sm:flex max-sm:items-center max-sm:justify-between max-sm:gap-3 max-sm:px-0 max-sm:py-1 max-sm:text-right max-sm:before:text-xs max-sm:before:text-muted max-sm:before:uppercase max-sm:before:content-[attr(data-label)]';
+
 /**
  * The spec's reusable table: client-side search over every field value, a Clear Filter button,
  * pages of 10 rows with previous and next arrows, and designed loading, empty and error states.
@@ -83,6 +94,7 @@ export function DataTable<T>({
   searchPlaceholder = 'Search',
   toolbar,
   scrollOnPageChange = true,
+  highlightKey = null,
 }: DataTableProps<T>) {
   const searchId = useId();
   const [search, setSearch] = useState('');
@@ -127,16 +139,16 @@ export function DataTable<T>({
     ));
   } else if (error) {
     body = (
-      <tr>
-        <td colSpan={columns.length}>
+      <tr className="max-sm:block">
+        <td colSpan={columns.length} className="max-sm:block">
           <ErrorState message={error} onRetry={onRetry} />
         </td>
       </tr>
     );
   } else if (visible.length === 0) {
     body = (
-      <tr>
-        <td colSpan={columns.length}>
+      <tr className="max-sm:block">
+        <td colSpan={columns.length} className="max-sm:block">
           <EmptyState message={emptyMessage} />
         </td>
       </tr>
@@ -144,12 +156,29 @@ export function DataTable<T>({
   } else {
     body = visible.map(({ row }, rowIndex) => {
       const index = offset + rowIndex;
+      const key = rowKey(row, index);
+      const highlighted = highlightKey !== null && key === highlightKey;
       return (
-        <tr key={rowKey(row, index)} className="border-t border-line hover:bg-raised/60">
+        <tr
+          key={key}
+          data-highlighted={highlighted || undefined}
+          aria-current={highlighted ? 'true' : undefined}
+          className={cn(
+            'border-t border-line hover:bg-raised/60',
+            cardRow,
+            highlighted && 'highlight-new outline outline-1 -outline-offset-1 outline-accent',
+          )}
+        >
           {columns.map((column) => (
             <td
               key={column.id}
-              className={cn('px-4 py-3 align-middle', alignments[column.align ?? 'left'], column.className)}
+              data-label={typeof column.header === 'string' ? column.header : undefined}
+              className={cn(
+                'px-4 py-3 align-middle',
+                alignments[column.align ?? 'left'],
+                cardCell,
+                column.className,
+              )}
             >
               {column.cell ? column.cell(row, index) : defaultCell(row, column.id)}
             </td>
@@ -189,11 +218,11 @@ export function DataTable<T>({
         aria-label={label}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus so keyboard users can scroll a table wider than the screen (WCAG 2.1.1)
         tabIndex={0}
-        className="overflow-x-auto rounded-lg border border-line bg-surface focus-visible:outline-2 focus-visible:outline-accent"
+        className="overflow-x-auto rounded-lg border border-line bg-surface focus-visible:outline-2 focus-visible:outline-accent max-sm:border-0 max-sm:bg-transparent"
       >
-        <table className="min-w-full text-sm tabular-nums" aria-busy={loading || undefined}>
+        <table className={cn('min-w-full text-sm tabular-nums', cardTable)} aria-busy={loading || undefined}>
           <caption className="sr-only">{label}</caption>
-          <thead className="bg-raised/60 text-xs tracking-wide text-muted uppercase">
+          <thead className="bg-raised/60 text-xs tracking-wide text-muted uppercase max-sm:sr-only">
             <tr>
               {columns.map((column) => (
                 <th
@@ -209,7 +238,7 @@ export function DataTable<T>({
               ))}
             </tr>
           </thead>
-          <tbody>{body}</tbody>
+          <tbody className="max-sm:block">{body}</tbody>
         </table>
       </section>
 

@@ -8,10 +8,13 @@ export { toast } from 'sonner';
  * coloured edge beside sonner's icon.
  */
 export function Toaster() {
+  // Below the header (4 rem tall), so a toast never covers its buttons.
   return (
     <Sonner
       theme="dark"
       position="top-right"
+      offset={{ top: '5rem' }}
+      mobileOffset={{ top: '4.5rem' }}
       closeButton
       duration={5_000}
       toastOptions={{

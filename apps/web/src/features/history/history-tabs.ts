@@ -29,3 +29,17 @@ export function defaultHistoryTab(state: unknown): HistoryTabId {
   if (typeof type !== 'string') return 'transactions';
   return Object.hasOwn(tabForType, type) ? (tabForType[type] ?? 'transactions') : 'transactions';
 }
+
+/** The row to highlight on arrival: an order id (and whether it is still open), or the newest transaction. */
+export interface HistoryHighlight {
+  readonly id: string;
+  readonly open: boolean;
+}
+
+export function readHighlight(state: unknown): HistoryHighlight | null {
+  if (typeof state !== 'object' || state === null || !('highlight' in state)) return null;
+  const value = (state as { highlight: unknown }).highlight;
+  if (typeof value !== 'object' || value === null) return null;
+  const { id, open } = value as { id?: unknown; open?: unknown };
+  return typeof id === 'string' ? { id, open: open === true } : null;
+}

@@ -1,6 +1,7 @@
 import { CoinIcon } from '../../../components/ui/coin-icon';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
+import { FlashValue } from '../../../components/ui/flash-value';
 import { SkeletonText } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { formatPercent, formatUsd, isNegative } from '../../../lib/format';
@@ -27,7 +28,9 @@ export function TopCurrenciesList() {
               <span className="text-xs text-muted">{item.ticker}</span>
             </span>
             <span className="flex flex-col items-end tabular-nums">
-              <span className="text-ink">{formatUsd(item.lastPrice, 4)}</span>
+              <FlashValue value={item.lastPrice} className="text-ink">
+                {formatUsd(item.lastPrice, 4)}
+              </FlashValue>
               <span className={cn('text-xs font-semibold', down ? 'text-danger' : 'text-success')}>
                 {formatPercent(item.priceChangePercent, 2, { signed: true })}
               </span>

@@ -8,10 +8,15 @@ import { type Column, DataTable } from '../../../components/ui/data-table';
 import { Tabs } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
-import { formatAmount, formatDateTime, formatPrice } from '../../../lib/format';
-import { cancelOrder, useFilledOrders, useOpenOrders } from '../../trading/api/orders';
+import { formatAmount, formatAssetPrice, formatDateTime, priceDecimals } from '../../../lib/format';
+import { cancelOrder, useClosedOrders, useOpenOrders } from '../../trading/api/orders';
 import { tradingKeys } from '../../trading/api/query-keys';
+import { averageFillPrice } from '../../trading/model/average-fill';
 import { walletKeys } from '../../wallet/api/wallet-keys';
+import type { HistoryHighlight } from '../history-tabs';
+
+/** The market's base coin ('BTC' of 'BTC-USDT'), whose tick sets the price decimals. */
+const baseOf = (row: LimitOrder) => row.market_id.split('-')[0] ?? '';
 
 const orderColumns: readonly Column<LimitOrder>[] = [
   {
@@ -38,25 +43,42 @@ const orderColumns: readonly Column<LimitOrder>[] = [
     ),
   },
   { id: 'type', header: 'Type', cell: (row) => <span className="capitalize">{row.type}</span> },
-  { id: 'price', header: 'Price', align: 'right', cell: (row) => formatPrice(row.price) },
-  { id: 'quantity', header: 'Quantity', align: 'right', cell: (row) => formatAmount(row.quantity) },
+  {
+    id: 'price',
+    header: 'Limit price',
+    align: 'right',
+    cell: (row) => formatAssetPrice(row.price, baseOf(row)),
+  },
+  {
+    id: 'average',
+    header: 'Avg fill price',
+    align: 'right',
+    cell: (row) =>
+      formatAssetPrice(
+        averageFillPrice(row.filled_cost, row.filled_quantity, priceDecimals(baseOf(row))),
+        baseOf(row),
+      ),
+  },
+  { id: 'quantity', header: 'Quantity', align: 'right', cell: (row) => formatAmount(row.quantity, 6) },
   {
     id: 'filled_quantity',
     header: 'Filled',
     align: 'right',
-    cell: (row) => formatAmount(row.filled_quantity),
+    cell: (row) => formatAmount(row.filled_quantity, 6),
   },
   { id: 'status', header: 'Status', align: 'center', cell: (row) => <StatusBadge status={row.status} /> },
 ];
 
-function CompletedOrders() {
-  const orders = useFilledOrders();
+/** Orders that left the book: filled, and cancelled ones too, each with its status. */
+function CompletedOrders({ highlight }: { readonly highlight: string | null }) {
+  const orders = useClosedOrders();
   return (
     <DataTable
       label="Completed orders"
       columns={orderColumns}
       rows={orders.data}
       rowKey={(row) => row.id}
+      highlightKey={highlight}
       loading={orders.isFetching}
       error={orders.error ? errorMessage(orders.error) : undefined}
       onRetry={() => void orders.refetch()}
@@ -65,7 +87,7 @@ function CompletedOrders() {
 }
 
 /** Open orders, each with Cancel: a confirmation, then the cancel call, then both lists and the wallet reload. */
-function OpenOrders() {
+function OpenOrders({ highlight }: { readonly highlight: string | null }) {
   const orders = useOpenOrders();
   const queryClient = useQueryClient();
   const [cancelling, setCancelling] = useState<LimitOrder | null>(null);
@@ -96,7 +118,7 @@ function OpenOrders() {
         <Button
           variant="secondary"
           size="sm"
-          aria-label={`Cancel ${row.side} order on ${row.market_id} at ${row.price}`}
+          aria-label={`Cancel ${row.side} order on ${row.market_id} at ${formatAssetPrice(row.price, baseOf(row))}`}
           onClick={() => setCancelling(row)}
         >
           Cancel
@@ -112,6 +134,7 @@ function OpenOrders() {
         columns={columns}
         rows={orders.data}
         rowKey={(row) => row.id}
+        highlightKey={highlight}
         loading={orders.isFetching}
         error={orders.error ? errorMessage(orders.error) : undefined}
         onRetry={() => void orders.refetch()}
@@ -124,7 +147,7 @@ function OpenOrders() {
         title="Are You sure you want to Cancel this Order ?"
         description={
           cancelling
-            ? `${cancelling.side.toUpperCase()} ${formatAmount(cancelling.open_quantity)} on ${cancelling.market_id} at ${formatPrice(cancelling.price)} USDT. What it holds returns to your wallet.`
+            ? `${cancelling.side.toUpperCase()} ${formatAmount(cancelling.open_quantity)} on ${cancelling.market_id} at ${formatAssetPrice(cancelling.price, baseOf(cancelling))} USDT. What it holds returns to your wallet.`
             : undefined
         }
         confirmVariant="danger"
@@ -135,16 +158,19 @@ function OpenOrders() {
 }
 
 /**
- * History's Order Transaction tab (spec section 2): Completed lists filled orders from the order
- * history, Open the pending ones, each cancellable.
+ * History's Order Transaction tab (spec section 2): Completed lists the orders that left the book
+ * (filled with their average fill price, cancelled with their status), Open the pending ones, each
+ * cancellable. After placing an order the user lands on its list with the new row highlighted.
  */
-export function OrderTransactionsTab() {
+export function OrderTransactionsTab({ highlight = null }: { readonly highlight?: HistoryHighlight | null }) {
+  const id = highlight && highlight.id !== 'newest' ? highlight.id : null;
   return (
     <Tabs
       label="Order Transaction"
+      defaultValue={highlight?.open ? 'open' : 'completed'}
       items={[
-        { id: 'completed', label: 'Completed', content: <CompletedOrders /> },
-        { id: 'open', label: 'Open', content: <OpenOrders /> },
+        { id: 'completed', label: 'Completed', content: <CompletedOrders highlight={id} /> },
+        { id: 'open', label: 'Open', content: <OpenOrders highlight={id} /> },
       ]}
     />
   );

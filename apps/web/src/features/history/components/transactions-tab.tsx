@@ -4,6 +4,7 @@ import { type Column, DataTable } from '../../../components/ui/data-table';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAmount, formatDateTime } from '../../../lib/format';
 import { useWalletTransactions } from '../api/get-wallet-transactions';
+import { transactionLabel } from '../transaction-label';
 
 type Side = WalletTransaction['from'];
 
@@ -27,8 +28,7 @@ export const transactionColumns: readonly Column<WalletTransaction>[] = [
     header: 'Type',
     cell: (row) => (
       <span className="flex flex-col">
-        <span className="font-medium text-ink">{row.operation_type}</span>
-        <span className="text-xs text-muted">{row.operation}</span>
+        <span className="font-medium text-ink">{transactionLabel(row)}</span>
       </span>
     ),
   },
@@ -37,8 +37,11 @@ export const transactionColumns: readonly Column<WalletTransaction>[] = [
   { id: 'status', header: 'Status', align: 'center', cell: (row) => <StatusBadge status={row.status} /> },
 ];
 
-/** The Transactions tab: the wallet's own movements (deposits today; trades and swaps as they land). */
-export function TransactionsTab() {
+/**
+ * The Transactions tab: the wallet's own movements, newest first; after an instant trade the newest
+ * row is highlighted.
+ */
+export function TransactionsTab({ highlightNewest = false }: { readonly highlightNewest?: boolean }) {
   const transactions = useWalletTransactions();
   return (
     <DataTable
@@ -46,6 +49,7 @@ export function TransactionsTab() {
       columns={transactionColumns}
       rows={transactions.data}
       rowKey={(row) => row._id}
+      highlightKey={highlightNewest ? (transactions.data?.[0]?._id ?? null) : null}
       loading={transactions.isFetching}
       error={transactions.error ? errorMessage(transactions.error) : undefined}
       onRetry={() => void transactions.refetch()}

@@ -115,7 +115,7 @@ describe('/history', () => {
     });
     await openHistory({ type: 'swap' });
     const swaps = await screen.findByRole('table', { name: 'Swap' });
-    expect(await within(swaps).findByText('CRYPTO_TO_CRYPTO')).toBeInTheDocument();
+    expect(await within(swaps).findByText('Swapped ETH to BTC')).toBeInTheDocument();
     expect(swaps).toHaveTextContent('0.0499 BTC');
     await userEvent.click(screen.getByRole('tab', { name: 'p2p History' }));
     const transfers = await screen.findByRole('table', { name: 'p2p History' });
@@ -158,8 +158,8 @@ describe('/history', () => {
     const buy = rows[2];
     if (!buy) throw new Error('no row');
     expect(buy).toHaveTextContent('May 3, 2024');
-    expect(buy).toHaveTextContent('FIAT_TO_CRYPTO');
-    expect(buy).toHaveTextContent('BUY');
+    expect(buy).toHaveTextContent('Bought BTC');
+    expect(buy).not.toHaveTextContent('FIAT_TO_CRYPTO');
     expect(buy).toHaveTextContent('100.0000 USD');
     expect(buy).toHaveTextContent('0.0015 BTC');
     expect(within(buy).getByText('PENDING')).toHaveClass('text-warning');
@@ -181,8 +181,49 @@ describe('/history', () => {
 
     await user.type(screen.getByLabelText('Search Transactions'), 'eth');
     expect(await within(table).findAllByRole('row')).toHaveLength(2);
-    expect(within(table).getByText('SWAP')).toBeInTheDocument();
+    expect(within(table).getByText(/^Swap/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Clear Filter' }));
     expect(within(table).getAllByRole('row')).toHaveLength(11);
+  });
+
+  it('after a limit order: Completed keeps filled and cancelled orders, with the average fill, and highlights the new one', async () => {
+    const order = (id: string, overrides: Record<string, string>) => ({
+      id,
+      time: '2024-05-03T10:00:00.000Z',
+      createdAt: '2024-05-03T10:00:00.000Z',
+      updatedAt: '2024-05-03T10:00:00.000Z',
+      market_id: 'BTC-USDT',
+      type: 'limit',
+      side: 'buy',
+      quantity: '0.020000',
+      filled_quantity: '0.000000',
+      cancelled_quantity: '0.000000',
+      open_quantity: '0.000000',
+      filled_cost: '0.00000000',
+      price: '60000.0',
+      status: 'filled',
+      ...overrides,
+    });
+    fakeApi(customer(true), {
+      'GET /wallet/limitorder/market/get-order-history': () => ({
+        body: {
+          status: true,
+          message: 'ok',
+          data: [
+            order('o-new', { filled_quantity: '0.020000', filled_cost: '1190.00000000' }),
+            order('o-old', { status: 'cancelled', cancelled_quantity: '0.020000' }),
+          ],
+        },
+      }),
+    });
+    await openHistory({ type: 'limit', highlight: { id: 'o-new', open: false } });
+    const table = await screen.findByRole('table', { name: 'Completed orders' });
+    const rows = await within(table).findAllByRole('row');
+    expect(rows).toHaveLength(3);
+    // 1190 / 0.02 = 59,500.0 on average, below the 60,000.0 limit.
+    expect(rows[1]).toHaveTextContent('59,500.0');
+    expect(rows[1]).toHaveAttribute('aria-current', 'true');
+    expect(within(table).getByText('cancelled')).toBeInTheDocument();
+    expect(rows[2]).not.toHaveAttribute('aria-current');
   });
 });

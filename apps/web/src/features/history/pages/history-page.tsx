@@ -8,14 +8,20 @@ import { P2pHistoryTab } from '../components/p2p-history-tab';
 import { StakesTab } from '../components/stakes-tab';
 import { SwapHistoryTab } from '../components/swap-history-tab';
 import { TransactionsTab } from '../components/transactions-tab';
-import { defaultHistoryTab, HISTORY_TABS, type HistoryTabId } from '../history-tabs';
+import {
+  defaultHistoryTab,
+  HISTORY_TABS,
+  type HistoryHighlight,
+  type HistoryTabId,
+  readHighlight,
+} from '../history-tabs';
 
-function tabContent(id: HistoryTabId) {
+function tabContent(id: HistoryTabId, highlight: HistoryHighlight | null) {
   switch (id) {
     case 'transactions':
-      return <TransactionsTab />;
+      return <TransactionsTab highlightNewest={highlight?.id === 'newest'} />;
     case 'orders':
-      return <OrderTransactionsTab />;
+      return <OrderTransactionsTab highlight={highlight} />;
     case 'stakes':
       return <StakesTab />;
     case 'swap':
@@ -31,16 +37,28 @@ function tabContent(id: HistoryTabId) {
 export function HistoryPage() {
   const location = useLocation();
   // A new navigation to /history (say, after a swap) opens the tab it asks for, even from /history.
-  return <HistoryTabs key={location.key} initialTab={defaultHistoryTab(location.state)} />;
+  return (
+    <HistoryTabs
+      key={location.key}
+      initialTab={defaultHistoryTab(location.state)}
+      highlight={readHighlight(location.state)}
+    />
+  );
 }
 
-function HistoryTabs({ initialTab }: { readonly initialTab: HistoryTabId }) {
+function HistoryTabs({
+  initialTab,
+  highlight,
+}: {
+  readonly initialTab: HistoryTabId;
+  readonly highlight: HistoryHighlight | null;
+}) {
   const [tab, setTab] = useState<HistoryTabId>(initialTab);
 
   const items: TabItem[] = HISTORY_TABS.map((item) => ({
     id: item.id,
     label: item.label,
-    content: tabContent(item.id),
+    content: tabContent(item.id, highlight),
   }));
 
   return (

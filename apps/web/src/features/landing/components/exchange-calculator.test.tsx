@@ -54,7 +54,7 @@ describe('exchange calculator', () => {
     await user.click(screen.getByRole('button', { name: 'Swap direction' }));
     expect(screen.getByLabelText('From')).toHaveValue('USD');
     expect(screen.getByLabelText('To')).toHaveValue('BTC');
-    await waitFor(() => expect(screen.getByTestId('quote-result')).toHaveTextContent('0.0038'));
+    await waitFor(() => expect(screen.getByTestId('quote-result')).toHaveTextContent('0.003880'));
     expect(requestedUrls(fetchMock)).toContain('/api/v1/market/quote?from=USD&to=BTC&amount=250');
   });
 

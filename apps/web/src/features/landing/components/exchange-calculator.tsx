@@ -5,7 +5,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { Input } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage, isApiError } from '../../../lib/api-client';
-import { formatDecimal } from '../../../lib/format';
+import { formatDecimal, formatSignificant } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { getQuote } from '../../market/api/get-quote';
 import { type CurrencyOption, CurrencySelect } from './currency-select';
@@ -27,8 +27,9 @@ export function isQuotableAmount(amount: string): boolean {
 }
 
 /** Dollars to 2 decimals, coins to the spec's 4. */
+/** USD to the cent; a coin with as many decimals as it needs (1 USD → BTC is not '0.0000'). */
 function formatIn(code: string, value: string): string {
-  return formatDecimal(value, code === 'USD' ? 2 : 4);
+  return code === 'USD' ? formatDecimal(value, 2) : formatSignificant(value);
 }
 
 function SwapIcon() {

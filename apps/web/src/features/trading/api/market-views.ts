@@ -5,6 +5,8 @@ import {
   type MarketTradesResponse,
   marketDepthSchema,
   type PublicTrade,
+  tradesChannel,
+  tradesFrameSchema,
 } from '@exchange/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -31,10 +33,11 @@ export async function getTrades(marketId: string, signal?: AbortSignal): Promise
 
 /** Polling keeps the views fresh when the socket is down; the depth channel updates the book at once. */
 const POLL_MS = 10_000;
+/** The trades arrive on their channel; this only catches a socket that was down for a while. */
+const FALLBACK_POLL_MS = 60_000;
 
 /**
- * The order book of a market: loaded over HTTP, then replaced by each 'depth:<market>' frame. A
- * book change usually means a trade, so the recent trades are refreshed with it.
+ * The order book of a market: loaded over HTTP, then replaced by each 'depth:<market>' frame.
  */
 export function useDepth(marketId: string | null) {
   const queryClient = useQueryClient();
@@ -44,7 +47,6 @@ export function useDepth(marketId: string | null) {
       const depth = marketDepthSchema.safeParse(data);
       if (!depth.success) return;
       queryClient.setQueryData(tradingKeys.depth(marketId), depth.data);
-      void queryClient.invalidateQueries({ queryKey: tradingKeys.trades(marketId) });
     },
     [marketId, queryClient],
   );
@@ -58,12 +60,25 @@ export function useDepth(marketId: string | null) {
   });
 }
 
+/**
+ * The market's last trades: loaded once over HTTP, then replaced by each 'trades:<market>' frame
+ * (the server sends the list after every trade), with a slow poll only as a fallback.
+ */
 export function useTrades(marketId: string | null) {
+  const queryClient = useQueryClient();
+  const onFrame = useCallback(
+    (data: unknown) => {
+      if (!marketId) return;
+      const trades = tradesFrameSchema.safeParse(data);
+      if (trades.success) queryClient.setQueryData(tradingKeys.trades(marketId), trades.data);
+    },
+    [marketId, queryClient],
+  );
+  useLiveChannel(marketId ? tradesChannel(marketId) : null, onFrame);
   return useQuery({
     queryKey: tradingKeys.trades(marketId ?? ''),
     queryFn: ({ signal }) => getTrades(marketId ?? '', signal),
     enabled: marketId !== null,
-    refetchInterval: POLL_MS,
-    staleTime: 0,
+    refetchInterval: FALLBACK_POLL_MS,
   });
 }

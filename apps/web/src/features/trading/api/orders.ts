@@ -36,6 +36,15 @@ export function useFilledOrders() {
   });
 }
 
+/** Orders that left the book, filled or cancelled: history keeps both, each with its status. */
+export function useClosedOrders() {
+  return useQuery({
+    queryKey: tradingKeys.orderHistory,
+    queryFn: ({ signal }) => getOrderHistory(signal),
+    select: (orders) => orders.filter((order) => order.status !== 'open'),
+  });
+}
+
 export function useOpenOrders() {
   return useQuery({ queryKey: tradingKeys.openOrders, queryFn: ({ signal }) => getOpenOrders(signal) });
 }

@@ -9,6 +9,7 @@ import {
 } from 'lightweight-charts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ErrorState } from '../../../components/ui/error-state';
+import { FlashValue } from '../../../components/ui/flash-value';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatUsd } from '../../../lib/format';
 import { useChart } from '../api/get-chart';
@@ -33,9 +34,12 @@ const colors = { line: '#f0b90b', top: 'rgba(240, 185, 11, 0.35)', bottom: 'rgba
  */
 export function CoinChart({
   coin,
+  quote = 'USD',
   onPrice,
 }: {
   readonly coin: string;
+  /** The currency the coin's book trades in; the chart itself plots the USD reference price. */
+  readonly quote?: 'USD' | 'USDT';
   readonly onPrice?: (price: TickerItem) => void;
 }) {
   const chart = useChart(coin);
@@ -96,11 +100,16 @@ export function CoinChart({
   return (
     <section aria-labelledby="coin-chart-title" className="rounded-lg border border-line bg-surface p-4">
       <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="coin-chart-title" className="text-base font-semibold text-ink">
-          {coin} / USD
-        </h2>
+        <div>
+          <h2 id="coin-chart-title" className="text-base font-semibold text-ink">
+            {coin} / USD
+          </h2>
+          {quote === 'USDT' ? (
+            <p className="text-xs text-muted">Reference price in USD · order book and limit orders in USDT</p>
+          ) : null}
+        </div>
         <p className="text-lg font-semibold tabular-nums text-ink" aria-live="polite">
-          {latest ? formatUsd(latest, 2) : '-'}
+          <FlashValue value={latest}>{latest ? formatUsd(latest, 2) : '-'}</FlashValue>
         </p>
       </div>
       {chart.isError ? (

@@ -146,7 +146,7 @@ describe('buy/sell form: the spec rules, in order', () => {
     );
     expect(quoteMock).not.toHaveBeenCalled();
     expect(placeMock).not.toHaveBeenCalled();
-  });
+  }, 15_000);
 
   it('the balance rule comes second: a limit buy costing more than the USDT balance, with the fee', async () => {
     const { user } = renderForm({ wallet: walletWith({ USDT: '100' }) });
@@ -217,15 +217,20 @@ describe('buy/sell form: order types, confirmation and the KYC gate', () => {
     expect(screen.getByLabelText('Quantity')).toHaveValue('');
   });
 
-  it('a sell posts straight away, with no confirmation', async () => {
+  it('a sell confirms like a buy: side, quantity, price, fee and the proceeds, then posts', async () => {
     quoteMock.mockResolvedValue(quote('sell', '0.001'));
     placeMock.mockResolvedValue({ ...orderAnswer, message: 'Sell order executed successfully' });
     const { user } = renderForm({ side: 'sell' });
     await user.type(screen.getByLabelText('Quantity'), '0.001');
     await user.click(screen.getByRole('button', { name: 'Sell BTC' }));
 
+    const dialog = await screen.findByRole('alertdialog', { name: 'Are You sure you want to Sell ?' });
+    expect(within(dialog).getByText('Sell BTC')).toBeInTheDocument();
+    expect(within(dialog).getByText('Proceeds (after fee)')).toBeInTheDocument();
+    expect(within(dialog).getByText('$59.94')).toBeInTheDocument();
+    expect(placeMock).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'YES' }));
     await vi.waitFor(() => expect(placeMock).toHaveBeenCalledTimes(1));
-    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(placeMock.mock.calls[0]?.[0]).toMatchObject({ side: 'sell', type: 'instant', quote_id: 'q-1' });
   });
 
@@ -290,6 +295,12 @@ describe('buy/sell form: the server quote is shown before the user acts', () => 
     expect(placeMock).not.toHaveBeenCalled();
 
     await user.click(screen.getByRole('button', { name: 'Sell BTC' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Are You sure you want to Sell ?' })).getByRole(
+        'button',
+        { name: 'YES' },
+      ),
+    );
     await vi.waitFor(() => expect(placeMock).toHaveBeenCalledTimes(1));
     expect(placeMock.mock.calls[0]?.[0]).toMatchObject({
       side: 'sell',
@@ -297,7 +308,6 @@ describe('buy/sell form: the server quote is shown before the user acts', () => 
       quote_id: 'q-preview',
     });
     expect(quoteMock).toHaveBeenCalledTimes(1);
-    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
   it('the buy confirmation carries the previewed quote, and YES posts its quote_id', async () => {
@@ -327,8 +337,43 @@ describe('buy/sell form: the server quote is shown before the user acts', () => 
     await user.type(screen.getByLabelText('Quantity'), '0.001');
     await vi.waitFor(() => expect(quoteMock).toHaveBeenCalledTimes(1));
     await user.click(screen.getByRole('button', { name: 'Sell BTC' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Are You sure you want to Sell ?' })).getByRole(
+        'button',
+        { name: 'YES' },
+      ),
+    );
     await vi.waitFor(() => expect(placeMock).toHaveBeenCalledTimes(1));
     expect(placeMock.mock.calls[0]?.[0]).toMatchObject({ quote_id: 'q-fresh' });
+  });
+
+  it('a quote that expires inside the dialog is not sent: the new price is shown and asked again', async () => {
+    quoteMock.mockResolvedValueOnce(quote('buy', '0.001', 'q-short', 1_000));
+    quoteMock.mockResolvedValue({ ...quote('buy', '0.001', 'q-new'), price: '61000.00', total: '61.06' });
+    placeMock.mockResolvedValue(orderAnswer);
+    focusManager.setFocused(false); // the preview must not refresh itself behind the dialog
+    const { user } = renderForm();
+    await user.type(screen.getByLabelText('Quantity'), '0.001');
+    await vi.waitFor(() => expect(quoteMock).toHaveBeenCalledTimes(1));
+    await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Are You sure you want to Buy ?' });
+    expect(
+      await within(dialog).findByText(/This price has expired/, undefined, { timeout: 3_000 }),
+    ).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'YES' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('New price: $61,000.00 / BTC');
+    expect(placeMock).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'YES' }));
+    await vi.waitFor(() => expect(placeMock).toHaveBeenCalledTimes(1));
+    expect(placeMock.mock.calls[0]?.[0]).toMatchObject({ quote_id: 'q-new' });
+  }, 10_000);
+
+  it('the percent buttons fill a share of the balance; Max sells it all', async () => {
+    const { user } = renderForm({ side: 'sell', wallet: walletWith({ BTC: '0.5' }) });
+    await user.click(screen.getByRole('button', { name: '50%' }));
+    expect(screen.getByLabelText('Quantity')).toHaveValue('0.250000');
+    await user.click(screen.getByRole('button', { name: 'Max' }));
+    expect(screen.getByLabelText('Quantity')).toHaveValue('0.500000');
   });
 
   it('refreshes the quote when it expires, but not while the tab is hidden', async () => {

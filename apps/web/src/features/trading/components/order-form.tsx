@@ -37,8 +37,10 @@ import {
   offersLimitOrders,
 } from '../model/market-rules';
 import { type OrderContext, type OrderFormValues, validateOrderForm } from '../model/order-validation';
+import { OrderConfirmation } from './order-confirmation';
 import { LimitSummary, QuoteSummary } from './order-summary';
 import { OrderTypePicker } from './order-type-picker';
+import { QuantityShares } from './quantity-shares';
 
 export interface OrderFormProps {
   readonly side: OrderSide;
@@ -47,6 +49,8 @@ export interface OrderFormProps {
   readonly wallet: Wallet | undefined;
   /** The newest USD price of the coin (chart or ticker), for the balance rule before a quote exists. */
   readonly referencePrice: string | null;
+  /** A price the user picked in the order book: the form switches to a limit order at it. */
+  readonly pickedPrice?: { readonly price: string; readonly at: number } | null;
 }
 
 /** Keeps digits and one decimal point, so the field only ever holds a plain decimal. */
@@ -89,16 +93,19 @@ interface PendingOrder {
   readonly values: OrderFormValues;
   readonly type: OrderType;
   readonly quote: InstantQuote | null;
+  /** The first quote expired inside the dialog and this one replaced it. */
+  readonly requoted?: boolean;
 }
 
 /**
  * One side of the buy/sell screen (spec sections 4 and 5): instant or limit, quantity and limit
  * price, the fee and total before anything is sent, the rules in the spec's order, then a buy asks
- * 'Are You sure you want to Buy ?' and a sell goes straight out. After a success the wallet is
- * stored, the quantity cleared and the user taken to History after 3 seconds; after a failure the
- * quantity is cleared and the screen's data reloaded after 3 seconds.
+ * 'Are You sure you want to Buy ?' and a sell likewise asks before it goes out (issue 13). After a
+ * success the wallet is stored, the quantity cleared and the user taken to History after 3 seconds,
+ * where the new row is highlighted; after a failure the quantity is cleared and the screen's data
+ * reloaded after 3 seconds.
  */
-export function OrderForm({ side, coin, rules, wallet, referencePrice }: OrderFormProps) {
+export function OrderForm({ side, coin, rules, wallet, referencePrice, pickedPrice }: OrderFormProps) {
   const session = useSession();
   const kycStatus = useKycStatus();
   const navigate = useNavigate();
@@ -136,6 +143,13 @@ export function OrderForm({ side, coin, rules, wallet, referencePrice }: OrderFo
     lastReset.current = resetKey;
     clearErrors();
   }, [resetKey, clearErrors]);
+
+  // A level picked in the book: a limit order at its price (coins without a market ignore it).
+  useEffect(() => {
+    if (!pickedPrice || !limitAllowed) return;
+    setType('limit');
+    setValue('limitPrice', pickedPrice.price);
+  }, [pickedPrice, limitAllowed, setValue]);
 
   const context = (instantQuote: InstantQuote | null): OrderContext => ({
     side,
@@ -204,7 +218,13 @@ export function OrderForm({ side, coin, rules, wallet, referencePrice }: OrderFo
       setRedirecting(true);
       // An instant trade is a wallet transaction (Transactions tab); a limit order lives under Order Transaction.
       const type = order.type === 'limit' ? 'limit' : 'buysell';
-      later(() => navigate(paths.history, { state: { type } }), SUCCESS_REDIRECT_MS);
+      // The new row is highlighted where the user lands: the order by its id (on the Open or the
+      // Completed list), an instant trade as the newest transaction.
+      const placed = response.data.order;
+      const highlight = placed
+        ? { id: placed.id, open: placed.status === 'open' }
+        : { id: 'newest', open: false };
+      later(() => navigate(paths.history, { state: { type, highlight } }), SUCCESS_REDIRECT_MS);
     } catch (error) {
       toast.error(errorMessage(error));
       afterFailure();
@@ -235,10 +255,21 @@ export function OrderForm({ side, coin, rules, wallet, referencePrice }: OrderFo
       // With the firm price known, the balance rule is checked again against its total.
       if (report(validateOrderForm(values, context(instantQuote)))) return;
     }
-    const order: PendingOrder = { values, type: effectiveType, quote: instantQuote };
-    if (side === 'buy') setPending(order);
-    else await execute(order);
+    setPending({ values, type: effectiveType, quote: instantQuote });
   });
+
+  // A quote that ran out while the dialog was open is never sent: a new one is fetched and shown,
+  // and the user confirms again at that price.
+  const confirmPending = async () => {
+    if (!pending) return;
+    if (!pending.quote || Date.parse(pending.quote.expires_at) > Date.now()) return execute(pending);
+    try {
+      const fresh = await fetchFreshQuote(queryClient, { side, coin, quantity: pending.values.quantity });
+      setPending({ ...pending, quote: fresh, requoted: true });
+    } catch (error) {
+      toast.error(quoteErrorText(error));
+    }
+  };
 
   const estimate = effectiveType === 'limit' ? limitEstimate(quantity, limitPrice, feeBps, side) : null;
   const instant = effectiveType === 'instant';
@@ -280,6 +311,14 @@ export function OrderForm({ side, coin, rules, wallet, referencePrice }: OrderFo
           event.target.value = sanitizeDecimal(event.target.value);
           return quantityField.onChange(event);
         }}
+      />
+      <QuantityShares
+        side={side}
+        balance={balance}
+        price={effectiveType === 'limit' ? limitPrice : (quote?.price ?? referencePrice)}
+        feeBps={feeBps}
+        decimals={rules?.quantityPrecision ?? 6}
+        onPick={(value) => setValue('quantity', value, { shouldValidate: false })}
       />
       {effectiveType === 'limit' ? (
         <Input
@@ -338,24 +377,22 @@ export function OrderForm({ side, coin, rules, wallet, referencePrice }: OrderFo
         onOpenChange={(open) => {
           if (!open && !sending) setPending(null);
         }}
-        title={messages.confirmBuy}
-        confirmVariant="success"
+        title={side === 'buy' ? messages.confirmBuy : messages.confirmSell}
+        confirmVariant={side === 'buy' ? 'success' : 'danger'}
         busyText={messages.processing}
         closeOnConfirm={false}
-        onConfirm={() => (pending ? execute(pending) : undefined)}
+        onConfirm={confirmPending}
       >
-        {pending?.quote ? (
-          <QuoteSummary quote={pending.quote} coin={coin} />
-        ) : pending ? (
-          (() => {
-            const pendingEstimate = limitEstimate(
-              pending.values.quantity,
-              pending.values.limitPrice,
-              feeBps,
-              side,
-            );
-            return pendingEstimate ? <LimitSummary estimate={pendingEstimate} side={side} /> : null;
-          })()
+        {pending ? (
+          <OrderConfirmation
+            side={side}
+            coin={coin}
+            quantity={pending.values.quantity}
+            limitPrice={pending.values.limitPrice}
+            feeBps={feeBps}
+            quote={pending.quote}
+            requoted={pending.requoted ?? false}
+          />
         ) : null}
       </ConfirmDialog>
     </form>

@@ -2,14 +2,20 @@ import type { ReactNode } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { SkeletonText } from '../../../components/ui/skeleton';
-import { formatAmount, formatPrice } from '../../../lib/format';
+import { formatAmount, formatAssetPrice } from '../../../lib/format';
 import { useTrades } from '../api/market-views';
 
 const SHOWN = 12;
 const timeFormat = new Intl.DateTimeFormat('en-US', { timeStyle: 'medium' });
 
-/** The market's last trades, newest first, coloured by the taker's side. */
-export function RecentTrades({ marketId }: { readonly marketId: string | null }) {
+/** The market's last trades, newest first, coloured by the taker's side; live from 'trades:<market>'. */
+export function RecentTrades({
+  marketId,
+  base,
+}: {
+  readonly marketId: string | null;
+  readonly base: string;
+}) {
   const trades = useTrades(marketId);
   let body: ReactNode;
   if (!marketId) body = <EmptyState message="No trades" description="This coin has no limit-order market." />;
@@ -38,7 +44,7 @@ export function RecentTrades({ marketId }: { readonly marketId: string | null })
           {trades.data.slice(0, SHOWN).map((trade) => (
             <tr key={trade.id}>
               <td className={trade.side === 'buy' ? 'py-0.5 text-success' : 'py-0.5 text-danger'}>
-                {formatPrice(trade.price)}
+                {formatAssetPrice(trade.price, base)}
               </td>
               <td className="py-0.5 text-right text-ink">{formatAmount(trade.quantity, 6)}</td>
               <td className="py-0.5 text-right text-muted">{timeFormat.format(new Date(trade.createdAt))}</td>

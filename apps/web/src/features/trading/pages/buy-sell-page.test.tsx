@@ -5,7 +5,19 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Session, SessionContext } from '../../session/session-context';
-import { BuySellPage } from './buy-sell-page';
+import { BuySellPage, INFO_SEEN_KEY } from './buy-sell-page';
+
+function renderPage() {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <SessionContext.Provider value={session}>
+        <MemoryRouter>
+          <BuySellPage />
+        </MemoryRouter>
+      </SessionContext.Provider>
+    </QueryClientProvider>,
+  );
+}
 
 // The chart library needs a real canvas; jsdom has none.
 vi.mock('lightweight-charts', () => ({
@@ -54,7 +66,14 @@ function answer(url: string): unknown {
     return {
       status: true,
       message: 'Depth',
-      data: { market_id: 'BTC-USDT', bids: [{ price: '59990', quantity: '0.5' }], asks: [] },
+      data: {
+        market_id: 'BTC-USDT',
+        bids: [
+          { price: '59990', quantity: '0.5' },
+          { price: '59980', quantity: '1.5' },
+        ],
+        asks: [{ price: '60010', quantity: '0.25' }],
+      },
     };
   if (path.startsWith('/api/v1/market/trades/')) return { status: true, message: 'Trades', data: [] };
   return answers[path] ?? { status: true, message: 'ok', data: null };
@@ -83,31 +102,40 @@ describe('/buy-sell', () => {
       ),
     );
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    window.localStorage.clear();
+  });
 
   it('opens with the info modal, then shows the chart, the book and the order form; ADA offers no limit', async () => {
     const user = userEvent.setup();
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <SessionContext.Provider value={session}>
-          <MemoryRouter>
-            <BuySellPage />
-          </MemoryRouter>
-        </SessionContext.Provider>
-      </QueryClientProvider>,
-    );
+    renderPage();
 
     const info = await screen.findByRole('dialog', { name: 'How buying and selling works' });
     await user.click(screen.getByRole('button', { name: 'Got it' }));
     expect(info).not.toBeInTheDocument();
 
     expect(await screen.findByRole('figure', { name: /BTC price/ })).toBeInTheDocument();
-    expect(await screen.findByText('59,990.0000')).toBeInTheDocument();
+    expect(await screen.findByText('59,990.0')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Buy', selected: true })).toBeInTheDocument();
     expect(await screen.findByRole('radio', { name: 'Limit' })).toBeInTheDocument();
 
     await user.selectOptions(screen.getByLabelText('Coin'), 'ADA');
     expect(screen.queryByRole('radio', { name: 'Limit' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'ADA / USD' })).toBeInTheDocument();
-  });
+  }, 15_000);
+
+  it('the book has a spread row and depth totals; a level fills the limit price; the info opens once', async () => {
+    window.localStorage.setItem(INFO_SEEN_KEY, '1');
+    const user = userEvent.setup();
+    renderPage();
+    expect(screen.queryByRole('dialog', { name: 'How buying and selling works' })).not.toBeInTheDocument();
+    expect(await screen.findByTestId('book-spread')).toHaveTextContent('20.0 USDT');
+    // Cumulative: 0.5, then 0.5 + 1.5.
+    expect(screen.getByText('2.000000')).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: /^Bid 59,980\.0.*use as limit price$/ })[0]!);
+    expect(screen.getAllByLabelText('Limit Price')[0]).toHaveValue('59980');
+    await user.click(screen.getByRole('button', { name: 'How it works' }));
+    expect(await screen.findByRole('dialog', { name: 'How buying and selling works' })).toBeInTheDocument();
+  }, 15_000);
 });
