@@ -116,7 +116,9 @@ describe('assertProductionReady', () => {
 
   it('lists every problem at once', () => {
     const config: Config = { ...loadConfig(PRODUCTION), jwtSecret: '', smtpUrl: undefined };
-    expect(() => assertProductionReady(config)).toThrow(/JWT_SECRET: is required[\s\S]*SMTP_URL: is required/);
+    expect(() => assertProductionReady(config)).toThrow(
+      /JWT_SECRET: is required[\s\S]*SMTP_URL: is required/,
+    );
   });
 
   it('never writes a secret file in production', () => {
