@@ -1,11 +1,10 @@
 import { messages, type PlaceOrderRequest } from '@exchange/contracts';
 import { type CryptoCode, claimFailure, decideQuoteUse, instantPostings } from '@exchange/domain';
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import { instantQuotes } from '../../db/schema';
 import type { AppContext } from '../../platform/app-context';
 import { AppError, quoteUseError } from '../../platform/errors';
 import { postEntry } from '../ledger/ledger.repository';
 import { upsertWalletTransaction } from '../wallet/wallet.repository';
+import { claimInstantQuote, findInstantQuote } from './instant-quotes.repository';
 import { issueInstantQuote, parseInstantQuantity } from './issue-instant-quote';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -39,17 +38,13 @@ export async function executeInstantOrder(
   const id = quoteId;
 
   await ctx.db.transaction(async (tx) => {
-    const [quote] = await tx.select().from(instantQuotes).where(eq(instantQuotes.id, id));
+    const quote = await findInstantQuote(tx, id);
     const now = ctx.clock.now();
     const matches =
       quote?.side === request.side && quote.asset === asset && BigInt(quote.quantity) === quantity;
     const use = decideQuoteUse(quote && { ownerId: quote.userId, ...quote }, userId, matches, now);
     if (!use.ok) throw quoteUseError(use.code);
-    const [claimed] = await tx
-      .update(instantQuotes)
-      .set({ usedAt: now })
-      .where(and(eq(instantQuotes.id, id), isNull(instantQuotes.usedAt), gt(instantQuotes.expiresAt, now)))
-      .returning();
+    const claimed = await claimInstantQuote(tx, id, now);
     if (!claimed) throw quoteUseError(claimFailure({ ownerId: userId, ...quote! }, now));
     const amounts = { cost: BigInt(claimed.cost), fee: BigInt(claimed.fee), total: BigInt(claimed.total) };
     const reference = `instant:${claimed.id}`;

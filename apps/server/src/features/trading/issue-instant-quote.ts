@@ -7,11 +7,11 @@ import {
   PRICE_DECIMALS,
   validateInstantQuantity,
 } from '@exchange/domain';
-import { instantQuotes } from '../../db/schema';
 import type { AppContext } from '../../platform/app-context';
 import type { DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { requireFreshPrice } from '../../platform/prices';
+import { insertInstantQuote, type QuoteRow } from './instant-quotes.repository';
 import { orderRuleError } from './order-rules-messages';
 
 export interface QuoteRequest {
@@ -19,8 +19,6 @@ export interface QuoteRequest {
   readonly crypto_currency_code: CryptoCode;
   readonly quantity?: string | null;
 }
-
-export type QuoteRow = typeof instantQuotes.$inferSelect;
 
 /**
  * Parses an instant quantity at the coin's ledger scale with the rules the order form applies
@@ -50,22 +48,18 @@ export async function issueInstantQuote(
   if (amounts.cost <= 0n || amounts.total <= 0n)
     throw new AppError('unprocessable', messages.invalidQuantity);
   const now = ctx.clock.now();
-  const [row] = await ctx.db
-    .insert(instantQuotes)
-    .values({
-      userId,
-      side: request.side,
-      asset,
-      quantity: quantity.toString(),
-      priceUsd: price.usd.toString(),
-      cost: amounts.cost.toString(),
-      fee: amounts.fee.toString(),
-      total: amounts.total.toString(),
-      expiresAt: new Date(now.getTime() + ctx.config.instantQuoteTtlSeconds * 1000),
-      createdAt: now,
-    })
-    .returning();
-  return row!;
+  return insertInstantQuote(ctx.db, {
+    userId,
+    side: request.side,
+    asset,
+    quantity: quantity.toString(),
+    priceUsd: price.usd.toString(),
+    cost: amounts.cost.toString(),
+    fee: amounts.fee.toString(),
+    total: amounts.total.toString(),
+    expiresAt: new Date(now.getTime() + ctx.config.instantQuoteTtlSeconds * 1000),
+    createdAt: now,
+  });
 }
 
 export function quoteView(row: QuoteRow): InstantQuote {
