@@ -18,6 +18,7 @@ export const REJECTIONS = {
   otp_expired: { status: 400, message: 'The code has expired' },
   totp_required: { status: 401, message: messages.totpCodeRequired },
   totp_invalid: { status: 401, message: messages.totpCodeWrong },
+  totp_replayed: { status: 401, message: messages.totpCodeUsed },
   unauthorized: { status: 401, message: 'Please log in' },
   invalid_credentials: { status: 401, message: 'Invalid email or password' },
   token_invalid: { status: 401, message: 'Please log in again' },

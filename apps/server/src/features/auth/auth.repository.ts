@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, ne, or } from 'drizzle-orm';
 import { otps, refreshTokens, users } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
 
@@ -70,6 +70,19 @@ export async function setTotpSecret(tx: DbOrTx, userId: string, secret: string, 
 
 export async function enableTotp(tx: DbOrTx, userId: string, at: Date): Promise<void> {
   await tx.update(users).set({ totpEnabledAt: at, updatedAt: at }).where(eq(users.id, userId));
+}
+
+/**
+ * Spends a TOTP step: true only for the first use of a step later than any used before. The
+ * condition sits in the UPDATE, so two sign-ins racing with one code cannot both pass.
+ */
+export async function claimTotpStep(tx: DbOrTx, userId: string, step: number): Promise<boolean> {
+  const rows = await tx
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+    .returning({ id: users.id });
+  return rows.length === 1;
 }
 
 // ---------------------------------------------------------------- one-time codes

@@ -1,5 +1,6 @@
 import { messages as m } from '@exchange/contracts';
 import { eq } from 'drizzle-orm';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config';
 import { adminAuditLog, users } from '../../db/schema';
@@ -53,12 +54,16 @@ describe('admin two-factor sign-in', () => {
     expect(missing.json()).toMatchObject({ code: 'totp_required', message: m.totpCodeRequired });
     const bad = await post(t, '/auth/login', { email: EMAIL, password: PASSWORD, totp: '123456' });
     expect(bad.json()).toMatchObject({ code: 'totp_invalid' });
-    const ok = await post(t, '/auth/login', {
-      email: EMAIL,
-      password: PASSWORD,
-      totp: await currentTotp(t.ctx, secret),
-    });
-    expect(ok.statusCode, ok.body).toBe(200);
+    // The confirming code's step is spent; the next step's code (inside the drift window) signs in.
+    const replayedConfirm = await post(t, '/auth/login', { email: EMAIL, password: PASSWORD, totp: code });
+    expect(replayedConfirm.json()).toMatchObject({ code: 'totp_replayed', message: m.totpCodeUsed });
+    const next = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+    // A code counts once, even when two sign-ins race with it.
+    const raced = await Promise.all(
+      [1, 2].map(() => post(t, '/auth/login', { email: EMAIL, password: PASSWORD, totp: next })),
+    );
+    expect(raced.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+    expect(raced.find((r) => r.statusCode === 401)?.json()).toMatchObject({ code: 'totp_replayed' });
     // A wrong password is still the same answer, whatever the code.
     const wrongPassword = await post(t, '/auth/login', {
       email: EMAIL,
@@ -80,14 +85,18 @@ describe('admin two-factor sign-in', () => {
 describe('production refuses admin sign-in without two-factor', () => {
   const admin = { role: 'ADMIN', totpEnabledAt: null, totpSecret: null } as never;
   const customer = { role: 'USER', totpEnabledAt: null, totpSecret: null } as never;
-  const production = { clock: systemClock, config: { env: 'production' } as Config };
+  const production = { clock: systemClock, config: { env: 'production' } as Config, db: undefined as never };
 
   it('refuses an admin who has not enrolled, and lets customers through', async () => {
     const refused = await checkAdminSecondFactor(production, admin, undefined).catch((error) => error);
     expect(refused).toBeInstanceOf(AppError);
     expect((refused as AppError).code).toBe('totp_not_enrolled');
     await expect(checkAdminSecondFactor(production, customer, undefined)).resolves.toBeUndefined();
-    const development = { clock: systemClock, config: { env: 'development' } as Config };
+    const development = {
+      clock: systemClock,
+      config: { env: 'development' } as Config,
+      db: undefined as never,
+    };
     await expect(checkAdminSecondFactor(development, admin, undefined)).resolves.toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@ import { messages as m, type TotpEnrolment } from '@exchange/contracts';
 import { generate, generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import type { AppContext } from '../../platform/app-context';
+import type { DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { recordAdminAction } from '../audit/record-admin-action';
 import * as repo from './auth.repository';
@@ -11,27 +12,43 @@ import * as repo from './auth.repository';
  * authenticator app expects). One step either side is accepted for clock drift.
  */
 const TOLERANCE_SECONDS = 30;
+const STEP_SECONDS = 30;
 const ISSUER = 'Exchange Admin';
 
 function epochOf(ctx: Pick<AppContext, 'clock'>): number {
   return Math.floor(ctx.clock.now().getTime() / 1000);
 }
 
-export async function totpMatches(
+/** The 30-second step the code belongs to, or null when it matches none inside the tolerance. */
+export async function totpStepOf(
   ctx: Pick<AppContext, 'clock'>,
   secret: string,
   code: string,
-): Promise<boolean> {
+): Promise<number | null> {
+  const epoch = epochOf(ctx);
   try {
-    const result = await verify({
-      secret,
-      token: code,
-      epoch: epochOf(ctx),
-      epochTolerance: TOLERANCE_SECONDS,
-    });
-    return result.valid;
+    const result = await verify({ secret, token: code, epoch, epochTolerance: TOLERANCE_SECONDS });
+    return result.valid ? Math.floor(epoch / STEP_SECONDS) + result.delta : null;
   } catch {
-    return false;
+    return null;
+  }
+}
+
+/**
+ * Accepts a code once: it must match, and its step must be later than the last step this account
+ * used, which is then recorded (a replayed or raced code is refused with its own message).
+ */
+async function spendTotp(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  tx: DbOrTx | undefined,
+  userId: string,
+  secret: string,
+  code: string,
+): Promise<void> {
+  const step = await totpStepOf(ctx, secret, code);
+  if (step === null) throw new AppError('totp_invalid', m.totpCodeWrong);
+  if (!(await repo.claimTotpStep(tx ?? ctx.db, userId, step))) {
+    throw new AppError('totp_replayed', m.totpCodeUsed);
   }
 }
 
@@ -46,14 +63,14 @@ export function currentTotp(ctx: Pick<AppContext, 'clock'>, secret: string): Pro
  * back-office there) and let in elsewhere, so the embedded demo keeps working.
  */
 export async function checkAdminSecondFactor(
-  ctx: Pick<AppContext, 'clock' | 'config'>,
+  ctx: Pick<AppContext, 'clock' | 'config' | 'db'>,
   user: repo.UserRow,
   code: string | undefined,
 ): Promise<void> {
   if (user.role !== 'ADMIN') return;
   if (user.totpEnabledAt && user.totpSecret) {
     if (!code) throw new AppError('totp_required', m.totpCodeRequired);
-    if (!(await totpMatches(ctx, user.totpSecret, code))) throw new AppError('totp_invalid', m.totpCodeWrong);
+    await spendTotp(ctx, undefined, user.id, user.totpSecret, code);
     return;
   }
   if (ctx.config.env === 'production') throw new AppError('totp_not_enrolled', m.totpRequiredInProduction);
@@ -90,7 +107,7 @@ export async function confirmTotpEnrolment(
     if (!user) throw new AppError('unauthorized', 'Unauthorized');
     if (user.totpEnabledAt) throw new AppError('conflict', m.totpAlreadyEnabled);
     if (!user.totpSecret) throw new AppError('conflict', m.totpNotStarted);
-    if (!(await totpMatches(ctx, user.totpSecret, code))) throw new AppError('totp_invalid', m.totpCodeWrong);
+    await spendTotp(ctx, tx, adminId, user.totpSecret, code);
     await repo.enableTotp(tx, adminId, ctx.clock.now());
     await recordAdminAction(tx, { adminId, action: 'TOTP_ENABLED', targetUserId: adminId });
   });
