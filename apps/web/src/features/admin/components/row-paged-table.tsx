@@ -4,10 +4,16 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { cn } from '../../../lib/cn';
+
+/** A column heading: plain text, or text with its own id and classes (alignment). */
+export type HeaderCell =
+  | string
+  | { readonly id: string; readonly header: ReactNode; readonly className?: string };
 
 interface RowPagedTableProps {
   readonly label: string;
-  readonly headers: readonly string[];
+  readonly headers: readonly HeaderCell[];
   /** The rows of the current page; undefined while the first page loads. */
   readonly rows: readonly ReactNode[] | undefined;
   readonly total: number;
@@ -15,16 +21,20 @@ interface RowPagedTableProps {
   readonly pageSize: number;
   readonly onPage: (page: number) => void;
   readonly busy?: boolean;
-  readonly error?: string;
+  readonly error?: ReactNode;
   readonly onRetry?: () => void;
 }
 
+const cellOf = (h: HeaderCell) => (typeof h === 'string' ? { id: h, header: h, className: 'text-left' } : h);
+
 /**
- * A table whose pages come from the server (admin lists page and search there): designed loading,
- * error and 'No Data Found' states, and previous/next buttons that scroll back to the top.
+ * The one shell of every admin list whose pages come from the server (admin lists page and search
+ * there): designed loading, error and 'No Data Found' states, and previous/next buttons that scroll
+ * back to the top. ServerPagedTable builds its rows from column definitions and renders this.
  */
 export function RowPagedTable(props: RowPagedTableProps) {
-  const { headers, rows, total, page, pageSize } = props;
+  const { rows, total, page, pageSize } = props;
+  const headers = props.headers.map(cellOf);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const go = (next: number) => {
     props.onPage(next);
@@ -44,7 +54,7 @@ export function RowPagedTable(props: RowPagedTableProps) {
       // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
       <tr key={i} className="border-t border-line">
         {headers.map((h) => (
-          <td key={h} className="px-4 py-3">
+          <td key={h.id} className="px-4 py-3">
             <Skeleton className="h-4 w-full max-w-24" />
           </td>
         ))}
@@ -72,8 +82,12 @@ export function RowPagedTable(props: RowPagedTableProps) {
           <thead className="bg-raised/60 text-xs tracking-wide text-muted uppercase">
             <tr>
               {headers.map((h) => (
-                <th key={h} scope="col" className="px-4 py-3 text-left font-medium whitespace-nowrap">
-                  {h}
+                <th
+                  key={h.id}
+                  scope="col"
+                  className={cn('px-4 py-3 font-medium whitespace-nowrap', h.className)}
+                >
+                  {h.header}
                 </th>
               ))}
             </tr>
@@ -87,7 +101,7 @@ export function RowPagedTable(props: RowPagedTableProps) {
           className="mt-3 flex items-center justify-between gap-3 text-sm text-muted"
         >
           <p aria-live="polite">
-            Page {page} of {pageCount} · {total} total
+            Page {page} of {pageCount} · {total} rows
           </p>
           <div className="flex gap-2">
             <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => go(page - 1)}>
