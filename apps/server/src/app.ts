@@ -100,6 +100,9 @@ export async function buildApp(base: AppContext): Promise<BuiltApp> {
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 1_048_576,
     frameworkErrors: answerFrameworkError,
+    // Start-up loads every book and runs the first house-liquidity tick; on a loaded machine that
+    // can pass Fastify's 10 s default, and a slow start is better than a process that never starts.
+    pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -307,6 +307,7 @@ export const messages = {
   // Admin two-factor sign-in (TOTP)
   totpCodeRequired: 'Enter the 6-digit code from your authenticator app',
   totpCodeWrong: 'The authenticator code is wrong',
+  textHoldsNul: 'Text must not contain the NUL character',
   totpCodeUsed: 'That code was already used: wait for the next one from your authenticator app',
   totpRequiredInProduction: 'Admin sign-in needs two-factor authentication: enrol an authenticator app first',
   totpEnrolStarted: 'Scan the QR code with your authenticator app, then enter a code to confirm',

@@ -1,4 +1,4 @@
-import { QUOTE_USE_REJECTIONS, REJECTIONS, type RejectionCode } from '@exchange/contracts';
+import { messages, QUOTE_USE_REJECTIONS, REJECTIONS, type RejectionCode } from '@exchange/contracts';
 import type { QuoteUseRejection } from '@exchange/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -24,7 +24,24 @@ export class AppError extends Error {
   }
 }
 
+/** True when a string anywhere in a parsed query, body or path holds U+0000. */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 32 || value === null || typeof value !== 'object') return false;
+  for (const [key, inner] of Object.entries(value)) {
+    if (key.includes('\u0000') || holdsNul(inner, depth + 1)) return true;
+  }
+  return false;
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
+  // PostgreSQL text cannot hold U+0000, so such input would fail deep in a query as a 500: it is
+  // refused at the edge for every route instead (found by the schema fuzzer on a search term).
+  app.addHook('preValidation', async (request, reply) => {
+    if (holdsNul(request.query) || holdsNul(request.params) || holdsNul(request.body)) {
+      return reply.code(400).send({ status: false, message: messages.textHoldsNul, code: 'bad_request' });
+    }
+  });
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       return reply.code(error.statusCode).send({ status: false, message: error.message, code: error.code });

@@ -1,3 +1,4 @@
+import { HOUSE_LEVELS } from '@exchange/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -146,14 +147,14 @@ describe('house liquidity as a scheduled job', () => {
       expect(depth.json().data.bids[0].price).toBe('59880.0');
       await first.app.close();
       // The survivor's next tick claims the freed lock and finds the quotes already right: still one
-      // bid and one ask per market, never two sets.
+      // ladder (HOUSE_LEVELS bids and as many asks) per market, never two sets.
       expect(await second.scheduler.runOnce(HOUSE_LIQUIDITY_JOB)).toBe(true);
       const open = await first.ctx.db.execute<{ market_id: string; n: string }>(
         sql`select o.market_id, count(*)::text as n from orders o join users u on u.id = o.user_id
             where u.email = ${HOUSE_USER_EMAIL} and o.status = 'open' group by o.market_id`,
       );
       expect(open.rows.length).toBeGreaterThan(0);
-      for (const row of open.rows) expect(row.n, row.market_id).toBe('2');
+      for (const row of open.rows) expect(row.n, row.market_id).toBe(String(2 * HOUSE_LEVELS));
     } finally {
       await second.app.close();
       await first.app.close();
