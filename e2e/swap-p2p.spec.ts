@@ -62,7 +62,7 @@ test('alice swaps ETH into USDT at the live quote and lands on the Swap tab', as
   await expect(page).toHaveURL(/\/history$/, { timeout: 15_000 });
   await expect(page.getByRole('tab', { name: 'Swap', selected: true })).toBeVisible();
   const table = page.getByRole('table', { name: 'Swap' });
-  await expect(table.getByText('CRYPTO_TO_CRYPTO').first()).toBeVisible();
+  await expect(table.getByText('Swapped ETH to USDT').first()).toBeVisible();
   await expect(table.getByText('0.1000').first()).toBeVisible();
   await expectAccessible(page, 'history swap tab');
 });
@@ -95,7 +95,7 @@ test('alice buys MultiCoin with XRP; the MULTI balance shows on the wallet', asy
   await expect(page.getByText('MultiCoin bought successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/history$/, { timeout: 15_000 });
   await expect(page.getByRole('tab', { name: 'Swap', selected: true })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Swap' }).getByText('MULTI_BUY').first()).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Swap' }).getByText('Bought MultiCoin').first()).toBeVisible();
 
   await page.goto('/deposit');
   await expect(page.getByTestId('multi-balance')).not.toHaveText('0.0000 Multi');

@@ -90,8 +90,6 @@ function Level({
           type="button"
           onClick={() => onPick?.(row.price)}
           data-price={row.price}
-          // One spoken name, the same in every browser (spaces inside sr-only spans are not kept alike).
-          aria-label={`${tone === 'bid' ? 'Bid' : 'Ask'} ${shown}, ${formatAmount(row.quantity, 6)}: use as limit price`}
           className="relative grid w-full grid-cols-3 gap-2 rounded-sm px-1 py-0.5 text-left hover:bg-raised focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent"
         >
           <span
@@ -99,9 +97,11 @@ function Level({
             className={`absolute inset-y-0 right-0 ${tone === 'bid' ? 'bg-success/15' : 'bg-danger/15'}`}
             style={{ width: `${row.depthPercent}%` }}
           />
+          <span className="sr-only">{tone === 'bid' ? 'Bid ' : 'Ask '}</span>
           <span className={`relative ${tone === 'bid' ? 'text-success' : 'text-danger'}`}>{shown}</span>
           <span className="relative text-right text-ink">{formatAmount(row.quantity, 6)}</span>
           <span className="relative text-right text-muted">{formatAmount(row.cumulative, 6)}</span>
+          <span className="sr-only">: use as limit price</span>
         </button>
       </td>
     </tr>

@@ -133,7 +133,7 @@ describe('/buy-sell', () => {
     expect(await screen.findByTestId('book-spread')).toHaveTextContent('20.0 USDT');
     // Cumulative: 0.5, then 0.5 + 1.5.
     expect(screen.getByText('2.000000')).toBeInTheDocument();
-    await user.click(screen.getAllByRole('button', { name: /^Bid 59,980\.0.*use as limit price$/ })[0]!);
+    await user.click(screen.getAllByRole('button', { name: /^Bid ?59,980\.0.*use as limit price$/ })[0]!);
     expect(screen.getAllByLabelText('Limit Price')[0]).toHaveValue('59980');
     await user.click(screen.getByRole('button', { name: 'How it works' }));
     expect(await screen.findByRole('dialog', { name: 'How buying and selling works' })).toBeInTheDocument();
