@@ -131,7 +131,8 @@ export function CoinChart({
           <h2 id="coin-chart-title" className="text-base font-semibold text-ink">
             {coin} / {quote}
           </h2>
-          <p className="text-lg font-semibold tabular-nums text-ink" aria-live="polite">
+          {/* Bold 20 px is large text for contrast rules: the red flash's first frame is 4:1. */}
+          <p className="text-xl font-bold tabular-nums text-ink" aria-live="polite">
             <FlashValue value={last ?? null}>{last ? price(last) : '-'}</FlashValue>
           </p>
         </div>
