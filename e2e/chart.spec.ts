@@ -13,6 +13,7 @@ async function openBuySell(page: Page): Promise<void> {
   const link = header.getByRole('link', { name: 'Buy Crypto' });
   const menu = header.getByRole('button', { name: 'Open menu' });
   // On a phone the header's links live in its menu.
+  await expect(link.or(menu).first()).toBeVisible();
   if (!(await link.first().isVisible())) await menu.click();
   await link.first().click();
   const info = page.getByRole('dialog', { name: 'How buying and selling works' });
