@@ -17,7 +17,7 @@ async function openBuySell(page: Page): Promise<void> {
   await expect(info).toBeVisible();
   await info.getByRole('button', { name: 'Got it' }).click();
   await expect(info).toBeHidden();
-  await expect(page.getByRole('heading', { name: 'BTC / USD' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'BTC / USDT' })).toBeVisible();
 }
 
 /** An instant trade is a wallet transaction: History opens on Transactions, where it is listed. */
@@ -45,7 +45,7 @@ test('alice sees the info modal, the chart and the book, and the rules speak for
   await expectAccessible(page, 'buy-sell info modal');
   await page.getByRole('button', { name: 'Got it' }).click();
 
-  await expect(page.getByRole('figure', { name: /BTC price over the last 30 points/ })).toBeVisible();
+  await expect(page.getByRole('figure', { name: /BTC \/ USDT candles over the last day/ })).toBeVisible();
   await expect(page.getByRole('heading', { name: /Order book · BTC-USDT/ })).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Instant' })).toBeChecked();
   await expectAccessible(page, 'buy-sell');

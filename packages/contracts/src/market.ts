@@ -1,4 +1,4 @@
-import { ASSET_CODES, CRYPTO_CODES } from '@exchange/domain';
+import { ASSET_CODES, CHART_RANGES, CHART_SYMBOL_IDS, CRYPTO_CODES } from '@exchange/domain';
 import { z } from 'zod';
 import { decimalString, envelope } from './envelope';
 import { messages as m } from './messages';
@@ -103,6 +103,53 @@ export const chartPointSchema = z.object({
 export type ChartPoint = z.infer<typeof chartPointSchema>;
 export const chartResponseSchema = envelope(z.array(chartPointSchema));
 export type ChartResponse = z.infer<typeof chartResponseSchema>;
+
+// ---------------------------------------------------------------- candles
+
+/**
+ * GET /market/candles?market=BTC-USDT&range=1D: a USDT market ('BTC-USDT') or a coin against USD
+ * ('ADA-USD'); the range defaults to one day.
+ */
+export const candlesQuerySchema = z.object({
+  market: upperCaseOneOf(CHART_SYMBOL_IDS, 'Unknown market'),
+  range: upperCaseOneOf(CHART_RANGES, 'Range must be 1H, 1D or 1W').default('1D'),
+});
+export type CandlesQuery = z.input<typeof candlesQuerySchema>;
+export const candleSchema = z.object({
+  /** Start of the candle's bucket, in Unix seconds. */
+  time: z.number().int(),
+  open: decimalString,
+  high: decimalString,
+  low: decimalString,
+  close: decimalString,
+  /** Base quantity traded in the bucket; '0' where only the reference price is known. */
+  volume: decimalString,
+});
+export type CandleItem = z.infer<typeof candleSchema>;
+/** The last 24 hours (the 1D range's buckets): extremes, traded volume and change in percent. */
+export const candleStatsSchema = z.object({
+  last: decimalString,
+  high: decimalString,
+  low: decimalString,
+  volume: decimalString,
+  change: signedPercentString,
+});
+export type CandleStats = z.infer<typeof candleStatsSchema>;
+export const candlesSchema = z.object({
+  market: z.string(),
+  base: z.string(),
+  /** What prices are in: USDT for a market's book, USD for a coin's reference price. */
+  quote: z.enum(['USDT', 'USD']),
+  range: z.enum(CHART_RANGES),
+  /** Bucket width in seconds. */
+  interval: z.number().int(),
+  candles: z.array(candleSchema),
+  /** Null when nothing is known about the last 24 hours. */
+  stats: candleStatsSchema.nullable(),
+});
+export type Candles = z.infer<typeof candlesSchema>;
+export const candlesResponseSchema = envelope(candlesSchema);
+export type CandlesResponse = z.infer<typeof candlesResponseSchema>;
 
 // ---------------------------------------------------------------- conversion quote
 

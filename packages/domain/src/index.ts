@@ -2,6 +2,7 @@ export * from './admin-stats';
 export * from './assets';
 export * from './auth/otp';
 export * from './auth/refresh-token';
+export * from './candles';
 export * from './decimal';
 export * from './deposits';
 export * from './kyc/kyc-rules';

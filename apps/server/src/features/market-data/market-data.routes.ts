@@ -1,4 +1,6 @@
 import {
+  candlesQuerySchema,
+  candlesResponseSchema,
   chartParamsSchema,
   chartResponseSchema,
   cryptoIndexResponseSchema,
@@ -11,6 +13,7 @@ import {
 } from '@exchange/contracts';
 import type { AppContext, ZodApi } from '../../platform/app-context';
 import { requireFreshPrice } from '../../platform/prices';
+import { getCandles } from './get-candles';
 import { getPriceChart } from './get-price-chart';
 import { listMarkets, wrapperMarkets } from './list-markets';
 import { listTopMarkets } from './list-top-markets';
@@ -62,6 +65,13 @@ export function marketDataRoutes(app: ZodApi, ctx: AppContext): void {
       message: 'Chart',
       data: await getPriceChart(ctx, request.params.symbol),
     }),
+  );
+
+  // The trading screen's chart: candles of a market (trades, else the reference price) over 1H/1D/1W.
+  app.get(
+    '/market/candles',
+    { schema: { querystring: candlesQuerySchema, response: { 200: candlesResponseSchema } } },
+    async (request) => ({ status: true, message: 'Candles', data: await getCandles(ctx, request.query) }),
   );
 
   app.get(

@@ -4,6 +4,7 @@ import type { Clock } from '../../platform/clock';
 import type { Database, Db } from '../../platform/db';
 import type { PriceSource } from '../../platform/prices';
 import { createScheduler, type ScheduledJob } from '../../platform/scheduled-jobs';
+import { pruneCandles, recordReferenceCandles } from './candles.repository';
 import {
   dropOtherSources,
   insertTicks,
@@ -22,7 +23,10 @@ export const PRICE_TICK_CHANNEL = 'price_tick';
 /** The scheduled job that writes prices: its name keys the advisory lock that picks the writer. */
 export const PRICE_FEED_JOB = 'price-feed';
 
-/** History is kept for two days: 24 h change and the one-day chart need one, the rest is slack. */
+/**
+ * Raw history is kept for two days: 24 h change and the one-day chart need one, the rest is slack.
+ * The candle charts keep their own buckets longer (reference_candles, see CANDLE_KEEP_S).
+ */
 const KEEP_MS = 2 * DAY_MS;
 const PRUNE_EVERY_MS = 60 * 60_000;
 
@@ -99,8 +103,12 @@ export function createPriceFeed(deps: PriceFeedDeps): PriceFeed {
       const rows = points
         .filter((p) => since.has(p.asset) && p.usd > 0n && p.at > since.get(p.asset)! && p.at < now)
         .map((p) => ({ ...p, source: provider.source }));
-      await insertTicks(db, rows);
-      remember(rows.map(({ asset, usd, at }) => ({ asset, usd, at })));
+      const filled = rows.map(({ asset, usd, at }) => ({ asset, usd, at }));
+      await db.transaction(async (tx) => {
+        await insertTicks(tx, rows);
+        await recordReferenceCandles(tx, latest, filled);
+      });
+      remember(filled);
       logger.info({ source: provider.source, points: rows.length }, 'price feed: history back-filled');
     }
   }
@@ -132,6 +140,7 @@ export function createPriceFeed(deps: PriceFeedDeps): PriceFeed {
       const fresh = rows.map(({ asset, usd, at }) => ({ asset, usd, at }));
       await db.transaction(async (tx) => {
         await insertTicks(tx, rows);
+        await recordReferenceCandles(tx, latest, fresh);
         const merged = new Map(latest);
         for (const point of fresh) merged.set(point.asset, point);
         const opens = await pricesAt(tx, [...merged.keys()], new Date(now.getTime() - DAY_MS));
@@ -141,6 +150,7 @@ export function createPriceFeed(deps: PriceFeedDeps): PriceFeed {
     }
     if (now.getTime() - lastPruneMs >= PRUNE_EVERY_MS) {
       await pruneTicks(db, new Date(now.getTime() - KEEP_MS));
+      await pruneCandles(db, now);
       lastPruneMs = now.getTime();
     }
   }

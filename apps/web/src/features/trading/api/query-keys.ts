@@ -5,6 +5,8 @@ export const tradingKeys = {
   wallet: walletKeys.wallet,
   markets: ['market', 'list'] as const,
   chart: (coin: string) => ['market', 'chart', coin] as const,
+  candlesOf: (market: string) => ['market', 'candles', market] as const,
+  candles: (market: string, range: string) => ['market', 'candles', market, range] as const,
   depth: (marketId: string) => ['market', 'depth', marketId] as const,
   trades: (marketId: string) => ['market', 'trades', marketId] as const,
   orders: ['orders'] as const,

@@ -1,126 +1,168 @@
-import { type TickerItem, tickerFrameSchema } from '@exchange/contracts';
-import {
-  AreaSeries,
-  ColorType,
-  createChart,
-  type IChartApi,
-  type ISeriesApi,
-  type UTCTimestamp,
-} from 'lightweight-charts';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type Candles, type TickerItem, tickerFrameSchema } from '@exchange/contracts';
+import { CHART_RANGES, type ChartRange, chartSymbol } from '@exchange/domain';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { FlashValue } from '../../../components/ui/flash-value';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatUsd } from '../../../lib/format';
-import { useChart } from '../api/get-chart';
+import { formatAmount, formatAssetPrice, formatPercent, formatUsd, isNegative } from '../../../lib/format';
+import { useCandles } from '../api/get-candles';
 import { useLiveChannel } from '../api/live-socket';
+import { chartSymbolOf, liveCandle, type PlotCandle, tickerPrice } from '../model/live-candle';
+import { ChartCanvas, type ChartMode } from './chart-canvas';
+import { Segmented } from './segmented';
 
-/** The spec's chart: the last 30 points of one day. */
-const CHART_POINTS = 30;
+const MODES = [
+  { id: 'candles', label: 'Candles' },
+  { id: 'line', label: 'Line' },
+] as const;
+const RANGES = CHART_RANGES.map((id) => ({ id, label: id }));
+const RANGE_WORDS: Record<ChartRange, string> = { '1H': 'hour', '1D': 'day', '1W': 'week' };
+/** USD prices show cents, as everywhere else in the product. */
+const USD_DECIMALS = 2;
+
+const isZero = (decimal: string | undefined) => decimal === undefined || /^0(\.0*)?$/.test(decimal);
+
+/** Chart numbers are only drawn, never summed or compared as money (figures shown are the strings). */
+const plotted = (candle: Candles['candles'][number]): PlotCandle => ({
+  time: candle.time,
+  open: Number(candle.open),
+  high: Number(candle.high),
+  low: Number(candle.low),
+  close: Number(candle.close),
+});
+
+function Stat({ label, children }: { readonly label: string; readonly children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-muted">{label}</dt>
+      <dd className="truncate text-sm font-medium tabular-nums text-ink">{children}</dd>
+    </div>
+  );
+}
 
 /**
- * The chart library plots floats; these numbers are only drawn, never summed or compared as money
- * (the form works on the decimal strings).
- */
-const plotted = (price: string) => Number(price);
-
-const toTime = (seconds: number) => seconds as UTCTimestamp;
-
-const colors = { line: '#f0b90b', top: 'rgba(240, 185, 11, 0.35)', bottom: 'rgba(240, 185, 11, 0.02)' };
-
-/**
- * The selected coin's price over the last 30 points (GET /market/chart/:symbol), extended live from
- * the 'ticker' channel. `onPrice` reports the newest USD price so the form can estimate costs.
+ * The trading screen's chart: the coin's USDT market (its trades, else the reference price) or, for
+ * a coin without a market, its USD reference price; candles or a line over 1H, 1D or 1W, the last 24
+ * hours' high, low, volume and change above it. The last candle follows the 'ticker' channel; a trade
+ * reloads the candles. `onPrice` reports the coin's USD ticker so the form can estimate costs.
  */
 export function CoinChart({
   coin,
-  quote = 'USD',
+  marketId,
   onPrice,
 }: {
   readonly coin: string;
-  /** The currency the coin's book trades in; the chart itself plots the USD reference price. */
-  readonly quote?: 'USD' | 'USDT';
+  /** The coin's USDT market, or null when it trades only against USD. */
+  readonly marketId: string | null;
   readonly onPrice?: (price: TickerItem) => void;
 }) {
-  const chart = useChart(coin);
-  const container = useRef<HTMLDivElement>(null);
-  const series = useRef<ISeriesApi<'Area'> | null>(null);
-  const lastTime = useRef(0);
-  const [latest, setLatest] = useState<string | null>(null);
-  const points = chart.data;
-
-  useEffect(() => {
-    const element = container.current;
-    if (!element || !points) return;
-    const api: IChartApi = createChart(element, {
-      autoSize: true,
-      layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: '#a1aab5' },
-      grid: { vertLines: { color: '#2b3139' }, horzLines: { color: '#2b3139' } },
-      rightPriceScale: { borderColor: '#2b3139' },
-      timeScale: { borderColor: '#2b3139', timeVisible: true, secondsVisible: false },
-      handleScroll: false,
-      handleScale: false,
-    });
-    const area = api.addSeries(AreaSeries, {
-      lineColor: colors.line,
-      topColor: colors.top,
-      bottomColor: colors.bottom,
-      lineWidth: 2,
-    });
-    const recent = points.slice(-CHART_POINTS);
-    area.setData(recent.map((point) => ({ time: toTime(point.time), value: plotted(point.price) })));
-    api.timeScale().fitContent();
-    lastTime.current = recent.at(-1)?.time ?? 0;
-    setLatest(recent.at(-1)?.price ?? null);
-    series.current = area;
-    return () => {
-      series.current = null;
-      api.remove();
-    };
-  }, [points]);
+  const [range, setRange] = useState<ChartRange>('1D');
+  const [mode, setMode] = useState<ChartMode>('candles');
+  const symbolId = chartSymbolOf(coin, marketId);
+  const symbol = chartSymbol(symbolId);
+  const quote = symbol?.quote ?? 'USD';
+  const query = useCandles(symbolId, marketId, range);
+  const data = query.data?.market === symbolId ? query.data : undefined;
+  const candles = useMemo(() => data?.candles.map(plotted) ?? [], [data]);
+  const [live, setLive] = useState<{ symbol: string; price: string; candle: PlotCandle | null } | null>(null);
+  const shownLive = live?.symbol === symbolId ? live : null;
+  const lastTraded = !isZero(data?.candles.at(-1)?.volume);
 
   const onTicker = useCallback(
-    (data: unknown) => {
-      const frame = tickerFrameSchema.shape.data.safeParse(data);
-      if (!frame.success) return;
-      const item = frame.data.find((ticker) => ticker.ticker === coin);
-      if (!item) return;
-      setLatest(item.lastPrice);
-      onPrice?.(item);
-      const seconds = Math.floor(Date.parse(item.at) / 1000);
-      // The series only moves forward in time; an older or repeated tick is already drawn.
-      if (!series.current || !Number.isFinite(seconds) || seconds <= lastTime.current) return;
-      lastTime.current = seconds;
-      series.current.update({ time: toTime(seconds), value: plotted(item.lastPrice) });
+    (frame: unknown) => {
+      const parsed = tickerFrameSchema.shape.data.safeParse(frame);
+      if (!parsed.success) return;
+      const item = parsed.data.find((ticker) => ticker.ticker === coin);
+      if (item) onPrice?.(item);
+      const moved = tickerPrice(symbolId, parsed.data);
+      if (!moved || !data) return;
+      setLive((previous) => {
+        const base = previous?.symbol === symbolId && previous.candle ? previous.candle : candles.at(-1);
+        const traded = previous?.symbol === symbolId && previous.candle ? false : lastTraded;
+        const candle = liveCandle(base, traded, data.interval, moved.atMs, Number(moved.price));
+        return { symbol: symbolId, price: moved.price, candle: candle ?? previous?.candle ?? null };
+      });
     },
-    [coin, onPrice],
+    [coin, onPrice, symbolId, data, candles, lastTraded],
   );
   useLiveChannel('ticker', onTicker);
 
+  // A reload draws the server's candles again; the live candle starts over from them.
+  const [seen, setSeen] = useState(data);
+  if (seen !== data) {
+    setSeen(data);
+    setLive(null);
+  }
+
+  const price = (value: string | undefined) =>
+    quote === 'USDT' ? formatAssetPrice(value, coin) : formatUsd(value, USD_DECIMALS);
+  const last = shownLive?.price ?? data?.stats?.last;
+  const stats = data?.stats;
+  const precision = quote === 'USDT' ? (symbol?.priceScale ?? USD_DECIMALS) : USD_DECIMALS;
+  const noTrades = marketId !== null && stats != null && isZero(stats.volume);
+
+  let body: ReactNode;
+  if (query.isError)
+    body = <ErrorState title="Could not load the chart" onRetry={() => void query.refetch()} />;
+  else if (!data) body = <Skeleton className="h-72 w-full" />;
+  else if (data.candles.length === 0)
+    body = (
+      <EmptyState
+        message="No trades yet"
+        description="The chart fills in as soon as the market trades or a price arrives."
+      />
+    );
+  else
+    body = (
+      <ChartCanvas
+        candles={candles}
+        mode={mode}
+        precision={precision}
+        live={shownLive?.candle ?? null}
+        label={`${coin} / ${quote} ${mode === 'candles' ? 'candles' : 'line'} over the last ${RANGE_WORDS[range]}`}
+      />
+    );
+
   return (
     <section aria-labelledby="coin-chart-title" className="rounded-lg border border-line bg-surface p-4">
-      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
-        <div>
+      <div className="mb-3 flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+        <div className="flex items-baseline gap-3">
           <h2 id="coin-chart-title" className="text-base font-semibold text-ink">
-            {coin} / USD
+            {coin} / {quote}
           </h2>
-          {quote === 'USDT' ? (
-            <p className="text-xs text-muted">Reference price in USD · order book and limit orders in USDT</p>
-          ) : null}
+          {/* Bold 20 px is large text for contrast rules: the red flash's first frame is 4:1. */}
+          <p className="text-xl font-bold tabular-nums text-ink" aria-live="polite">
+            <FlashValue value={last ?? null}>{last ? price(last) : '-'}</FlashValue>
+          </p>
         </div>
-        <p className="text-lg font-semibold tabular-nums text-ink" aria-live="polite">
-          <FlashValue value={latest}>{latest ? formatUsd(latest, 2) : '-'}</FlashValue>
-        </p>
+        <div className="flex flex-wrap gap-2">
+          <Segmented label="Chart type" options={MODES} value={mode} onChange={setMode} />
+          <Segmented label="Chart range" options={RANGES} value={range} onChange={setRange} />
+        </div>
       </div>
-      {chart.isError ? (
-        <ErrorState title="Could not load the chart" onRetry={() => void chart.refetch()} />
-      ) : chart.isPending ? (
-        <Skeleton className="h-64 w-full" />
-      ) : (
-        <figure aria-label={`${coin} price over the last ${CHART_POINTS} points`} className="m-0">
-          <div ref={container} className="h-64 w-full" />
-        </figure>
-      )}
+      <dl className="mb-3 grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-4">
+        <Stat label="24h High">{stats ? price(stats.high) : '-'}</Stat>
+        <Stat label="24h Low">{stats ? price(stats.low) : '-'}</Stat>
+        <Stat label={`24h Volume (${coin})`}>
+          {stats ? formatAmount(stats.volume, symbol?.quantityScale ?? 4) : '-'}
+        </Stat>
+        <Stat label="24h Change">
+          {stats ? (
+            <span className={isNegative(stats.change) ? 'text-danger' : 'text-success'}>
+              {formatPercent(stats.change, 2, { signed: true })}
+            </span>
+          ) : (
+            '-'
+          )}
+        </Stat>
+      </dl>
+      {body}
+      {noTrades ? (
+        <p className="mt-2 text-xs text-muted">
+          No trades in the last 24 hours: the chart shows the reference price.
+        </p>
+      ) : null}
     </section>
   );
 }

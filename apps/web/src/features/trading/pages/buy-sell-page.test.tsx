@@ -21,7 +21,8 @@ function renderPage() {
 
 // The chart library needs a real canvas; jsdom has none.
 vi.mock('lightweight-charts', () => ({
-  AreaSeries: {},
+  CandlestickSeries: {},
+  LineSeries: {},
   ColorType: { Solid: 'solid' },
   createChart: () => ({
     addSeries: () => ({ setData: () => undefined, update: () => undefined }),
@@ -60,6 +61,30 @@ const answers: Record<string, unknown> = {
 
 function answer(url: string): unknown {
   const path = url.split('?')[0] ?? url;
+  if (path === '/api/v1/market/candles') {
+    const market = new URLSearchParams(url.split('?')[1]).get('market') ?? '';
+    const candle = {
+      time: 1_700_000_000,
+      open: '60000.0',
+      high: '60100.0',
+      low: '59900.0',
+      close: '60050.0',
+      volume: '0',
+    };
+    return {
+      status: true,
+      message: 'Candles',
+      data: {
+        market,
+        base: market.split('-')[0],
+        quote: market.endsWith('-USDT') ? 'USDT' : 'USD',
+        range: '1D',
+        interval: 900,
+        candles: [candle],
+        stats: { last: '60050.0', high: '60100.0', low: '59900.0', volume: '0', change: '0.08' },
+      },
+    };
+  }
   if (path.startsWith('/api/v1/market/chart/'))
     return { status: true, message: 'Chart', data: [{ time: 1_700_000_000, price: '60000.00000000' }] };
   if (path.startsWith('/api/v1/market/depth/'))
@@ -115,7 +140,7 @@ describe('/buy-sell', () => {
     await user.click(screen.getByRole('button', { name: 'Got it' }));
     expect(info).not.toBeInTheDocument();
 
-    expect(await screen.findByRole('figure', { name: /BTC price/ })).toBeInTheDocument();
+    expect(await screen.findByRole('figure', { name: /BTC \/ USDT candles/ })).toBeInTheDocument();
     expect(await screen.findByText('59,990.0')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Buy', selected: true })).toBeInTheDocument();
     expect(await screen.findByRole('radio', { name: 'Limit' })).toBeInTheDocument();

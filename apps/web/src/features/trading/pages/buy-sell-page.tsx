@@ -92,7 +92,7 @@ export function BuySellPage() {
       />
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
         <div className="order-2 flex min-w-0 flex-col gap-4 lg:order-1">
-          <CoinChart coin={coin} quote={marketId ? 'USDT' : 'USD'} onPrice={onPrice} />
+          <CoinChart coin={coin} marketId={marketId} onPrice={onPrice} />
           <div className="grid gap-4 md:grid-cols-2">
             <OrderBook marketId={marketId} base={coin} onPickPrice={onPickPrice} />
             <RecentTrades marketId={marketId} base={coin} />

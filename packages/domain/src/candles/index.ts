@@ -1,0 +1,2 @@
+export * from './candles';
+export * from './chart-symbols';
