@@ -103,6 +103,25 @@ describe('transaction retry', () => {
   });
 });
 
+describe('a connection cut while a transaction holds it', () => {
+  it('does not crash the process; the work fails and the pool serves fresh connections', async () => {
+    const database = await createTestDatabase();
+    try {
+      const held = await database.pool.connect();
+      const { rows } = await held.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      // As a PostgreSQL shutdown does: the backend ends while the client sits between two queries.
+      await database.pool.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const error = await held.query('SELECT 1').catch((e: unknown) => e);
+      expect(isDbUnavailableError(error)).toBe(true);
+      held.release();
+      expect((await database.pool.query('SELECT 1 AS one')).rows[0]).toEqual({ one: 1 });
+    } finally {
+      await database.close();
+    }
+  });
+});
+
 describe('database unavailable at the HTTP edge', () => {
   it('answers a refused or dropped connection with 503 db_unavailable, not a 500', async () => {
     const app = Fastify();

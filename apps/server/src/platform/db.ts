@@ -53,6 +53,12 @@ export function connect(
   });
   // An idle client's error (the server went away) must not crash the process; the next query reports it.
   pool.on('error', () => {});
+  // Nor a checked-out client's between two queries (a transaction's connection when PostgreSQL stops):
+  // the pool listens only while a client is idle. The work's next query fails instead, and the pool
+  // drops the broken client on release.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = drizzle(pool, { schema });
   markCommits(db);
   return { db, pool, close: () => pool.end() };
