@@ -48,6 +48,7 @@ export const REJECTIONS = {
   internal: { status: 500, message: messages.serverError },
   // The database refused the work for now (deadlock, serialization, timeout): nothing changed, retry.
   db_busy: { status: 503, message: 'The service is busy: nothing was changed, please try again' },
+  db_unavailable: { status: 503, message: 'The service is briefly unavailable, please try again' },
   provider_unavailable: { status: 502, message: 'The payment provider is unavailable' },
   price_unavailable: { status: 503, message: messages.rateUnavailable },
 } as const satisfies Record<string, { readonly status: number; readonly message: string }>;

@@ -53,6 +53,12 @@ export function connect(
   });
   // An idle client's error (the server went away) must not crash the process; the next query reports it.
   pool.on('error', () => {});
+  // Nor a checked-out client's between two queries (a transaction's connection when PostgreSQL stops):
+  // the pool listens only while a client is idle. The work's next query fails instead, and the pool
+  // drops the broken client on release.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = drizzle(pool, { schema });
   markCommits(db);
   return { db, pool, close: () => pool.end() };
@@ -79,35 +85,119 @@ export function runWithCommitMarker<T>(marker: CommitMarker, fn: () => T): T {
   return markerScope.run(marker, fn);
 }
 
-/**
- * Every top-level transaction ends by running the commit marker in scope, if any (an idempotent
- * request's claim, platform/idempotency.ts), inside the same transaction: the marker commits exactly
- * when the effect does. Nested transactions (savepoints) are left alone; their outer one marks.
- */
-function markCommits(db: Db): void {
-  const transaction = db.transaction.bind(db);
-  db.transaction = ((work, config) =>
-    transaction(async (tx) => {
-      const result = await work(tx);
-      const marker = markerScope.getStore();
-      if (marker) await marker.mark(tx);
-      return result;
-    }, config)) as Db['transaction'];
+/** Whole tries of one transaction that deadlocked or failed serialization, before the error goes up. */
+export const TRANSACTION_ATTEMPTS = 3;
+
+/** Conflicts PostgreSQL resolves by aborting one side: running the same work again usually succeeds. */
+const CONFLICT_CODES = new Set(['40001', '40P01']);
+
+const insideScope = new AsyncLocalStorage<true>();
+const noRetryScope = new AsyncLocalStorage<true>();
+
+/** True while the caller runs inside a transaction's body (slow CPU work must not hold it open). */
+export function insideTransaction(): boolean {
+  return insideScope.getStore() === true;
 }
 
 /**
- * PostgreSQL failures that say "try again", not "this request is wrong": serialization failure,
- * deadlock, lock wait timeout, statement cancelled by its timeout. The HTTP edge answers them 503.
+ * The same database, but its transactions run once: for work whose body changes memory that a
+ * rollback does not restore (the market loops rebuild their books themselves after a failed batch).
  */
-const TRANSIENT_CODES = new Set(['40001', '40P01', '55P03', '57014']);
+export function withoutRetry(db: Db): Db {
+  const once = Object.create(db) as Db;
+  once.transaction = ((work, config) =>
+    noRetryScope.run(true, () => db.transaction(work, config))) as Db['transaction'];
+  return once;
+}
 
-export function isTransientDbError(error: unknown): boolean {
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Every top-level transaction:
+ * - ends by running the commit marker in scope, if any (an idempotent request's claim,
+ *   platform/idempotency.ts), inside the same transaction: the marker commits exactly when the
+ *   effect does. Nested transactions (savepoints) are left alone; their outer one marks.
+ * - is run again, whole, when PostgreSQL aborted it for a deadlock or a serialization failure (up to
+ *   TRANSACTION_ATTEMPTS tries, after a short random pause so the two sides do not meet again), and
+ *   only then does the error reach the HTTP edge as 503. Every effect of a body is in the transaction
+ *   (mail is sent and events published after commit), so a rolled-back try left nothing behind.
+ *   Lock and statement timeouts are not retried: they already waited their full time.
+ */
+function markCommits(db: Db): void {
+  const transaction = db.transaction.bind(db);
+  db.transaction = (async (work, config) => {
+    const retry = noRetryScope.getStore() !== true;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await transaction(
+          (tx) =>
+            insideScope.run(true, async () => {
+              const result = await work(tx);
+              const marker = markerScope.getStore();
+              if (marker) await marker.mark(tx);
+              return result;
+            }),
+          config,
+        );
+      } catch (error) {
+        if (!retry || attempt >= TRANSACTION_ATTEMPTS || !hasCode(error, CONFLICT_CODES)) throw error;
+        await pause(5 + Math.random() * 20 * attempt);
+      }
+    }
+  }) as Db['transaction'];
+}
+
+function hasCode(error: unknown, codes: ReadonlySet<string>): boolean {
   let current: unknown = error;
   // drizzle wraps the driver's error in `cause`.
   for (let depth = 0; current && typeof current === 'object' && depth < 4; depth += 1) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && TRANSIENT_CODES.has(code)) return true;
+    if (typeof code === 'string' && codes.has(code)) return true;
     current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * PostgreSQL failures that say "try again", not "this request is wrong": serialization failure,
+ * deadlock (both after their retries), lock wait timeout, statement cancelled by its timeout. The
+ * HTTP edge answers them 503 db_busy.
+ */
+const TRANSIENT_CODES = new Set(['40001', '40P01', '55P03', '57014']);
+
+export function isTransientDbError(error: unknown): boolean {
+  return hasCode(error, TRANSIENT_CODES);
+}
+
+/**
+ * The database cannot be reached or went away (stopped, restarting, the network cut, no pooled
+ * connection in time): the HTTP edge answers 503 db_unavailable, and the pool connects afresh once
+ * PostgreSQL is back. Classes 08 (connection exception) and 57P01-57P03 (shutdown, cannot connect
+ * now), the socket's own codes, and the driver's words for a dropped connection or acquire timeout.
+ */
+const UNAVAILABLE_CODES = new Set([
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '57P01',
+  '57P02',
+  '57P03',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+]);
+const UNAVAILABLE_WORDS =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i;
+
+export function isDbUnavailableError(error: unknown): boolean {
+  if (hasCode(error, UNAVAILABLE_CODES)) return true;
+  let current: unknown = error;
+  for (let depth = 0; current instanceof Error && depth < 4; depth += 1) {
+    if (UNAVAILABLE_WORDS.test(current.message)) return true;
+    current = current.cause;
   }
   return false;
 }

@@ -2,7 +2,7 @@ import { messages, QUOTE_USE_REJECTIONS, REJECTIONS, type RejectionCode } from '
 import type { QuoteUseRejection } from '@exchange/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { isTransientDbError } from './db';
+import { isDbUnavailableError, isTransientDbError } from './db';
 
 /** The HTTP status of each rejection code (the catalogue in contracts). */
 export function statusOf(code: RejectionCode): number {
@@ -63,6 +63,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isTransientDbError(error)) {
       request.log.warn({ err: error }, 'transient database failure');
       return reply.code(503).send({ status: false, message: REJECTIONS.db_busy.message, code: 'db_busy' });
+    }
+    // PostgreSQL is stopped or restarting: whether a commit in flight landed is unknown, so the answer
+    // does not promise that nothing changed; the pool reconnects once the database is back.
+    if (isDbUnavailableError(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .send({ status: false, message: REJECTIONS.db_unavailable.message, code: 'db_unavailable' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

@@ -60,7 +60,11 @@ export const otps = pgTable(
     consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
-  (t) => [index('otps_user_purpose_idx').on(t.userId, t.purpose)],
+  // The hourly prune deletes by expires_at (features/housekeeping).
+  (t) => [
+    index('otps_user_purpose_idx').on(t.userId, t.purpose),
+    index('otps_expires_at_idx').on(t.expiresAt),
+  ],
 );
 
 export const refreshTokens = pgTable(
@@ -80,6 +84,8 @@ export const refreshTokens = pgTable(
   (t) => [
     uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
     index('refresh_tokens_family_idx').on(t.familyId),
+    // The hourly prune deletes expired tokens (features/housekeeping).
+    index('refresh_tokens_expires_at_idx').on(t.expiresAt),
   ],
 );
 
@@ -94,5 +100,9 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [index('mail_outbox_to_idx').on(t.to, t.createdAt)],
+  // The hourly prune deletes by age alone, which the per-recipient index cannot serve.
+  (t) => [
+    index('mail_outbox_to_idx').on(t.to, t.createdAt),
+    index('mail_outbox_created_at_idx').on(t.createdAt),
+  ],
 );

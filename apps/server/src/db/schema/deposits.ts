@@ -37,5 +37,9 @@ export const webhookEvents = pgTable(
     eventId: text('event_id').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+  // The hourly prune deletes deliveries by age (features/housekeeping).
+  (t) => [
+    primaryKey({ columns: [t.provider, t.eventId] }),
+    index('webhook_events_received_at_idx').on(t.receivedAt),
+  ],
 );

@@ -21,7 +21,8 @@ export const priceTicks = pgTable(
     source: text('source').notNull(),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (t) => [index('price_ticks_asset_at_idx').on(t.asset, t.at)],
+  // The feed prunes old ticks of every asset at once by time, which the per-asset index cannot serve.
+  (t) => [index('price_ticks_asset_at_idx').on(t.asset, t.at), index('price_ticks_at_idx').on(t.at)],
 );
 
 /**

@@ -32,6 +32,8 @@ export const swapQuotes = pgTable(
   },
   (t) => [
     index('swap_quotes_user_idx').on(t.userId, t.createdAt),
+    // The hourly prune deletes quotes a day past their expiry (features/housekeeping).
+    index('swap_quotes_expires_at_idx').on(t.expiresAt),
     check('swap_quotes_amounts_positive', sql`${t.fromAmount} > 0 AND ${t.receive} > 0`),
   ],
 );

@@ -27,7 +27,11 @@ export const instantQuotes = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
-  (t) => [index('instant_quotes_user_idx').on(t.userId, t.createdAt)],
+  // The hourly prune deletes quotes a day past their expiry (features/housekeeping).
+  (t) => [
+    index('instant_quotes_user_idx').on(t.userId, t.createdAt),
+    index('instant_quotes_expires_at_idx').on(t.expiresAt),
+  ],
 );
 
 /**

@@ -23,10 +23,20 @@ export async function changePassword(
   presentedRefreshToken: string | undefined,
 ): Promise<void> {
   const now = ctx.clock.now();
+  // argon2 runs before the transaction, so its tens of milliseconds never hold the user's row lock
+  // or a pooled connection in a transaction.
+  const checked = await repo.findUserById(ctx.db, session.userId);
+  if (!checked) throw new AppError('unauthorized', 'Unauthorized');
+  if (!(await verifyPassword(checked.passwordHash, input.current_password))) {
+    throw new AppError('current_password_wrong', m.currentPasswordWrong);
+  }
+  const newHash = await hashPassword(input.new_password);
   await ctx.db.transaction(async (tx) => {
     const user = await repo.lockUserById(tx, session.userId);
     if (!user) throw new AppError('unauthorized', 'Unauthorized');
-    if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+    // Changed since the check (a reset or another change won the race): the password the person
+    // typed is no longer the account's.
+    if (user.passwordHash !== checked.passwordHash) {
       throw new AppError('current_password_wrong', m.currentPasswordWrong);
     }
     const current = presentedRefreshToken
@@ -34,7 +44,7 @@ export async function changePassword(
       : undefined;
     const keepFamilyId =
       current && current.userId === user.id && current.revokedAt === null ? current.familyId : undefined;
-    await repo.setPasswordHash(tx, user.id, await hashPassword(input.new_password), now);
+    await repo.setPasswordHash(tx, user.id, newHash, now);
     await repo.revokeUserTokens(tx, user.id, now, keepFamilyId);
     await notifySessionsRevoked(tx, { userId: user.id, exceptSessionId: keepFamilyId });
   });

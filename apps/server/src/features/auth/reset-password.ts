@@ -15,12 +15,15 @@ export type ResetPasswordInput = z.output<typeof resetPasswordRequestSchema>;
  */
 export async function resetPassword(ctx: AppContext, input: ResetPasswordInput): Promise<string> {
   const now = ctx.clock.now();
+  // Hashed before the transaction, so argon2 never holds the user's row lock or the code's budget
+  // lock. Every try, right or wrong code, known address or not, costs the same argon2 work (as a
+  // sign-in does), which also keeps the answer's timing from telling whether the code was right.
+  const passwordHash = await hashPassword(input.password);
   const check = await ctx.db.transaction(async (tx) => {
     const user = await repo.lockUserByEmail(tx, input.email);
     const result = await checkOtp(tx, ctx, input.email, user, 'PASSWORD_RESET', input.otp, now);
     if (!result.ok || !user) return result;
-    // Hashed only once the code is right, so wrong codes cost no argon2 work.
-    await repo.setPasswordHash(tx, user.id, await hashPassword(input.password), now);
+    await repo.setPasswordHash(tx, user.id, passwordHash, now);
     await repo.consumeOtp(tx, result.otp.id, now);
     await repo.markEmailVerified(tx, user.id, now);
     await repo.revokeUserTokens(tx, user.id, now);

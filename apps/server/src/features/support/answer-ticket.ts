@@ -12,15 +12,17 @@ export interface AnswerTicketInput {
 }
 
 /**
- * An administrator answers a ticket: the answer and the new status are saved, the admin audit log
- * records it and the author is e-mailed, in one transaction, so the outbox never holds mail about an answer that was rolled back.
+ * An administrator answers a ticket: the answer and the new status are saved and the admin audit log
+ * records it in one transaction; the author is e-mailed once that committed, so no mail goes out
+ * about an answer that was rolled back, nor twice when the transaction is retried after a deadlock.
+ * The answer is saved by then: a mail failure is logged, never turned into a failed answer.
  */
 export async function answerTicket(
   ctx: AppContext,
   adminId: string,
   input: AnswerTicketInput,
 ): Promise<SupportTicket> {
-  return ctx.db.transaction(async (tx) => {
+  const { row, author } = await ctx.db.transaction(async (tx) => {
     const row = await repo.answerTicket(tx, { ...input, adminId, now: ctx.clock.now() });
     if (!row) throw new AppError('not_found', m.supportTicketNotFound);
     await recordAdminAction(tx, {
@@ -31,22 +33,24 @@ export async function answerTicket(
     });
     const author = await repo.findUserContact(tx, row.userId);
     if (!author) throw new Error(`ticket ${row.id} has no author`);
-    await ctx.mailer.send(
-      {
-        to: author.email,
-        subject: m.supportAnswerMailSubject,
-        text: [
-          `Hello ${author.name},`,
-          '',
-          `Your ticket "${row.subject}" was answered:`,
-          '',
-          input.answer,
-          '',
-          `Status: ${row.status === 'INACTIVE' ? 'PENDING' : row.status}`,
-        ].join('\n'),
-      },
-      tx,
-    );
-    return toTicketView(row, author.name);
+    return { row, author };
   });
+  try {
+    await ctx.mailer.send({
+      to: author.email,
+      subject: m.supportAnswerMailSubject,
+      text: [
+        `Hello ${author.name},`,
+        '',
+        `Your ticket "${row.subject}" was answered:`,
+        '',
+        input.answer,
+        '',
+        `Status: ${row.status === 'INACTIVE' ? 'PENDING' : row.status}`,
+      ].join('\n'),
+    });
+  } catch (error) {
+    ctx.logger.error({ err: error, ticketId: row.id }, 'support answer mail failed');
+  }
+  return toTicketView(row, author.name);
 }

@@ -1,6 +1,7 @@
 import { type MarketDepth, tradesChannel, type UserEvent } from '@exchange/contracts';
 import { findMarket, formatPriceTicks, formatQuantityLots, MARKETS } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
+import { withoutRetry } from '../../platform/db';
 import type { PgListener } from '../../platform/pg-listener';
 import type { ScheduledJob } from '../../platform/scheduled-jobs';
 import type { WsHub } from '../../platform/ws-hub';
@@ -47,7 +48,9 @@ function depthOf(state: MarketState): MarketDepth {
  * every process, this one included, publishes them to its own sockets when the notification arrives.
  */
 export function createTradingRuntime(ctx: AppContext, hub: WsHub, listener: PgListener): TradingRuntime {
-  const engine = new MarketEngine(ctx);
+  // The loops' batches move the in-memory book inside their transaction, so a rolled-back batch is not
+  // re-run by the platform's retry: the loop rebuilds its book and answers each command itself.
+  const engine = new MarketEngine({ ...ctx, db: withoutRetry(ctx.db) });
   hub.defineChannel({
     name: 'depth:',
     replayLast: true,

@@ -2,24 +2,32 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { verifyLedger } from '../../features/ledger/verify-ledger';
 import { PRODUCT_HOLD_SOURCES } from '../../hold-sources';
-import { connect, type Database } from '../../platform/db';
-import { createTestDatabase } from '../test-app';
+import { connect } from '../../platform/db';
+import {
+  type ChaosPostgres,
+  expectAnswersUnavailable,
+  expectRecovered,
+  startChaosPostgres,
+} from './chaos-postgres';
 import { freePort, type ServerProcess, startServer, stopServer } from './server-process';
 
 /**
  * Two real server processes on one database under a mixed load (limit and instant orders, swaps,
  * P2P transfers, sandbox deposits), one of them killed at random moments (SIGKILL, and SIGTERM with
- * requests in flight) and restarted. After every restart the ledger check passes; at the end every
- * acknowledged action is in the database. Bounded by CHAOS_SECONDS (default 120) plus start-ups.
+ * requests in flight) and restarted; once, after the first kill and stop, PostgreSQL itself is stopped
+ * under the running servers (they answer 503 and stay up) and started again (the same processes
+ * answer again and hear notifications again). After every restart the ledger check passes; at the end
+ * every acknowledged action is in the database. Bounded by CHAOS_SECONDS (default 120) plus start-ups
+ * and the PostgreSQL restart.
  */
 const SECONDS = Number(process.env.CHAOS_SECONDS ?? 120);
 const WORKERS = 4;
 
-let database: (Database & { url: string }) | undefined;
+let database: ChaosPostgres | undefined;
 const servers: ServerProcess[] = [];
 afterAll(async () => {
   for (const server of servers) await stopServer(server, 'SIGKILL');
-  await database?.close();
+  await database?.stop();
 });
 
 type Kind = 'ORDER_HOLD' | 'INSTANT_BUY' | 'SWAP' | 'P2P_TRANSFER' | 'DEPOSIT';
@@ -56,7 +64,7 @@ describe('chaos', () => {
   it(
     'acknowledged actions survive kills of either process, and the books balance after each restart',
     async () => {
-      database = await createTestDatabase();
+      database = await startChaosPostgres();
       const ports = [await freePort(), await freePort()];
       servers.push(await startServer(database.url, ports[0]!));
       servers.push(await startServer(database.url, ports[1]!));
@@ -162,8 +170,24 @@ describe('chaos', () => {
       const deadline = Date.now() + SECONDS * 1000;
       let round = 0;
       const restarts: string[] = [];
-      while (Date.now() < deadline) {
+      let postgresRestarted = false;
+      const timings: Record<string, number> = { startedAt: Date.now() };
+      while (Date.now() < deadline || !postgresRestarted) {
         await sleep(2_000 + Math.random() * 6_000);
+        if (!postgresRestarted && round >= 2) {
+          // PostgreSQL goes away under both servers and the load, for a few seconds.
+          await database.restart(async () => {
+            await expectAnswersUnavailable(servers, token);
+            await sleep(3_000);
+          });
+          const backAt = new Date();
+          await expectRecovered(servers, token, backAt);
+          postgresRestarted = true;
+          restarts.push('POSTGRES');
+          timings.postgresRecoveryMs = Date.now() - backAt.getTime();
+          expect(await ledgerBreaches(database.url), 'after the PostgreSQL restart').toEqual([]);
+          continue;
+        }
         const victim = Math.floor(Math.random() * servers.length);
         // The second round, and every third after it, is a graceful stop with requests in flight;
         // the others a kill -9.
@@ -171,7 +195,9 @@ describe('chaos', () => {
         round += 1;
         down.add(victim);
         await stopServer(servers[victim]!, signal);
+        const startAt = Date.now();
         servers[victim] = await startServer(database.url, ports[victim]!);
+        timings.slowestStartMs = Math.max(timings.slowestStartMs ?? 0, Date.now() - startAt);
         down.delete(victim);
         restarts.push(`${signal} ${victim}`);
         expect(await ledgerBreaches(database.url), `after ${signal} of process ${victim}`).toEqual([]);
@@ -205,10 +231,16 @@ describe('chaos', () => {
       }
       const total = Object.values(acknowledged).reduce((sum, n) => sum + n, 0);
       expect(total, JSON.stringify({ acknowledged, restarts })).toBeGreaterThan(20);
-      expect(restarts, 'one kill -9 and one graceful stop at least').toEqual(
-        expect.arrayContaining([expect.stringMatching(/^SIGKILL/), expect.stringMatching(/^SIGTERM/)]),
+      expect(restarts, 'one kill -9, one graceful stop and the PostgreSQL restart at least').toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^SIGKILL/),
+          expect.stringMatching(/^SIGTERM/),
+          'POSTGRES',
+        ]),
       );
-      process.stdout.write(`chaos: ${JSON.stringify({ acknowledged, restarts })}\n`);
+      timings.loopMs = Date.now() - timings.startedAt!;
+      delete timings.startedAt;
+      process.stdout.write(`chaos: ${JSON.stringify({ acknowledged, restarts, timings })}\n`);
     },
     (SECONDS + 240) * 1000,
   );

@@ -22,6 +22,8 @@ export interface ServerProcess {
   readonly port: number;
   readonly base: string;
   child: ChildProcess;
+  /** The last lines the process wrote (warnings and errors), to say why a check failed. */
+  tail(): string;
 }
 
 /** Starts main.ts as a child process on `port` and waits until it listens. */
@@ -62,7 +64,13 @@ export async function startServer(databaseUrl: string, port: number): Promise<Se
     });
     child.on('exit', onExit);
   });
-  return { port, base: `http://127.0.0.1:${port}/api/v1`, child };
+  let recent = '';
+  const keep = (chunk: Buffer) => {
+    recent = (recent + chunk.toString()).slice(-4_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return { port, base: `http://127.0.0.1:${port}/api/v1`, child, tail: () => recent };
 }
 
 /** Sends a signal and waits until the process is gone. */
