@@ -89,9 +89,7 @@ describe('trading frames across processes', () => {
       market_id: 'BTC-USDT',
     });
     // The balance event is the ledger's notification from the same transaction; it may come first.
-    await vi.waitFor(() =>
-      expect(aliceOnB.frames.some((f) => userEvent(f)?.type === 'balance')).toBe(true),
-    );
+    await vi.waitFor(() => expect(aliceOnB.frames.some((f) => userEvent(f)?.type === 'balance')).toBe(true));
     // App A's own sockets get the frames too.
     await depthOnA.next(depthWithBid('61234.5'));
     await aliceOnA.next((f) => userEvent(f)?.type === 'order');
