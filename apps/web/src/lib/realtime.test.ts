@@ -177,3 +177,17 @@ describe('realtime client, signed in', () => {
     expect(sockets[1]?.sent).toEqual([]);
   });
 });
+
+describe('realtime client, shared channels', () => {
+  it('hands a second listener of a public channel the last frame at once', () => {
+    const { client, sockets } = setup();
+    client.subscribe('ticker', () => undefined);
+    sockets[0]?.open();
+    sockets[0]?.receive({ channel: 'ticker', data: [{ ticker: 'BTC' }] });
+    const late: unknown[] = [];
+    client.subscribe('ticker', (data) => late.push(data));
+    expect(late).toEqual([[{ ticker: 'BTC' }]]);
+    // Only one subscribe frame went out for the two listeners.
+    expect(sockets[0]?.sent).toEqual([{ op: 'subscribe', channel: 'ticker' }]);
+  });
+});

@@ -72,6 +72,11 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
   const channels = new Map<string, Set<DataListener>>();
   const statusListeners = new Set<StatusListener>();
   const authListeners = new Set<() => void>();
+  /**
+   * The last frame of each public channel: the server replays it only to a new subscription, so a
+   * second widget joining a channel already subscribed gets it from here and starts with data.
+   */
+  const lastData = new Map<string, unknown>();
   /** The token last sent on this socket, and whether the server accepted it. */
   let sentToken: string | null = null;
   let authenticated = false;
@@ -134,6 +139,7 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
     // Control frames (subscribed, pong, error) carry `op`; only channel data goes to listeners.
     const frame = channelFrameSchema.safeParse(parsed);
     if (!frame.success) return;
+    if (!isPrivate(frame.data.channel)) lastData.set(frame.data.channel, frame.data.data);
     for (const listener of channels.get(frame.data.channel) ?? []) listener(frame.data.data);
   }
 
@@ -199,6 +205,8 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
         listeners = new Set();
         channels.set(channel, listeners);
         subscribeOnSocket(channel);
+      } else if (lastData.has(channel)) {
+        onData(lastData.get(channel));
       }
       listeners.add(onData);
       connect();
@@ -206,6 +214,7 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
         const set = channels.get(channel);
         if (!set?.delete(onData) || set.size > 0) return;
         channels.delete(channel);
+        lastData.delete(channel);
         sendFrame({ op: 'unsubscribe', channel });
         if (channels.size === 0) {
           clearTimeout(idleTimer);
