@@ -116,11 +116,13 @@ describe('balance events on the private user channel', () => {
       ).json().data as { operation: string; from: unknown; to: unknown; status: string }[];
     expect((await list(buyer)).find((row) => row.operation === 'LIMIT_BUY')).toMatchObject({
       status: 'SUCCESS',
+      price: '50001.5',
       from: { currency_code: 'USDT' },
       to: { currency_code: 'BTC', amount: '0.01000000' },
     });
     expect((await list(seller)).find((row) => row.operation === 'LIMIT_SELL')).toMatchObject({
       status: 'SUCCESS',
+      price: '50001.5',
       from: { currency_code: 'BTC', amount: '0.01000000' },
       to: { currency_code: 'USDT' },
     });
