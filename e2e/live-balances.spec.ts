@@ -28,6 +28,8 @@ function assetBalance(page: Page, code: string) {
 test("a P2P transfer in one browser updates the receiver's dashboard in another without a reload", async ({
   browser,
 }) => {
+  // Two browsers signed in side by side: more time than a one-page flow.
+  test.slow();
   const carol = await signedIn(browser, 'carol@example.com', 'Carol@123456');
   const before = (await assetBalance(carol, 'ETH').textContent())?.trim();
   expect(before).toMatch(/^[\d,]+\.\d{4}$/);

@@ -101,6 +101,9 @@ export async function buildApp(base: AppContext): Promise<BuiltApp> {
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 1_048_576,
     frameworkErrors: answerFrameworkError,
+    // Start-up (onReady) rebuilds every market's book and starts the jobs; on a busy machine that
+    // outlasts Fastify's default 10 s, and a slow start must not be a failed one.
+    pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
