@@ -245,7 +245,8 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
       sentToken = null;
       closing.onclose = null;
       closing.close();
-      connect();
+      if (channels.size === 0) setStatus('idle');
+      else connect();
     },
   };
 }
