@@ -31,6 +31,7 @@ import { healthRoutes, metricsRoutes } from './features/health/health.routes';
 import { pruneExpiredRowsJob } from './features/housekeeping/prune-expired';
 import { kycAdminRoutes } from './features/kyc/admin-kyc.routes';
 import { kycUserRoutes } from './features/kyc/kyc.routes';
+import { registerBalanceEventBridge } from './features/ledger/balance-events';
 import { ledgerAdminRoutes } from './features/ledger/ledger.routes';
 import { ledgerCheckJob } from './features/ledger/ledger-check-job';
 import { marketDataRoutes } from './features/market-data/market-data.routes';
@@ -158,6 +159,8 @@ export async function buildApp(base: AppContext): Promise<BuiltApp> {
   const metrics = createMetrics();
   let draining = false;
   registerTickerChannel(hub, listener, ctx.logger);
+  // Every journal entry tells its users' sockets that their balances changed (the private 'user' channel).
+  registerBalanceEventBridge(hub, listener, ctx.logger);
   // One serial matching loop per market and the house's quotes; books are rebuilt from open orders.
   const trading = createTradingRuntime(ctx, hub, listener);
   // One payment provider per app (PayPal's access token is cached in it).

@@ -59,6 +59,8 @@ export const walletTransactionSchema = z.object({
   operation: z.string(),
   from: transactionSideSchema,
   to: transactionSideSchema,
+  /** A limit order fill's price, in the market's quote currency per coin; absent on other rows. */
+  price: decimalString.optional(),
   status: z.enum(WALLET_TRANSACTION_STATUSES),
   createdAt: z.string(),
 });

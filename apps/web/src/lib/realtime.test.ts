@@ -105,3 +105,89 @@ describe('realtime client', () => {
     expect(client.status()).toBe('idle');
   });
 });
+
+describe('realtime client, signed in', () => {
+  function signedIn(initialToken: string | null) {
+    let token = initialToken;
+    const refusals: number[] = [];
+    const sockets: FakeSocket[] = [];
+    const client = createRealtimeClient({
+      url: () => 'ws://test/api/v1/ws',
+      createSocket: () => {
+        const socket = new FakeSocket();
+        sockets.push(socket);
+        return socket;
+      },
+      token: () => token,
+      isPrivate: (channel) => channel === 'user',
+      onAuthRefused: () => refusals.push(1),
+    });
+    return {
+      client,
+      sockets,
+      refusals,
+      setToken(next: string | null) {
+        token = next;
+        client.tokenChanged();
+      },
+    };
+  }
+
+  it('sends the token first and subscribes the private channel only once the server accepts it', () => {
+    const { client, sockets } = signedIn('t1');
+    const authed: number[] = [];
+    client.onAuthenticated(() => authed.push(1));
+    client.subscribe('ticker', () => undefined);
+    client.subscribe('user', () => undefined);
+    sockets[0]?.open();
+    expect(sockets[0]?.sent).toEqual([
+      { op: 'auth', token: 't1' },
+      { op: 'subscribe', channel: 'ticker' },
+    ]);
+    sockets[0]?.receive({ op: 'authenticated', userId: 'u1' });
+    expect(sockets[0]?.sent.at(-1)).toEqual({ op: 'subscribe', channel: 'user' });
+    expect(authed).toHaveLength(1);
+  });
+
+  it('signs in again with a refreshed token, and again after a reconnect', () => {
+    const { client, sockets, setToken } = signedIn('t1');
+    client.subscribe('user', () => undefined);
+    sockets[0]?.open();
+    sockets[0]?.receive({ op: 'authenticated', userId: 'u1' });
+    setToken('t2');
+    expect(sockets[0]?.sent.at(-1)).toEqual({ op: 'auth', token: 't2' });
+    sockets[0]?.drop();
+    vi.advanceTimersByTime(1_000);
+    sockets[1]?.open();
+    expect(sockets[1]?.sent).toEqual([{ op: 'auth', token: 't2' }]);
+  });
+
+  it('asks for a new token when the server finds it expired, and stays anonymous without one', () => {
+    const { client, sockets, refusals, setToken } = signedIn('old');
+    const data: unknown[] = [];
+    client.subscribe('user', (frame) => data.push(frame));
+    sockets[0]?.open();
+    sockets[0]?.receive({ op: 'authenticated', userId: 'u1' });
+    sockets[0]?.receive({ op: 'error', code: 'auth_expired', message: 'expired' });
+    expect(refusals).toHaveLength(1);
+    setToken(null);
+    // Signed out: the old socket closes and an anonymous one subscribes nothing private.
+    expect(sockets[0]?.closed).toBe(true);
+    sockets[1]?.open();
+    expect(sockets[1]?.sent).toEqual([]);
+  });
+});
+
+describe('realtime client, shared channels', () => {
+  it('hands a second listener of a public channel the last frame at once', () => {
+    const { client, sockets } = setup();
+    client.subscribe('ticker', () => undefined);
+    sockets[0]?.open();
+    sockets[0]?.receive({ channel: 'ticker', data: [{ ticker: 'BTC' }] });
+    const late: unknown[] = [];
+    client.subscribe('ticker', (data) => late.push(data));
+    expect(late).toEqual([[{ ticker: 'BTC' }]]);
+    // Only one subscribe frame went out for the two listeners.
+    expect(sockets[0]?.sent).toEqual([{ op: 'subscribe', channel: 'ticker' }]);
+  });
+});

@@ -6,6 +6,7 @@ export const ACCESS_TOKEN_KEY = 'access_token';
 
 type Listener = () => void;
 const clearedListeners = new Set<Listener>();
+const changedListeners = new Set<Listener>();
 
 function storage(): Storage | null {
   try {
@@ -22,15 +23,23 @@ export function getAccessToken(): string | null {
 
 export function setAccessToken(token: string): void {
   storage()?.setItem(ACCESS_TOKEN_KEY, token);
+  for (const listener of changedListeners) listener();
 }
 
 /** Drops the access token and tells the session store, which then shows the user as signed out. */
 export function clearSession(): void {
   storage()?.removeItem(ACCESS_TOKEN_KEY);
   for (const listener of clearedListeners) listener();
+  for (const listener of changedListeners) listener();
 }
 
 export function onSessionCleared(listener: Listener): () => void {
   clearedListeners.add(listener);
   return () => clearedListeners.delete(listener);
+}
+
+/** Called after every change of the stored token (login, refresh, logout), so the socket follows it. */
+export function onAccessTokenChanged(listener: Listener): () => void {
+  changedListeners.add(listener);
+  return () => changedListeners.delete(listener);
 }

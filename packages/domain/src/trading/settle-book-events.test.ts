@@ -113,6 +113,11 @@ describe('settleBookEvents', () => {
       quantityLots: 1000n,
       entryReference: 'trade:BTC-USDT:2:1',
     });
+    // What each side's wallet transaction shows: the base that moved, the buyer's cost with fee and
+    // the seller's proceeds less fee, which differ by exactly the fees (the house's revenue).
+    const trade = out.trades[0]!;
+    expect(trade.baseAmount).toBeGreaterThan(0n);
+    expect(trade.buyerQuote - trade.sellerQuote).toBe(trade.buyerFee + trade.sellerFee);
     expect(out.entries[0]?.kind).toBe('TRADE');
     expect(out.entries[0]?.reference).toBe('trade:BTC-USDT:2:1');
     const byId = new Map(out.orders.map((o) => [o.id, o]));

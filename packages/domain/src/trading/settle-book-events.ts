@@ -35,6 +35,11 @@ export interface TradeRow {
   readonly cost: ExactCost;
   readonly buyerFee: Minor;
   readonly sellerFee: Minor;
+  /** The base asset's minor units that changed hands. */
+  readonly baseAmount: Minor;
+  /** Quote minor units the buyer paid (cost and fee) and the seller received (cost less fee). */
+  readonly buyerQuote: Minor;
+  readonly sellerQuote: Minor;
   readonly entryReference: string;
 }
 
@@ -130,6 +135,9 @@ export function settleBookEvents<O extends SettlingOrder>(input: {
         cost: settled.cost,
         buyerFee: settled.buyer.fee,
         sellerFee: settled.seller.fee,
+        baseAmount: settled.baseAmount,
+        buyerQuote: settled.buyer.quote,
+        sellerQuote: settled.seller.quote,
         entryReference: reference,
       });
     } else if (event.type === 'cancelled' || event.type === 'reduced') {

@@ -102,7 +102,11 @@ export const trades = pgTable(
     entryId: bigint('entry_id', { mode: 'bigint' }).references(() => journalEntries.id),
     createdAt: createdAt(),
   },
-  (t) => [index('trades_market_idx').on(t.marketId, t.id)],
+  (t) => [
+    index('trades_market_idx').on(t.marketId, t.id),
+    // The wallet's transaction list finds a limit fill's trade (its price) by the entry that settled it.
+    index('trades_entry_idx').on(t.entryId),
+  ],
 );
 
 /** The last command sequence number applied to each market's book (see the trading market loop). */

@@ -12,6 +12,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { journalEntries, postings } from '../../db/schema';
 import type { DbOrTx, Tx } from '../../platform/db';
+import { notifyBalancesChanged } from './balance-events';
 
 /** The nil UUID stands for "no owner" in the accounts' unique index, exactly as the index spells it. */
 const NO_OWNER = '00000000-0000-0000-0000-000000000000';
@@ -156,6 +157,11 @@ async function postInside(tx: Tx, draft: EntryDraft): Promise<PostedEntry> {
       asset: line.account.asset,
       amount: line.amount.toString(),
     })),
+  );
+  // Inside the entry's savepoint: its users hear of it only if it (and its transaction) commits.
+  await notifyBalancesChanged(
+    tx,
+    lines.map((line) => line.account.userId),
   );
   return { entryId: entry.id, balances };
 }

@@ -7,6 +7,7 @@ import {
 } from '@exchange/domain';
 import type { Tx } from '../../platform/db';
 import { postEntry } from '../ledger/ledger.repository';
+import { upsertWalletTransaction } from '../wallet/wallet.repository';
 import { insertTrade, loadOrders, type OrderRecord, saveOrder } from './trading.repository';
 
 /** What a persisted command changed, for the updates sent after it commits. */
@@ -72,6 +73,30 @@ export async function persistEvents(
       sellerFee: trade.sellerFee.toString(),
       entryId,
       createdAt: now,
+    });
+    // Each side sees its fill among its wallet transactions ('Limit buy filled' / 'Limit sell filled').
+    const base = { asset: rules.base, amount: trade.baseAmount };
+    const buyer = trade.takerSide === 'buy' ? trade.takerUserId : trade.makerUserId;
+    const seller = trade.takerSide === 'buy' ? trade.makerUserId : trade.takerUserId;
+    await upsertWalletTransaction(tx, {
+      reference: `${trade.entryReference}:buy`,
+      userId: buyer,
+      operationType: 'CRYPTO_TO_CRYPTO',
+      operation: 'LIMIT_BUY',
+      from: { asset: rules.quote, amount: trade.buyerQuote },
+      to: base,
+      status: 'SUCCESS',
+      entryId,
+    });
+    await upsertWalletTransaction(tx, {
+      reference: `${trade.entryReference}:sell`,
+      userId: seller,
+      operationType: 'CRYPTO_TO_CRYPTO',
+      operation: 'LIMIT_SELL',
+      from: base,
+      to: { asset: rules.quote, amount: trade.sellerQuote },
+      status: 'SUCCESS',
+      entryId,
     });
   }
   for (const order of settled.orders) {

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import { createAppContext, type ZodApi } from '../../platform/app-context';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -88,7 +88,8 @@ describe('trading frames across processes', () => {
       status: 'open',
       market_id: 'BTC-USDT',
     });
-    await aliceOnB.next((f) => userEvent(f)?.type === 'balance');
+    // The balance event is the ledger's notification from the same transaction; it may come first.
+    await vi.waitFor(() => expect(aliceOnB.frames.some((f) => userEvent(f)?.type === 'balance')).toBe(true));
     // App A's own sockets get the frames too.
     await depthOnA.next(depthWithBid('61234.5'));
     await aliceOnA.next((f) => userEvent(f)?.type === 'order');

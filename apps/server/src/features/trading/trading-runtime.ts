@@ -42,10 +42,11 @@ function depthOf(state: MarketState): MarketDepth {
 }
 
 /**
- * Creates the market loops, defines the public 'depth:<market>' channel family and the private
- * 'user' channel. Every command that changed something NOTIFYs, inside its transaction, the market's
- * depth and each affected user's order updates and a balance-changed event (see trading-events.ts);
- * every process, this one included, publishes them to its own sockets when the notification arrives.
+ * Creates the market loops and defines the public 'depth:<market>' and 'trades:<market>' channel
+ * families. Every command that changed something NOTIFYs, inside its transaction, the market's depth
+ * and each affected user's order updates on the private 'user' channel (see trading-events.ts); the
+ * balance-changed events come from the ledger itself (ledger/balance-events.ts). Every process, this
+ * one included, publishes them to its own sockets when the notification arrives.
  */
 export function createTradingRuntime(ctx: AppContext, hub: WsHub, listener: PgListener): TradingRuntime {
   // The loops' batches move the in-memory book inside their transaction, so a rolled-back batch is not
@@ -56,7 +57,6 @@ export function createTradingRuntime(ctx: AppContext, hub: WsHub, listener: PgLi
     replayLast: true,
     accepts: (channel) => findMarket(channel.slice('depth:'.length)) !== undefined,
   });
-  hub.defineChannel({ name: 'user', private: true });
   hub.defineChannel({
     name: 'trades:',
     replayLast: true,
@@ -80,7 +80,6 @@ export function createTradingRuntime(ctx: AppContext, hub: WsHub, listener: PgLi
     const userEvents: [string, UserEvent][] = [];
     for (const order of effects.orders)
       userEvents.push([order.userId, { type: 'order', order: orderView(order) }]);
-    for (const userId of effects.userIds) userEvents.push([userId, { type: 'balance' }]);
     const { payloads, dropped } = tradingPayloads({
       marketId: state.rules.id,
       depth: effects.bookChanged ? depthOf(state) : undefined,

@@ -1,5 +1,5 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
-import { walletTransactions } from '../../db/schema';
+import { trades, walletTransactions } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
 
 export type OperationType = (typeof walletTransactions.$inferInsert)['operationType'];
@@ -44,9 +44,11 @@ export async function upsertWalletTransaction(db: DbOrTx, record: WalletTransact
 
 /** A page of the user's wallet transactions, newest first, and how many there are in all. */
 export async function listWalletTransactions(db: DbOrTx, userId: string, page: number, limit: number) {
+  // A limit fill's row is settled by its trade's entry: the trade gives the fill's price.
   const rows = await db
-    .select()
+    .select({ row: walletTransactions, tradeMarket: trades.marketId, tradePriceTicks: trades.priceTicks })
     .from(walletTransactions)
+    .leftJoin(trades, eq(trades.entryId, walletTransactions.entryId))
     .where(eq(walletTransactions.userId, userId))
     .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
     .limit(limit)

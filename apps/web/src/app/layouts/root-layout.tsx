@@ -1,6 +1,8 @@
 import { useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useSession } from '../../features/session/session-context';
 import { SessionProvider } from '../../features/session/session-provider';
+import { useBalanceEvents } from '../../features/wallet/api/use-balance-events';
 
 /**
  * Spec section 2: every route change scrolls to the top. A link to an anchor (/#features) scrolls to
@@ -22,6 +24,12 @@ function ScrollToTop() {
   return null;
 }
 
+/** While signed in, balances and orders follow the private socket channel on every screen. */
+function LiveBalances() {
+  useBalanceEvents(useSession().isAuthenticated);
+  return null;
+}
+
 /**
  * Above every route: the session, so guards and headers share one, and the scroll rule. It sits in
  * the route tree (not around the router) so tests mount exactly the routes the app runs.
@@ -36,6 +44,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <ScrollToTop />
+      <LiveBalances />
       <Outlet />
     </SessionProvider>
   );

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { cn } from '../../lib/cn';
 
 export interface TabItem {
@@ -60,39 +60,78 @@ export function Tabs({ items, value, defaultValue, onValueChange, label, classNa
 
   const active = items.find((item) => item.id === selected) ?? items[0];
 
+  // On a narrow screen the list scrolls sideways; a fade on the side with more tabs says so.
+  const listRef = useRef<HTMLDivElement>(null);
+  const [more, setMore] = useState({ left: false, right: false });
+  const measure = useCallback(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const left = list.scrollLeft > 1;
+    const right = list.scrollLeft + list.clientWidth < list.scrollWidth - 1;
+    setMore((was) => (was.left === left && was.right === right ? was : { left, right }));
+  }, []);
+  useEffect(() => {
+    measure();
+    if (typeof ResizeObserver === 'undefined' || !listRef.current) return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(listRef.current);
+    return () => observer.disconnect();
+  }, [measure]);
+  // The selected tab scrolls into view, so a tab opened from elsewhere is never hidden off the edge.
+  useEffect(() => {
+    if (!active) return;
+    tabRefs.current.get(active.id)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [active]);
+
   return (
     <div className={className}>
-      <div
-        role="tablist"
-        aria-label={label}
-        onKeyDown={onKeyDown}
-        className="flex gap-1 overflow-x-auto border-b border-line"
-      >
-        {items.map((item) => {
-          const isSelected = item.id === active?.id;
-          return (
-            <button
-              key={item.id}
-              ref={(node) => {
-                if (node) tabRefs.current.set(item.id, node);
-                else tabRefs.current.delete(item.id);
-              }}
-              type="button"
-              role="tab"
-              id={`${baseId}-tab-${item.id}`}
-              aria-selected={isSelected}
-              aria-controls={`${baseId}-panel-${item.id}`}
-              tabIndex={isSelected ? 0 : -1}
-              onClick={() => select(item.id)}
-              className={cn(
-                '-mb-px border-b-2 px-4 py-2.5 text-sm font-medium whitespace-nowrap transition-colors',
-                isSelected ? 'border-accent text-accent' : 'border-transparent text-muted hover:text-ink',
-              )}
-            >
-              {item.label}
-            </button>
-          );
-        })}
+      <div className="relative">
+        <div
+          ref={listRef}
+          role="tablist"
+          aria-label={label}
+          onKeyDown={onKeyDown}
+          onScroll={measure}
+          className="flex gap-1 overflow-x-auto border-b border-line [scrollbar-width:none]"
+        >
+          {items.map((item) => {
+            const isSelected = item.id === active?.id;
+            return (
+              <button
+                key={item.id}
+                ref={(node) => {
+                  if (node) tabRefs.current.set(item.id, node);
+                  else tabRefs.current.delete(item.id);
+                }}
+                type="button"
+                role="tab"
+                id={`${baseId}-tab-${item.id}`}
+                aria-selected={isSelected}
+                aria-controls={`${baseId}-panel-${item.id}`}
+                tabIndex={isSelected ? 0 : -1}
+                onClick={() => select(item.id)}
+                className={cn(
+                  '-mb-px border-b-2 px-4 py-2.5 text-sm font-medium whitespace-nowrap transition-colors',
+                  isSelected ? 'border-accent text-accent' : 'border-transparent text-muted hover:text-ink',
+                )}
+              >
+                {item.label}
+              </button>
+            );
+          })}
+        </div>
+        <span
+          aria-hidden="true"
+          data-testid="tabs-more-left"
+          hidden={!more.left}
+          className="pointer-events-none absolute inset-y-0 left-0 w-10 bg-gradient-to-r from-canvas to-transparent"
+        />
+        <span
+          aria-hidden="true"
+          data-testid="tabs-more-right"
+          hidden={!more.right}
+          className="pointer-events-none absolute inset-y-0 right-0 w-10 bg-gradient-to-l from-canvas to-transparent"
+        />
       </div>
       {active ? (
         <div

@@ -1,6 +1,7 @@
 import type { WalletCurrency } from '@exchange/contracts';
 import { CoinIcon } from '../../../components/ui/coin-icon';
 import { type Column, DataTable } from '../../../components/ui/data-table';
+import { FlashValue } from '../../../components/ui/flash-value';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAmount } from '../../../lib/format';
 import { useWalletCurrencies } from '../../wallet/api/get-wallet';
@@ -17,7 +18,12 @@ const columns: readonly Column<WalletCurrency>[] = [
       </span>
     ),
   },
-  { id: 'balance', header: 'Available Balance', align: 'right', cell: (row) => formatAmount(row.balance) },
+  {
+    id: 'balance',
+    header: 'Available Balance',
+    align: 'right',
+    cell: (row) => <FlashValue value={row.balance}>{formatAmount(row.balance)}</FlashValue>,
+  },
 ];
 
 /** Spec section 2: every asset of the wallet with what is available to spend. */

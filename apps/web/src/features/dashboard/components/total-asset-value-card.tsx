@@ -1,14 +1,22 @@
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
+import { FlashValue } from '../../../components/ui/flash-value';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/format';
+import { useLiveWalletCurrencies } from '../../wallet/api/use-live-wallet';
+import { movedTotal } from '../../wallet/live-valuation';
 import { useDashboardFigures } from '../api/get-dashboard';
 
-/** Spec section 2: current value and total invested, in dollars to 2 decimals. */
+/**
+ * Spec section 2: current value and total invested, in dollars to 2 decimals. The current value
+ * follows the ticker socket (the server's figure moved by what live prices change in the wallet's
+ * valuation), flashing as it moves.
+ */
 export function TotalAssetValueCard() {
   const figures = useDashboardFigures();
+  const wallet = useLiveWalletCurrencies();
   let body: ReactNode;
   if (figures.isPending) {
     body = (
@@ -20,12 +28,13 @@ export function TotalAssetValueCard() {
   } else if (figures.isError) {
     body = <ErrorState message={errorMessage(figures.error)} onRetry={() => void figures.refetch()} />;
   } else {
+    const currentValue = movedTotal(figures.data.current_value, wallet.changeCents);
     body = (
       <dl className="grid gap-4 sm:grid-cols-2">
         <div>
           <dt className="text-sm text-muted">Current value</dt>
           <dd className="text-3xl font-semibold text-ink tabular-nums" data-testid="current-value">
-            {formatUsd(figures.data.current_value)}
+            <FlashValue value={currentValue}>{formatUsd(currentValue)}</FlashValue>
           </dd>
         </div>
         <div>

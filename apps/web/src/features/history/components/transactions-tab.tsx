@@ -2,7 +2,7 @@ import type { WalletTransaction } from '@exchange/contracts';
 import { StatusBadge } from '../../../components/ui/badge';
 import { type Column, DataTable } from '../../../components/ui/data-table';
 import { errorMessage } from '../../../lib/api-client';
-import { formatAmount, formatDateTime } from '../../../lib/format';
+import { formatAmount, formatAssetPrice, formatDateTime, formatSignificant } from '../../../lib/format';
 import { useWalletTransactions } from '../api/get-wallet-transactions';
 import { transactionLabel } from '../transaction-label';
 
@@ -13,6 +13,20 @@ function side(value: Side) {
   return (
     <span className="whitespace-nowrap">
       {formatAmount(value.amount)} <span className="text-muted">{value.currency_code}</span>
+    </span>
+  );
+}
+
+/** A limit fill's quantity and price ('0.01 BTC at 50,001.5 USDT'), under its label. */
+function fillDetail(row: WalletTransaction) {
+  if (!row.price) return null;
+  const coin = row.operation === 'LIMIT_SELL' ? row.from : row.to;
+  const quote = row.operation === 'LIMIT_SELL' ? row.to : row.from;
+  if (!coin || !quote) return null;
+  return (
+    <span className="text-xs text-muted tabular-nums" data-testid="fill-detail">
+      {formatSignificant(coin.amount)} {coin.currency_code} at{' '}
+      {formatAssetPrice(row.price, coin.currency_code)} {quote.currency_code}
     </span>
   );
 }
@@ -29,6 +43,7 @@ export const transactionColumns: readonly Column<WalletTransaction>[] = [
     cell: (row) => (
       <span className="flex flex-col">
         <span className="font-medium text-ink">{transactionLabel(row)}</span>
+        {fillDetail(row)}
       </span>
     ),
   },

@@ -74,6 +74,21 @@ describe('/history', () => {
     expect(screen.getByRole('tab', { name: 'Transactions' })).toHaveAttribute('aria-selected', 'false');
   });
 
+  it('lists a limit order fill as a transaction with its quantity and price', async () => {
+    withTransactions([
+      transaction(1, {
+        operation_type: 'CRYPTO_TO_CRYPTO',
+        operation: 'LIMIT_BUY',
+        from: { currency_code: 'USDT', amount: '500.515' },
+        to: { currency_code: 'BTC', amount: '0.01000000' },
+        price: '50001.5',
+      }),
+    ]);
+    await openHistory();
+    expect((await screen.findAllByText('Limit buy filled')).length).toBeGreaterThan(0);
+    expect(screen.getAllByTestId('fill-detail')[0]).toHaveTextContent('0.01000 BTC at 50,001.5 USDT');
+  });
+
   it('navigation state type buysell (an instant trade) opens Transactions, where the trade is listed', async () => {
     withTransactions([]);
     await openHistory({ type: 'buysell' });

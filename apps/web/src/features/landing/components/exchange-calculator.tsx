@@ -137,13 +137,14 @@ export function ExchangeCalculator() {
           error={trimmed !== '' && !valid ? messages.swapAmountPositive : undefined}
           suffix={<span className="px-2 font-semibold">{from}</span>}
         />
-        <div className="grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] items-end gap-2">
+        {/* On a phone the selects stack, so each shows its whole ticker and name. */}
+        <div className="grid grid-cols-1 items-end gap-2 sm:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)]">
           <CurrencySelect label="From" value={from} options={CURRENCIES} onChange={setFrom} />
           <button
             type="button"
             onClick={swap}
             aria-label="Swap direction"
-            className="mb-0.5 inline-flex size-10 items-center justify-center rounded-full border border-line bg-raised text-accent hover:border-accent"
+            className="mb-0.5 inline-flex size-10 items-center justify-center justify-self-center rounded-full border border-line bg-raised text-accent hover:border-accent"
           >
             <SwapIcon />
           </button>

@@ -22,6 +22,7 @@ export function jsonResponse(body: unknown, status = 200): Response {
 export function createFakeRealtime(initial: RealtimeStatus = 'open') {
   const listeners = new Map<string, Set<(data: unknown) => void>>();
   const statusListeners = new Set<(status: RealtimeStatus) => void>();
+  const authListeners = new Set<() => void>();
   let current = initial;
   const client: RealtimeClient = {
     subscribe: vi.fn((channel: string, onData: (data: unknown) => void) => {
@@ -35,11 +36,20 @@ export function createFakeRealtime(initial: RealtimeStatus = 'open') {
       statusListeners.add(listener);
       return () => statusListeners.delete(listener);
     },
+    onAuthenticated(listener) {
+      authListeners.add(listener);
+      return () => authListeners.delete(listener);
+    },
+    tokenChanged: () => undefined,
   };
   return {
     client,
     emit(channel: string, data: unknown) {
       for (const listener of listeners.get(channel) ?? []) listener(data);
+    },
+    /** The socket (re)signed in. */
+    authenticate() {
+      for (const listener of authListeners) listener();
     },
     setStatus(status: RealtimeStatus) {
       current = status;

@@ -1,6 +1,7 @@
 import type { WalletCurrency } from '@exchange/contracts';
 import { CoinIcon } from '../../../components/ui/coin-icon';
 import { type Column, DataTable } from '../../../components/ui/data-table';
+import { FlashValue } from '../../../components/ui/flash-value';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAmount, formatPercent, formatUsd } from '../../../lib/format';
 import { totalBalance } from '../balances';
@@ -32,7 +33,9 @@ const columns: readonly Column<WalletCurrency>[] = [
     cell: (row) => (
       <span className="flex flex-col">
         <span>{formatPercent(row.asset_value_percent)}</span>
-        <span className="text-xs text-muted">{formatUsd(row.asset_value)}</span>
+        <FlashValue value={row.asset_value} className="text-xs text-muted">
+          {formatUsd(row.asset_value)}
+        </FlashValue>
       </span>
     ),
   },

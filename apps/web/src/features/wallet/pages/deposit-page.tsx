@@ -5,7 +5,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { SUCCESS_REDIRECT_MS } from '../../../lib/config';
 import { useDelayedAction } from '../../../lib/use-delayed-action';
 import { useSession } from '../../session/session-context';
-import { useWalletCurrencies } from '../api/get-wallet';
+import { useLiveWalletCurrencies } from '../api/use-live-wallet';
 import { walletKeys } from '../api/wallet-keys';
 import { AddMoneyDialog } from '../components/add-money-dialog';
 import { CryptoAssetsTable } from '../components/crypto-assets-table';
@@ -21,7 +21,7 @@ export function DepositPage() {
   const session = useSession();
   const queryClient = useQueryClient();
   const later = useDelayedAction();
-  const wallet = useWalletCurrencies();
+  const wallet = useLiveWalletCurrencies();
   const [adding, setAdding] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
 

@@ -1,0 +1,1 @@
+CREATE INDEX "trades_entry_idx" ON "trades" USING btree ("entry_id");

@@ -1,0 +1,103 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client';
+import { createFakeRealtime } from '../../market/test/fakes';
+import { BALANCE_REFRESH_DELAY_MS, useBalanceEvents } from './use-balance-events';
+import { walletKeys } from './wallet-keys';
+
+function Probe({
+  enabled,
+  client,
+}: {
+  enabled: boolean;
+  client: ReturnType<typeof createFakeRealtime>['client'];
+}) {
+  useBalanceEvents(enabled, client);
+  return null;
+}
+
+function setup(enabled = true) {
+  const fake = createFakeRealtime();
+  const queryClient = createQueryClient();
+  const spy = vi.spyOn(queryClient, 'invalidateQueries');
+  const invalidated = {
+    get keys() {
+      return spy.mock.calls.map(([filters]) => filters?.queryKey);
+    },
+  };
+  render(
+    <QueryClientProvider client={queryClient}>
+      <Probe enabled={enabled} client={fake.client} />
+    </QueryClientProvider>,
+  );
+  return { fake, invalidated };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('useBalanceEvents', () => {
+  it('refreshes the wallet and the dashboard once for a burst of balance events', () => {
+    const { fake, invalidated } = setup();
+    expect(fake.client.subscribe).toHaveBeenCalledWith('user', expect.any(Function));
+    act(() => {
+      fake.emit('user', { type: 'balance' });
+      fake.emit('user', { type: 'balance' });
+    });
+    expect(invalidated.keys).toEqual([]);
+    act(() => {
+      vi.advanceTimersByTime(BALANCE_REFRESH_DELAY_MS);
+    });
+    expect(invalidated.keys).toEqual([walletKeys.all, walletKeys.dashboard]);
+  });
+
+  it('refreshes the orders on an order event and ignores frames it does not know', () => {
+    const { fake, invalidated } = setup();
+    act(() => {
+      fake.emit('user', { type: 'nonsense' });
+      fake.emit('user', {
+        type: 'order',
+        order: {
+          id: 'o1',
+          time: '0',
+          createdAt: new Date(0).toISOString(),
+          updatedAt: new Date(0).toISOString(),
+          market_id: 'BTC-USDT',
+          type: 'limit',
+          side: 'buy',
+          quantity: '1',
+          filled_quantity: '0',
+          cancelled_quantity: '0',
+          open_quantity: '1',
+          filled_cost: '0',
+          price: '1',
+          status: 'open',
+        },
+      });
+      vi.advanceTimersByTime(BALANCE_REFRESH_DELAY_MS);
+    });
+    expect(invalidated.keys).toEqual([['orders']]);
+  });
+
+  it('catches up after the socket signs in again, and listens to nothing when signed out', () => {
+    const { fake, invalidated } = setup();
+    act(() => {
+      fake.authenticate(); // the first sign-in: nothing was missed yet
+      vi.advanceTimersByTime(BALANCE_REFRESH_DELAY_MS);
+    });
+    expect(invalidated.keys).toEqual([]);
+    act(() => {
+      fake.authenticate();
+      vi.advanceTimersByTime(BALANCE_REFRESH_DELAY_MS);
+    });
+    expect(invalidated.keys).toContainEqual(walletKeys.all);
+
+    const signedOut = setup(false);
+    expect(signedOut.fake.client.subscribe).not.toHaveBeenCalled();
+  });
+});
