@@ -31,6 +31,7 @@ import { healthRoutes, metricsRoutes } from './features/health/health.routes';
 import { pruneExpiredRowsJob } from './features/housekeeping/prune-expired';
 import { kycAdminRoutes } from './features/kyc/admin-kyc.routes';
 import { kycUserRoutes } from './features/kyc/kyc.routes';
+import { setHotAccountShards } from './features/ledger/ledger.repository';
 import { ledgerAdminRoutes } from './features/ledger/ledger.routes';
 import { ledgerCheckJob } from './features/ledger/ledger-check-job';
 import { marketDataRoutes } from './features/market-data/market-data.routes';
@@ -95,6 +96,7 @@ export async function buildApp(base: AppContext): Promise<BuiltApp> {
     ],
   };
   const { config } = ctx;
+  setHotAccountShards(config.ledgerHotShards);
   const app = Fastify({
     loggerInstance: ctx.logger as FastifyBaseLogger,
     trustProxy: config.trustProxy ?? false,
