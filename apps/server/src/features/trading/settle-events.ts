@@ -5,9 +5,8 @@ import {
   type MarketUnits,
   settleBookEvents,
 } from '@exchange/domain';
-import type { Tx } from '../../platform/db';
-import { postEntry } from '../ledger/ledger.repository';
-import { insertTrade, loadOrders, type OrderRecord, saveOrder } from './trading.repository';
+import type { BatchWrites } from './batch-writes';
+import type { OrderRecord } from './trading.repository';
 
 /** What a persisted command changed, for the updates sent after it commits. */
 export interface CommandEffects {
@@ -19,13 +18,13 @@ export interface CommandEffects {
 }
 
 /**
- * Persists the engine's events of one market command inside the command's transaction: loads the
- * orders the events name (`known` holds rows the caller already has, a just-placed order), lets the
- * domain decide every change (`settleBookEvents`), then posts its entries in order, stores its trades
- * rows beside their entries and saves the orders.
+ * Stages the engine's events of one market command in its batch's writes: loads the orders the events
+ * name through the batch (`known` holds rows the caller already has, a just-placed order), lets the
+ * domain decide every change (`settleBookEvents`), then stages its entries in order, its trades rows
+ * beside their entries and the orders; the batch writes them all together when it commits.
  */
 export async function persistEvents(
-  tx: Tx,
+  writes: BatchWrites,
   input: {
     rules: MarketRules;
     units: MarketUnits;
@@ -45,20 +44,15 @@ export async function persistEvents(
   }
   const rows = new Map((input.known ?? []).map((o) => [o.id, o]));
   const missing = [...ids].filter((id) => !rows.has(id));
-  for (const [id, row] of await loadOrders(tx, missing)) rows.set(id, row);
+  for (const [id, row] of await writes.loadOrders(missing)) rows.set(id, row);
 
   const settled = settleBookEvents({ rules, units, seq, events, orders: rows });
-  const entryIds = new Map<string, bigint>();
   for (const entry of settled.entries) {
-    const posted = await postEntry(tx, entry);
     // The holds cover every fill and release by construction; a refusal is a bug, and rolls back.
-    assert(posted.ok, `entry ${entry.reference} posts`);
-    entryIds.set(entry.reference, posted.value.entryId);
+    assert(await writes.post(entry), `entry ${entry.reference} posts`);
   }
   for (const trade of settled.trades) {
-    const entryId = entryIds.get(trade.entryReference);
-    assert(entryId !== undefined, `trade entry ${trade.entryReference} was posted`);
-    await insertTrade(tx, {
+    writes.addTrade({
       marketId: rules.id,
       makerOrderId: trade.makerOrderId,
       takerOrderId: trade.takerOrderId,
@@ -70,13 +64,13 @@ export async function persistEvents(
       cost: trade.cost.toString(),
       buyerFee: trade.buyerFee.toString(),
       sellerFee: trade.sellerFee.toString(),
-      entryId,
+      entryReference: trade.entryReference,
       createdAt: now,
     });
   }
   for (const order of settled.orders) {
     order.updatedAt = now;
-    await saveOrder(tx, order);
+    writes.saveOrder(order);
   }
   return {
     orders: settled.orders,
