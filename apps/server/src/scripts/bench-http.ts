@@ -324,7 +324,7 @@ async function main(): Promise<void> {
       const file = writeDocsSection(
         'End to end',
         [
-          `Run with \`npm run bench:http\` on ${date}: ${caption}.`,
+          `Run with \`BENCH_SECONDS=${ORDER_SECONDS} npm run bench:http\` on ${date}: ${caption}.`,
           '',
           'The real server (`apps/server/src/main.ts`) on embedded PostgreSQL with `fsync=on` and the default',
           '`synchronous_commit=on`, so every acknowledged order is on disk. autocannon runs in the same',
@@ -332,8 +332,11 @@ async function main(): Promise<void> {
           `for ${ORDER_SECONDS} s, one user per connection, every order answered after its commit with the`,
           `user's wallet. Each order load runs twice on a restarted server: with \`MARKET_BATCH_MAX=1\` (one`,
           'transaction and one WAL flush per order, as before group commit) and with group commit on (the',
-          `default, up to 64 commands per transaction). Reads: 16 connections for ${READ_SECONDS} s each. ok/s`,
-          'counts 2xx answers only; failed counts non-2xx answers, errors and 10 s timeouts.',
+          'default, up to 64 commands per transaction, written with multi-row statements). Instant trades',
+          `(${CONNECTIONS} users, BTC for USD at the house) run twice: with \`LEDGER_HOT_SHARDS=1\` (one house`,
+          'inventory and fee account per asset, as before the sub-accounts) and with the default 16.',
+          `Reads: 16 connections for ${READ_SECONDS} s each. ok/s counts 2xx answers only; failed counts`,
+          'non-2xx answers, errors and 10 s timeouts.',
           '',
           table([...orders, ...reads]),
           '',
