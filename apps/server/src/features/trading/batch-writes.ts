@@ -1,4 +1,4 @@
-import { type AccountKey, accountName, assert, type EntryDraft } from '@exchange/domain';
+import { accountName, assert, type EntryDraft } from '@exchange/domain';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { orders, trades } from '../../db/schema';
 import type { Tx } from '../../platform/db';
