@@ -32,6 +32,7 @@ import { pruneExpiredRowsJob } from './features/housekeeping/prune-expired';
 import { kycAdminRoutes } from './features/kyc/admin-kyc.routes';
 import { kycUserRoutes } from './features/kyc/kyc.routes';
 import { registerBalanceEventBridge } from './features/ledger/balance-events';
+import { setHotAccountShards } from './features/ledger/ledger.repository';
 import { ledgerAdminRoutes } from './features/ledger/ledger.routes';
 import { ledgerCheckJob } from './features/ledger/ledger-check-job';
 import { marketDataRoutes } from './features/market-data/market-data.routes';
@@ -96,6 +97,7 @@ export async function buildApp(base: AppContext): Promise<BuiltApp> {
     ],
   };
   const { config } = ctx;
+  setHotAccountShards(config.ledgerHotShards);
   const app = Fastify({
     loggerInstance: ctx.logger as FastifyBaseLogger,
     trustProxy: config.trustProxy ?? false,

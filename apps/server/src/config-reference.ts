@@ -60,6 +60,8 @@ export const SETTING_DOCS: Record<keyof Env, string> = {
   WEBHOOK_LIMIT_PER_MINUTE: 'PayPal webhook deliveries accepted per sending network per minute.',
   MARKET_BATCH_MAX:
     'Most commands a market loop commits in one transaction (group commit); 1 commits each alone.',
+  LEDGER_HOT_SHARDS:
+    'Sub-accounts per asset that house inventory and fee postings spread over, so trades do not queue on one row; 1 keeps one.',
   WEB_DIST: 'Where the built web app is. Unset: `apps/web/dist`.',
   REFERRAL_REWARD: 'USDT a referrer earns when their referred user passes KYC.',
   STORAGE:

@@ -59,6 +59,7 @@ export const envSchema = z.object({
   HOUSE_LIQUIDITY_INTERVAL_MS: z.coerce.number().int().min(250).default(5000),
   MAX_OPEN_ORDERS_PER_MARKET: z.coerce.number().int().min(1).max(100_000).default(200),
   MARKET_BATCH_MAX: z.coerce.number().int().min(1).max(1_000).default(64),
+  LEDGER_HOT_SHARDS: z.coerce.number().int().min(1).max(256).default(16),
   WEB_DIST: z.string().optional(),
   REFERRAL_REWARD: z
     .string()
@@ -139,6 +140,8 @@ export interface Config {
   readonly maxOpenOrdersPerMarket: number;
   /** How many waiting commands a market's loop commits in one transaction (1: no group commit). */
   readonly marketBatchMax: number;
+  /** How many sub-accounts per asset house inventory and fee postings spread over (1: one row). */
+  readonly ledgerHotShards: number;
   readonly logLevel: Env['LOG_LEVEL'];
   /** How often one process recomputes the ledger for the exchange_ledger_consistent metric. */
   readonly ledgerCheckIntervalSeconds: number;
@@ -250,6 +253,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     houseLiquidityIntervalMs: env.HOUSE_LIQUIDITY_INTERVAL_MS,
     maxOpenOrdersPerMarket: env.MAX_OPEN_ORDERS_PER_MARKET,
     marketBatchMax: env.MARKET_BATCH_MAX,
+    ledgerHotShards: env.LEDGER_HOT_SHARDS,
     logLevel: env.LOG_LEVEL,
     ledgerCheckIntervalSeconds: env.LEDGER_CHECK_INTERVAL_SECONDS,
     metricsToken: env.METRICS_TOKEN,

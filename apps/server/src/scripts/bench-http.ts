@@ -11,11 +11,11 @@
  *  - cold start: the server restarted on its existing data directory, spawn to first answered page.
  * Figures go to the "End to end" section of docs/performance.md.
  */
+import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { loadConfig } from '../config';
 import { verifyLedger } from '../features/ledger/verify-ledger';
 import { PRODUCT_HOLD_SOURCES } from '../hold-sources';
 import { connect } from '../platform/db';
@@ -30,8 +30,9 @@ import {
   writeDocsSection,
 } from './bench-support';
 
-const PORT = 4350;
-const PG_PORT = 4351;
+// BENCH_PORT moves both ports (HTTP and PostgreSQL) when several people bench on one machine.
+const PORT = Number(process.env.BENCH_PORT ?? 4350);
+const PG_PORT = PORT + 1;
 const CONNECTIONS = 32;
 const ORDER_SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const READ_SECONDS = Math.max(5, Math.round(ORDER_SECONDS / 2));
@@ -149,6 +150,49 @@ async function orderBenches(usersA: BenchUser[], usersB: BenchUser[]): Promise<F
   return figures;
 }
 
+/**
+ * Instant trades against the house: every connection a different user, even ones buying and odd ones
+ * selling BTC for USD at the current price (a fresh quote issued and used in the same request). Every
+ * trade debits and credits the house inventory and fee accounts, so this is the hot-row load.
+ */
+async function instantBench(users: BenchUser[], label: string): Promise<Figure> {
+  const assign = assigner(users, ['BTC']);
+  let refusal = '';
+  const result = await run({
+    url: base,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (req, context: Context) => {
+          assign(context);
+          const side = (context.index ?? 0) % 2 === 0 ? 'buy' : 'sell';
+          return {
+            ...req,
+            path: `/api/v1/wallet/limitorder/limitInstant/${side}`,
+            headers: { 'content-type': 'application/json', authorization: context.user!.authorization },
+            body: JSON.stringify({
+              crypto_currency_code: 'BTC',
+              fiat_currency_code: 'USD',
+              quantity: '0.0001',
+              type: 'instant',
+              side,
+            }),
+          };
+        },
+        onResponse: (status, body) => {
+          if (status !== 200 && !refusal) refusal = `${status} ${body.slice(0, 200)}`;
+        },
+      },
+    ],
+  });
+  if (refusal) console.log(`instant trades (${label}), first refusal: ${refusal}`);
+  return figure(
+    `instant trades, ${CONNECTIONS} users — ${label}`,
+    'POST /wallet/limitorder/limitInstant/:side (instant)',
+    result,
+  );
+}
+
 async function readBenches(user: BenchUser, historyUser: BenchUser): Promise<Figure[]> {
   const paths: [string, string, BenchUser | null][] = [
     ['GET /wallet', '/api/v1/wallet', user],
@@ -182,28 +226,73 @@ async function readBenches(user: BenchUser, historyUser: BenchUser): Promise<Fig
   return figures;
 }
 
+function report(figures: readonly Figure[]): void {
+  for (const f of figures)
+    console.log(
+      `${f.name.padEnd(50)} ${fmt(f.rps).padStart(7)} ok/s  p50 ${fmt(f.p50, 1)} ms  p99 ${fmt(f.p99, 1)} ms  p99.9 ${fmt(f.p999, 1)} ms  (${f.ok} ok, ${f.failed} failed)  load ${os.loadavg()[0]?.toFixed(2)}`,
+    );
+}
+
 async function main(): Promise<void> {
+  // --instant-only runs just the instant-trade loads (no cold start, limit orders or reads, no docs).
+  const instantOnly = process.argv.includes('--instant-only');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'exchange-bench-'));
   // As root, PostgreSQL runs as its own system user, which must be able to reach data/pg.
   chmodSync(dataDir, 0o755);
   const caption = machine();
-  const jwtSecret = loadConfig({ NODE_ENV: 'development' }).jwtSecret;
-  let server = await startServer({ dataDir, port: PORT, pgPort: PG_PORT, readyPath: '/api/v1/health' });
+  // The server makes up its own secret in the data directory unless given one; the bench signs its
+  // users' tokens, so it hands the server the secret it signs with.
+  const jwtSecret = `bench-${randomUUID()}-${randomUUID()}`;
+  const start = (env?: Record<string, string>) =>
+    startServer({
+      dataDir,
+      port: PORT,
+      pgPort: PG_PORT,
+      readyPath: '/api/v1/health',
+      env: { JWT_SECRET: jwtSecret, ...env },
+    });
+  let server = await start();
   const firstStartMs = server.startMs;
   const database = connect(embeddedDatabaseUrl(PG_PORT), { max: 4 });
   try {
     console.log(`first start (initdb, migrations, seed): ${fmt(firstStartMs)} ms`);
-    const funds = { USDT: 10_000_000n, XRP: 10_000_000n, BTC: 100n, ETH: 1_000n, DOT: 100_000n };
+    const funds = {
+      USD: 10_000_000n,
+      USDT: 10_000_000n,
+      XRP: 10_000_000n,
+      BTC: 100n,
+      ETH: 1_000n,
+      DOT: 100_000n,
+    };
     const usersA = await createFundedUsers(database, CONNECTIONS, funds, jwtSecret);
     const usersB = await createFundedUsers(database, CONNECTIONS, funds, jwtSecret);
     const [historyUser] = await createFundedUsers(database, 1, { USDT: 1_000n }, jwtSecret);
-    await addHistory(database, historyUser!.id, HISTORY_ROWS);
+    if (!instantOnly) await addHistory(database, historyUser!.id, HISTORY_ROWS);
+
+    // Instant trades twice on a restarted server: every house and fee posting on one account per
+    // asset (LEDGER_HOT_SHARDS=1, as before the sub-accounts), then spread over the default count.
+    const instant: Figure[] = [];
+    for (const [shards, label] of [
+      ['1', 'one house account per asset'],
+      [undefined, 'house accounts spread'],
+    ] as const) {
+      await server.stop();
+      server = await start(shards ? { LEDGER_HOT_SHARDS: shards } : undefined);
+      const traders = await createFundedUsers(database, CONNECTIONS, funds, jwtSecret);
+      instant.push(await instantBench(traders, label));
+    }
+    if (instantOnly) {
+      report(instant);
+      const ledger = await verifyLedger(database.db, { holdSources: PRODUCT_HOLD_SOURCES });
+      console.log(`ledger check after the run: ${ledger.breaches.length} breaches`);
+      return;
+    }
 
     // Cold start: the same data directory, a new process; twice, the second with warm file caches.
     const coldStarts: number[] = [];
     for (let i = 0; i < 2; i += 1) {
       await server.stop();
-      server = await startServer({ dataDir, port: PORT, pgPort: PG_PORT, readyPath: '/api/v1/health' });
+      server = await start();
       coldStarts.push(server.startMs);
       console.log(`cold start ${i + 1}: ${fmt(server.startMs)} ms`);
     }
@@ -211,31 +300,22 @@ async function main(): Promise<void> {
     // The same order load twice: one transaction per command (MARKET_BATCH_MAX=1, as before group
     // commit), then with group commit on. Fresh users each time, so open orders never hit the cap.
     await server.stop();
-    server = await startServer({
-      dataDir,
-      port: PORT,
-      pgPort: PG_PORT,
-      readyPath: '/api/v1/health',
-      env: { MARKET_BATCH_MAX: '1' },
-    });
+    server = await start({ MARKET_BATCH_MAX: '1' });
     const single = (await orderBenches(usersA, usersB)).map((f) => ({
       ...f,
       name: `${f.name} — one commit per order`,
     }));
     await server.stop();
-    server = await startServer({ dataDir, port: PORT, pgPort: PG_PORT, readyPath: '/api/v1/health' });
+    server = await start();
     const usersC = await createFundedUsers(database, CONNECTIONS, funds, jwtSecret);
     const usersD = await createFundedUsers(database, CONNECTIONS, funds, jwtSecret);
     const grouped = (await orderBenches(usersC, usersD)).map((f) => ({
       ...f,
       name: `${f.name} — group commit`,
     }));
-    const orders = [...single, ...grouped];
+    const orders = [...single, ...grouped, ...instant];
     const reads = await readBenches(usersA[0]!, historyUser!);
-    for (const f of [...orders, ...reads])
-      console.log(
-        `${f.name.padEnd(50)} ${fmt(f.rps).padStart(7)} ok/s  p50 ${fmt(f.p50, 1)} ms  p99 ${fmt(f.p99, 1)} ms  p99.9 ${fmt(f.p999, 1)} ms  (${f.ok} ok, ${f.failed} failed)`,
-      );
+    report([...orders, ...reads]);
     const ledger = await verifyLedger(database.db, { holdSources: PRODUCT_HOLD_SOURCES });
     console.log(`ledger check after the run: ${ledger.breaches.length} breaches`);
 
@@ -244,7 +324,7 @@ async function main(): Promise<void> {
       const file = writeDocsSection(
         'End to end',
         [
-          `Run with \`npm run bench:http\` on ${date}: ${caption}.`,
+          `Run with \`BENCH_SECONDS=${ORDER_SECONDS} npm run bench:http\` on ${date}: ${caption}.`,
           '',
           'The real server (`apps/server/src/main.ts`) on embedded PostgreSQL with `fsync=on` and the default',
           '`synchronous_commit=on`, so every acknowledged order is on disk. autocannon runs in the same',
@@ -252,8 +332,11 @@ async function main(): Promise<void> {
           `for ${ORDER_SECONDS} s, one user per connection, every order answered after its commit with the`,
           `user's wallet. Each order load runs twice on a restarted server: with \`MARKET_BATCH_MAX=1\` (one`,
           'transaction and one WAL flush per order, as before group commit) and with group commit on (the',
-          `default, up to 64 commands per transaction). Reads: 16 connections for ${READ_SECONDS} s each. ok/s`,
-          'counts 2xx answers only; failed counts non-2xx answers, errors and 10 s timeouts.',
+          'default, up to 64 commands per transaction, written with multi-row statements). Instant trades',
+          `(${CONNECTIONS} users, BTC for USD at the house) run twice: with \`LEDGER_HOT_SHARDS=1\` (one house`,
+          'inventory and fee account per asset, as before the sub-accounts) and with the default 16.',
+          `Reads: 16 connections for ${READ_SECONDS} s each. ok/s counts 2xx answers only; failed counts`,
+          'non-2xx answers, errors and 10 s timeouts.',
           '',
           table([...orders, ...reads]),
           '',

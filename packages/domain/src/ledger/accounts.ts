@@ -29,6 +29,11 @@ export type SystemAccountKey = {
   readonly userId: null;
   readonly asset: AssetCode;
   readonly kind: SystemAccountKind;
+  /**
+   * Which sub-account of a hot system account (see `spreadHotPostings`); absent or 0 is the main one.
+   * Every sub-account is the same account for reports: readers sum over the shards.
+   */
+  readonly shard?: number;
 };
 export type AccountKey = UserAccountKey | SystemAccountKey;
 
@@ -76,11 +81,19 @@ export function systemAccount(kind: SystemAccountKind, asset: AssetCode): System
 /** True when the key is one the ledger can hold: a known asset, and an owner that fits the kind. */
 export function isValidAccountKey(key: AccountKey): boolean {
   if (!isAssetCode(key.asset)) return false;
-  if (key.userId === null) return systemKinds.has(key.kind);
+  if (key.userId === null)
+    return (
+      systemKinds.has(key.kind) &&
+      (key.shard === undefined || (Number.isInteger(key.shard) && key.shard >= 0 && key.shard < MAX_SHARDS))
+    );
   return key.userId.length > 0 && userKinds.has(key.kind);
 }
 
 /** A stable text name of an account, used as a map key and in error details. */
 export function accountName(key: AccountKey): string {
-  return `${key.userId ?? 'system'}/${key.asset}/${key.kind}`;
+  const shard = key.userId === null ? (key.shard ?? 0) : 0;
+  return `${key.userId ?? 'system'}/${key.asset}/${key.kind}${shard > 0 ? `#${shard}` : ''}`;
 }
+
+/** The most sub-accounts a system account may be spread over (the schema's check says the same). */
+export const MAX_SHARDS = 256;

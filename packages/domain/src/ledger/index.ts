@@ -1,4 +1,5 @@
 export * from './accounts';
 export * from './audit';
 export * from './entry';
+export * from './hot-accounts';
 export * from './model';

@@ -9,6 +9,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -32,6 +33,9 @@ export const ledgerAccounts = pgTable(
     kind: text('kind').notNull(),
     allowNegative: boolean('allow_negative').notNull().default(false),
     balance: minor('balance').notNull().default('0'),
+    // Hot system accounts (house inventory, fees) are spread over sub-accounts so concurrent trades
+    // do not queue on one row; user accounts and other system accounts are always shard 0.
+    shard: smallint('shard').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -40,6 +44,11 @@ export const ledgerAccounts = pgTable(
       sql`coalesce(${t.userId}, '00000000-0000-0000-0000-000000000000')`,
       t.asset,
       t.kind,
+      t.shard,
+    ),
+    check(
+      'ledger_accounts_shard',
+      sql`${t.shard} >= 0 AND ${t.shard} < 256 AND (${t.shard} = 0 OR ${t.userId} IS NULL)`,
     ),
     check('ledger_accounts_non_negative', sql`${t.allowNegative} OR ${t.balance} >= 0`),
     check(

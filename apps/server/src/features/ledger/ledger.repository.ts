@@ -1,12 +1,15 @@
 import {
   type AccountKey,
+  type AssetCode,
   accountName,
   allowsNegative,
   assert,
+  DEFAULT_HOT_SHARDS,
   type EntryDraft,
   ok,
   type Result,
   reject,
+  spreadHotPostings,
   validateEntry,
 } from '@exchange/domain';
 import { sql } from 'drizzle-orm';
@@ -16,6 +19,20 @@ import { notifyBalancesChanged } from './balance-events';
 
 /** The nil UUID stands for "no owner" in the accounts' unique index, exactly as the index spells it. */
 const NO_OWNER = '00000000-0000-0000-0000-000000000000';
+
+/** How many sub-accounts hot system accounts spread over (LEDGER_HOT_SHARDS, set by the app). */
+let hotShards = DEFAULT_HOT_SHARDS;
+
+/** Set once by the composition root from LEDGER_HOT_SHARDS; 1 keeps one house and fee row per asset. */
+export function setHotAccountShards(shards: number): void {
+  assert(Number.isInteger(shards) && shards >= 1 && shards <= 256, `LEDGER_HOT_SHARDS ${shards} is valid`);
+  hotShards = shards;
+}
+
+/** The sub-account count in force, for the batch poster. */
+export const hotAccountShards = (): number => hotShards;
+
+const shardOfKey = (key: AccountKey): number => (key.userId === null ? (key.shard ?? 0) : 0);
 
 export interface PostedEntry {
   readonly entryId: bigint;
@@ -43,7 +60,10 @@ function uniqueKeys(keys: readonly AccountKey[]): AccountKey[] {
 
 function keyValues(keys: readonly AccountKey[]) {
   return sql.join(
-    keys.map((key) => sql`(${key.userId}::uuid, ${key.asset}::text, ${key.kind}::text)`),
+    keys.map(
+      (key) =>
+        sql`(${key.userId}::uuid, ${key.asset}::text, ${key.kind}::text, ${shardOfKey(key)}::smallint)`,
+    ),
     sql`, `,
   );
 }
@@ -57,16 +77,22 @@ async function selectAccounts(
     user_id: string | null;
     asset: string;
     kind: string;
+    shard: number;
     balance: string;
   }>(sql`
-    SELECT a.id::text AS id, a.user_id, a.asset, a.kind, a.balance::text AS balance
+    SELECT a.id::text AS id, a.user_id, a.asset, a.kind, a.shard, a.balance::text AS balance
     FROM ledger_accounts a
-    JOIN (VALUES ${keyValues(keys)}) AS k(user_id, asset, kind)
+    JOIN (VALUES ${keyValues(keys)}) AS k(user_id, asset, kind, shard)
       ON coalesce(a.user_id, ${NO_OWNER}::uuid) = coalesce(k.user_id, ${NO_OWNER}::uuid)
-     AND a.asset = k.asset AND a.kind = k.kind`);
+     AND a.asset = k.asset AND a.kind = k.kind AND a.shard = k.shard`);
   const byName = new Map<string, { id: bigint; balance: bigint }>();
   for (const row of found.rows) {
-    const name = accountName({ userId: row.user_id, asset: row.asset, kind: row.kind } as AccountKey);
+    const name = accountName({
+      userId: row.user_id,
+      asset: row.asset,
+      kind: row.kind,
+      shard: row.shard,
+    } as AccountKey);
     byName.set(name, { id: BigInt(row.id), balance: BigInt(row.balance) });
   }
   return byName;
@@ -84,12 +110,14 @@ export async function ensureAccounts(db: DbOrTx, keys: readonly AccountKey[]): P
   if (missing.length > 0) {
     const rows = sql.join(
       missing.map(
-        (key) => sql`(${key.userId}::uuid, ${key.asset}, ${key.kind}, ${allowsNegative(key.kind)})`,
+        (key) =>
+          sql`(${key.userId}::uuid, ${key.asset}, ${key.kind}, ${allowsNegative(key.kind)}, ${shardOfKey(key)})`,
       ),
       sql`, `,
     );
+    // Sub-accounts of hot system accounts are created here too, the first time an entry lands on one.
     await db.execute(sql`
-      INSERT INTO ledger_accounts (user_id, asset, kind, allow_negative) VALUES ${rows}
+      INSERT INTO ledger_accounts (user_id, asset, kind, allow_negative, shard) VALUES ${rows}
       ON CONFLICT DO NOTHING`);
     found = await selectAccounts(db, wanted);
   }
@@ -108,6 +136,19 @@ export async function loadBalances(db: DbOrTx, keys: readonly AccountKey[]): Pro
   if (wanted.length === 0) return new Map();
   const found = await selectAccounts(db, wanted);
   return new Map(wanted.map((key) => [accountName(key), found.get(accountName(key))?.balance ?? 0n]));
+}
+
+/**
+ * The house's inventory of one asset: the sum over every HOUSE_INVENTORY sub-account (negative when
+ * the house has sold more than it holds). The one place that reads it, so an exposure cap and the
+ * reports agree; the owner index serves it.
+ */
+export async function houseInventory(db: DbOrTx, asset: AssetCode): Promise<bigint> {
+  const found = await db.execute<{ total: string }>(sql`
+    SELECT coalesce(sum(balance), 0)::text AS total FROM ledger_accounts
+    WHERE coalesce(user_id, ${NO_OWNER}::uuid) = ${NO_OWNER}::uuid
+      AND asset = ${asset} AND kind = 'HOUSE_INVENTORY'`);
+  return BigInt(found.rows[0]?.total ?? '0');
 }
 
 /** A user's balance per asset and kind (only accounts that exist). */
@@ -177,8 +218,10 @@ async function postInside(tx: Tx, draft: EntryDraft): Promise<PostedEntry> {
 export async function postEntry(db: DbOrTx, draft: EntryDraft): Promise<Result<PostedEntry, PostRejection>> {
   const shape = validateEntry(draft.postings);
   assert(shape.ok, `entry ${draft.reference} is malformed: ${shape.ok ? '' : shape.code}`);
+  // House and fee postings land on the sub-account the entry's reference hashes to (hot rows).
+  const spread = { ...draft, postings: spreadHotPostings(draft.postings, draft.reference, hotShards) };
   try {
-    return ok(await (db as Tx).transaction((tx) => postInside(tx, draft)));
+    return ok(await (db as Tx).transaction((tx) => postInside(tx, spread)));
   } catch (error) {
     if (error instanceof PostingRefused) return reject(error.code, error.params);
     throw error;

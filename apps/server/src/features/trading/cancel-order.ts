@@ -3,7 +3,7 @@ import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
 import type { MarketEngine } from './market-engine';
 import { persistEvents } from './settle-events';
-import { findOrder, type OrderRecord } from './trading.repository';
+import type { OrderRecord } from './trading.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -22,14 +22,14 @@ export async function cancelOrder(
 ): Promise<OrderRecord> {
   const market = engine.market(marketId);
   if (!market || !UUID.test(orderId)) throw new AppError('not_found', messages.orderNotFound);
-  return engine.run(marketId, async (tx, state, seq) => {
-    const order = await findOrder(tx, orderId);
+  return engine.run(marketId, async (_tx, state, seq, writes) => {
+    const order = await writes.findOrder(orderId);
     if (!order || order.userId !== userId || order.marketId !== marketId)
       throw new AppError('not_found', messages.orderNotFound);
     if (order.status !== 'open') throw new AppError('conflict', messages.orderNotOpen);
     const applied = state.book.apply({ kind: 'cancel', seq, orderId, userId });
     if (!applied.ok) throw new AppError('conflict', messages.orderNotOpen);
-    const effects = await persistEvents(tx, {
+    const effects = await persistEvents(writes, {
       rules: state.rules,
       units: state.units,
       seq,

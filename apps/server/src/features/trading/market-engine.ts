@@ -1,3 +1,4 @@
+import { messages } from '@exchange/contracts';
 import {
   findMarket,
   MARKETS,
@@ -10,6 +11,9 @@ import {
 } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import type { Tx } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import { BatchDebitRefused } from '../ledger/post-entries';
+import { BatchWrites } from './batch-writes';
 import type { CommandEffects } from './settle-events';
 import {
   currentMarketSeq,
@@ -27,14 +31,19 @@ export interface MarketState {
   syncedSeq: bigint | null;
 }
 
-/** A market command: runs inside the batch's transaction (in its own savepoint) with its sequence number. */
+/**
+ * A market command: runs inside the batch's transaction with its sequence number. It reads and stages
+ * its writes through `writes` (written together when the batch commits), and stages nothing before
+ * its last refusal, so a refused command leaves the batch as it was.
+ */
 export type MarketCommand<T> = (
   tx: Tx,
   market: MarketState,
   seq: bigint,
+  writes: BatchWrites,
 ) => Promise<{ result: T; effects?: CommandEffects }>;
 
-/** Runs inside the command's savepoint, after the command, with the book already moved. */
+/** Runs in the batch's transaction after the command, with the book already moved. */
 export type EffectsInTxListener = (tx: Tx, market: MarketState, effects: CommandEffects) => Promise<void>;
 
 /** Runs after a command's batch committed (synchronously, before the caller is answered). */
@@ -54,11 +63,25 @@ interface Loop {
   running: Promise<void>;
 }
 
-/** A command failed after it moved the book: the batch cannot commit without it, so it is retried singly. */
+/**
+ * A command failed after it moved the book or staged writes: the batch cannot commit without it, so
+ * it is retried singly.
+ */
 class BookMovedThenFailed extends Error {
   constructor(override readonly cause: unknown) {
     super('a command failed after it moved the book');
   }
+}
+
+/**
+ * A command alone whose conditional debit failed at commit: its balance was spent elsewhere between
+ * the batch's read and its locked update, so at the moment of truth it was not covered; answered as
+ * the rules answer a hold the balance does not cover.
+ */
+function answerFor(error: unknown): unknown {
+  return error instanceof BatchDebitRefused
+    ? new AppError('insufficient_funds', messages.insufficientAmount)
+    : error;
 }
 
 /**
@@ -68,12 +91,14 @@ class BookMovedThenFailed extends Error {
  * processes never match one market at once, and reads the market's stored sequence. If it is not the
  * one the in-memory book reflects (another process ran a command, or an earlier transaction of ours
  * rolled back after the book had moved), the book is rebuilt from the open orders first. Each command
- * gets the next sequence number and runs in its own savepoint: one refused by the rules before it
- * moved the book is rolled back to its savepoint and answered with its refusal, without touching its
- * neighbours. The batch then stores the last sequence number and commits once (one WAL flush for all
- * of them), and only then is every caller answered. A batch that fails to commit, or holds a command
- * that failed after moving the book, marks the book for rebuild and its commands are retried one
- * transaction each, so one bad command cannot fail its neighbours.
+ * gets the next sequence number and stages its writes in the batch's BatchWrites; one refused by the
+ * rules before it moved the book or staged anything is answered with its refusal, without touching
+ * its neighbours. The batch then writes every staged order, entry (one balance update per account,
+ * accounts locked in id order) and trade in a few multi-row statements, stores the last sequence
+ * number and commits once (one WAL flush for all of them), and only then is every caller answered. A
+ * batch that fails to commit (a conditional debit refused because a balance was spent elsewhere
+ * meanwhile, say), or holds a command that failed after moving the book, marks the book for rebuild
+ * and its commands are retried one transaction each, so one bad command cannot fail its neighbours.
  *
  * The transaction-level lock was chosen over a session lock on a dedicated connection: it needs no
  * connection of its own, is released by every commit, rollback and crash, and a process that takes
@@ -199,34 +224,37 @@ export class MarketEngine {
         if (state.syncedSeq !== stored) await this.rebuild(tx, state, stored);
         let seq = stored;
         let applied = 0;
+        const writes = new BatchWrites(tx);
         for (const job of jobs) {
           seq += 1n;
           const claimed = seq;
+          const staged = writes.staged;
           try {
-            const out = await tx.transaction(async (sp) => {
-              const out = await job.command!(sp, state, claimed);
-              if (out.effects)
-                for (const listener of this.inTxListeners) await listener(sp, state, out.effects);
-              return out;
-            });
+            const out = await job.command!(tx, state, claimed, writes);
+            if (out.effects)
+              for (const listener of this.inTxListeners) await listener(tx, state, out.effects);
             outcomes.push({ ok: true, ...out });
             applied += 1;
           } catch (error) {
-            // Refused before it applied anything to the book (an unknown order, a hold refused for
-            // funds): its savepoint is gone and the book is as it was, so the batch goes on. A book
-            // that moved (its lastSeq reached the claim) cannot be rolled back with it.
-            if (state.book.lastSeq >= claimed) throw new BookMovedThenFailed(error);
+            // Refused before it applied anything to the book or staged a write (an unknown order, a
+            // hold refused for funds): the batch is as it was, so it goes on. A book that moved (its
+            // lastSeq reached the claim) or staged writes cannot be taken back alone.
+            if (state.book.lastSeq >= claimed || writes.staged !== staged)
+              throw new BookMovedThenFailed(error);
             outcomes.push({ ok: false, error });
           }
         }
         committedSeq = applied > 0 ? seq : stored;
-        if (applied > 0) await setMarketSeq(tx, marketId, seq);
+        if (applied > 0) {
+          await writes.flush();
+          await setMarketSeq(tx, marketId, seq);
+        }
       });
     } catch (error) {
       // Rolled back: the stored sequence is where it was, but the book may have moved.
       state.syncedSeq = null;
       if (jobs.length === 1) {
-        jobs[0]!.reject(error instanceof BookMovedThenFailed ? error.cause : error);
+        jobs[0]!.reject(answerFor(error instanceof BookMovedThenFailed ? error.cause : error));
         return;
       }
       this.ctx.logger.warn({ err: error, marketId, commands: jobs.length }, 'batch failed; retrying singly');

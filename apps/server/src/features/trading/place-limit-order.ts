@@ -11,18 +11,18 @@ import {
 } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
-import { postEntry } from '../ledger/ledger.repository';
 import type { MarketEngine } from './market-engine';
 import { orderRuleError } from './order-rules-messages';
 import { persistEvents } from './settle-events';
-import { countOpenOrders, insertOrder, type OrderRecord } from './trading.repository';
+import type { OrderRecord } from './trading.repository';
 
 /**
  * Places a limit order on a USDT market: the market's rules in the spec's order (validateOrder), then
- * on the market's loop, in one transaction: the order row, its hold (buy: buyOrderLock in USDT; sell:
- * the base quantity) from AVAILABLE to LOCKED, matching, and the settlement of any fills. The balance
- * rule ('Insufficient amount') is decided by the hold's conditional debit, so concurrent orders can
- * never overdraw. Returns the order as it stands after the commit.
+ * on the market's loop, in its batch's transaction: the order row, its hold (buy: buyOrderLock in
+ * USDT; sell: the base quantity) from AVAILABLE to LOCKED, matching, and the settlement of any fills.
+ * The balance rule ('Insufficient amount') is decided on the balance as the batch sees it, and the
+ * batch's conditional debit at commit guarantees it, so concurrent orders can never overdraw. Returns
+ * the order as it stands after the commit.
  */
 export async function placeLimitOrder(
   ctx: Pick<AppContext, 'clock' | 'config'>,
@@ -52,10 +52,10 @@ export async function placeLimitOrder(
   const lockAsset: AssetCode = side === 'buy' ? 'USDT' : rules.base;
   const orderId = randomUUID();
 
-  return engine.run(marketId, async (tx, market, seq) => {
-    // Decided before anything moves, so the refusal leaves the book in sync (no rebuild).
+  return engine.run(marketId, async (_tx, market, seq, writes) => {
+    // Decided before anything moves or is staged, so a refusal leaves the batch as it was.
     const max = ctx.config.maxOpenOrdersPerMarket;
-    if ((await countOpenOrders(tx, userId, marketId)) >= max)
+    if ((await writes.countOpenOrders(userId, marketId)) >= max)
       throw new AppError('unprocessable', formatMessage(messages.tooManyOpenOrders, { max: String(max) }));
     const now = ctx.clock.now();
     const order: OrderRecord = {
@@ -77,15 +77,15 @@ export async function placeLimitOrder(
       createdAt: now,
       updatedAt: now,
     };
-    await insertOrder(tx, order);
-    const held = await postEntry(tx, {
+    const held = await writes.post({
       kind: 'ORDER_HOLD',
       reference: `order-hold:${orderId}`,
       userId,
       postings: holdPostings(userId, lockAsset, lock),
       memo: { market: marketId, order: orderId },
     });
-    if (!held.ok) throw new AppError('insufficient_funds', messages.insufficientAmount);
+    if (!held) throw new AppError('insufficient_funds', messages.insufficientAmount);
+    writes.addOrder(order);
     const applied = market.book.apply({
       kind: 'place',
       seq,
@@ -97,7 +97,7 @@ export async function placeLimitOrder(
       timeInForce: 'gtc',
     });
     if (!applied.ok) throw new Error(`invariant violated: a validated order was refused (${applied.code})`);
-    const effects = await persistEvents(tx, {
+    const effects = await persistEvents(writes, {
       rules,
       units,
       seq,

@@ -5,10 +5,8 @@ import {
   type MarketUnits,
   settleBookEvents,
 } from '@exchange/domain';
-import type { Tx } from '../../platform/db';
-import { postEntry } from '../ledger/ledger.repository';
-import { upsertWalletTransaction } from '../wallet/wallet.repository';
-import { insertTrade, loadOrders, type OrderRecord, saveOrder } from './trading.repository';
+import type { BatchWrites } from './batch-writes';
+import type { OrderRecord } from './trading.repository';
 
 /** What a persisted command changed, for the updates sent after it commits. */
 export interface CommandEffects {
@@ -20,13 +18,13 @@ export interface CommandEffects {
 }
 
 /**
- * Persists the engine's events of one market command inside the command's transaction: loads the
- * orders the events name (`known` holds rows the caller already has, a just-placed order), lets the
- * domain decide every change (`settleBookEvents`), then posts its entries in order, stores its trades
- * rows beside their entries and saves the orders.
+ * Stages the engine's events of one market command in its batch's writes: loads the orders the events
+ * name through the batch (`known` holds rows the caller already has, a just-placed order), lets the
+ * domain decide every change (`settleBookEvents`), then stages its entries in order, its trades rows
+ * beside their entries and the orders; the batch writes them all together when it commits.
  */
 export async function persistEvents(
-  tx: Tx,
+  writes: BatchWrites,
   input: {
     rules: MarketRules;
     units: MarketUnits;
@@ -46,20 +44,15 @@ export async function persistEvents(
   }
   const rows = new Map((input.known ?? []).map((o) => [o.id, o]));
   const missing = [...ids].filter((id) => !rows.has(id));
-  for (const [id, row] of await loadOrders(tx, missing)) rows.set(id, row);
+  for (const [id, row] of await writes.loadOrders(missing)) rows.set(id, row);
 
   const settled = settleBookEvents({ rules, units, seq, events, orders: rows });
-  const entryIds = new Map<string, bigint>();
   for (const entry of settled.entries) {
-    const posted = await postEntry(tx, entry);
     // The holds cover every fill and release by construction; a refusal is a bug, and rolls back.
-    assert(posted.ok, `entry ${entry.reference} posts`);
-    entryIds.set(entry.reference, posted.value.entryId);
+    assert(await writes.post(entry), `entry ${entry.reference} posts`);
   }
   for (const trade of settled.trades) {
-    const entryId = entryIds.get(trade.entryReference);
-    assert(entryId !== undefined, `trade entry ${trade.entryReference} was posted`);
-    await insertTrade(tx, {
+    writes.addTrade({
       marketId: rules.id,
       makerOrderId: trade.makerOrderId,
       takerOrderId: trade.takerOrderId,
@@ -71,14 +64,14 @@ export async function persistEvents(
       cost: trade.cost.toString(),
       buyerFee: trade.buyerFee.toString(),
       sellerFee: trade.sellerFee.toString(),
-      entryId,
+      entryReference: trade.entryReference,
       createdAt: now,
     });
     // Each side sees its fill among its wallet transactions ('Limit buy filled' / 'Limit sell filled').
     const base = { asset: rules.base, amount: trade.baseAmount };
     const buyer = trade.takerSide === 'buy' ? trade.takerUserId : trade.makerUserId;
     const seller = trade.takerSide === 'buy' ? trade.makerUserId : trade.takerUserId;
-    await upsertWalletTransaction(tx, {
+    writes.addWalletTransaction({
       reference: `${trade.entryReference}:buy`,
       userId: buyer,
       operationType: 'CRYPTO_TO_CRYPTO',
@@ -86,9 +79,9 @@ export async function persistEvents(
       from: { asset: rules.quote, amount: trade.buyerQuote },
       to: base,
       status: 'SUCCESS',
-      entryId,
+      entryReference: trade.entryReference,
     });
-    await upsertWalletTransaction(tx, {
+    writes.addWalletTransaction({
       reference: `${trade.entryReference}:sell`,
       userId: seller,
       operationType: 'CRYPTO_TO_CRYPTO',
@@ -96,12 +89,12 @@ export async function persistEvents(
       from: base,
       to: { asset: rules.quote, amount: trade.sellerQuote },
       status: 'SUCCESS',
-      entryId,
+      entryReference: trade.entryReference,
     });
   }
   for (const order of settled.orders) {
     order.updatedAt = now;
-    await saveOrder(tx, order);
+    writes.saveOrder(order);
   }
   return {
     orders: settled.orders,

@@ -1,0 +1,198 @@
+import { accountName, assert, type EntryDraft } from '@exchange/domain';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { orders, trades } from '../../db/schema';
+import type { Tx } from '../../platform/db';
+import { loadBalances } from '../ledger/ledger.repository';
+import { postEntriesTogether } from '../ledger/post-entries';
+import { insertWalletTransactions, type WalletTransactionRecord } from '../wallet/wallet.repository';
+import { loadOrders, type OrderRecord } from './trading.repository';
+
+type TradeDraft = Omit<typeof trades.$inferInsert, 'entryId'> & { entryReference: string };
+type WalletTransactionDraft = Omit<WalletTransactionRecord, 'entryId'> & { entryReference: string };
+
+interface Tracked {
+  record: OrderRecord;
+  /** The status storage holds now ('new': not stored yet). */
+  readonly stored: OrderRecord['status'] | 'new';
+  /** Whether a command changed it (only those are written back). */
+  dirty: boolean;
+}
+
+/**
+ * What one market batch writes, collected while its commands run and written at the end in a few
+ * multi-row statements (`flush`): new orders, changed orders, journal entries with one balance update
+ * per account, trades. Commands read through it, so a command sees what earlier commands of the same
+ * batch did (an order placed, filled or cancelled; a balance moved) although none of it is stored yet.
+ *
+ * A command must stage nothing before its last refusal: a refused command leaves the batch untouched.
+ * `staged` counts staged writes, so the engine can tell a command that failed after staging.
+ */
+export class BatchWrites {
+  private readonly orders = new Map<string, Tracked>();
+  private readonly openStored = new Map<string, number>();
+  /** Projected balances of user accounts (stored balance read without a lock, plus this batch's postings). */
+  private readonly balances = new Map<string, bigint>();
+  private readonly entries: EntryDraft[] = [];
+  private readonly trades: TradeDraft[] = [];
+  private readonly walletTransactions: WalletTransactionDraft[] = [];
+  staged = 0;
+
+  constructor(private readonly tx: Tx) {}
+
+  /** Orders by id: this batch's copy where it has one, else storage's (kept for later commands). */
+  async loadOrders(ids: readonly string[]): Promise<Map<string, OrderRecord>> {
+    const out = new Map<string, OrderRecord>();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const tracked = this.orders.get(id);
+      if (tracked) out.set(id, tracked.record);
+      else missing.push(id);
+    }
+    for (const [id, record] of await loadOrders(this.tx, missing)) {
+      this.orders.set(id, { record, stored: record.status, dirty: false });
+      out.set(id, record);
+    }
+    return out;
+  }
+
+  async findOrder(id: string): Promise<OrderRecord | undefined> {
+    return (await this.loadOrders([id])).get(id);
+  }
+
+  /** How many open orders the user has on the market, counting this batch's changes. */
+  async countOpenOrders(userId: string, marketId: string): Promise<number> {
+    const key = `${userId}/${marketId}`;
+    let stored = this.openStored.get(key);
+    if (stored === undefined) {
+      const [row] = await this.tx
+        .select({ n: count() })
+        .from(orders)
+        .where(and(eq(orders.userId, userId), eq(orders.marketId, marketId), eq(orders.status, 'open')));
+      stored = row?.n ?? 0;
+      this.openStored.set(key, stored);
+    }
+    let n = stored;
+    for (const { record, stored: was } of this.orders.values()) {
+      if (record.userId !== userId || record.marketId !== marketId) continue;
+      n += (record.status === 'open' ? 1 : 0) - (was === 'open' ? 1 : 0);
+    }
+    return n;
+  }
+
+  /**
+   * Stages a journal entry if every user account it debits covers it, on the balance read once per
+   * batch plus this batch's postings; false (nothing staged) when one does not. System accounts are
+   * not projected: those that may not go negative only collect. The conditional update at `flush`
+   * stays the guarantee (a balance spent meanwhile elsewhere fails the batch, which is retried).
+   */
+  async post(draft: EntryDraft): Promise<boolean> {
+    const userKeys = draft.postings.map((p) => p.account).filter((k) => k.userId !== null);
+    const unknown = userKeys.filter((k) => !this.balances.has(accountName(k)));
+    if (unknown.length > 0)
+      for (const [name, balance] of await loadBalances(this.tx, unknown)) this.balances.set(name, balance);
+    const after = new Map<string, bigint>();
+    for (const p of draft.postings) {
+      if (p.account.userId === null) continue;
+      const name = accountName(p.account);
+      const next = (after.get(name) ?? this.balances.get(name)!) + p.amount;
+      if (next < 0n) return false;
+      after.set(name, next);
+    }
+    for (const [name, balance] of after) this.balances.set(name, balance);
+    this.entries.push(draft);
+    this.staged += 1;
+    return true;
+  }
+
+  addOrder(record: OrderRecord): void {
+    assert(!this.orders.has(record.id), `order ${record.id} is new`);
+    this.orders.set(record.id, { record, stored: 'new', dirty: true });
+    this.staged += 1;
+  }
+
+  /** Records the command's copy of an order (settlement returns updated copies). */
+  saveOrder(record: OrderRecord): void {
+    const tracked = this.orders.get(record.id);
+    assert(tracked, `order ${record.id} was read through the batch`);
+    tracked.record = record;
+    tracked.dirty = true;
+    this.staged += 1;
+  }
+
+  addTrade(trade: TradeDraft): void {
+    this.trades.push(trade);
+    this.staged += 1;
+  }
+
+  /** A fill as the user's wallet transaction, settled by the entry of `entryReference`. */
+  addWalletTransaction(record: WalletTransactionDraft): void {
+    this.walletTransactions.push(record);
+    this.staged += 1;
+  }
+
+  /** Writes everything staged: orders, entries (one balance update per account), trades, fills. */
+  async flush(): Promise<void> {
+    const all = [...this.orders.values()];
+    const fresh = all.filter((o) => o.stored === 'new').map((o) => o.record);
+    const changed = all.filter((o) => o.stored !== 'new' && o.dirty).map((o) => o.record);
+    if (fresh.length > 0)
+      await this.tx.insert(orders).values(
+        fresh.map((o) => ({
+          id: o.id,
+          marketId: o.marketId,
+          userId: o.userId,
+          side: o.side,
+          priceTicks: o.priceTicks.toString(),
+          quantityLots: o.quantityLots.toString(),
+          filledLots: o.filledLots.toString(),
+          cancelledLots: o.cancelledLots.toString(),
+          filledCost: o.filledCost.toString(),
+          filledQuote: o.filledQuote.toString(),
+          feeQuote: o.feeQuote.toString(),
+          lockAsset: o.lockAsset,
+          lockedRemaining: o.lockedRemaining.toString(),
+          status: o.status,
+          seq: o.seq,
+          createdAt: o.createdAt,
+          updatedAt: o.updatedAt,
+        })),
+      );
+    if (changed.length > 0) await updateOrders(this.tx, changed);
+    const entryIds = await postEntriesTogether(this.tx, this.entries);
+    if (this.trades.length > 0)
+      await this.tx.insert(trades).values(
+        this.trades.map(({ entryReference, ...trade }) => {
+          const entryId = entryIds.get(entryReference);
+          assert(entryId !== undefined, `trade entry ${entryReference} was posted`);
+          return { ...trade, entryId };
+        }),
+      );
+    await insertWalletTransactions(
+      this.tx,
+      this.walletTransactions.map(({ entryReference, ...record }) => {
+        const entryId = entryIds.get(entryReference);
+        assert(entryId !== undefined, `fill entry ${entryReference} was posted`);
+        return { ...record, entryId };
+      }),
+    );
+  }
+}
+
+/** Writes back what fills and cancels changed, for many orders in one statement. */
+async function updateOrders(tx: Tx, records: readonly OrderRecord[]): Promise<void> {
+  const rows = sql.join(
+    records.map(
+      (o) =>
+        sql`(${o.id}::uuid, ${o.filledLots.toString()}::numeric, ${o.cancelledLots.toString()}::numeric, ${o.filledCost.toString()}::numeric, ${o.filledQuote.toString()}::numeric, ${o.feeQuote.toString()}::numeric, ${o.lockedRemaining.toString()}::numeric, ${o.status}::text, ${o.updatedAt.toISOString()}::timestamptz)`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    UPDATE orders o
+       SET filled_lots = v.filled_lots, cancelled_lots = v.cancelled_lots, filled_cost = v.filled_cost,
+           filled_quote = v.filled_quote, fee_quote = v.fee_quote, locked_remaining = v.locked_remaining,
+           status = v.status, updated_at = v.updated_at
+      FROM (VALUES ${rows}) AS v(id, filled_lots, cancelled_lots, filled_cost, filled_quote, fee_quote,
+                                 locked_remaining, status, updated_at)
+     WHERE o.id = v.id`);
+}
