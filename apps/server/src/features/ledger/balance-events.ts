@@ -17,13 +17,20 @@ export const BALANCE_EVENT_CHANNEL = 'balance_event';
 /** The private per-user channel: order updates and balance-changed events (contracts' userEventSchema). */
 export const USER_CHANNEL = 'user';
 
-const payloadSchema = z.array(z.string().min(1)).max(64);
+/** Users per notification: 64 ids stay far below PostgreSQL's 8,000-byte payload limit. */
+const USERS_PER_NOTIFICATION = 64;
+const payloadSchema = z.array(z.string().min(1)).max(USERS_PER_NOTIFICATION);
 
-/** NOTIFYs the distinct users (house accounts have none) inside the entry's transaction. */
+/**
+ * NOTIFYs the distinct users (house accounts have none) inside the entry's transaction, in groups
+ * of 64 (a market batch can touch more users than one payload holds).
+ */
 export async function notifyBalancesChanged(tx: Tx, userIds: readonly (string | null)[]): Promise<void> {
   const users = [...new Set(userIds.filter((id): id is string => id !== null))].sort();
-  if (users.length === 0) return;
-  await tx.execute(sql`SELECT pg_notify(${BALANCE_EVENT_CHANNEL}, ${JSON.stringify(users)})`);
+  for (let i = 0; i < users.length; i += USERS_PER_NOTIFICATION) {
+    const group = users.slice(i, i + USERS_PER_NOTIFICATION);
+    await tx.execute(sql`SELECT pg_notify(${BALANCE_EVENT_CHANNEL}, ${JSON.stringify(group)})`);
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import { accountName, assert, type EntryDraft, spreadHotPostings, validateEntry } from '@exchange/domain';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db';
+import { notifyBalancesChanged } from './balance-events';
 import { ensureAccounts, hotAccountShards } from './ledger.repository';
 
 /** A batch's conditional debits did not all hold when they were applied (another writer spent first). */
@@ -89,5 +90,10 @@ export async function postEntriesTogether(
     sql`, `,
   );
   await tx.execute(sql`INSERT INTO postings (entry_id, account_id, asset, amount) VALUES ${postingRows}`);
+  // One notification for the batch, inside its transaction: its users hear of it only if it commits.
+  await notifyBalancesChanged(
+    tx,
+    spread.flatMap((d) => d.postings.map((p) => p.account.userId)),
+  );
   return entryIds;
 }
