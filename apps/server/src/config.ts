@@ -231,7 +231,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     devMailbox: env.DEV_MAILBOX ? env.DEV_MAILBOX === 'on' : !production,
     priceFeed: env.PRICE_FEED,
     priceStaleAfterSeconds: env.PRICE_STALE_AFTER_SECONDS,
-    priceJump: { maxJumpBps: BigInt(env.PRICE_MAX_JUMP_PERCENT) * 100n, confirmTicks: env.PRICE_JUMP_CONFIRM_TICKS },
+    priceJump: {
+      maxJumpBps: BigInt(env.PRICE_MAX_JUMP_PERCENT) * 100n,
+      confirmTicks: env.PRICE_JUMP_CONFIRM_TICKS,
+    },
     priceTickMs: env.PRICE_TICK_MS,
     priceSimSeed: env.PRICE_SIM_SEED,
     priceHttp: {

@@ -103,7 +103,8 @@ export function createMetrics(): Metrics {
     collect() {
       // The feed keeps the running totals; the counter mirrors them at scrape time.
       this.reset();
-      for (const { asset, reason, count } of sources.rejectedTicks?.() ?? []) this.inc({ asset, reason }, count);
+      for (const { asset, reason, count } of sources.rejectedTicks?.() ?? [])
+        this.inc({ asset, reason }, count);
     },
   });
   return {

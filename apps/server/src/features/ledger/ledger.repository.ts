@@ -178,3 +178,24 @@ export async function postEntry(db: DbOrTx, draft: EntryDraft): Promise<Result<P
     throw error;
   }
 }
+
+/**
+ * The house's position in one asset, in its minor units: the sum of every house account of it (the
+ * HOUSE_INVENTORY system account and the accounts of the house liquidity user, named by its e-mail,
+ * which its resting orders are funded from). Positive: the house has bought more than it sold. Every
+ * reader of the house's inventory goes through here, so splitting the house into more accounts only
+ * changes this query.
+ */
+export async function houseInventory(db: DbOrTx, asset: string, houseEmail: string): Promise<bigint> {
+  // Both halves match the owner index (coalesce(user_id, nil), asset, kind), so no scan.
+  const found = await db.execute<{ total: string | null }>(sql`
+    SELECT sum(balance)::text AS total FROM (
+      SELECT a.balance FROM ledger_accounts a
+       WHERE coalesce(a.user_id, ${NO_OWNER}::uuid) = ${NO_OWNER}::uuid
+         AND a.asset = ${asset} AND a.kind = 'HOUSE_INVENTORY'
+      UNION ALL
+      SELECT a.balance FROM ledger_accounts a JOIN users u ON u.email = ${houseEmail}
+       WHERE coalesce(a.user_id, ${NO_OWNER}::uuid) = u.id AND a.asset = ${asset}
+    ) house`);
+  return BigInt(found.rows[0]?.total ?? '0');
+}
