@@ -109,6 +109,19 @@ export async function loadBalances(db: DbOrTx, keys: readonly AccountKey[]): Pro
   return new Map(wanted.map((key) => [accountName(key), found.get(accountName(key))?.balance ?? 0n]));
 }
 
+/**
+ * Locks one account's row until the caller's transaction ends (creating the account at zero if need
+ * be) and returns its balance: for a decision that must split an amount by what the account holds,
+ * with no debit slipping in between the read and the posting.
+ */
+export async function lockBalance(tx: Tx, key: AccountKey): Promise<bigint> {
+  const ids = await ensureAccounts(tx, [key]);
+  const id = ids.get(accountName(key))!;
+  const found = await tx.execute<{ balance: string }>(sql`
+    SELECT balance::text AS balance FROM ledger_accounts WHERE id = ${id.toString()}::bigint FOR UPDATE`);
+  return BigInt(found.rows[0]!.balance);
+}
+
 /** A user's balance per asset and kind (only accounts that exist). */
 export async function loadUserBalances(
   db: DbOrTx,
