@@ -78,6 +78,8 @@ export async function handlePaypalWebhook(
 
   let alert: ReversalAlert | null = null;
   const outcome = await deps.db.transaction(async (tx): Promise<WebhookOutcome> => {
+    // Only what the committed attempt decided is announced.
+    alert = null;
     const [fresh] = await tx
       .insert(webhookEvents)
       .values({ provider: 'paypal', eventId })
