@@ -300,6 +300,7 @@ function observeApp(
   metrics.observe({
     sockets: () => parts.hub.connectionCount(),
     leadership: () => [...parts.scheduler.leadership(), ...(ctx.jobLeadership?.() ?? [])],
+    rejectedTicks: () => ctx.prices.rejectedTicks?.() ?? [],
     priceAges: () => {
       const now = ctx.clock.now().getTime();
       return assets.flatMap((asset) => {

@@ -30,7 +30,12 @@ export const SETTING_DOCS: Record<keyof Env, string> = {
   MAIL_FROM: 'Sender of every mail.',
   DEV_MAILBOX: 'GET /api/v1/dev/mailbox. Default on outside production. **Must be off in production.**',
   PRICE_FEED: 'Where reference prices come from. **Production refuses `simulated`.**',
-  PRICE_STALE_AFTER_SECONDS: 'Older prices are never used: quotes answer 503 and readiness fails.',
+  PRICE_STALE_AFTER_SECONDS:
+    'Older prices are never used: quotes answer 503 and readiness fails. A slow provider (CoinGecko free tier updates about once a minute) may need more.',
+  PRICE_MAX_JUMP_PERCENT:
+    'A tick further than this from the last good price is held back (logged, counted in `exchange_price_ticks_rejected_total`).',
+  PRICE_JUMP_CONFIRM_TICKS:
+    'A jump is believed once this many consecutive ticks (with newer provider times) agree on the new level, so a real crash is followed.',
   PRICE_TICK_MS: 'How often the price feed ticks (simulated step or provider poll).',
   PRICE_SIM_SEED: 'Seed of the simulated random walk, for replayable runs.',
   COINGECKO_BASE_URL: 'The only host the coingecko feed contacts.',
@@ -54,6 +59,8 @@ export const SETTING_DOCS: Record<keyof Env, string> = {
   INSTANT_QUOTE_TTL_SECONDS: 'How long an instant quote can be accepted.',
   HOUSE_LIQUIDITY:
     'House bid/ask around the reference price on every USDT market (one process runs it). Default on, off in tests.',
+  HOUSE_MAX_EXPOSURE_USD:
+    "Per coin: once the house's position (bought minus sold) is worth this much, it stops quoting the side that adds to it; instant trades that would are refused.",
   HOUSE_LIQUIDITY_INTERVAL_MS: 'How often the house requotes.',
   MAX_OPEN_ORDERS_PER_MARKET: 'Open limit orders one user may keep on one market.',
   QUOTE_LIMIT_PER_MINUTE: 'Instant quotes (POST /wallet/quotes) one user may ask for per minute.',

@@ -32,7 +32,9 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().default('Exchange <no-reply@example.com>'),
   DEV_MAILBOX: z.enum(['on', 'off']).optional(),
   PRICE_FEED: z.enum(['simulated', 'coingecko', 'binance']).default('simulated'),
-  PRICE_STALE_AFTER_SECONDS: z.coerce.number().int().positive().default(120),
+  PRICE_STALE_AFTER_SECONDS: z.coerce.number().int().positive().default(30),
+  PRICE_MAX_JUMP_PERCENT: z.coerce.number().int().min(1).max(1000).default(20),
+  PRICE_JUMP_CONFIRM_TICKS: z.coerce.number().int().min(1).max(100).default(3),
   PRICE_TICK_MS: z.coerce.number().int().min(250).default(3000),
   PRICE_SIM_SEED: z.coerce.number().int().default(20230101),
   COINGECKO_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.coingecko.com'),
@@ -57,6 +59,7 @@ export const envSchema = z.object({
   INSTANT_QUOTE_TTL_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
   HOUSE_LIQUIDITY: z.enum(['on', 'off']).optional(),
   HOUSE_LIQUIDITY_INTERVAL_MS: z.coerce.number().int().min(250).default(5000),
+  HOUSE_MAX_EXPOSURE_USD: z.coerce.number().int().positive().default(1_000_000),
   MAX_OPEN_ORDERS_PER_MARKET: z.coerce.number().int().min(1).max(100_000).default(200),
   MARKET_BATCH_MAX: z.coerce.number().int().min(1).max(1_000).default(64),
   LEDGER_HOT_SHARDS: z.coerce.number().int().min(1).max(256).default(16),
@@ -99,6 +102,11 @@ export interface Config {
   readonly devMailbox: boolean;
   readonly priceFeed: Env['PRICE_FEED'];
   readonly priceStaleAfterSeconds: number;
+  /**
+   * The tick screen (domain `screenPriceTick`): a move larger than maxJumpBps from the last good price
+   * is held back until confirmTicks consecutive ticks agree on the new level.
+   */
+  readonly priceJump: { readonly maxJumpBps: bigint; readonly confirmTicks: number };
   /** How often the price feed ticks (simulated step or provider poll). */
   readonly priceTickMs: number;
   /** Seed of the simulated feed's random walk, so a run can be replayed. */
@@ -136,6 +144,11 @@ export interface Config {
   /** Whether the house quotes resting orders around the reference price (on by default, off in tests). */
   readonly houseLiquidity: boolean;
   readonly houseLiquidityIntervalMs: number;
+  /**
+   * The most the house's position in one coin may be worth, in USD cents, before it stops quoting the
+   * side that would add to it (ladder orders and instant trades alike).
+   */
+  readonly houseMaxExposureCents: bigint;
   /** How many open limit orders one user may have on one market. */
   readonly maxOpenOrdersPerMarket: number;
   /** How many waiting commands a market's loop commits in one transaction (1: no group commit). */
@@ -221,6 +234,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     devMailbox: env.DEV_MAILBOX ? env.DEV_MAILBOX === 'on' : !production,
     priceFeed: env.PRICE_FEED,
     priceStaleAfterSeconds: env.PRICE_STALE_AFTER_SECONDS,
+    priceJump: {
+      maxJumpBps: BigInt(env.PRICE_MAX_JUMP_PERCENT) * 100n,
+      confirmTicks: env.PRICE_JUMP_CONFIRM_TICKS,
+    },
     priceTickMs: env.PRICE_TICK_MS,
     priceSimSeed: env.PRICE_SIM_SEED,
     priceHttp: {
@@ -251,6 +268,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     instantQuoteTtlSeconds: env.INSTANT_QUOTE_TTL_SECONDS,
     houseLiquidity: env.HOUSE_LIQUIDITY ? env.HOUSE_LIQUIDITY === 'on' : env.NODE_ENV !== 'test',
     houseLiquidityIntervalMs: env.HOUSE_LIQUIDITY_INTERVAL_MS,
+    houseMaxExposureCents: BigInt(env.HOUSE_MAX_EXPOSURE_USD) * 100n,
     maxOpenOrdersPerMarket: env.MAX_OPEN_ORDERS_PER_MARKET,
     marketBatchMax: env.MARKET_BATCH_MAX,
     ledgerHotShards: env.LEDGER_HOT_SHARDS,

@@ -49,6 +49,8 @@ export const DEPOSIT_ORDER_STATUSES = [
   'CAPTURED',
   'CREDITED',
   'FAILED',
+  'REFUNDED',
+  'REVERSED',
 ] as const;
 
 export const depositOrderSchema = z.object({

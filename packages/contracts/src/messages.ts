@@ -142,6 +142,7 @@ export const messages = {
   priceNotOnTick: 'Limit Price must be a multiple of {increment}',
   orderSideMismatch: 'Order side does not match the request',
   instantNotAvailable: 'Instant orders are not available for this coin',
+  houseExposureLimit: 'This side of the market is paused for this coin: please try a smaller amount or later',
 
   // Stake
   stakeAmountRequired: 'Please Select Stake Amount',

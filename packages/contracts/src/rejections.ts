@@ -43,6 +43,8 @@ export const REJECTIONS = {
   payment_declined: { status: 422, message: messages.transactionFailed },
   payment_not_approved: { status: 422, message: messages.transactionFailed },
   payment_failed: { status: 422, message: messages.transactionFailed },
+  // The house holds as much of the coin (or is as short of it) as HOUSE_MAX_EXPOSURE_USD allows.
+  house_exposure_limit: { status: 422, message: messages.houseExposureLimit },
   otp_locked: { status: 429, message: 'Too many wrong codes: request a new one' },
   rate_limited: { status: 429, message: 'Too many requests: please wait a moment' },
   internal: { status: 500, message: messages.serverError },

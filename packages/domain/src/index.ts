@@ -10,6 +10,7 @@ export * from './ledger';
 export * from './markets';
 export * from './matching';
 export * from './money';
+export * from './price-safety';
 export * from './prices';
 export * from './quotes';
 export * from './referrals';

@@ -24,6 +24,8 @@ export interface MetricSources {
   readonly leadership?: () => ReadonlyArray<{ job: string; leader: boolean }>;
   /** Seconds since the stalest reference price this process knows was observed, per asset. */
   readonly priceAges?: () => ReadonlyArray<{ asset: string; seconds: number }>;
+  /** Provider ticks the price feed refused since this process started, per asset and reason. */
+  readonly rejectedTicks?: () => ReadonlyArray<{ asset: string; reason: string; count: number }>;
 }
 
 export function createMetrics(): Metrics {
@@ -91,6 +93,18 @@ export function createMetrics(): Metrics {
     collect() {
       this.reset();
       for (const { asset, seconds } of sources.priceAges?.() ?? []) this.set({ asset }, seconds);
+    },
+  });
+  new Counter({
+    name: 'exchange_price_ticks_rejected_total',
+    help: 'Provider ticks the price feed did not use (jump beyond PRICE_MAX_JUMP_PERCENT, no provider time), by asset and reason',
+    labelNames: ['asset', 'reason'] as const,
+    registers: [registry],
+    collect() {
+      // The feed keeps the running totals; the counter mirrors them at scrape time.
+      this.reset();
+      for (const { asset, reason, count } of sources.rejectedTicks?.() ?? [])
+        this.inc({ asset, reason }, count);
     },
   });
   return {

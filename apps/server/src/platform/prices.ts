@@ -10,6 +10,14 @@ import { AppError } from './errors';
 export interface PriceSource {
   /** The newest known price, or undefined if the asset has none yet. Callers check staleness. */
   latest(asset: AssetCode): PricePoint | undefined;
+  /** Ticks the feed refused so far (a jump, no provider time), per asset and reason; for the metrics. */
+  rejectedTicks?(): readonly RejectedTicks[];
+}
+
+export interface RejectedTicks {
+  readonly asset: string;
+  readonly reason: string;
+  readonly count: number;
 }
 
 /** A fixed table of prices, observed at the given clock's instant; for tests and tools. */

@@ -64,6 +64,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOG_LEVEL: 'info',
     DEV_MAILBOX: 'on',
     SEED_DEMO: 'off',
+    // Tests give users coins straight out of the house's inventory, which would soon pass the house
+    // exposure cap; the tests of the cap set their own (features/trading/price-safety.test.ts).
+    HOUSE_MAX_EXPOSURE_USD: '1000000000000',
     ...overrides,
   });
 }

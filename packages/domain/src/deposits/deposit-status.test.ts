@@ -13,13 +13,15 @@ describe('deposit status transitions', () => {
     expect(canMoveDeposit('PENDING', 'CREDITED')).toBe(true);
   });
 
-  it('never leaves CREDITED or FAILED, and never goes back to CREATED', () => {
+  it('never leaves FAILED, leaves CREDITED only when the money is taken back, never goes back to CREATED', () => {
     for (const to of DEPOSIT_STATUSES) {
-      expect(canMoveDeposit('CREDITED', to)).toBe(false);
+      expect(canMoveDeposit('CREDITED', to)).toBe(to === 'REFUNDED' || to === 'REVERSED');
       expect(canMoveDeposit('FAILED', to)).toBe(false);
       expect(canMoveDeposit(to, 'CREATED')).toBe(false);
     }
-    expect(isFinalDepositStatus('CREDITED')).toBe(true);
+    expect(canMoveDeposit('REFUNDED', 'CREDITED')).toBe(false);
+    expect(canMoveDeposit('REFUNDED', 'REVERSED')).toBe(true);
+    expect(isFinalDepositStatus('CREDITED')).toBe(false);
     expect(isFinalDepositStatus('FAILED')).toBe(true);
     expect(isFinalDepositStatus('PENDING')).toBe(false);
   });

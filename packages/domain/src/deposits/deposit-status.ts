@@ -7,7 +7,10 @@
  * DECLINED when the provider refuses; FAILED when the report disagrees with our record, which waits
  * for a person. CREDITED and FAILED are final. A DECLINED order may still be credited or failed: the
  * provider can settle a capture after first reporting a decline. CAPTURED is a legacy status no
- * transition reaches.
+ * transition reaches. A CREDITED deposit leaves only when the provider takes the money back: REFUNDED
+ * (the merchant refunded it) or REVERSED (a chargeback); a chargeback after a refund (or the other way
+ * round) moves it between those two, and a further partial refund keeps it where it is
+ * (`decideDepositReversal` keeps the total taken back within the deposit).
  */
 export const DEPOSIT_STATUSES = [
   'CREATED',
@@ -17,6 +20,8 @@ export const DEPOSIT_STATUSES = [
   'CAPTURED',
   'CREDITED',
   'FAILED',
+  'REFUNDED',
+  'REVERSED',
 ] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 
@@ -28,6 +33,8 @@ const FROM: Readonly<Record<DepositStatus, readonly DepositStatus[]>> = {
   CAPTURED: [],
   CREDITED: ['CREATED', 'APPROVED', 'PENDING', 'DECLINED'],
   FAILED: ['CREATED', 'APPROVED', 'PENDING', 'DECLINED'],
+  REFUNDED: ['CREDITED', 'REVERSED'],
+  REVERSED: ['CREDITED', 'REFUNDED'],
 };
 
 /** The statuses an order may move to `to` from (empty: nothing moves there). */

@@ -1,2 +1,3 @@
 export * from './decide-capture';
+export * from './decide-reversal';
 export * from './deposit-status';

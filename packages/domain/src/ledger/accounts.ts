@@ -13,6 +13,7 @@ export const SYSTEM_ACCOUNT_KINDS = [
   'FEE_REVENUE',
   'STAKING_POOL',
   'REFERRAL_EXPENSE',
+  'USER_DEBT',
 ] as const;
 export const ACCOUNT_KINDS = [...USER_ACCOUNT_KINDS, ...SYSTEM_ACCOUNT_KINDS] as const;
 
@@ -44,13 +45,16 @@ const systemKinds: ReadonlySet<string> = new Set(SYSTEM_ACCOUNT_KINDS);
  * Which accounts may go below zero. User accounts never do. PAYMENT_CLEARING counts money that came in
  * from a payment provider, HOUSE_INVENTORY the house's net position against users (it sources coins
  * outside the product), STAKING_POOL and REFERRAL_EXPENSE what the product has paid out as interest and
- * rewards: each of these naturally runs negative. FEE_REVENUE only collects, so it never does.
+ * rewards: each of these naturally runs negative. USER_DEBT is what users owe the product after a
+ * deposit was refunded or charged back once they had spent it: a receivable, so it runs negative too
+ * (the per-user amounts are the user_debts rows). FEE_REVENUE only collects, so it never does.
  */
 const negativeAllowed: ReadonlySet<AccountKind> = new Set([
   'PAYMENT_CLEARING',
   'HOUSE_INVENTORY',
   'STAKING_POOL',
   'REFERRAL_EXPENSE',
+  'USER_DEBT',
 ]);
 
 export function isAccountKind(kind: string): kind is AccountKind {

@@ -1,7 +1,7 @@
 import { compareDec as compare, type Dec, multiplyDec as times, toDec, toSignedDec } from '../decimal';
 import type { MarketRules } from '../markets';
 import { ok, type Result, reject } from '../result';
-import { decimalPlaces, marketUnits, parsePriceTicks, parseQuantityLots } from './market-units';
+import { marketUnits, parsePriceTicks, parseQuantityLots } from './market-units';
 import type { PriceTicks, QuantityLots } from './types';
 
 /** 'limit' carries a price; 'market' does not (the caller turns it into an IOC order with a price cap). */

@@ -23,6 +23,12 @@ describe('houseQuotes', () => {
     }
   });
 
+  it('widens every level by the extra bps of an ageing price', () => {
+    const ladder = houseQuotes(BTC, usd(60_000n), usd(1n), 30n);
+    expect(formatPriceTicks(units, ladder[0]!.bid)).toBe('59700.0');
+    expect(formatPriceTicks(units, ladder[0]!.ask)).toBe('60300.0');
+  });
+
   it('converts through USDT when it is off par', () => {
     expect(formatPriceTicks(units, houseQuotes(BTC, usd(60_000n), 50_000_000n)[0]!.bid)).toBe('119760.0');
   });
@@ -72,6 +78,26 @@ describe('decideHouseRequote', () => {
         ],
       });
     }
+  });
+
+  it('withdraws a side closed by the exposure cap and keeps the ladder that remains', () => {
+    const open = standing(10_000n);
+    expect(decideHouseRequote(open, ladder, { buy: false, sell: true })).toEqual({
+      kind: 'replace',
+      cancel: ['b1', 'b2', 's1', 's2'],
+      place: [
+        { side: 'sell', price: 10_040n, quantity: 3n },
+        { side: 'sell', price: 10_060n, quantity: 3n },
+      ],
+    });
+    const asksOnly = open.filter((o) => o.side === 'sell');
+    expect(decideHouseRequote(asksOnly, ladder, { buy: false, sell: true })).toEqual({ kind: 'keep' });
+    expect(decideHouseRequote([], ladder, { buy: false, sell: false })).toEqual({ kind: 'keep' });
+    expect(decideHouseRequote(asksOnly, ladder, { buy: false, sell: false })).toEqual({
+      kind: 'replace',
+      cancel: ['s1', 's2'],
+      place: [],
+    });
   });
 
   it('places the ladder on an empty market and leaves orders alone without a quote', () => {

@@ -1,4 +1,16 @@
-import { bigint, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { createdAt, minor, updatedAt } from './columns';
 import { journalEntries } from './ledger';
@@ -16,9 +28,21 @@ export const paymentOrders = pgTable(
     asset: text('asset').notNull(),
     amount: minor('amount').notNull(),
     status: text('status', {
-      enum: ['CREATED', 'APPROVED', 'DECLINED', 'PENDING', 'CAPTURED', 'CREDITED', 'FAILED'],
+      enum: [
+        'CREATED',
+        'APPROVED',
+        'DECLINED',
+        'PENDING',
+        'CAPTURED',
+        'CREDITED',
+        'FAILED',
+        'REFUNDED',
+        'REVERSED',
+      ],
     }).notNull(),
     captureId: text('capture_id'),
+    /** Cents the provider took back (refunds, chargebacks); never more than `amount`. */
+    reversedAmount: minor('reversed_amount').notNull().default('0'),
     entryId: bigint('entry_id', { mode: 'bigint' }).references(() => journalEntries.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -26,7 +50,40 @@ export const paymentOrders = pgTable(
   (t) => [
     uniqueIndex('payment_orders_provider_key').on(t.provider, t.providerOrderId),
     index('payment_orders_user_idx').on(t.userId),
+    // A refund webhook names the capture, not always the order.
+    index('payment_orders_capture_idx').on(t.captureId),
+    check(
+      'payment_orders_reversed_within',
+      sql`${t.reversedAmount} >= 0 AND ${t.reversedAmount} <= ${t.amount}`,
+    ),
   ],
+);
+
+/**
+ * What a user owes after a deposit was taken back (refund or chargeback) when their available balance
+ * no longer covered it: one row per reversal with a shortfall. The ledger books the same amounts on the
+ * USER_DEBT receivable account, so the rows' sum is minus that account's balance.
+ */
+export const userDebts = pgTable(
+  'user_debts',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    asset: text('asset').notNull(),
+    amount: minor('amount').notNull(),
+    paymentOrderId: uuid('payment_order_id')
+      .notNull()
+      .references(() => paymentOrders.id),
+    entryId: bigint('entry_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => journalEntries.id),
+    /** REFUNDED or REVERSED: what the provider did. */
+    reason: text('reason', { enum: ['REFUNDED', 'REVERSED'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('user_debts_user_idx').on(t.userId), check('user_debts_positive', sql`${t.amount} > 0`)],
 );
 
 /** Provider webhook deliveries already seen, so a redelivery is a no-op. */

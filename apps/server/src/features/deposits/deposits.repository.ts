@@ -1,6 +1,6 @@
-import { depositPostings, depositStatusesBefore } from '@exchange/domain';
+import { depositPostings, depositStatusesBefore, reversalPostings } from '@exchange/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { paymentOrders } from '../../db/schema';
+import { paymentOrders, userDebts, users } from '../../db/schema';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { postEntry } from '../ledger/ledger.repository';
 import { upsertWalletTransaction } from '../wallet/wallet.repository';
@@ -142,4 +142,112 @@ export async function recordPending(tx: Tx, order: PaymentOrderRow, captureId: s
     status: 'PENDING',
     entryId: null,
   });
+}
+
+/** The order whose capture the provider names (a refund webhook may carry only the capture id). */
+export async function findOrderByCapture(db: DbOrTx, provider: string, captureId: string) {
+  const [row] = await db
+    .select()
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.provider, provider), eq(paymentOrders.captureId, captureId)));
+  return row;
+}
+
+/** Locks the order's row until the transaction ends and returns it as it now is. */
+export async function lockOrder(tx: Tx, id: string): Promise<PaymentOrderRow | undefined> {
+  const [row] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, id)).for('update');
+  return row;
+}
+
+/** The business reference of one refund or chargeback of a deposit: its entry and history row share it. */
+export function reversalReference(order: Pick<PaymentOrderRow, 'provider'>, refundId: string): string {
+  return `deposit-reversal:${order.provider}:${refundId}`;
+}
+
+export interface BookedReversal {
+  readonly amount: bigint;
+  readonly fromBalance: bigint;
+  readonly toDebt: bigint;
+  readonly status: 'REFUNDED' | 'REVERSED';
+}
+
+/**
+ * Books a decided reversal inside the caller's transaction (which holds the order's and the user's USD
+ * account's row locks): the reversing entry under the refund's reference (a second delivery of the
+ * same refund posts nothing and answers false), the order's status and reversed amount, a debt row for
+ * any shortfall, and the user's history line (operation DEPOSIT_REFUND or DEPOSIT_REVERSAL).
+ */
+export async function recordReversal(
+  tx: Tx,
+  order: PaymentOrderRow,
+  refundId: string,
+  reversal: BookedReversal,
+): Promise<boolean> {
+  const reference = reversalReference(order, refundId);
+  const posted = await postEntry(tx, {
+    kind: 'DEPOSIT_REVERSAL',
+    reference,
+    userId: order.userId,
+    postings: reversalPostings(order.userId, reversal),
+    memo: {
+      provider: order.provider,
+      order_id: order.providerOrderId,
+      refund_id: refundId,
+      debt: reversal.toDebt.toString(),
+    },
+  });
+  if (!posted.ok && posted.code === 'duplicate_reference') return false;
+  // The user's USD row is locked and the split was decided from it, so it always covers its part.
+  if (!posted.ok) throw new Error(`reversal ${reference} could not post: ${posted.code}`);
+  const entryId = posted.value.entryId;
+  const [moved] = await tx
+    .update(paymentOrders)
+    .set({
+      status: reversal.status,
+      reversedAmount: sql`${paymentOrders.reversedAmount} + ${reversal.amount.toString()}::numeric`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(paymentOrders.id, order.id),
+        inArray(paymentOrders.status, [...depositStatusesBefore(reversal.status), reversal.status]),
+      ),
+    )
+    .returning({ id: paymentOrders.id });
+  if (!moved) throw new Error(`reversal ${reference}: order ${order.id} is no longer credited`);
+  if (reversal.toDebt > 0n) {
+    await tx.insert(userDebts).values({
+      userId: order.userId,
+      asset: 'USD',
+      amount: reversal.toDebt.toString(),
+      paymentOrderId: order.id,
+      entryId,
+      reason: reversal.status,
+    });
+  }
+  await upsertWalletTransaction(tx, {
+    reference,
+    userId: order.userId,
+    operationType: 'FIAT',
+    operation: reversal.status === 'REFUNDED' ? 'DEPOSIT_REFUND' : 'DEPOSIT_REVERSAL',
+    from: { asset: 'USD', amount: reversal.amount },
+    to: null,
+    status: 'SUCCESS',
+    entryId,
+  });
+  return true;
+}
+
+/** Where alerts for people go: every active administrator's e-mail address. */
+export async function adminEmails(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.role, 'ADMIN'), eq(users.status, 'ACTIVE')));
+  return rows.map((row) => row.email);
+}
+
+export async function userEmail(db: DbOrTx, userId: string): Promise<string | undefined> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email;
 }

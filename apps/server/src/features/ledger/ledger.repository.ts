@@ -1,6 +1,5 @@
 import {
   type AccountKey,
-  type AssetCode,
   accountName,
   allowsNegative,
   assert,
@@ -139,16 +138,16 @@ export async function loadBalances(db: DbOrTx, keys: readonly AccountKey[]): Pro
 }
 
 /**
- * The house's inventory of one asset: the sum over every HOUSE_INVENTORY sub-account (negative when
- * the house has sold more than it holds). The one place that reads it, so an exposure cap and the
- * reports agree; the owner index serves it.
+ * Locks one account's row until the caller's transaction ends (creating the account at zero if need
+ * be) and returns its balance: for a decision that must split an amount by what the account holds,
+ * with no debit slipping in between the read and the posting.
  */
-export async function houseInventory(db: DbOrTx, asset: AssetCode): Promise<bigint> {
-  const found = await db.execute<{ total: string }>(sql`
-    SELECT coalesce(sum(balance), 0)::text AS total FROM ledger_accounts
-    WHERE coalesce(user_id, ${NO_OWNER}::uuid) = ${NO_OWNER}::uuid
-      AND asset = ${asset} AND kind = 'HOUSE_INVENTORY'`);
-  return BigInt(found.rows[0]?.total ?? '0');
+export async function lockBalance(tx: Tx, key: AccountKey): Promise<bigint> {
+  const ids = await ensureAccounts(tx, [key]);
+  const id = ids.get(accountName(key))!;
+  const found = await tx.execute<{ balance: string }>(sql`
+    SELECT balance::text AS balance FROM ledger_accounts WHERE id = ${id.toString()}::bigint FOR UPDATE`);
+  return BigInt(found.rows[0]!.balance);
 }
 
 /** A user's balance per asset and kind (only accounts that exist). */
@@ -226,4 +225,30 @@ export async function postEntry(db: DbOrTx, draft: EntryDraft): Promise<Result<P
     if (error instanceof PostingRefused) return reject(error.code, error.params);
     throw error;
   }
+}
+
+/**
+ * The house's position in one asset, in its minor units: the sum of every house account of it (the
+ * HOUSE_INVENTORY system account and the accounts of the house liquidity user, named by its e-mail,
+ * which its resting orders are funded from; without the e-mail, the inventory accounts alone).
+ * Positive: the house has bought more than it sold. Every
+ * reader of the house's inventory goes through here, so splitting the house into more accounts only
+ * changes this query.
+ */
+export async function houseInventory(db: DbOrTx, asset: string, houseEmail?: string): Promise<bigint> {
+  // Every HOUSE_INVENTORY sub-account (any shard) and, given its e-mail, the liquidity user's
+  // accounts. Both halves match the owner index (coalesce(user_id, nil), asset, kind), so no scan.
+  const liquidityUser = houseEmail
+    ? sql`UNION ALL
+      SELECT a.balance FROM ledger_accounts a JOIN users u ON u.email = ${houseEmail}
+       WHERE coalesce(a.user_id, ${NO_OWNER}::uuid) = u.id AND a.asset = ${asset}`
+    : sql``;
+  const found = await db.execute<{ total: string | null }>(sql`
+    SELECT sum(balance)::text AS total FROM (
+      SELECT a.balance FROM ledger_accounts a
+       WHERE coalesce(a.user_id, ${NO_OWNER}::uuid) = ${NO_OWNER}::uuid
+         AND a.asset = ${asset} AND a.kind = 'HOUSE_INVENTORY'
+      ${liquidityUser}
+    ) house`);
+  return BigInt(found.rows[0]?.total ?? '0');
 }

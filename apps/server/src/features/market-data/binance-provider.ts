@@ -2,7 +2,7 @@ import type { AssetCode, CryptoCode, PricePoint } from '@exchange/domain';
 import type { Logger } from 'pino';
 import { FetchFailure, type JsonFetcher } from './http-json';
 import { instantFromJson, usdFromJson } from './json-decimal';
-import { HISTORY_STEP_MS, type PriceProvider } from './price-provider';
+import { HISTORY_STEP_MS, type PriceProvider, type ProviderTick } from './price-provider';
 
 /**
  * Binance spot symbols of the coins it trades against USDT. MATIC trades as POL since the 1:1
@@ -45,7 +45,7 @@ export function binanceProvider(fetcher: JsonFetcher, logger?: Pick<Logger, 'war
       const symbols = encodeURIComponent(JSON.stringify(TRADED.map((asset) => BINANCE_SYMBOLS[asset])));
       const body = await fetcher.get(`/api/v3/ticker/24hr?symbols=${symbols}`);
       if (!Array.isArray(body)) throw new FetchFailure('malformed', 'ticker/24hr did not answer a list');
-      const points: PricePoint[] = [];
+      const points: ProviderTick[] = [];
       for (const entry of body) {
         if (!isRecord(entry) || typeof entry.symbol !== 'string') continue;
         const asset = assetBySymbol.get(entry.symbol);
@@ -94,7 +94,7 @@ function klinePoints(asset: AssetCode, body: unknown, after: Date, now: Date): P
     const usd = usdFromJson(row[4]);
     if (usd === null || typeof openTime !== 'number') continue;
     const at = instantFromJson(openTime + HISTORY_STEP_MS, 'milliseconds', now);
-    if (at.getTime() > after.getTime()) points.push({ asset, usd, at });
+    if (at && at.getTime() > after.getTime()) points.push({ asset, usd, at });
   }
   return points;
 }

@@ -2,7 +2,7 @@ import type { AssetCode, CryptoCode, PricePoint } from '@exchange/domain';
 import type { Logger } from 'pino';
 import { FetchFailure, type JsonFetcher } from './http-json';
 import { instantFromJson, usdFromJson } from './json-decimal';
-import type { PriceProvider } from './price-provider';
+import type { PriceProvider, ProviderTick } from './price-provider';
 
 /** CoinGecko's ids of the ten supported coins. */
 export const COINGECKO_IDS: Readonly<Record<CryptoCode, string>> = {
@@ -38,7 +38,7 @@ export function coingeckoProvider(fetcher: JsonFetcher, logger?: Pick<Logger, 'w
         `/api/v3/simple/price?ids=${ids}&vs_currencies=usd&include_24hr_change=true&include_last_updated_at=true`,
       );
       if (!isRecord(body)) throw new FetchFailure('malformed', 'simple/price did not answer an object');
-      const points: PricePoint[] = [];
+      const points: ProviderTick[] = [];
       for (const asset of COINS) {
         const entry = body[COINGECKO_IDS[asset]];
         if (!isRecord(entry)) continue;
@@ -79,7 +79,7 @@ function chartPoints(asset: AssetCode, body: unknown, after: Date, now: Date): P
     const usd = usdFromJson(price);
     if (usd === null || typeof time !== 'number') continue;
     const at = instantFromJson(time, 'milliseconds', now);
-    if (at.getTime() > after.getTime()) points.push({ asset, usd, at });
+    if (at && at.getTime() > after.getTime()) points.push({ asset, usd, at });
   }
   return points;
 }

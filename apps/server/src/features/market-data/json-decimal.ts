@@ -33,9 +33,12 @@ export function plainDigits(text: string): string {
   return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
 }
 
-/** A provider's timestamp (Unix seconds or milliseconds) as a Date no later than `now`; else `now`. */
-export function instantFromJson(raw: unknown, unit: 'seconds' | 'milliseconds', now: Date): Date {
-  if (typeof raw !== 'number' || !Number.isFinite(raw) || raw <= 0) return now;
+/**
+ * A provider's timestamp (Unix seconds or milliseconds) as a Date no later than `now`; null when the
+ * answer carries none, so the feed refuses the tick instead of guessing its age.
+ */
+export function instantFromJson(raw: unknown, unit: 'seconds' | 'milliseconds', now: Date): Date | null {
+  if (typeof raw !== 'number' || !Number.isFinite(raw) || raw <= 0) return null;
   const ms = unit === 'seconds' ? raw * 1000 : raw;
   return ms > now.getTime() ? now : new Date(ms);
 }

@@ -52,5 +52,6 @@ export function priceFeedFromConfig(deps: {
     logger: deps.logger,
     providers: providersFor(deps.config, deps.logger),
     tickMs: deps.config.priceTickMs,
+    priceJump: deps.config.priceJump,
   });
 }

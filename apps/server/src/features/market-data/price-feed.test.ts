@@ -98,7 +98,9 @@ describe('price feed', () => {
     const quote = () => t.app.inject({ method: 'GET', url: '/api/v1/market/quote?from=BTC&to=ETH&amount=1' });
     expect((await quote()).statusCode).toBe(200);
 
-    clock.advance(120_000);
+    // PRICE_STALE_AFTER_SECONDS: tens of seconds by default, not minutes.
+    expect(t.ctx.config.priceStaleAfterSeconds).toBe(30);
+    clock.advance(30_000);
     expect((await quote()).statusCode).toBe(200);
     clock.advance(1_000);
     const stale = await quote();

@@ -1,8 +1,14 @@
-import type { AssetCode, PricePoint } from '@exchange/domain';
+import {
+  type AssetCode,
+  type PendingJump,
+  type PricePoint,
+  screenPriceTick,
+  type TickScreenPolicy,
+} from '@exchange/domain';
 import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock';
 import type { Database, Db } from '../../platform/db';
-import type { PriceSource } from '../../platform/prices';
+import type { PriceSource, RejectedTicks } from '../../platform/prices';
 import { createScheduler, type ScheduledJob } from '../../platform/scheduled-jobs';
 import { pruneCandles, recordReferenceCandles } from './candles.repository';
 import {
@@ -45,6 +51,8 @@ export interface PriceFeed extends PriceSource {
   stop(): Promise<void>;
   /** Whether this process holds the writer lock. */
   isWriter(): boolean;
+  /** Ticks this process refused while writing, per asset and reason. */
+  rejectedTicks(): readonly RejectedTicks[];
 }
 
 export interface PriceFeedDeps {
@@ -53,13 +61,21 @@ export interface PriceFeedDeps {
   readonly logger: Logger;
   readonly providers: readonly PriceProvider[];
   readonly tickMs: number;
+  /** The tick screen (config PRICE_MAX_JUMP_PERCENT, PRICE_JUMP_CONFIRM_TICKS); 20% and 3 ticks if unset. */
+  readonly priceJump?: TickScreenPolicy;
 }
+
+const DEFAULT_JUMP: TickScreenPolicy = { maxJumpBps: 2_000n, confirmTicks: 3 };
 
 export function createPriceFeed(deps: PriceFeedDeps): PriceFeed {
   const { clock, logger, providers } = deps;
   const assets: AssetCode[] = FEED_ASSETS.filter((asset) => providers.some((p) => p.assets.includes(asset)));
   const order = new Map<AssetCode, number>(FEED_ASSETS.map((asset, index) => [asset, index]));
   const latest = new Map<AssetCode, PricePoint>();
+  // The writer's screen state: a jump waiting for confirmation per asset, and what it refused so far.
+  const pendingJumps = new Map<AssetCode, PendingJump>();
+  const rejected = new Map<string, RejectedTicks>();
+  const jumpPolicy = deps.priceJump ?? DEFAULT_JUMP;
   let historyReady = false;
   let lastPruneMs = Number.NEGATIVE_INFINITY;
   let chain: Promise<void> = Promise.resolve();
@@ -72,6 +88,11 @@ export function createPriceFeed(deps: PriceFeedDeps): PriceFeed {
       const known = latest.get(point.asset);
       if (!known || point.at.getTime() > known.at.getTime()) latest.set(point.asset, point);
     }
+  }
+
+  function countRejected(asset: AssetCode, reason: string): void {
+    const key = `${asset}/${reason}`;
+    rejected.set(key, { asset, reason, count: (rejected.get(key)?.count ?? 0) + 1 });
   }
 
   function sorted(points: Iterable<PricePoint>): PricePoint[] {
@@ -129,11 +150,31 @@ export function createPriceFeed(deps: PriceFeedDeps): PriceFeed {
         );
         return;
       }
-      for (const point of answer.value) {
-        const known = latest.get(point.asset);
-        const usable = provider.assets.includes(point.asset) && point.usd > 0n && point.at <= now;
+      for (const tick of answer.value) {
+        if (!provider.assets.includes(tick.asset) || (tick.at && tick.at > now)) continue;
+        const known = latest.get(tick.asset);
         // A provider repeating an old quote adds nothing: the price keeps its original time.
-        if (usable && (!known || point.at > known.at)) rows.push({ ...point, source: provider.source });
+        if (known && tick.at && tick.at <= known.at) continue;
+        const screen = screenPriceTick(known, pendingJumps.get(tick.asset) ?? null, tick, jumpPolicy);
+        if (screen.pending) pendingJumps.set(tick.asset, screen.pending);
+        else pendingJumps.delete(tick.asset);
+        if (screen.use) {
+          if (tick.at) rows.push({ asset: tick.asset, usd: tick.usd, at: tick.at, source: provider.source });
+          continue;
+        }
+        countRejected(tick.asset, screen.reason);
+        logger.warn(
+          {
+            source: provider.source,
+            asset: tick.asset,
+            usd: tick.usd.toString(),
+            at: tick.at,
+            lastUsd: known?.usd.toString(),
+            reason: screen.reason,
+            confirmations: screen.pending?.count,
+          },
+          'price feed: tick not used; serving the last good price',
+        );
       }
     });
     if (rows.length > 0) {
@@ -193,6 +234,9 @@ export function createPriceFeed(deps: PriceFeedDeps): PriceFeed {
   const feed: PriceFeed = {
     latest(asset) {
       return latest.get(asset);
+    },
+    rejectedTicks() {
+      return [...rejected.values()];
     },
     tick() {
       chain = chain.then(runTick, runTick);

@@ -8,6 +8,16 @@ export const FEED_ASSETS: readonly FeedAsset[] = [...CRYPTO_CODES, 'MULTI'];
 export const HISTORY_STEP_MS = 5 * 60_000;
 export const DAY_MS = 24 * 60 * 60_000;
 
+/**
+ * One price as a provider reports it: `at` is the provider's own time of the price, or null when its
+ * answer carried none (the feed then refuses the tick: see the domain's `screenPriceTick`).
+ */
+export interface ProviderTick {
+  readonly asset: AssetCode;
+  readonly usd: bigint;
+  readonly at: Date | null;
+}
+
 export interface HistoryRequest {
   readonly now: Date;
   /** Per asset: the newest instant already stored (or the start of the 24 h window); fill after it. */
@@ -26,7 +36,7 @@ export interface PriceProvider {
   /** Stored in price_ticks.source: 'simulated', 'coingecko' or 'binance'. */
   readonly source: string;
   readonly assets: readonly AssetCode[];
-  latest(now: Date, last: ReadonlyMap<AssetCode, PricePoint>): Promise<PricePoint[]>;
+  latest(now: Date, last: ReadonlyMap<AssetCode, PricePoint>): Promise<ProviderTick[]>;
   /** Back-fill: points after `since` and before `now` (the live tick supplies `now`), ~5 minutes apart. */
   history(request: HistoryRequest): Promise<PricePoint[]>;
 }

@@ -97,8 +97,8 @@ describe('price providers', () => {
       );
       const provider = coingeckoProvider(fetcher());
       const partial = await provider.latest(NOW, noLast);
-      // Without its own time, a price is as old as the answer.
-      expect(partial).toEqual([{ asset: 'BTC', usd: 6_400_000_000_000n, at: NOW }]);
+      // Without its own time the price's age is unknown: reported with no time, so the feed refuses it.
+      expect(partial).toEqual([{ asset: 'BTC', usd: 6_400_000_000_000n, at: null }]);
       for (let i = 0; i < 3; i += 1) await expect(provider.latest(NOW, noLast)).rejects.toThrow();
     });
 

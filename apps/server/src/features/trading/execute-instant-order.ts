@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/app-context';
 import { AppError, quoteUseError } from '../../platform/errors';
 import { postEntry } from '../ledger/ledger.repository';
 import { upsertWalletTransaction } from '../wallet/wallet.repository';
+import { assertHouseExposure } from './house-exposure';
 import { claimInstantQuote, findInstantQuote } from './instant-quotes.repository';
 import { issueInstantQuote, parseInstantQuantity } from './issue-instant-quote';
 
@@ -46,6 +47,14 @@ export async function executeInstantOrder(
     if (!use.ok) throw quoteUseError(use.code);
     const claimed = await claimInstantQuote(tx, id, now);
     if (!claimed) throw quoteUseError(claimFailure({ ownerId: userId, ...quote! }, now));
+    // The house's position may have moved since the quote: the cap is checked again before posting.
+    await assertHouseExposure(
+      { db: tx, config: ctx.config },
+      request.side,
+      asset,
+      quantity,
+      BigInt(claimed.priceUsd),
+    );
     const amounts = { cost: BigInt(claimed.cost), fee: BigInt(claimed.fee), total: BigInt(claimed.total) };
     const reference = `instant:${claimed.id}`;
     const posted = await postEntry(tx, {

@@ -6,10 +6,16 @@ import {
   formatPriceTicks,
   formatQuantityLots,
   fromHousePostings,
+  getAsset,
+  type HouseLevel,
+  type HouseSides,
+  houseExposureAllows,
   houseQuotes,
   MARKETS,
   type MarketRules,
   marketUnits,
+  type PricePoint,
+  priceAgeSpreadBps,
   sellOrderLock,
   userAccount,
 } from '@exchange/domain';
@@ -20,12 +26,12 @@ import { AppError } from '../../platform/errors';
 import { requireFreshPrice } from '../../platform/prices';
 import { loadBalances, postEntry } from '../ledger/ledger.repository';
 import { cancelOrder } from './cancel-order';
+import { HOUSE_USER_EMAIL, housePosition } from './house-exposure';
 import type { MarketEngine } from './market-engine';
 import { placeLimitOrder } from './place-limit-order';
 import { userOrders } from './trading.repository';
 
-/** The system user owning the house's resting orders: DISABLED, so it can never sign in. */
-export const HOUSE_USER_EMAIL = 'house-liquidity@system.invalid';
+export { HOUSE_USER_EMAIL } from './house-exposure';
 
 export interface HouseLiquidity {
   /** Requotes every market once: a ladder of bids and asks around the reference price. */
@@ -78,19 +84,45 @@ export function createHouseLiquidity(ctx: AppContext, engine: MarketEngine): Hou
     });
   }
 
+  /** The sides the house may quote: the whole ladder of a side must fit under the exposure cap. */
+  async function quotedSides(
+    rules: MarketRules,
+    ladder: readonly HouseLevel[],
+    baseUsd: bigint,
+  ): Promise<HouseSides> {
+    const units = marketUnits(rules);
+    const position = await housePosition(ctx.db, rules.base);
+    const quantity = ladder.reduce((sum, level) => sum + sellOrderLock(units, level.quantity), 0n);
+    const allows = (houseSide: 'buy' | 'sell') =>
+      houseExposureAllows({
+        position,
+        houseSide,
+        quantity,
+        scale: getAsset(rules.base).scale,
+        priceUsd: baseUsd,
+        capCents: ctx.config.houseMaxExposureCents,
+      });
+    return { buy: allows('buy'), sell: allows('sell') };
+  }
+
   async function requote(house: string, rules: MarketRules): Promise<void> {
-    let baseUsd: bigint;
-    let usdtUsd: bigint;
+    let base: PricePoint;
+    let usdt: PricePoint;
     try {
-      baseUsd = requireFreshPrice(ctx, rules.base).usd;
-      usdtUsd = requireFreshPrice(ctx, 'USDT').usd;
+      base = requireFreshPrice(ctx, rules.base);
+      usdt = requireFreshPrice(ctx, 'USDT');
     } catch (error) {
       if (error instanceof AppError) return;
       throw error;
     }
+    // An ageing price widens the whole ladder (priceAgeSpreadBps), by the older of the two prices.
+    const now = ctx.clock.now().getTime();
+    const ageMs = Math.max(now - base.at.getTime(), now - usdt.at.getTime());
+    const ladder = houseQuotes(rules, base.usd, usdt.usd, priceAgeSpreadBps(ageMs));
     const decision = decideHouseRequote(
       await userOrders(ctx.db, house, { openOnly: true, marketId: rules.id }),
-      houseQuotes(rules, baseUsd, usdtUsd),
+      ladder,
+      ladder.length > 0 ? await quotedSides(rules, ladder, base.usd) : undefined,
     );
     if (decision.kind === 'keep') return;
     for (const id of decision.cancel) {

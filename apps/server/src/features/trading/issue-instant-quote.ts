@@ -5,12 +5,15 @@ import {
   getAsset,
   instantAmounts,
   PRICE_DECIMALS,
+  priceAgeSpreadBps,
   validateInstantQuantity,
+  widenPrice,
 } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import type { DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { requireFreshPrice } from '../../platform/prices';
+import { assertHouseExposure } from './house-exposure';
 import { insertInstantQuote, type QuoteRow } from './instant-quotes.repository';
 import { orderRuleError } from './order-rules-messages';
 
@@ -32,8 +35,9 @@ export function parseInstantQuantity(asset: CryptoCode, text: string | null | un
 }
 
 /**
- * Issues a firm instant price from the price feed (a stale or missing price: 503), stored for
- * INSTANT_QUOTE_TTL_SECONDS and usable once. A quantity too small to cost a cent, or whose fee would
+ * Issues a firm instant price from the price feed (a stale or missing price: 503), widened against the
+ * user as the price ages (`priceAgeSpreadBps`), stored for INSTANT_QUOTE_TTL_SECONDS and usable once.
+ * A trade that would take the house past HOUSE_MAX_EXPOSURE_USD in the coin is refused (422). A quantity too small to cost a cent, or whose fee would
  * take everything, is refused as not a valid quantity.
  */
 export async function issueInstantQuote(
@@ -44,16 +48,23 @@ export async function issueInstantQuote(
   const asset = request.crypto_currency_code;
   const quantity = parseInstantQuantity(asset, request.quantity);
   const price = requireFreshPrice(ctx, asset);
-  const amounts = instantAmounts(request.side, asset, quantity, price.usd, ctx.config.instantFeeBps);
+  const now = ctx.clock.now();
+  // An older price is a wider price: the buyer pays more and the seller gets less as it ages.
+  const quotedUsd = widenPrice(
+    price.usd,
+    request.side,
+    priceAgeSpreadBps(now.getTime() - price.at.getTime()),
+  );
+  const amounts = instantAmounts(request.side, asset, quantity, quotedUsd, ctx.config.instantFeeBps);
   if (amounts.cost <= 0n || amounts.total <= 0n)
     throw new AppError('unprocessable', messages.invalidQuantity);
-  const now = ctx.clock.now();
+  await assertHouseExposure(ctx, request.side, asset, quantity, price.usd);
   return insertInstantQuote(ctx.db, {
     userId,
     side: request.side,
     asset,
     quantity: quantity.toString(),
-    priceUsd: price.usd.toString(),
+    priceUsd: quotedUsd.toString(),
     cost: amounts.cost.toString(),
     fee: amounts.fee.toString(),
     total: amounts.total.toString(),
