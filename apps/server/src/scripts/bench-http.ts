@@ -32,8 +32,8 @@ import {
   writeDocsSection,
 } from './bench-support';
 
-const PORT = 4350;
-const PG_PORT = 4351;
+const PORT = Number(process.env.BENCH_PORT ?? 4350);
+const PG_PORT = PORT + 1;
 const CONNECTIONS = 32;
 const ORDER_SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const READ_SECONDS = Math.max(5, Math.round(ORDER_SECONDS / 2));
