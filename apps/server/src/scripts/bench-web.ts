@@ -150,9 +150,10 @@ async function lighthouseRuns(): Promise<LighthouseRow[]> {
           lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
           tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
           cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
-          failedA11y: a11yRefs
-            .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
-            .map((ref) => ref.id),
+          // A run that failed (say, no paint within Lighthouse's limit on a starved CPU) says why here.
+          failedA11y: result.lhr.runtimeError
+            ? [`run failed: ${result.lhr.runtimeError.code}`]
+            : a11yRefs.filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0).map((ref) => ref.id),
         });
         const row = rows.at(-1)!;
         const shifts = audits['layout-shift-elements'] ?? audits['layout-shifts'];
