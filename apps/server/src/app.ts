@@ -194,10 +194,13 @@ export async function buildApp(base: AppContext): Promise<BuiltApp> {
   });
   // Start in order: notifications first (so nothing committed is missed), then the books, then jobs
   // that place orders. Stop in reverse: no new job run, the loops drain, then notifications stop.
+  // The jobs' first runs (the house ladder, the ledger check) go on while the port opens rather than
+  // before: they took seconds of every start, and on a loaded machine past fastify's 10 s limit for
+  // a ready hook. A job's failure is logged by the scheduler and never rejects.
   app.addHook('onReady', async () => {
     await listener.start();
     await trading.start();
-    await scheduler.start();
+    void scheduler.start();
   });
   app.addHook('onClose', async () => {
     await scheduler.stop();

@@ -1,13 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../config';
 
 /**
@@ -56,39 +50,52 @@ export function createDirectoryStorage(root: string): Storage {
   };
 }
 
-/** An S3-compatible bucket, so every server process sees the same files. */
+/**
+ * An S3-compatible bucket, so every server process sees the same files. The SDK is loaded on first
+ * use: it takes about a second to load, which every start paid even in directory mode.
+ */
 export function createS3Storage(options: {
   bucket: string;
   region: string;
   endpoint: string | undefined;
   forcePathStyle: boolean;
 }): Storage {
-  const client = new S3Client({
-    region: options.region,
-    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
-    forcePathStyle: options.forcePathStyle,
-  });
+  let loaded: Promise<{ sdk: typeof import('@aws-sdk/client-s3'); client: S3Client }> | undefined;
+  const s3 = () => {
+    loaded ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: options.region,
+        ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+        forcePathStyle: options.forcePathStyle,
+      }),
+    }));
+    return loaded;
+  };
   return {
     async put(key, bytes, contentType) {
       assertStorageKey(key);
+      const { sdk, client } = await s3();
       await client.send(
-        new PutObjectCommand({ Bucket: options.bucket, Key: key, Body: bytes, ContentType: contentType }),
+        new sdk.PutObjectCommand({ Bucket: options.bucket, Key: key, Body: bytes, ContentType: contentType }),
       );
     },
     async get(key) {
       assertStorageKey(key);
+      const { sdk, client } = await s3();
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket: options.bucket, Key: key }));
+        const answer = await client.send(new sdk.GetObjectCommand({ Bucket: options.bucket, Key: key }));
         if (!answer.Body) return null;
         return Buffer.from(await answer.Body.transformToByteArray());
       } catch (error) {
-        if (error instanceof NoSuchKey) return null;
+        if (error instanceof sdk.NoSuchKey) return null;
         throw error;
       }
     },
     async delete(key) {
       assertStorageKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: key }));
+      const { sdk, client } = await s3();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: options.bucket, Key: key }));
     },
   };
 }

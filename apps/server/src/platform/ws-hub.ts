@@ -112,7 +112,11 @@ export function createWsHub(options: WsHubOptions): WsHub {
     return family;
   }
 
-  function sendRaw(connection: Connection, text: string): void {
+  /**
+   * `text` is a frame's JSON; a Buffer is that JSON already encoded, which publish() makes once per
+   * frame so fan-out to many sockets does not encode the same string once per socket.
+   */
+  function sendRaw(connection: Connection, text: string | Buffer): void {
     const { socket } = connection;
     if (socket.readyState !== WebSocket.OPEN) return;
     if (socket.bufferedAmount > maxBufferedBytes) {
@@ -120,7 +124,7 @@ export function createWsHub(options: WsHubOptions): WsHub {
       socket.terminate();
       return;
     }
-    socket.send(text);
+    socket.send(text, { binary: false });
   }
 
   function send(connection: Connection, frame: ControlFrame): void {
@@ -305,7 +309,11 @@ export function createWsHub(options: WsHubOptions): WsHub {
       if (!spec || spec.private) throw new Error(`cannot publish to ${channel}: not a public channel`);
       const text = JSON.stringify({ channel, data });
       if (spec.replayLast) lastFrame.set(channel, text);
-      for (const connection of subscribers.get(channel) ?? []) sendRaw(connection, text);
+      const subscribed = subscribers.get(channel);
+      if (!subscribed || subscribed.size === 0) return;
+      // Serialised and encoded once; every socket is handed the same bytes (ws frames them as text).
+      const bytes = Buffer.from(text, 'utf8');
+      for (const connection of subscribed) sendRaw(connection, bytes);
     },
 
     publishToUser(channel, userId, data) {

@@ -1,6 +1,5 @@
 import { messages as m, type TotpEnrolment } from '@exchange/contracts';
 import { generate, generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
 import type { AppContext } from '../../platform/app-context';
 import type { DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
@@ -93,6 +92,8 @@ export async function startTotpEnrolment(
     return locked;
   });
   const otpauthUrl = generateURI({ issuer: ISSUER, label: user.email, secret });
+  // qrcode is loaded on an enrolment (rare, admins only), not on every start.
+  const { default: QRCode } = await import('qrcode');
   return { secret, otpauth_url: otpauthUrl, qr_data_url: await QRCode.toDataURL(otpauthUrl) };
 }
 

@@ -1,5 +1,4 @@
 import { messages, UPLOAD_MAX_PIXELS } from '@exchange/contracts';
-import sharp from 'sharp';
 import { AppError } from '../../platform/errors';
 import { containsMarkup, endsAtEndMarker, type ImageFormat, sniffImageFormat } from './image-bytes';
 
@@ -28,6 +27,8 @@ export async function normaliseImage(bytes: Buffer): Promise<NormalisedImage> {
   const sniffed = sniffImageFormat(bytes);
   if (!sniffed) throw new AppError('unsupported_image', messages.uploadImageType);
 
+  // Loaded on first upload, not at start: sharp's native binding costs about half a second to load.
+  const { default: sharp } = await import('sharp');
   let output: Buffer;
   try {
     // failOn 'truncated' refuses cut-off files; limitInputPixels refuses decompression bombs

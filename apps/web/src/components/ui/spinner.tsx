@@ -26,7 +26,9 @@ export function Spinner({ className, label = 'Loading' }: SpinnerProps) {
 /** A centred spinner for a whole page or panel that is still loading. */
 export function PageSpinner({ label = 'Loading' }: { readonly label?: string }) {
   return (
-    <div className="flex min-h-[40vh] items-center justify-center text-muted">
+    // A full screen tall, so the footer stays below the fold until the page arrives instead of being
+    // pushed down by it (Lighthouse counted that as most of the pages' layout shift).
+    <div className="flex min-h-screen items-center justify-center text-muted">
       <Spinner className="size-8" label={label} />
     </div>
   );

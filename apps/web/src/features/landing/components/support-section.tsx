@@ -1,8 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../lib/paths';
-import { NewsletterForm } from './newsletter-form';
 import { SectionHeading } from './section-heading';
+
+// The form sits at the foot of the page; loading it (and react-hook-form with it) after the page keeps
+// the landing page's first JavaScript under its 200 KB gzip budget (docs/performance.md).
+const NewsletterForm = lazy(async () => ({ default: (await import('./newsletter-form')).NewsletterForm }));
 
 const questions = [
   {
@@ -61,7 +66,9 @@ export function SupportSection() {
           <p className="text-muted">
             Market news, new coins and product updates, about once a month. No spam.
           </p>
-          <NewsletterForm />
+          <Suspense fallback={<Skeleton className="h-11 w-full max-w-md" />}>
+            <NewsletterForm />
+          </Suspense>
         </div>
       </div>
     </section>
