@@ -1,6 +1,6 @@
 import { HOUSE_LEVELS } from '@exchange/domain';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import { createAppContext } from '../../platform/app-context';
 import { fixedPrices } from '../../platform/prices';
@@ -135,16 +135,23 @@ describe('house liquidity as a scheduled job', () => {
     const second = await buildApp(createAppContext({ ...first.ctx }));
     await second.app.ready();
     try {
-      const leaders = await Promise.all([
-        (await first.app.inject({ method: 'GET', url: '/metrics' })).body,
-        (await second.app.inject({ method: 'GET', url: '/metrics' })).body,
-      ]);
-      const leading = leaders.filter((text) =>
-        text.includes(`exchange_job_leader{job="${HOUSE_LIQUIDITY_JOB}"} 1`),
+      // The jobs' first runs go on while the port opens, so the leader and its ladder come shortly
+      // after ready: wait for them rather than assume them.
+      await vi.waitFor(
+        async () => {
+          const leaders = await Promise.all([
+            (await first.app.inject({ method: 'GET', url: '/metrics' })).body,
+            (await second.app.inject({ method: 'GET', url: '/metrics' })).body,
+          ]);
+          const leading = leaders.filter((text) =>
+            text.includes(`exchange_job_leader{job="${HOUSE_LIQUIDITY_JOB}"} 1`),
+          );
+          expect(leading).toHaveLength(1);
+          const depth = await first.app.inject({ method: 'GET', url: '/api/v1/market/depth/BTC-USDT' });
+          expect(depth.json().data.bids[0]?.price).toBe('59880.0');
+        },
+        { timeout: 30_000, interval: 200 },
       );
-      expect(leading).toHaveLength(1);
-      const depth = await first.app.inject({ method: 'GET', url: '/api/v1/market/depth/BTC-USDT' });
-      expect(depth.json().data.bids[0].price).toBe('59880.0');
       await first.app.close();
       // The survivor's next tick claims the freed lock and finds the quotes already right: still one
       // ladder (HOUSE_LEVELS bids and as many asks) per market, never two sets.
