@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiClient, newIdempotencyKey } from './api-client';
-import { getAccessToken, onSessionCleared, setAccessToken } from './session-token';
+import { ApiError, apiClient, newIdempotencyKey, refreshAccessToken } from './api-client';
+import { clearSession, getAccessToken, onSessionCleared, setAccessToken } from './session-token';
 
 interface Call {
   readonly url: string;
@@ -113,6 +113,26 @@ describe('api client: one refresh, one retry', () => {
         .map((call) => call.url)
         .sort(),
     ).toEqual(['/api/v1/auth/me', '/api/v1/dashboard', '/api/v1/wallet']);
+  });
+
+  it('a sign-out while a refresh is on its way keeps the session ended', async () => {
+    let answer: (response: Response) => void = () => {};
+    fakeServer({
+      valid: new Set(['fresh']),
+      refresh: () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    const pending = refreshAccessToken();
+    clearSession();
+    answer(json(200, { status: true, message: 'Session refreshed', data: { access_token: 'fresh' } }));
+    await pending;
+    expect(getAccessToken()).toBeNull();
+    // A request that was in flight when the user signed out keeps its 401 and refreshes nothing.
+    setAccessToken('expired');
+    const server = fakeServer({ valid: new Set(), refresh: () => json(500, {}) });
+    const inFlight = apiClient.get('/wallet');
+    clearSession();
+    await expect(inFlight).rejects.toMatchObject({ status: 401 });
+    expect(server.refreshes()).toBe(0);
   });
 
   it('a second 401 after the retry is final: no second refresh', async () => {

@@ -1,6 +1,6 @@
 import { IDEMPOTENCY_HEADER, messages } from '@exchange/contracts';
 import { API_BASE_PATH } from './config';
-import { clearSession, getAccessToken, setAccessToken } from './session-token';
+import { clearSession, getAccessToken, setAccessToken, signOutCount } from './session-token';
 
 /**
  * A failed call. `message` is what the user may read (spec section 8): the server's message when it
@@ -143,6 +143,7 @@ let refreshing: Promise<void> | null = null;
  */
 export function refreshAccessToken(): Promise<void> {
   refreshing ??= (async () => {
+    const signOutsBefore = signOutCount();
     const response = await send('/auth/refreshtoken', { method: 'POST', body: {} }, null);
     const body = await readBody(response);
     const data = asEnvelope(body).data as { access_token?: unknown } | undefined;
@@ -151,6 +152,8 @@ export function refreshAccessToken(): Promise<void> {
       if (response.status >= 400 && response.status < 500) clearSession();
       throw toError(response, body);
     }
+    // Signed out while the refresh was on its way (logout, another tab): the session stays ended.
+    if (signOutCount() !== signOutsBefore) return;
     setAccessToken(accessToken);
   })().finally(() => {
     refreshing = null;
@@ -174,6 +177,8 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
     asEnvelope(body).code !== 'invalid_credentials';
   if (mayRefresh) {
     const current = getAccessToken();
+    // Signed out while this request was in flight: its 401 stands, no refresh brings the session back.
+    if (tokenUsed !== null && current === null) throw toError(response, body);
     // Another request may have refreshed while this one was in flight: then its token is enough.
     if (!current || current === tokenUsed) await refreshAccessToken();
     response = await send(path, options, getAccessToken());

@@ -26,8 +26,16 @@ export function setAccessToken(token: string): void {
   for (const listener of changedListeners) listener();
 }
 
+let signOuts = 0;
+
+/** Counts sign-outs: a refresh that began before one must not bring its token back after it. */
+export function signOutCount(): number {
+  return signOuts;
+}
+
 /** Drops the access token and tells the session store, which then shows the user as signed out. */
 export function clearSession(): void {
+  signOuts += 1;
   storage()?.removeItem(ACCESS_TOKEN_KEY);
   for (const listener of clearedListeners) listener();
   for (const listener of changedListeners) listener();
