@@ -3,6 +3,19 @@ import { expect, type Page } from '@playwright/test';
 
 /** No serious or critical axe violations on what the page shows now (architecture section 9). */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  // A toast fading in is half transparent, and axe then measures a contrast no one reads: let every
+  // toast finish its entrance (sonner marks it mounted, then fades for 400 ms) before looking.
+  const toasts = page.locator('[data-sonner-toast]');
+  if ((await toasts.count()) > 0) {
+    await page
+      .waitForFunction(() =>
+        [...document.querySelectorAll('[data-sonner-toast]')].every(
+          (toast) => toast.getAttribute('data-mounted') === 'true',
+        ),
+      )
+      .catch(() => undefined);
+    await page.waitForTimeout(450);
+  }
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
