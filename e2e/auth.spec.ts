@@ -160,7 +160,8 @@ test('the admin logs in and lands on the admin dashboard', async ({ page }) => {
   await page.getByRole('button', { name: 'Yes' }).click();
   await reloaded;
   await expect(page).toHaveURL(/\/$/);
-  expect(await page.evaluate(() => window.localStorage.getItem('access_token'))).toBeNull();
+  // The header leaves the guarded page first, then signs out (the server's answer, then storage).
+  await expect.poll(() => page.evaluate(() => window.localStorage.getItem('access_token'))).toBeNull();
 });
 
 test('forgot password: request a code, enter it, choose a new password, log in with it', async ({
@@ -367,7 +368,8 @@ test('the customer header: profile menu, and logout asks before it signs out', a
   await page.getByRole('button', { name: 'Logout' }).click();
   await dialog.getByRole('button', { name: 'YES' }).click();
   await expect(page).toHaveURL(/\/$/);
-  expect(await page.evaluate(() => window.localStorage.getItem('access_token'))).toBeNull();
+  // The header leaves the guarded page first, then signs out (the server's answer, then storage).
+  await expect.poll(() => page.evaluate(() => window.localStorage.getItem('access_token'))).toBeNull();
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
 });
