@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser, type TestUser } from '../../test/test-users';
-import { fund, limitOrder, place } from './trading-test-helpers';
+import { fund, holdLoop, limitOrder, place, untilWaiting } from './trading-test-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,26 +14,6 @@ afterAll(async () => {
 });
 
 /** Holds a market's loop until `release` is called, so the commands sent meanwhile wait together. */
-function holdLoop(marketId: string) {
-  let release: () => void = () => undefined;
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const busy = t.trading.engine.run(marketId, async () => {
-    await gate;
-    return { result: undefined };
-  });
-  return { release, busy };
-}
-
-async function untilWaiting(marketId: string, n: number): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (t.trading.engine.waiting(marketId) < n) {
-    if (Date.now() > deadline) throw new Error(`fewer than ${n} commands waiting on ${marketId}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
-
 describe('batches on different markets touching the same accounts', () => {
   it('lock accounts in one global order: crossing the same users both ways on two markets never deadlocks', async () => {
     const users: TestUser[] = [];
@@ -49,8 +29,8 @@ describe('batches on different markets touching the same accounts', () => {
       // user sells to the even one. Both batches settle fills between the same users with makers and
       // takers swapped and commit at once, so their balance updates touch the same USDT accounts in
       // opposite command order; no user is ever on both sides of one market (no self-trade).
-      const btc = holdLoop('BTC-USDT');
-      const eth = holdLoop('ETH-USDT');
+      const btc = holdLoop(t, 'BTC-USDT');
+      const eth = holdLoop(t, 'ETH-USDT');
       const sends = users.flatMap((user, i) =>
         i % 2 === 0
           ? [
@@ -62,8 +42,8 @@ describe('batches on different markets touching the same accounts', () => {
               place(t, user, limitOrder('sell', '0.1', '3000', 'ETH-USDT')),
             ],
       );
-      await untilWaiting('BTC-USDT', users.length);
-      await untilWaiting('ETH-USDT', users.length);
+      await untilWaiting(t, 'BTC-USDT', users.length);
+      await untilWaiting(t, 'ETH-USDT', users.length);
       btc.release();
       eth.release();
       const answers = await Promise.all(sends);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser, type TestUser } from '../../test/test-users';
-import { fund, limitOrder, place } from './trading-test-helpers';
+import { fund, holdLoop, limitOrder, place, untilWaiting } from './trading-test-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,37 +23,17 @@ async function trader(usdt?: string, btc?: string): Promise<TestUser> {
 }
 
 /** Holds a market's loop until `release` is called, so the commands sent meanwhile wait together. */
-function holdLoop(marketId: string) {
-  let release: () => void = () => undefined;
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const busy = t.trading.engine.run(marketId, async () => {
-    await gate;
-    return { result: undefined };
-  });
-  return { release, busy };
-}
-
-async function untilWaiting(marketId: string, n: number): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (t.trading.engine.waiting(marketId) < n) {
-    if (Date.now() > deadline) throw new Error(`fewer than ${n} commands waiting on ${marketId}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
-
 describe('group commit', () => {
   it('many parallel orders from many users on one market: no overdraft, every fill settled once, ledger clean', async () => {
     // Each buyer can afford one 0.01 BTC order at 50000 (501 USDT with the fee), not two.
     const buyers = await Promise.all(Array.from({ length: 8 }, () => trader('800')));
     const sellers = await Promise.all(Array.from({ length: 8 }, () => trader(undefined, '0.03')));
-    const hold = holdLoop('BTC-USDT');
+    const hold = holdLoop(t, 'BTC-USDT');
     const sends = [
       ...buyers.flatMap((b) => [0, 1, 2].map(() => place(t, b, limitOrder('buy', '0.01', '50000')))),
       ...sellers.flatMap((s) => [0, 1, 2].map(() => place(t, s, limitOrder('sell', '0.01', '50000')))),
     ];
-    await untilWaiting('BTC-USDT', sends.length);
+    await untilWaiting(t, 'BTC-USDT', sends.length);
     hold.release();
     const answers = await Promise.all(sends);
     await hold.busy;
@@ -84,9 +64,9 @@ describe('group commit', () => {
 
   it('a command that fails after moving the book does not fail its neighbours: the batch is retried singly', async () => {
     const user = await trader('10000');
-    const hold = holdLoop('ETH-USDT');
+    const hold = holdLoop(t, 'ETH-USDT');
     const first = place(t, user, limitOrder('buy', '0.1', '2000', 'ETH-USDT'));
-    await untilWaiting('ETH-USDT', 1);
+    await untilWaiting(t, 'ETH-USDT', 1);
     const broken = t.trading.engine.run('ETH-USDT', async (_tx, market, seq) => {
       market.book.apply({
         kind: 'place',
@@ -101,7 +81,7 @@ describe('group commit', () => {
       throw new Error('boom after the book moved');
     });
     const third = place(t, user, limitOrder('buy', '0.1', '2100', 'ETH-USDT'));
-    await untilWaiting('ETH-USDT', 3);
+    await untilWaiting(t, 'ETH-USDT', 3);
     hold.release();
     await expect(broken).rejects.toThrow('boom after the book moved');
     expect((await first).statusCode).toBe(200);

@@ -55,3 +55,28 @@ export function place(
     payload: body,
   });
 }
+
+/**
+ * Holds a market's loop busy until `release` is called, so commands sent meanwhile queue up and the
+ * next run takes them as one batch.
+ */
+export function holdLoop(t: Pick<TestApp, 'trading'>, marketId: string) {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const busy = t.trading.engine.run(marketId, async () => {
+    await gate;
+    return { result: undefined };
+  });
+  return { release, busy };
+}
+
+/** Waits until at least `n` commands queue on the market's loop (at most 10 s). */
+export async function untilWaiting(t: Pick<TestApp, 'trading'>, marketId: string, n: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (t.trading.engine.waiting(marketId) < n) {
+    if (Date.now() > deadline) throw new Error(`fewer than ${n} commands waiting on ${marketId}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
