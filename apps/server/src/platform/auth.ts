@@ -31,8 +31,12 @@ export interface TokenService {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** How many verified access tokens each process remembers (a few MB at most). */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
 export function createTokenService(secret: string, ttlSeconds: number, now: () => Date): TokenService {
   const key = new TextEncoder().encode(secret);
+  const verified = new Map<string, { session: Session; exp: number }>();
   return {
     async signAccessToken(session) {
       const issuedAt = Math.floor(now().getTime() / 1000);
@@ -44,6 +48,11 @@ export function createTokenService(secret: string, ttlSeconds: number, now: () =
         .sign(key);
     },
     async verifyAccessToken(token) {
+      // A signature is checked once per token: the claims are kept (bounded, oldest dropped first)
+      // and only the expiry is checked again on later requests. The guards still read the sign-in and
+      // the user on every request, so revocation is not delayed by this.
+      const known = verified.get(token);
+      if (known) return known.exp * 1000 > now().getTime() ? known.session : null;
       try {
         // A token without an expiry would never expire, so exp (and sub) are required, not optional.
         const { payload } = await jwtVerify(token, key, {
@@ -57,7 +66,10 @@ export function createTokenService(secret: string, ttlSeconds: number, now: () =
         if (role !== 'USER' && role !== 'ADMIN') return null;
         // A token without a sign-in to check against could never be revoked, so it is refused.
         if (typeof sid !== 'string' || !UUID.test(sid)) return null;
-        return { userId: payload.sub, role, sessionId: sid };
+        const session: Session = { userId: payload.sub, role, sessionId: sid };
+        if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
+        verified.set(token, { session, exp: payload.exp! });
+        return session;
       } catch {
         return null;
       }
@@ -87,54 +99,65 @@ function bearer(request: FastifyRequest): string | undefined {
  */
 export function createGuards(tokens: TokenService, db: Db) {
   /**
-   * The session an access token stands for, if the token is genuine, its user is ACTIVE and its
-   * sign-in has not been revoked (one indexed read). The role is the stored one, not the token's.
+   * The caller as stored now, if the token is genuine, its user is ACTIVE and its sign-in has not been
+   * revoked: one indexed read (a prepared statement, built once) that also brings the stored role
+   * (not the token's) and the KYC flag, so no guard needs a second query.
    */
-  async function liveSession(token: string): Promise<Session | null> {
+  const callerQuery = db
+    .select({
+      status: users.status,
+      role: users.role,
+      kyc: users.isKycVerified,
+      live: sql<boolean>`exists (${db
+        .select({ one: sql`1` })
+        .from(refreshTokens)
+        .where(
+          and(
+            eq(refreshTokens.familyId, sql.placeholder('sessionId')),
+            eq(refreshTokens.userId, sql.placeholder('userId')),
+            isNull(refreshTokens.revokedAt),
+          ),
+        )})`,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('guard_caller');
+
+  async function caller(token: string): Promise<(Session & { kyc: boolean }) | null> {
     const claimed = await tokens.verifyAccessToken(token);
     if (!claimed) return null;
-    const [user] = await db
-      .select({
-        status: users.status,
-        role: users.role,
-        live: sql<boolean>`exists (${db
-          .select({ one: sql`1` })
-          .from(refreshTokens)
-          .where(
-            and(
-              eq(refreshTokens.familyId, claimed.sessionId),
-              eq(refreshTokens.userId, claimed.userId),
-              isNull(refreshTokens.revokedAt),
-            ),
-          )})`,
-      })
-      .from(users)
-      .where(eq(users.id, claimed.userId))
-      .limit(1);
+    const [user] = await callerQuery.execute({ userId: claimed.userId, sessionId: claimed.sessionId });
     if (user?.status !== 'ACTIVE' || !user.live) return null;
-    return { userId: claimed.userId, role: user.role, sessionId: claimed.sessionId };
+    return { userId: claimed.userId, role: user.role, sessionId: claimed.sessionId, kyc: user.kyc };
+  }
+
+  /** The session an access token stands for (see `caller`), or null. */
+  async function liveSession(token: string): Promise<Session | null> {
+    const found = await caller(token);
+    return found && { userId: found.userId, role: found.role, sessionId: found.sessionId };
+  }
+
+  async function authenticate(request: FastifyRequest): Promise<Session & { kyc: boolean }> {
+    const token = bearer(request);
+    const found = token ? await caller(token) : null;
+    if (!found) throw new AppError('unauthorized', 'Unauthorized');
+    request.session = { userId: found.userId, role: found.role, sessionId: found.sessionId };
+    return found;
   }
 
   async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const token = bearer(request);
-    const session = token ? await liveSession(token) : null;
-    if (!session) throw new AppError('unauthorized', 'Unauthorized');
-    request.session = session;
+    await authenticate(request);
   }
 
-  async function requireKyc(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    await requireUser(request, reply);
-    const [user] = await db
-      .select({ verified: users.isKycVerified })
-      .from(users)
-      .where(eq(users.id, request.session!.userId))
-      .limit(1);
-    if (!user?.verified) throw new AppError('kyc_required', 'Please Complete Your Kyc');
+  async function requireKyc(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const found = await authenticate(request);
+    if (!found.kyc) throw new AppError('kyc_required', 'Please Complete Your Kyc');
   }
 
-  async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    await requireUser(request, reply);
-    if (request.session!.role !== 'ADMIN') throw new AppError('forbidden', 'Forbidden');
+  async function requireAdmin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const found = await authenticate(request);
+    if (found.role !== 'ADMIN') throw new AppError('forbidden', 'Forbidden');
   }
 
   return { liveSession, requireUser, requireKyc, requireAdmin };

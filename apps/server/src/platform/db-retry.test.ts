@@ -142,7 +142,17 @@ describe('database unavailable at the HTTP edge', () => {
     app.get('/pool', async () => {
       throw new Error('timeout exceeded when trying to connect');
     });
-    for (const url of ['/refused', '/shutdown', '/dropped', '/pool']) {
+    // The embedded cluster is reached through its Unix socket, which is gone while it is down.
+    app.get('/socket', async () => {
+      throw Object.assign(new Error('connect ENOENT /tmp/.s.PGSQL.5432'), {
+        code: 'ENOENT',
+        address: '/tmp/.s.PGSQL.5432',
+      });
+    });
+    app.get('/file', async () => {
+      throw Object.assign(new Error("ENOENT: no such file or directory, open 'x'"), { code: 'ENOENT' });
+    });
+    for (const url of ['/refused', '/shutdown', '/dropped', '/pool', '/socket']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(503);
       expect(res.json()).toEqual({
@@ -152,6 +162,8 @@ describe('database unavailable at the HTTP edge', () => {
       });
     }
     expect(isDbUnavailableError(new Error('x'))).toBe(false);
+    // A missing file is not a missing database.
+    expect((await app.inject({ method: 'GET', url: '/file' })).statusCode).toBe(500);
     await app.close();
   });
 });

@@ -192,8 +192,19 @@ const UNAVAILABLE_CODES = new Set([
 const UNAVAILABLE_WORDS =
   /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i;
 
+/** PostgreSQL's Unix socket is missing while the cluster is down (the embedded cluster is reached through one). */
+function isMissingPgSocket(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && typeof current === 'object' && depth < 4; depth += 1) {
+    const { code, address, cause } = current as { code?: unknown; address?: unknown; cause?: unknown };
+    if (code === 'ENOENT' && typeof address === 'string' && address.includes('.s.PGSQL.')) return true;
+    current = cause;
+  }
+  return false;
+}
+
 export function isDbUnavailableError(error: unknown): boolean {
-  if (hasCode(error, UNAVAILABLE_CODES)) return true;
+  if (hasCode(error, UNAVAILABLE_CODES) || isMissingPgSocket(error)) return true;
   let current: unknown = error;
   for (let depth = 0; current instanceof Error && depth < 4; depth += 1) {
     if (UNAVAILABLE_WORDS.test(current.message)) return true;

@@ -175,6 +175,11 @@ export async function addHistory(database: Database, userId: string, rows: numbe
     SELECT ${userId}::uuid, 'FIAT', 'DEPOSIT', 'USD', 1000, 'SUCCESS',
            now() - make_interval(mins => g), now() - make_interval(mins => g)
     FROM generate_series(1, ${rows}) AS g`);
+  // What autovacuum does after a bulk change, done now rather than whenever it wakes: statistics, so
+  // the planner knows this user has thousands of rows (and walks the history index rather than
+  // sorting them all), and the visibility map, so counts read the index alone.
+  await database.db.execute(sql`VACUUM ANALYZE orders`);
+  await database.db.execute(sql`VACUUM ANALYZE wallet_transactions`);
 }
 
 /** Replaces the `## heading` section of docs/performance.md (appends it when missing). */

@@ -19,14 +19,20 @@ export async function createTestDatabase(): Promise<Database & { name: string; u
   const template = new URL(templateUrl);
   const templateName = template.pathname.slice(1);
   const name = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: templateUrl.replace(/\/[^/]+$/, '/postgres') });
+  // The URL may carry a query (the embedded cluster's socket directory), so only its path is swapped.
+  const onDatabase = (database: string) => {
+    const url = new URL(templateUrl);
+    url.pathname = `/${database}`;
+    return url.toString();
+  };
+  const admin = new pg.Client({ connectionString: onDatabase('postgres') });
   await admin.connect();
   try {
     await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${templateName}"`);
   } finally {
     await admin.end();
   }
-  const url = templateUrl.replace(/\/[^/]+$/, `/${name}`);
+  const url = onDatabase(name);
   return { ...connect(url), name, url };
 }
 

@@ -1,5 +1,5 @@
-import { accountName, assert, type EntryDraft } from '@exchange/domain';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { type AssetCode, accountName, assert, type EntryDraft, userAccount } from '@exchange/domain';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { orders, trades } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 import { loadBalances } from '../ledger/ledger.repository';
@@ -38,6 +38,29 @@ export class BatchWrites {
   staged = 0;
 
   constructor(private readonly tx: Tx) {}
+
+  /**
+   * Reads ahead, in two statements, what the batch's commands would otherwise read one user at a
+   * time: each user's open orders on the market, and their AVAILABLE and LOCKED balances in the
+   * market's assets. The same unlocked reads a command's first look would make; what is already
+   * known is kept.
+   */
+  async prefetch(marketId: string, assets: readonly AssetCode[], userIds: readonly string[]): Promise<void> {
+    const fresh = [...new Set(userIds)].filter((id) => !this.openStored.has(`${id}/${marketId}`));
+    if (fresh.length === 0) return;
+    const counted = await this.tx
+      .select({ userId: orders.userId, n: count() })
+      .from(orders)
+      .where(and(eq(orders.marketId, marketId), eq(orders.status, 'open'), inArray(orders.userId, fresh)))
+      .groupBy(orders.userId);
+    const found = new Map(counted.map((row) => [row.userId, row.n]));
+    for (const id of fresh) this.openStored.set(`${id}/${marketId}`, found.get(id) ?? 0);
+    const keys = fresh.flatMap((id) =>
+      assets.flatMap((asset) => [userAccount(id, asset, 'AVAILABLE'), userAccount(id, asset, 'LOCKED')]),
+    );
+    const unknown = keys.filter((key) => !this.balances.has(accountName(key)));
+    for (const [name, balance] of await loadBalances(this.tx, unknown)) this.balances.set(name, balance);
+  }
 
   /** Orders by id: this batch's copy where it has one, else storage's (kept for later commands). */
   async loadOrders(ids: readonly string[]): Promise<Map<string, OrderRecord>> {

@@ -5,7 +5,7 @@ import { AppError, quoteUseError } from '../../platform/errors';
 import { postEntry } from '../ledger/ledger.repository';
 import { upsertWalletTransaction } from '../wallet/wallet.repository';
 import { assertHouseExposure } from './house-exposure';
-import { claimInstantQuote, findInstantQuote } from './instant-quotes.repository';
+import { claimInstantQuote, findInstantQuote, type QuoteRow } from './instant-quotes.repository';
 import { issueInstantQuote, parseInstantQuantity } from './issue-instant-quote';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -15,7 +15,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * the user's, match side, coin and quantity, be unexpired and unused; it is marked used atomically
  * (UPDATE ... WHERE used_at IS NULL AND expires_at > now RETURNING), so a replay or a race uses it at
  * most once. Without `quote_id` (the spec's client sends none) a fresh quote is issued and used in the
- * same request, at the current price. Then one ledger entry settles it (see `instantPostings`) with a
+ * same transaction, at the current price (stored already used, as the record of the price paid). Then one ledger entry settles it (see `instantPostings`) with a
  * wallet transaction; insufficient balance: 422 'Insufficient amount' and the quote stays unused.
  */
 export async function executeInstantOrder(
@@ -26,35 +26,39 @@ export async function executeInstantOrder(
   if (request.fiat_currency_code !== 'USD') throw new AppError('unprocessable', messages.instantNotAvailable);
   const asset = request.crypto_currency_code as CryptoCode;
   const quantity = parseInstantQuantity(asset, request.quantity);
-  let quoteId = request.quote_id ?? null;
-  if (quoteId === null) {
-    const issued = await issueInstantQuote(ctx, userId, {
-      side: request.side,
-      crypto_currency_code: asset,
-      quantity: request.quantity,
-    });
-    quoteId = issued.id;
-  }
-  if (!UUID.test(quoteId)) throw quoteUseError('quote_not_found');
-  const id = quoteId;
+  const quoteId = request.quote_id ?? null;
+  if (quoteId !== null && !UUID.test(quoteId)) throw quoteUseError('quote_not_found');
 
   await ctx.db.transaction(async (tx) => {
-    const quote = await findInstantQuote(tx, id);
-    const now = ctx.clock.now();
-    const matches =
-      quote?.side === request.side && quote.asset === asset && BigInt(quote.quantity) === quantity;
-    const use = decideQuoteUse(quote && { ownerId: quote.userId, ...quote }, userId, matches, now);
-    if (!use.ok) throw quoteUseError(use.code);
-    const claimed = await claimInstantQuote(tx, id, now);
-    if (!claimed) throw quoteUseError(claimFailure({ ownerId: userId, ...quote! }, now));
-    // The house's position may have moved since the quote: the cap is checked again before posting.
-    await assertHouseExposure(
-      { db: tx, config: ctx.config },
-      request.side,
-      asset,
-      quantity,
-      BigInt(claimed.priceUsd),
-    );
+    let claimed: QuoteRow;
+    if (quoteId === null) {
+      // Issued and used in this one transaction (one commit, not two); its exposure check just ran
+      // inside it, so it is not repeated.
+      claimed = await issueInstantQuote(
+        { ...ctx, db: tx },
+        userId,
+        { side: request.side, crypto_currency_code: asset, quantity: request.quantity },
+        { usedNow: true },
+      );
+    } else {
+      const quote = await findInstantQuote(tx, quoteId);
+      const now = ctx.clock.now();
+      const matches =
+        quote?.side === request.side && quote.asset === asset && BigInt(quote.quantity) === quantity;
+      const use = decideQuoteUse(quote && { ownerId: quote.userId, ...quote }, userId, matches, now);
+      if (!use.ok) throw quoteUseError(use.code);
+      const found = await claimInstantQuote(tx, quoteId, now);
+      if (!found) throw quoteUseError(claimFailure({ ownerId: userId, ...quote! }, now));
+      claimed = found;
+      // The house's position may have moved since the quote: the cap is checked again before posting.
+      await assertHouseExposure(
+        { db: tx, config: ctx.config },
+        request.side,
+        asset,
+        quantity,
+        BigInt(claimed.priceUsd),
+      );
+    }
     const amounts = { cost: BigInt(claimed.cost), fee: BigInt(claimed.fee), total: BigInt(claimed.total) };
     const reference = `instant:${claimed.id}`;
     const posted = await postEntry(tx, {

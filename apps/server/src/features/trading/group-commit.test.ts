@@ -62,6 +62,53 @@ describe('group commit', () => {
     await expectLedgerConsistent(t.ctx.db);
   });
 
+  it('a batch sends one notification: the depth after it, each order once in its latest state, and that it traded', async () => {
+    const buyer = await trader('100');
+    const seller = await createTestUser(t, { kyc: true });
+    await fund(t, seller, 'XRP', '100');
+    const listener = await t.database.pool.connect();
+    const heard: Record<string, unknown>[] = [];
+    listener.on('notification', (n) => {
+      const payload = JSON.parse(n.payload ?? '{}') as Record<string, unknown>;
+      if (n.channel === 'trading_event' && payload.m === 'XRP-USDT') heard.push(payload);
+    });
+    await listener.query('LISTEN trading_event');
+    try {
+      const hold = holdLoop(t, 'XRP-USDT');
+      const sends = [
+        place(t, buyer, limitOrder('buy', '10', '0.5', 'XRP-USDT')),
+        place(t, buyer, limitOrder('buy', '10', '0.4', 'XRP-USDT')),
+        place(t, seller, limitOrder('sell', '10', '0.5', 'XRP-USDT')),
+      ];
+      await untilWaiting(t, 'XRP-USDT', sends.length);
+      hold.release();
+      const answers = await Promise.all(sends);
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(heard).toHaveLength(1);
+      const [payload] = heard as [
+        {
+          t?: true;
+          d?: { bids: { price: string }[]; asks: unknown[] };
+          u: [string, { order: { id: string; status: string } }][];
+        },
+      ];
+      expect(payload.t).toBe(true);
+      // The first buy filled against the sell; only the 0.4 bid rests after the batch.
+      expect(payload.d?.bids.map((level) => Number(level.price))).toEqual([0.4]);
+      expect(payload.d?.asks).toEqual([]);
+      const ids = payload.u.map(([, event]) => event.order.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(ids).toHaveLength(3);
+      const filled = payload.u.find(([, event]) => event.order.id === answers[0]!.json().data.order.id);
+      expect(filled?.[1].order.status).not.toBe('open');
+    } finally {
+      await listener.query('UNLISTEN trading_event');
+      listener.release();
+    }
+    await expectLedgerConsistent(t.ctx.db);
+  });
+
   it('a command that fails after moving the book does not fail its neighbours: the batch is retried singly', async () => {
     const user = await trader('10000');
     const hold = holdLoop(t, 'ETH-USDT');

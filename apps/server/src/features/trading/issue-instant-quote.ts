@@ -37,13 +37,15 @@ export function parseInstantQuantity(asset: CryptoCode, text: string | null | un
 /**
  * Issues a firm instant price from the price feed (a stale or missing price: 503), widened against the
  * user as the price ages (`priceAgeSpreadBps`), stored for INSTANT_QUOTE_TTL_SECONDS and usable once.
- * A trade that would take the house past HOUSE_MAX_EXPOSURE_USD in the coin is refused (422). A quantity too small to cost a cent, or whose fee would
- * take everything, is refused as not a valid quantity.
+ * A trade that would take the house past HOUSE_MAX_EXPOSURE_USD in the coin is refused (422). A
+ * quantity too small to cost a cent, or whose fee would take everything, is refused as not a valid
+ * quantity. `usedNow` stores it already used, for a caller that executes it in the same transaction.
  */
 export async function issueInstantQuote(
   ctx: Pick<AppContext, 'prices' | 'clock' | 'config'> & { db: DbOrTx },
   userId: string,
   request: QuoteRequest,
+  options: { usedNow?: boolean } = {},
 ): Promise<QuoteRow> {
   const asset = request.crypto_currency_code;
   const quantity = parseInstantQuantity(asset, request.quantity);
@@ -70,6 +72,8 @@ export async function issueInstantQuote(
     total: amounts.total.toString(),
     expiresAt: new Date(now.getTime() + ctx.config.instantQuoteTtlSeconds * 1000),
     createdAt: now,
+    // Issued to be used at once by the caller's transaction (an order without a quote).
+    usedAt: options.usedNow ? now : null,
   });
 }
 

@@ -43,14 +43,23 @@ export type MarketCommand<T> = (
   writes: BatchWrites,
 ) => Promise<{ result: T; effects?: CommandEffects }>;
 
-/** Runs in the batch's transaction after the command, with the book already moved. */
-export type EffectsInTxListener = (tx: Tx, market: MarketState, effects: CommandEffects) => Promise<void>;
+/**
+ * Runs once per batch in its transaction, after its last command, with the book already moved: the
+ * effects of every command that applied, in order.
+ */
+export type BatchEffectsInTxListener = (
+  tx: Tx,
+  market: MarketState,
+  effects: readonly CommandEffects[],
+) => Promise<void>;
 
 /** Runs after a command's batch committed (synchronously, before the caller is answered). */
 export type CommittedListener = (market: MarketState, effects: CommandEffects) => void;
 
 interface Job {
   readonly command?: MarketCommand<unknown>;
+  /** Whose orders and balances the command will read (the batch reads them ahead, together). */
+  readonly userIds?: readonly string[];
   /** Work that runs alone, between batches (a sync). */
   readonly alone?: () => Promise<unknown>;
   readonly resolve: (value: unknown) => void;
@@ -107,7 +116,7 @@ function answerFor(error: unknown): unknown {
 export class MarketEngine {
   private readonly markets = new Map<string, MarketState>();
   private readonly loops = new Map<string, Loop>();
-  private readonly inTxListeners: EffectsInTxListener[] = [];
+  private readonly inTxListeners: BatchEffectsInTxListener[] = [];
   private readonly committedListeners: CommittedListener[] = [];
 
   constructor(private readonly ctx: Pick<AppContext, 'db' | 'logger' | 'config'>) {
@@ -123,10 +132,10 @@ export class MarketEngine {
   }
 
   /**
-   * Listens to each command's effects inside its savepoint (to NOTIFY, say, so it is sent only on
-   * commit). A listener that throws fails the command.
+   * Listens to a batch's effects inside its transaction (to NOTIFY once per batch, say, so it is sent
+   * only on commit). A listener that throws fails the batch, whose commands are then retried singly.
    */
-  onEffectsInTx(listener: EffectsInTxListener): void {
+  onBatchEffectsInTx(listener: BatchEffectsInTxListener): void {
     this.inTxListeners.push(listener);
   }
 
@@ -225,14 +234,15 @@ export class MarketEngine {
         let seq = stored;
         let applied = 0;
         const writes = new BatchWrites(tx);
+        const userIds = jobs.flatMap((job) => job.userIds ?? []);
+        if (userIds.length > 0)
+          await writes.prefetch(marketId, [state.rules.base, state.rules.quote], userIds);
         for (const job of jobs) {
           seq += 1n;
           const claimed = seq;
           const staged = writes.staged;
           try {
             const out = await job.command!(tx, state, claimed, writes);
-            if (out.effects)
-              for (const listener of this.inTxListeners) await listener(tx, state, out.effects);
             outcomes.push({ ok: true, ...out });
             applied += 1;
           } catch (error) {
@@ -246,6 +256,9 @@ export class MarketEngine {
         }
         committedSeq = applied > 0 ? seq : stored;
         if (applied > 0) {
+          const effects = outcomes.flatMap((o) => (o.ok && o.effects ? [o.effects] : []));
+          if (effects.length > 0)
+            for (const listener of this.inTxListeners) await listener(tx, state, effects);
           await writes.flush();
           await setMarketSeq(tx, marketId, seq);
         }
@@ -273,9 +286,12 @@ export class MarketEngine {
     });
   }
 
-  /** Runs one command on a market's loop; resolves after its batch committed. */
-  run<T>(marketId: string, command: MarketCommand<T>): Promise<T> {
-    return this.enqueue<T>(marketId, { command: command as MarketCommand<unknown> });
+  /**
+   * Runs one command on a market's loop; resolves after its batch committed. `userIds` names whose
+   * open orders and balances on this market the command will read, so the batch reads them ahead.
+   */
+  run<T>(marketId: string, command: MarketCommand<T>, userIds?: readonly string[]): Promise<T> {
+    return this.enqueue<T>(marketId, { command: command as MarketCommand<unknown>, userIds });
   }
 
   /** Brings a market's book up to date with storage without running a command (start-up, depth reads). */

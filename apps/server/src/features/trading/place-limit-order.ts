@@ -52,60 +52,64 @@ export async function placeLimitOrder(
   const lockAsset: AssetCode = side === 'buy' ? 'USDT' : rules.base;
   const orderId = randomUUID();
 
-  return engine.run(marketId, async (_tx, market, seq, writes) => {
-    // Decided before anything moves or is staged, so a refusal leaves the batch as it was.
-    const max = ctx.config.maxOpenOrdersPerMarket;
-    if ((await writes.countOpenOrders(userId, marketId)) >= max)
-      throw new AppError('unprocessable', formatMessage(messages.tooManyOpenOrders, { max: String(max) }));
-    const now = ctx.clock.now();
-    const order: OrderRecord = {
-      id: orderId,
-      marketId,
-      userId,
-      side,
-      priceTicks: price,
-      quantityLots: valid.value.quantity,
-      filledLots: 0n,
-      cancelledLots: 0n,
-      filledCost: 0n,
-      filledQuote: 0n,
-      feeQuote: 0n,
-      lockAsset,
-      lockedRemaining: lock,
-      status: 'open',
-      seq,
-      createdAt: now,
-      updatedAt: now,
-    };
-    const held = await writes.post({
-      kind: 'ORDER_HOLD',
-      reference: `order-hold:${orderId}`,
-      userId,
-      postings: holdPostings(userId, lockAsset, lock),
-      memo: { market: marketId, order: orderId },
-    });
-    if (!held) throw new AppError('insufficient_funds', messages.insufficientAmount);
-    writes.addOrder(order);
-    const applied = market.book.apply({
-      kind: 'place',
-      seq,
-      orderId,
-      userId,
-      side,
-      price,
-      quantity: valid.value.quantity,
-      timeInForce: 'gtc',
-    });
-    if (!applied.ok) throw new Error(`invariant violated: a validated order was refused (${applied.code})`);
-    const effects = await persistEvents(writes, {
-      rules,
-      units,
-      seq,
-      events: applied.value,
-      known: [order],
-      now,
-    });
-    // The settled copy carries the fills and status the command gave the order.
-    return { result: effects.orders.find((o) => o.id === orderId) ?? order, effects };
-  });
+  return engine.run(
+    marketId,
+    async (_tx, market, seq, writes) => {
+      // Decided before anything moves or is staged, so a refusal leaves the batch as it was.
+      const max = ctx.config.maxOpenOrdersPerMarket;
+      if ((await writes.countOpenOrders(userId, marketId)) >= max)
+        throw new AppError('unprocessable', formatMessage(messages.tooManyOpenOrders, { max: String(max) }));
+      const now = ctx.clock.now();
+      const order: OrderRecord = {
+        id: orderId,
+        marketId,
+        userId,
+        side,
+        priceTicks: price,
+        quantityLots: valid.value.quantity,
+        filledLots: 0n,
+        cancelledLots: 0n,
+        filledCost: 0n,
+        filledQuote: 0n,
+        feeQuote: 0n,
+        lockAsset,
+        lockedRemaining: lock,
+        status: 'open',
+        seq,
+        createdAt: now,
+        updatedAt: now,
+      };
+      const held = await writes.post({
+        kind: 'ORDER_HOLD',
+        reference: `order-hold:${orderId}`,
+        userId,
+        postings: holdPostings(userId, lockAsset, lock),
+        memo: { market: marketId, order: orderId },
+      });
+      if (!held) throw new AppError('insufficient_funds', messages.insufficientAmount);
+      writes.addOrder(order);
+      const applied = market.book.apply({
+        kind: 'place',
+        seq,
+        orderId,
+        userId,
+        side,
+        price,
+        quantity: valid.value.quantity,
+        timeInForce: 'gtc',
+      });
+      if (!applied.ok) throw new Error(`invariant violated: a validated order was refused (${applied.code})`);
+      const effects = await persistEvents(writes, {
+        rules,
+        units,
+        seq,
+        events: applied.value,
+        known: [order],
+        now,
+      });
+      // The settled copy carries the fills and status the command gave the order.
+      return { result: effects.orders.find((o) => o.id === orderId) ?? order, effects };
+    },
+    [userId],
+  );
 }

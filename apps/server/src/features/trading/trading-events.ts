@@ -24,15 +24,17 @@ export const TRADING_EVENT_CHANNEL = 'trading_event';
 export const MAX_NOTIFY_BYTES = 7_900;
 
 /**
- * One notification. `m` is the market; `d` its depth after the command (or `depth: true` when the
- * depth did not fit and each process must read it itself); `u` the user events in order; `n` the part
- * number, which also keeps PostgreSQL from folding identical payloads of one transaction together.
+ * One notification. `m` is the market; `d` its depth after the batch (or `depth: true` when the
+ * depth did not fit and each process must read it itself); `t` that the batch traded (so each process
+ * refreshes the market's last trades); `u` the user events in order; `n` the part number, which also
+ * keeps PostgreSQL from folding identical payloads of one transaction together.
  */
 const payloadSchema = z.object({
   m: z.string(),
   n: z.number().int(),
   d: marketDepthSchema.optional(),
   depth: z.literal(true).optional(),
+  t: z.literal(true).optional(),
   u: z.array(z.tuple([z.string(), userEventSchema])),
 });
 type Payload = z.infer<typeof payloadSchema>;
@@ -40,13 +42,14 @@ type Payload = z.infer<typeof payloadSchema>;
 const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value), 'utf8');
 
 /**
- * Splits one command's frames into notifications under the size limit, in order: the depth (when
- * the book changed) rides in the first, the user events follow. An event that cannot fit even
- * alone is left out and reported through `dropped`.
+ * Splits one batch's frames into notifications under the size limit, in order: the depth (when
+ * the book changed) and the traded flag ride in the first, the user events follow. An event that
+ * cannot fit even alone is left out and reported through `dropped`.
  */
 export function tradingPayloads(input: {
   marketId: string;
   depth?: MarketDepth;
+  traded?: boolean;
   userEvents: readonly (readonly [string, UserEvent])[];
   maxBytes?: number;
 }): { payloads: string[]; dropped: number } {
@@ -54,6 +57,7 @@ export function tradingPayloads(input: {
   const payloads: string[] = [];
   let dropped = 0;
   let current: Payload = { m: input.marketId, n: 0, u: [] };
+  if (input.traded) current.t = true;
   if (input.depth) {
     current.d = input.depth;
     if (bytes(current) > maxBytes) {
@@ -61,7 +65,7 @@ export function tradingPayloads(input: {
       current.depth = true;
     }
   }
-  const hasContent = (p: Payload) => p.u.length > 0 || p.d !== undefined || p.depth === true;
+  const hasContent = (p: Payload) => p.u.length > 0 || p.d !== undefined || p.depth === true || p.t === true;
   for (const [userId, event] of input.userEvents) {
     const entry: [string, UserEvent] = [userId, event];
     current.u.push(entry);
@@ -79,11 +83,14 @@ export function tradingPayloads(input: {
   return { payloads, dropped };
 }
 
-/** Sends the payloads inside the command's transaction: delivered, in order, only if it commits. */
+/** Sends the payloads inside the batch's transaction (one statement): delivered, in order, only if it commits. */
 export async function notifyTradingEvents(tx: Tx, payloads: readonly string[]): Promise<void> {
-  for (const payload of payloads) {
-    await tx.execute(sql`SELECT pg_notify(${TRADING_EVENT_CHANNEL}, ${payload})`);
-  }
+  if (payloads.length === 0) return;
+  const calls = sql.join(
+    payloads.map((payload) => sql`pg_notify(${TRADING_EVENT_CHANNEL}, ${payload})`),
+    sql`, `,
+  );
+  await tx.execute(sql`SELECT ${calls}`);
 }
 
 /**
@@ -97,6 +104,8 @@ export function registerTradingEventBridge(options: {
   listener: PgListener;
   logger: Logger;
   onDepth: (depth: MarketDepth) => void;
+  /** A batch on the market traded. */
+  onTrades: (marketId: string) => void;
   readDepth: (marketId: string) => Promise<MarketDepth | undefined>;
 }): void {
   const { hub, listener, logger } = options;
@@ -119,6 +128,7 @@ export function registerTradingEventBridge(options: {
         hub.publish(depthChannel(marketId), depth);
       }
       for (const [userId, event] of userEvents) hub.publishToUser('user', userId, event);
+      if (payload.data.t) options.onTrades(marketId);
     } catch (error) {
       logger.warn({ err: error }, 'could not publish trading updates');
     }

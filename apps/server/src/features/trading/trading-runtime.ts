@@ -8,7 +8,7 @@ import type { WsHub } from '../../platform/ws-hub';
 import { createHouseLiquidity, type HouseLiquidity } from './house-liquidity';
 import { MarketEngine, type MarketState } from './market-engine';
 import { orderView, tradeView } from './order-view';
-import { recentTrades } from './trading.repository';
+import { type OrderRecord, recentTrades } from './trading.repository';
 import { notifyTradingEvents, registerTradingEventBridge, tradingPayloads } from './trading-events';
 
 /** What the trading feature runs in one server process: the market loops and the house's quotes. */
@@ -62,10 +62,17 @@ export function createTradingRuntime(ctx: AppContext, hub: WsHub, listener: PgLi
     replayLast: true,
     accepts: (channel) => findMarket(channel.slice('trades:'.length)) !== undefined,
   });
-  // A book change may be a trade: each process reads the market's last trades once (not once per
-  // socket) and publishes them only when the newest differs from what it last sent.
+  // A batch with fills says so in its notification; each process then reads the market's last trades
+  // once (not once per socket, and at most one read in flight per market: notifications arriving
+  // meanwhile ask for one more read after it) and publishes them when the newest differs.
   const lastTradeId = new Map<string, string>();
+  const tradeReads = new Map<string, 'reading' | 'again'>();
   const publishTrades = (marketId: string) => {
+    if (tradeReads.has(marketId)) {
+      tradeReads.set(marketId, 'again');
+      return;
+    }
+    tradeReads.set(marketId, 'reading');
     recentTrades(ctx.db, marketId, 50)
       .then((rows) => {
         const views = rows.map(tradeView);
@@ -74,16 +81,31 @@ export function createTradingRuntime(ctx: AppContext, hub: WsHub, listener: PgLi
         lastTradeId.set(marketId, newest);
         hub.publish(tradesChannel(marketId), views);
       })
-      .catch((error: unknown) => ctx.logger.warn({ err: error, marketId }, 'could not publish trades'));
+      .catch((error: unknown) => ctx.logger.warn({ err: error, marketId }, 'could not publish trades'))
+      .finally(() => {
+        const again = tradeReads.get(marketId) === 'again';
+        tradeReads.delete(marketId);
+        if (again) publishTrades(marketId);
+      });
   };
-  engine.onEffectsInTx(async (tx, state, effects) => {
-    const userEvents: [string, UserEvent][] = [];
-    for (const order of effects.orders)
-      userEvents.push([order.userId, { type: 'order', order: orderView(order) }]);
+  // One notification (or a few, by size) per batch: the depth after its last command, and each order's
+  // latest state once, in the order the batch last changed them.
+  engine.onBatchEffectsInTx(async (tx, state, effects) => {
+    const latest = new Map<string, OrderRecord>();
+    for (const effect of effects)
+      for (const order of effect.orders) {
+        latest.delete(order.id);
+        latest.set(order.id, order);
+      }
+    const userEvents: [string, UserEvent][] = [...latest.values()].map((order) => [
+      order.userId,
+      { type: 'order', order: orderView(order) },
+    ]);
     const { payloads, dropped } = tradingPayloads({
       marketId: state.rules.id,
-      depth: effects.bookChanged ? depthOf(state) : undefined,
+      depth: effects.some((e) => e.bookChanged) ? depthOf(state) : undefined,
       userEvents,
+      traded: effects.some((e) => (e.fills ?? 0) > 0),
     });
     if (dropped > 0) ctx.logger.warn({ dropped }, 'trading events too large to notify were left out');
     await notifyTradingEvents(tx, payloads);
@@ -97,10 +119,8 @@ export function createTradingRuntime(ctx: AppContext, hub: WsHub, listener: PgLi
     hub,
     listener,
     logger: ctx.logger,
-    onDepth: (depth) => {
-      committedDepth.set(depth.market_id, depth);
-      publishTrades(depth.market_id);
-    },
+    onDepth: (depth) => committedDepth.set(depth.market_id, depth),
+    onTrades: publishTrades,
     // Only for a depth too large to notify: read from a book brought up to date with storage.
     readDepth: async (id) => (engine.market(id) ? depthOf(await engine.sync(id)) : undefined),
   });

@@ -128,14 +128,21 @@ export function bodyArbitrary(schema: unknown): fc.Arbitrary<unknown> {
   return fc.oneof({ weight: 5, arbitrary: generated }, { weight: 1, arbitrary: hostileValue });
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 /** Query or path parameters: every value as the text it would travel as. */
 export function paramsArbitrary(schema: unknown): fc.Arbitrary<Record<string, string>> {
   const json = jsonSchemaOf(schema);
   if (!json?.properties) return fc.constant({});
   return objectArbitrary(json, 0).map((values) => {
     const out: Record<string, string> = {};
+    // A URL carries UTF-8, which has no lone surrogate (encodeURIComponent throws on one), so a
+    // generated half pair becomes U+FFFD, as a browser would send it.
     for (const [key, value] of Object.entries(values))
-      out[key] = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+      out[key] = (typeof value === 'string' ? value : (JSON.stringify(value) ?? '')).replace(
+        LONE_SURROGATE,
+        '\uFFFD',
+      );
     return out;
   });
 }
