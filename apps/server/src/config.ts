@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { getAsset, parseDecimal } from '@exchange/domain';
+import { DEFAULT_HOT_SHARDS, getAsset, parseDecimal } from '@exchange/domain';
 import { z } from 'zod';
 import type { DbLimits } from './platform/db';
 import { persistentSecret, randomSecret } from './platform/secrets';
@@ -62,7 +62,7 @@ export const envSchema = z.object({
   HOUSE_MAX_EXPOSURE_USD: z.coerce.number().int().positive().default(1_000_000),
   MAX_OPEN_ORDERS_PER_MARKET: z.coerce.number().int().min(1).max(100_000).default(200),
   MARKET_BATCH_MAX: z.coerce.number().int().min(1).max(1_000).default(64),
-  LEDGER_HOT_SHARDS: z.coerce.number().int().min(1).max(256).default(16),
+  LEDGER_HOT_SHARDS: z.coerce.number().int().min(1).max(256).default(DEFAULT_HOT_SHARDS),
   WEB_DIST: z.string().optional(),
   REFERRAL_REWARD: z
     .string()

@@ -9,7 +9,7 @@ import type { Posting } from './entry';
 export const HOT_ACCOUNT_KINDS: readonly SystemAccountKind[] = ['HOUSE_INVENTORY', 'FEE_REVENUE'];
 
 /** How many sub-accounts a hot account is spread over by default. */
-export const DEFAULT_HOT_SHARDS = 16;
+export const DEFAULT_HOT_SHARDS = 64;
 
 /** FNV-1a, 32 bits: a stable, cheap hash, so one seed always lands on the same sub-account. */
 export function shardOf(seed: string, shards: number): number {

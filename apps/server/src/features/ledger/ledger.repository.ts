@@ -160,6 +160,20 @@ export async function loadUserBalances(
   return found.rows.map((row) => ({ asset: row.asset, kind: row.kind, balance: BigInt(row.balance) }));
 }
 
+/**
+ * The one order in which every writer of the ledger locks accounts: user accounts first, then system
+ * accounts, each by ascending id. One global order means no deadlock; system accounts last means the
+ * shared ones (house inventory, fees: every instant trade and fill touches them) are locked as late as
+ * possible and held only for the rest of the transaction, not while the users' rows are updated.
+ */
+export function accountLockOrder(
+  a: { id: bigint; system: boolean },
+  b: { id: bigint; system: boolean },
+): number {
+  if (a.system !== b.system) return a.system ? 1 : -1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
 async function postInside(tx: Tx, draft: EntryDraft): Promise<PostedEntry> {
   const ids = await ensureAccounts(
     tx,
@@ -172,11 +186,16 @@ async function postInside(tx: Tx, draft: EntryDraft): Promise<PostedEntry> {
     .returning({ id: journalEntries.id });
   if (!entry) throw new PostingRefused('duplicate_reference');
 
-  // Conditional updates in ascending account id order: every transaction locks rows in the same
-  // order, so two entries touching the same accounts wait for each other instead of deadlocking.
+  // Conditional updates in the ledger's lock order (`accountLockOrder`), so two entries touching the
+  // same accounts wait for each other instead of deadlocking.
   const lines = draft.postings
     .map((p) => ({ ...p, accountId: ids.get(accountName(p.account))! }))
-    .sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
+    .sort((a, b) =>
+      accountLockOrder(
+        { id: a.accountId, system: a.account.userId === null },
+        { id: b.accountId, system: b.account.userId === null },
+      ),
+    );
   const balances = new Map<string, bigint>();
   for (const line of lines) {
     const amount = line.amount.toString();

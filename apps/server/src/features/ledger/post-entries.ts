@@ -2,7 +2,7 @@ import { accountName, assert, type EntryDraft, spreadHotPostings, validateEntry 
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db';
 import { notifyBalancesChanged } from './balance-events';
-import { ensureAccounts, hotAccountShards } from './ledger.repository';
+import { accountLockOrder, ensureAccounts, hotAccountShards } from './ledger.repository';
 
 /** A batch's conditional debits did not all hold when they were applied (another writer spent first). */
 export class BatchDebitRefused extends Error {
@@ -11,15 +11,13 @@ export class BatchDebitRefused extends Error {
   }
 }
 
-const byId = (a: bigint, b: bigint) => (a < b ? -1 : a > b ? 1 : 0);
-
 /**
  * Posts many journal entries in a few multi-row statements (a market batch's holds, fills and
  * releases): one entry row per draft, as `postEntry` would write it, their postings, and ONE balance
  * update per account with the sum of its postings. Before updating, it locks every account it touches
- * in ascending id order (SELECT ... ORDER BY id FOR UPDATE), the one global order every writer of the
- * ledger uses, so two batches on different markets touching the same users wait instead of
- * deadlocking. Each update is conditional (allow_negative OR balance + delta >= 0): an account that
+ * in the ledger's one lock order (`accountLockOrder`: user accounts, then system accounts, each by
+ * ascending id; SELECT ... ORDER BY (user_id IS NULL), id FOR UPDATE), so two batches on different
+ * markets touching the same users wait instead of deadlocking. Each update is conditional (allow_negative OR balance + delta >= 0): an account that
  * would go below zero throws BatchDebitRefused and the caller's transaction rolls back, so nothing is
  * ever overdrawn even if the caller decided on balances read without a lock. A duplicate reference
  * breaks the unique index and throws too. Returns each entry's id by reference.
@@ -40,19 +38,23 @@ export async function postEntriesTogether(
     spread.flatMap((d) => d.postings.map((p) => p.account)),
   );
   const deltas = new Map<bigint, bigint>();
+  const system = new Set<bigint>();
   for (const draft of spread)
     for (const p of draft.postings) {
       const id = ids.get(accountName(p.account))!;
       deltas.set(id, (deltas.get(id) ?? 0n) + p.amount);
+      if (p.account.userId === null) system.add(id);
     }
-  const touched = [...deltas.keys()].sort(byId);
+  const touched = [...deltas.keys()].sort((a, b) =>
+    accountLockOrder({ id: a, system: system.has(a) }, { id: b, system: system.has(b) }),
+  );
   await tx.execute(sql`
     SELECT id FROM ledger_accounts
     WHERE id IN (${sql.join(
       touched.map((id) => sql`${id.toString()}::bigint`),
       sql`, `,
     )})
-    ORDER BY id FOR UPDATE`);
+    ORDER BY (user_id IS NULL), id FOR UPDATE`);
   const moved = touched.filter((id) => deltas.get(id) !== 0n);
   if (moved.length > 0) {
     const values = sql.join(

@@ -1,3 +1,4 @@
+import { DEFAULT_HOT_SHARDS } from '@exchange/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock';
@@ -62,7 +63,7 @@ describe('house and fee sub-accounts (hot rows)', () => {
     const fees = await systemRows('FEE_REVENUE', 'USD');
     expect(fees.reduce((sum, row) => sum + row.balance, 0n)).toBe(48n * 60n);
     expect(fees.length).toBeGreaterThan(1);
-    expect(fees.every((row) => row.balance >= 0n && row.shard < 16)).toBe(true);
+    expect(fees.every((row) => row.balance >= 0n && row.shard < DEFAULT_HOT_SHARDS)).toBe(true);
     expect((await systemRows('HOUSE_INVENTORY', 'USD')).length).toBeGreaterThan(1);
     await expectLedgerConsistent(t.ctx.db);
   });
