@@ -30,7 +30,12 @@ export function shardOf(seed: string, shards: number): number {
  * FEE_REVENUE only collects), and every reader of a house or fee balance sums them.
  */
 export function spreadHotPostings(postings: readonly Posting[], seed: string, shards: number): Posting[] {
-  const shard = shardOf(seed, shards);
+  return spreadHotPostingsTo(postings, shardOf(seed, shards));
+}
+
+/** Moves an entry's postings on hot system accounts to sub-account `shard` (see `spreadHotPostings`). */
+export function spreadHotPostingsTo(postings: readonly Posting[], shard: number): Posting[] {
+  assert(Number.isInteger(shard) && shard >= 0 && shard < MAX_SHARDS, `shard ${shard} is valid`);
   return postings.map((posting) => {
     const { account } = posting;
     if (account.userId !== null || account.shard !== undefined || !HOT_ACCOUNT_KINDS.includes(account.kind))

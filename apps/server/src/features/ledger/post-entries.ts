@@ -1,8 +1,8 @@
-import { accountName, assert, type EntryDraft, spreadHotPostings, validateEntry } from '@exchange/domain';
+import { accountName, assert, type EntryDraft, spreadHotPostingsTo, validateEntry } from '@exchange/domain';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db';
 import { notifyBalancesChanged } from './balance-events';
-import { accountLockOrder, ensureAccounts, hotAccountShards } from './ledger.repository';
+import { accountLockOrder, ensureAccounts, nextHotShard } from './ledger.repository';
 
 /** A batch's conditional debits did not all hold when they were applied (another writer spent first). */
 export class BatchDebitRefused extends Error {
@@ -27,11 +27,13 @@ export async function postEntriesTogether(
   drafts: readonly EntryDraft[],
 ): Promise<Map<string, bigint>> {
   if (drafts.length === 0) return new Map();
-  const shards = hotAccountShards();
+  // Every entry of the call posts its house and fee lines to one sub-account, so a market batch locks
+  // and updates one fee row per asset, however many fills it settles.
+  const shard = nextHotShard();
   const spread = drafts.map((draft) => {
     const shape = validateEntry(draft.postings);
     assert(shape.ok, `entry ${draft.reference} is malformed: ${shape.ok ? '' : shape.code}`);
-    return { ...draft, postings: spreadHotPostings(draft.postings, draft.reference, shards) };
+    return { ...draft, postings: spreadHotPostingsTo(draft.postings, shard) };
   });
   const ids = await ensureAccounts(
     tx,

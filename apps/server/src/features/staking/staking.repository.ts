@@ -127,16 +127,6 @@ export async function stakeHolds(tx: Tx): Promise<ExpectedHold[]> {
   return rows.map((row) => ({ userId: row.userId, asset: row.asset, amount: BigInt(row.amount) }));
 }
 
-/** Interest already paid to the user (redeemed and restaked stakes), per coin, in minor units. */
-export async function interestPaid(db: DbOrTx, userId: string): Promise<Map<string, bigint>> {
-  const rows = await db
-    .select({ asset: stakes.asset, amount: sql<string>`coalesce(sum(${stakes.interest}), 0)::text` })
-    .from(stakes)
-    .where(and(eq(stakes.userId, userId), inArray(stakes.status, ['SUCCESS', 'CLOSED'])))
-    .groupBy(stakes.asset);
-  return new Map(rows.map((row) => [row.asset, BigInt(row.amount)]));
-}
-
 /** Locks one stake for its redemption, or answers undefined when another run holds it (SKIP LOCKED). */
 export async function lockStakeUnlessTaken(tx: DbOrTx, stakeId: string): Promise<StakeRow | undefined> {
   const [row] = await tx

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type InstantQuote, messages } from '@exchange/contracts';
 import {
   type CryptoCode,
@@ -14,7 +15,7 @@ import type { DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { requireFreshPrice } from '../../platform/prices';
 import { assertHouseExposure } from './house-exposure';
-import { insertInstantQuote, type QuoteRow } from './instant-quotes.repository';
+import { insertInstantQuote, type NewQuote, type QuoteRow } from './instant-quotes.repository';
 import { orderRuleError } from './order-rules-messages';
 
 export interface QuoteRequest {
@@ -47,6 +48,30 @@ export async function issueInstantQuote(
   request: QuoteRequest,
   options: { usedNow?: boolean } = {},
 ): Promise<QuoteRow> {
+  const priced = priceInstantQuote(ctx, userId, request);
+  await assertHouseExposure(ctx, request.side, priced.asset, priced.quantity, priced.referenceUsd);
+  // Issued to be used at once by the caller's transaction (an order without a quote).
+  return insertInstantQuote(ctx.db, {
+    ...priced.values,
+    usedAt: options.usedNow ? priced.values.createdAt : null,
+  });
+}
+
+/**
+ * A quote's figures before it is stored: the price widened for its age, cost, fee and total, and the
+ * reference price the house exposure cap is judged at. Refuses what `issueInstantQuote` refuses,
+ * except the exposure cap, which the caller checks against the house position it knows.
+ */
+export function priceInstantQuote(
+  ctx: Pick<AppContext, 'prices' | 'clock' | 'config'>,
+  userId: string,
+  request: QuoteRequest,
+): {
+  asset: CryptoCode;
+  quantity: bigint;
+  referenceUsd: bigint;
+  values: NewQuote & { id: string; createdAt: Date };
+} {
   const asset = request.crypto_currency_code;
   const quantity = parseInstantQuantity(asset, request.quantity);
   const price = requireFreshPrice(ctx, asset);
@@ -60,21 +85,24 @@ export async function issueInstantQuote(
   const amounts = instantAmounts(request.side, asset, quantity, quotedUsd, ctx.config.instantFeeBps);
   if (amounts.cost <= 0n || amounts.total <= 0n)
     throw new AppError('unprocessable', messages.invalidQuantity);
-  await assertHouseExposure(ctx, request.side, asset, quantity, price.usd);
-  return insertInstantQuote(ctx.db, {
-    userId,
-    side: request.side,
+  return {
     asset,
-    quantity: quantity.toString(),
-    priceUsd: quotedUsd.toString(),
-    cost: amounts.cost.toString(),
-    fee: amounts.fee.toString(),
-    total: amounts.total.toString(),
-    expiresAt: new Date(now.getTime() + ctx.config.instantQuoteTtlSeconds * 1000),
-    createdAt: now,
-    // Issued to be used at once by the caller's transaction (an order without a quote).
-    usedAt: options.usedNow ? now : null,
-  });
+    quantity,
+    referenceUsd: price.usd,
+    values: {
+      id: randomUUID(),
+      userId,
+      side: request.side,
+      asset,
+      quantity: quantity.toString(),
+      priceUsd: quotedUsd.toString(),
+      cost: amounts.cost.toString(),
+      fee: amounts.fee.toString(),
+      total: amounts.total.toString(),
+      expiresAt: new Date(now.getTime() + ctx.config.instantQuoteTtlSeconds * 1000),
+      createdAt: now,
+    },
+  };
 }
 
 export function quoteView(row: QuoteRow): InstantQuote {

@@ -98,6 +98,20 @@ describe('the house exposure cap', () => {
     await expectLedgerConsistent(t.ctx.db);
   });
 
+  it('parallel instant buys, batched together, take the house exactly to the cap and no further', async () => {
+    observedAt = clock.now();
+    const buyers = await Promise.all(Array.from({ length: 4 }, () => createTestUser(t, { kyc: true })));
+    for (const buyer of buyers) await fund(t, buyer, 'USD', '200000');
+    // The house starts flat; one 1 BTC sale ($60,000) fits under the $100,000 cap, a second would not.
+    const answers = await Promise.all(buyers.map((buyer) => instant(buyer, 'buy', '1')));
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    for (const refused of answers.filter((r) => r.statusCode !== 200))
+      expect(refused.json().code).toBe('house_exposure_limit');
+    const winner = buyers[answers.findIndex((r) => r.statusCode === 200)]!;
+    expect((await instant(winner, 'sell', '1')).statusCode).toBe(200);
+    await expectLedgerConsistent(t.ctx.db);
+  });
+
   it('withdraws the ladder side that would add to a position past the cap, keeps the other, and widens with age', async () => {
     observedAt = clock.now();
     await t.trading.liquidity.tick();

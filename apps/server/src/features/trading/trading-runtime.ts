@@ -6,6 +6,7 @@ import type { PgListener } from '../../platform/pg-listener';
 import type { ScheduledJob } from '../../platform/scheduled-jobs';
 import type { WsHub } from '../../platform/ws-hub';
 import { createHouseLiquidity, type HouseLiquidity } from './house-liquidity';
+import { InstantDesk } from './instant-desk';
 import { MarketEngine, type MarketState } from './market-engine';
 import { orderView, tradeView } from './order-view';
 import { type OrderRecord, recentTrades } from './trading.repository';
@@ -14,6 +15,8 @@ import { notifyTradingEvents, registerTradingEventBridge, tradingPayloads } from
 /** What the trading feature runs in one server process: the market loops and the house's quotes. */
 export interface TradingRuntime {
   readonly engine: MarketEngine;
+  /** Group commit for instant orders without a quote. */
+  readonly instant: InstantDesk;
   readonly liquidity: HouseLiquidity;
   /**
    * The house's requotes as a scheduled job, for the composition root to schedule when
@@ -124,8 +127,10 @@ export function createTradingRuntime(ctx: AppContext, hub: WsHub, listener: PgLi
     // Only for a depth too large to notify: read from a book brought up to date with storage.
     readDepth: async (id) => (engine.market(id) ? depthOf(await engine.sync(id)) : undefined),
   });
+  const instant = new InstantDesk(ctx);
   const runtime: TradingRuntime = {
     engine,
+    instant,
     liquidity,
     liquidityJob: {
       name: HOUSE_LIQUIDITY_JOB,
@@ -147,6 +152,7 @@ export function createTradingRuntime(ctx: AppContext, hub: WsHub, listener: PgLi
     },
     async stop() {
       await liquidity.idle();
+      await instant.idle();
       await engine.drain();
     },
   };

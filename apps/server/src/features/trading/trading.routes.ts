@@ -133,7 +133,9 @@ export function tradingKycRoutes(app: ZodApi, ctx: AppContext, trading: TradingR
       const body = request.body;
       if (body.side !== request.params.side) throw new AppError('unprocessable', messages.orderSideMismatch);
       if (body.type === 'instant') {
-        await executeInstantOrder(ctx, userId, body);
+        // Without a quote (the spec's client) the order joins the instant desk's next batch.
+        if (body.quote_id) await executeInstantOrder(ctx, userId, body);
+        else await trading.instant.execute(userId, body);
         const message = body.side === 'buy' ? messages.buyExecuted : messages.sellExecuted;
         return { status: true, message, data: { wallet: await getWallet(ctx, userId), order: null } };
       }

@@ -15,7 +15,7 @@ import {
 import type { AppContext } from '../../platform/app-context';
 import type { DbOrTx } from '../../platform/db';
 import { loadUserBalances } from '../ledger/ledger.repository';
-import { interestPaid } from '../staking/staking.repository';
+import { walletFigures } from './wallet.repository';
 
 type ValuationContext = Pick<AppContext, 'prices' | 'clock' | 'config'>;
 
@@ -36,8 +36,15 @@ export async function valueUserWallet(
   ctx: ValuationContext & { db: DbOrTx },
   userId: string,
 ): Promise<WalletValuation> {
+  return valueBalances(ctx, await loadUserBalances(ctx.db, userId));
+}
+
+function valueBalances(
+  ctx: ValuationContext,
+  balances: readonly { asset: string; kind: string; balance: bigint }[],
+): WalletValuation {
   const holdings = new Map<AssetCode, { available: bigint; locked: bigint }>();
-  for (const row of await loadUserBalances(ctx.db, userId)) {
+  for (const row of balances) {
     if (!isAssetCode(row.asset)) continue;
     const holding = holdings.get(row.asset) ?? { available: 0n, locked: 0n };
     if (row.kind === 'AVAILABLE') holding.available += row.balance;
@@ -54,10 +61,8 @@ export async function valueUserWallet(
  * valued like the balance at the current price, rounded down.
  */
 export async function getWallet(ctx: ValuationContext & { db: DbOrTx }, userId: string): Promise<Wallet> {
-  const [valuation, interest] = await Promise.all([
-    valueUserWallet(ctx, userId),
-    interestPaid(ctx.db, userId),
-  ]);
+  const { balances, interest } = await walletFigures(ctx.db, userId);
+  const valuation = valueBalances(ctx, balances);
   return {
     currencies: valuation.holdings.map((h) => {
       const asset = getAsset(h.asset);

@@ -101,3 +101,27 @@ export async function netDepositedCents(db: DbOrTx, userId: string): Promise<big
     WHERE e.user_id = ${userId}::uuid AND a.kind = 'PAYMENT_CLEARING' AND a.asset = 'USD'`);
   return BigInt(result.rows[0]?.cents ?? '0');
 }
+
+/**
+ * What the wallet view needs, in one round trip: the user's balance per asset and kind, and the
+ * staking interest paid so far per coin (redeemed and restaked stakes). Every order, trade and cancel
+ * answers with the wallet, so this is on every money-moving request.
+ */
+export async function walletFigures(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ balances: { asset: string; kind: string; balance: bigint }[]; interest: Map<string, bigint> }> {
+  const found = await db.execute<{ asset: string; kind: string; amount: string }>(sql`
+    SELECT asset, kind, balance::text AS amount FROM ledger_accounts WHERE user_id = ${userId}::uuid
+    UNION ALL
+    SELECT asset, 'INTEREST' AS kind, coalesce(sum(interest), 0)::text AS amount
+      FROM stakes WHERE user_id = ${userId}::uuid AND status IN ('SUCCESS', 'CLOSED')
+     GROUP BY asset`);
+  const balances: { asset: string; kind: string; balance: bigint }[] = [];
+  const interest = new Map<string, bigint>();
+  for (const row of found.rows) {
+    if (row.kind === 'INTEREST') interest.set(row.asset, BigInt(row.amount));
+    else balances.push({ asset: row.asset, kind: row.kind, balance: BigInt(row.amount) });
+  }
+  return { balances, interest };
+}

@@ -1,0 +1,159 @@
+import { messages, type PlaceOrderRequest } from '@exchange/contracts';
+import { type CryptoCode, getAsset, houseExposureAllows, instantPostings } from '@exchange/domain';
+import type { AppContext } from '../../platform/app-context';
+import { AppError } from '../../platform/errors';
+import { houseInventory } from '../ledger/ledger.repository';
+import { BatchWrites } from './batch-writes';
+import { executeInstantOrder } from './execute-instant-order';
+import { HOUSE_USER_EMAIL } from './house-exposure';
+import { insertInstantQuotes, type NewQuote } from './instant-quotes.repository';
+import { priceInstantQuote } from './issue-instant-quote';
+
+interface Job {
+  readonly userId: string;
+  readonly request: PlaceOrderRequest;
+  readonly resolve: () => void;
+  readonly reject: (error: unknown) => void;
+}
+
+/**
+ * Group commit for instant orders without a quote (the spec's client sends none). Every such order
+ * debits and credits the house and fee accounts and costs a dozen statements and a commit on its own;
+ * here the orders waiting together (up to MARKET_BATCH_MAX) are priced, checked and staged one by one
+ * in order, then written in ONE transaction with multi-row statements (`BatchWrites`: entries with
+ * one conditional balance update per account, wallet transactions; the used quotes in one INSERT),
+ * and every caller is answered after that commit.
+ *
+ * Each order is decided as if it ran alone after the ones before it: the user's balance as the batch
+ * projects it ('Insufficient amount' stages nothing), the house position read once per coin and moved
+ * by the batch's trades (the exposure cap, now exact within a batch). A refused order is answered
+ * without touching the batch. A batch that fails to commit (a balance spent elsewhere between the
+ * projection and the conditional update, say) is retried one order at a time through
+ * `executeInstantOrder`, so one bad order cannot fail its neighbours.
+ */
+export class InstantDesk {
+  private readonly pending: Job[] = [];
+  private active = false;
+  private running: Promise<void> = Promise.resolve();
+
+  constructor(private readonly ctx: AppContext) {}
+
+  /** Executes an instant order without a quote; resolves after its batch committed. */
+  execute(userId: string, request: PlaceOrderRequest): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.pending.push({ userId, request, resolve, reject });
+      if (!this.active) {
+        this.active = true;
+        this.running = this.drain();
+      }
+    });
+  }
+
+  /** Waits for every queued order to finish (shutdown, tests). */
+  async idle(): Promise<void> {
+    while (this.active) await this.running;
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      const jobs = this.pending.splice(0, this.ctx.config.marketBatchMax);
+      if (jobs.length === 0) {
+        this.active = false;
+        return;
+      }
+      await this.runBatch(jobs).catch((error: unknown) => {
+        for (const job of jobs) job.reject(error);
+      });
+    }
+  }
+
+  private async runBatch(jobs: readonly Job[]): Promise<void> {
+    if (jobs.length === 1) {
+      await this.alone(jobs[0]!);
+      return;
+    }
+    let outcomes: (true | unknown)[] = [];
+    try {
+      await this.ctx.db.transaction(async (tx) => {
+        outcomes = [];
+        const writes = new BatchWrites(tx);
+        const positions = new Map<CryptoCode, bigint>();
+        const quotes: NewQuote[] = [];
+        for (const { userId, request } of jobs) {
+          try {
+            if (request.fiat_currency_code !== 'USD')
+              throw new AppError('unprocessable', messages.instantNotAvailable);
+            const priced = priceInstantQuote(this.ctx, userId, {
+              side: request.side,
+              crypto_currency_code: request.crypto_currency_code as CryptoCode,
+              quantity: request.quantity,
+            });
+            const { asset, quantity, values } = priced;
+            const position = positions.get(asset) ?? (await houseInventory(tx, asset, HOUSE_USER_EMAIL));
+            const houseSide = request.side === 'buy' ? 'sell' : 'buy';
+            const allowed = houseExposureAllows({
+              position,
+              houseSide,
+              quantity,
+              scale: getAsset(asset).scale,
+              priceUsd: priced.referenceUsd,
+              capCents: this.ctx.config.houseMaxExposureCents,
+            });
+            if (!allowed) throw new AppError('house_exposure_limit', messages.houseExposureLimit);
+            const amounts = {
+              cost: BigInt(values.cost),
+              fee: BigInt(values.fee),
+              total: BigInt(values.total),
+            };
+            const reference = `instant:${values.id}`;
+            const posted = await writes.post({
+              kind: request.side === 'buy' ? 'INSTANT_BUY' : 'INSTANT_SELL',
+              reference,
+              userId,
+              postings: instantPostings(userId, request.side, asset, quantity, amounts),
+              memo: { quote: values.id, price_usd: values.priceUsd },
+            });
+            if (!posted) throw new AppError('insufficient_funds', messages.insufficientAmount);
+            positions.set(asset, houseSide === 'buy' ? position + quantity : position - quantity);
+            quotes.push({ ...values, usedAt: values.createdAt });
+            const usd = { asset: 'USD', amount: amounts.total };
+            const coin = { asset, amount: quantity };
+            writes.addWalletTransaction({
+              reference,
+              userId,
+              operationType: request.side === 'buy' ? 'FIAT_TO_CRYPTO' : 'CRYPTO_TO_FIAT',
+              operation: request.side === 'buy' ? 'BUY' : 'SELL',
+              from: request.side === 'buy' ? usd : coin,
+              to: request.side === 'buy' ? coin : usd,
+              status: 'SUCCESS',
+              entryReference: reference,
+            });
+            outcomes.push(true);
+          } catch (error) {
+            // Refused before it staged anything: the batch goes on without it.
+            outcomes.push(error);
+          }
+        }
+        await insertInstantQuotes(tx, quotes);
+        await writes.flush();
+      });
+    } catch (error) {
+      this.ctx.logger.warn({ err: error, orders: jobs.length }, 'instant batch failed; retrying singly');
+      for (const job of jobs) await this.alone(job);
+      return;
+    }
+    outcomes.forEach((outcome, i) => {
+      if (outcome === true) jobs[i]!.resolve();
+      else jobs[i]!.reject(outcome);
+    });
+  }
+
+  private async alone(job: Job): Promise<void> {
+    try {
+      await executeInstantOrder(this.ctx, job.userId, job.request);
+      job.resolve();
+    } catch (error) {
+      job.reject(error);
+    }
+  }
+}
