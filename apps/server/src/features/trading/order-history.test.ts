@@ -49,6 +49,8 @@ describe('order history pages on the server', () => {
     const second = await history(owner, '?page=2&limit=2');
     expect(second.json()).toMatchObject({ total: 5, page: 2, limit: 2 });
     expect(prices(second)).toEqual(['1200.0', '1100.0']);
+    // A page past the end is empty but still knows how many there are.
+    expect((await history(owner, '?page=9&limit=2')).json()).toMatchObject({ data: [], total: 5, page: 9 });
     const cancelled = await history(owner, '?status=cancelled');
     expect(cancelled.json().total).toBe(1);
     expect(prices(cancelled)).toEqual(['1200.0']);

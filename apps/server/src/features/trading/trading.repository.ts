@@ -148,17 +148,18 @@ export async function userOrderPage(
   if (options.status) conditions.push(eq(orders.status, options.status));
   if (options.search) conditions.push(ilike(orders.marketId, containsPattern(options.search)));
   const where = and(...conditions);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(orders)
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.seq))
-      .limit(options.limit)
-      .offset((options.page - 1) * options.limit),
-    db.select({ n: count() }).from(orders).where(where),
-  ]);
-  return { rows: rows.map(toOrderRecord), total: counted?.n ?? 0 };
+  const counting = () => db.select({ n: count() }).from(orders).where(where);
+  // One round trip: the total rides along as a scalar subquery (PostgreSQL computes it once); only a
+  // page past the end, which has no row to carry it, asks for it alone.
+  const rows = await db
+    .select({ order: orders, total: sql<number>`(${counting()})`.mapWith(Number) })
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.seq))
+    .limit(options.limit)
+    .offset((options.page - 1) * options.limit);
+  const total = rows[0]?.total ?? (options.page > 1 ? ((await counting())[0]?.n ?? 0) : 0);
+  return { rows: rows.map((row) => toOrderRecord(row.order)), total };
 }
 
 export async function insertTrade(db: DbOrTx, trade: typeof trades.$inferInsert): Promise<void> {

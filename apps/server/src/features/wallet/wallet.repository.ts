@@ -72,20 +72,26 @@ export async function insertWalletTransactions(
 
 /** A page of the user's wallet transactions, newest first, and how many there are in all. */
 export async function listWalletTransactions(db: DbOrTx, userId: string, page: number, limit: number) {
-  // A limit fill's row is settled by its trade's entry: the trade gives the fill's price.
-  const rows = await db
-    .select({ row: walletTransactions, tradeMarket: trades.marketId, tradePriceTicks: trades.priceTicks })
+  const counting = () =>
+    db.select({ n: count() }).from(walletTransactions).where(eq(walletTransactions.userId, userId));
+  // A limit fill's row is settled by its trade's entry: the trade gives the fill's price. The total
+  // rides along as a scalar subquery (one round trip); a page past the end asks for it alone.
+  const found = await db
+    .select({
+      row: walletTransactions,
+      tradeMarket: trades.marketId,
+      tradePriceTicks: trades.priceTicks,
+      total: sql<number>`(${counting()})`.mapWith(Number),
+    })
     .from(walletTransactions)
     .leftJoin(trades, eq(trades.entryId, walletTransactions.entryId))
     .where(eq(walletTransactions.userId, userId))
     .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
     .limit(limit)
     .offset((page - 1) * limit);
-  const [total] = await db
-    .select({ n: count() })
-    .from(walletTransactions)
-    .where(eq(walletTransactions.userId, userId));
-  return { rows, total: total?.n ?? 0 };
+  const total = found[0]?.total ?? (page > 1 ? ((await counting())[0]?.n ?? 0) : 0);
+  const rows = found.map(({ total: _total, ...row }) => row);
+  return { rows, total };
 }
 
 /**

@@ -170,6 +170,12 @@ describe('GET /wallet/transactions', () => {
     });
     expect(second.json()).toMatchObject({ total: 3, page: 2, limit: 2 });
     expect(second.json().data.map((tx: { to: { amount: string } }) => tx.to.amount)).toEqual(['10.00']);
+    const past = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/wallet/transactions?page=5&limit=2',
+      headers: user.headers,
+    });
+    expect(past.json()).toMatchObject({ data: [], total: 3, page: 5 });
     await expectConsistent();
   });
 
