@@ -146,7 +146,8 @@ const CROSS_FEATURE_IMPORTS: Readonly<Record<string, readonly string[]>> = {
   // KYC documents are uploads; every admin decision is written to the audit log.
   'server:kyc': ['uploads', 'audit'],
   'server:referrals': ['ledger', 'wallet'],
-  'server:swap': ['ledger', 'wallet'],
+  // A swap moves the house's position in two coins, so it meets trading's house exposure cap.
+  'server:swap': ['ledger', 'wallet', 'trading'],
   'server:staking': ['ledger', 'wallet'],
   'server:p2p': ['ledger', 'wallet'],
   'server:support': ['audit', 'auth'],

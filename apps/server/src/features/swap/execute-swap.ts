@@ -4,7 +4,13 @@ import type { AppContext } from '../../platform/app-context';
 import { AppError, quoteUseError } from '../../platform/errors';
 import { postEntry } from '../ledger/ledger.repository';
 import { upsertWalletTransaction } from '../wallet/wallet.repository';
-import { checkSwapRequest, issueSwapQuote, type SwapInput, type SwapKind } from './issue-swap-quote';
+import {
+  assertSwapExposure,
+  checkSwapRequest,
+  issueSwapQuote,
+  type SwapInput,
+  type SwapKind,
+} from './issue-swap-quote';
 import { claimSwapQuote, findSwapQuote } from './swap.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -51,6 +57,16 @@ export async function executeSwap(
       kept: BigInt(claimed.fee),
     };
     const fromAmount = BigInt(claimed.fromAmount);
+    // The house's positions may have moved since the quote: the cap is checked again before posting.
+    await assertSwapExposure(
+      { db: tx, config: ctx.config },
+      from,
+      to,
+      fromAmount,
+      amounts.gross,
+      BigInt(claimed.fromUsd),
+      BigInt(claimed.toUsd),
+    );
     const reference = `swap:${claimed.id}`;
     const posted = await postEntry(tx, {
       kind: kind === 'multi' ? 'MULTI_BUY' : 'SWAP',

@@ -9,11 +9,13 @@ import {
   SWAP_RATE_DECIMALS,
   userAccount,
 } from '@exchange/domain';
+import type { Config } from '../../config';
 import type { AppContext } from '../../platform/app-context';
 import type { DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { requireFreshPrice } from '../../platform/prices';
 import { loadBalances } from '../ledger/ledger.repository';
+import { assertHouseExposure } from '../trading/house-exposure';
 import { insertSwapQuote, type SwapQuoteRow } from './swap.repository';
 
 export type SwapKind = 'swap' | 'multi';
@@ -88,6 +90,7 @@ export async function issueSwapQuote(
       throw new AppError('unprocessable', messages.swapAmountPositive);
     throw new AppError('unprocessable', messages.swapNothingToReceive);
   }
+  await assertSwapExposure(ctx, input.from, input.to, fromAmount, priced.value.gross, fromUsd, toUsd);
   const now = ctx.clock.now();
   const row = await insertSwapQuote(ctx.db, {
     userId,
@@ -120,4 +123,23 @@ export function swapQuoteView(row: SwapQuoteRow): SwapQuote {
     to_amount: formatMinor(BigInt(row.receive), to.scale),
     expires_at: row.expiresAt.toISOString(),
   };
+}
+
+/**
+ * A swap moves the house in two coins: it buys `from` and sells `to`. Either leg that would take the
+ * house's position in its coin past HOUSE_MAX_EXPOSURE_USD refuses the swap, as an instant order is
+ * refused (a leg that unwinds the position always passes). Checked when the quote is issued and again
+ * in the transaction that executes it.
+ */
+export async function assertSwapExposure(
+  ctx: { readonly db: DbOrTx; readonly config: Pick<Config, 'houseMaxExposureCents'> },
+  from: AssetCode,
+  to: AssetCode,
+  fromAmount: bigint,
+  gross: bigint,
+  fromUsd: bigint,
+  toUsd: bigint,
+): Promise<void> {
+  await assertHouseExposure(ctx, 'sell', from, fromAmount, fromUsd);
+  await assertHouseExposure(ctx, 'buy', to, gross, toUsd);
 }
