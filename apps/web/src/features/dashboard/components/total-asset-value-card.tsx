@@ -21,20 +21,22 @@ export function TotalAssetValueCard() {
   if (figures.isPending) {
     // The same labels and line heights as the figures, so nothing below moves when they arrive.
     body = (
-      <dl className="grid gap-4 sm:grid-cols-2" role="status" aria-label="Loading">
-        <div>
-          <dt className="text-sm text-muted">Current value</dt>
-          <dd className="flex h-9 items-center">
-            <Skeleton className="h-7 w-40" />
-          </dd>
-        </div>
-        <div>
-          <dt className="text-sm text-muted">Total invested</dt>
-          <dd className="flex h-9 items-center">
-            <Skeleton className="h-7 w-40" />
-          </dd>
-        </div>
-      </dl>
+      <div role="status" aria-label="Loading">
+        <dl className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <dt className="text-sm text-muted">Current value</dt>
+            <dd className="flex h-9 items-center">
+              <Skeleton className="h-7 w-40" />
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-muted">Total invested</dt>
+            <dd className="flex h-9 items-center">
+              <Skeleton className="h-7 w-40" />
+            </dd>
+          </div>
+        </dl>
+      </div>
     );
   } else if (figures.isError) {
     body = <ErrorState message={errorMessage(figures.error)} onRetry={() => void figures.refetch()} />;
