@@ -3,7 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
 /** Below this a compressed copy saves less than a packet and is not worth the extra file. */
@@ -50,8 +50,50 @@ function compressAssets(): Plugin {
   };
 }
 
+/**
+ * The landing page is a lazy route, so on a first visit to '/' its chunks were only requested once
+ * the entry had downloaded and run: a second round trip and a second download after a second of
+ * script on a slow phone, before the hero could paint. index.html (served for '/') now lists them as
+ * modulepreloads, fetched beside the entry; app.html, the same page without them, is what the server
+ * answers for every other path, so a visit to another page downloads nothing it does not use.
+ */
+function preloadLandingPage(): Plugin {
+  let base = '/';
+  return {
+    name: 'exchange:preload-landing',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      base = config.base;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = new Map<string, Rollup.OutputChunk>();
+      for (const item of Object.values(bundle)) if (item.type === 'chunk') chunks.set(item.fileName, item);
+      const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
+      const landing = [...chunks.values()].find((chunk) =>
+        chunk.facadeModuleId?.endsWith('/features/landing/pages/landing-page.tsx'),
+      );
+      const html = bundle['index.html'];
+      if (!entry || !landing || html?.type !== 'asset')
+        throw new Error('preload-landing: no entry, landing chunk or index.html');
+      const closure = (start: string, into: Set<string>) => {
+        if (into.has(start)) return into;
+        into.add(start);
+        for (const next of chunks.get(start)?.imports ?? []) closure(next, into);
+        return into;
+      };
+      const shell = closure(entry.fileName, new Set());
+      const extra = [...closure(landing.fileName, new Set())].filter((file) => !shell.has(file));
+      const source = String(html.source);
+      this.emitFile({ type: 'asset', fileName: 'app.html', source });
+      const links = extra.map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`);
+      html.source = source.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), compressAssets()],
+  plugins: [react(), tailwindcss(), preloadLandingPage(), compressAssets()],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:8080', ws: true } },

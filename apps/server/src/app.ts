@@ -312,7 +312,10 @@ export async function buildApp(base: AppContext): Promise<BuiltApp> {
           reply.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
-  registerNotFoundHandler(app, serveWeb);
+  // '/' gets index.html, which preloads the landing page's chunks; every other page of the app gets
+  // app.html, the same page without them (a build older than that split has only index.html).
+  const spaPage = existsSync(path.join(webDist, 'app.html')) ? 'app.html' : 'index.html';
+  registerNotFoundHandler(app, serveWeb ? spaPage : null);
   return {
     app,
     trading,
