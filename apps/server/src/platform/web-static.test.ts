@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../test/test-app';
  */
 let t: TestApp;
 let dist: string;
-const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+const script = `export const filler = ${JSON.stringify('x'.repeat(4000))};`;
 
 beforeAll(async () => {
   dist = mkdtempSync(path.join(os.tmpdir(), 'web-static-'));
