@@ -1,3 +1,5 @@
+// First: on '/' it starts fetching the landing page's chunk before the rest of the entry runs.
+import './app/landing-preload';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -35,9 +35,6 @@ export function page<T extends z.ZodType>(item: T) {
 /** A decimal amount on the wire: a string of digits with an optional fraction. Never a JSON number. */
 export const decimalString = z.string().regex(/^\d+(\.\d+)?$/, 'must be a decimal number');
 
-/** Header name for idempotent money-moving POSTs. */
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
-
 /** An Idempotency-Key: 1 to 128 characters of letters, digits, underscore, hyphen, colon and dot. */
 export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_\-:.]{1,128}$/);
 

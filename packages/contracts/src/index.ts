@@ -4,6 +4,7 @@ export * from './auth';
 export * from './country-codes';
 export * from './deposits';
 export * from './envelope';
+export * from './headers';
 export * from './kyc';
 export * from './ledger';
 export * from './market';

@@ -98,11 +98,14 @@ export function answerFrameworkError(
     .send({ status: false, message: REJECTIONS.bad_request.message, code: 'bad_request' });
 }
 
-/** Unknown API paths get a 404 envelope; with a built web app, other GETs get its index.html. */
-export function registerNotFoundHandler(app: FastifyInstance, spaFallback: boolean): void {
+/**
+ * Unknown API paths get a 404 envelope; with a built web app, other GETs get its page `spaFallback`
+ * (the app's HTML without the landing page's preloads, see apps/web/vite.config.ts).
+ */
+export function registerNotFoundHandler(app: FastifyInstance, spaFallback: string | null): void {
   app.setNotFoundHandler((request, reply) => {
     if (spaFallback && request.method === 'GET' && !request.url.startsWith('/api/'))
-      return reply.sendFile('index.html');
+      return reply.sendFile(spaFallback);
     return reply.code(404).send({
       status: false,
       message: `Route ${request.method} ${request.url} not found`,

@@ -1,7 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
-import { Toaster } from '../components/ui/toaster';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { createQueryClient } from '../lib/query-client';
+
+/**
+ * The toast library is a sixth of the shell's script and no page shows a toast before its first
+ * interaction, so the region loads after the first render instead of in every page's first load.
+ * Pages import `toast` statically; they share the one module instance with this region.
+ */
+const Toaster = lazy(async () => ({ default: (await import('../components/ui/toaster')).Toaster }));
 
 /** What every screen can rely on: the query cache and the toast region. */
 export function AppProvider({ children }: { readonly children: ReactNode }) {
@@ -9,7 +15,9 @@ export function AppProvider({ children }: { readonly children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </QueryClientProvider>
   );
 }

@@ -2,6 +2,7 @@ import { type ComponentType, lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '../lib/paths';
 import { RequireAdmin, RequireUser } from './guards';
+import { loadLandingPage } from './landing-preload';
 import { AdminLayout } from './layouts/admin-layout';
 import { AuthLayout, LandingLayout, UserLayout } from './layouts/public-layouts';
 import { RootLayout } from './layouts/root-layout';
@@ -15,10 +16,7 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return lazy(async () => ({ default: pick(await load()) }));
 }
 
-const LandingPage = page(
-  () => import('../features/landing/pages/landing-page'),
-  (m) => m.LandingPage,
-);
+const LandingPage = page(loadLandingPage, (m) => m.LandingPage);
 
 const LoginPage = page(
   () => import('../features/auth/pages/login-page'),

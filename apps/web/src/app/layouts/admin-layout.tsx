@@ -6,7 +6,7 @@ import { paths } from '../../lib/paths';
 import { useDismiss } from '../../lib/use-dismiss';
 import { useRoutePopup } from '../../lib/use-route-popup';
 import { Brand } from './brand';
-import { LogoutDialog } from './logout-dialog';
+import { LazyLogoutDialog } from './lazy-logout-dialog';
 import { MenuIcon } from './menu-icon';
 import { PageOutlet } from './page-outlet';
 import { Avatar } from './profile-menu';
@@ -111,7 +111,7 @@ export function AdminLayout() {
         </main>
       </div>
 
-      <LogoutDialog open={logoutOpen} onOpenChange={setLogoutOpen} onConfirm={logout} variant="admin" />
+      <LazyLogoutDialog open={logoutOpen} onOpenChange={setLogoutOpen} onConfirm={logout} variant="admin" />
     </div>
   );
 }

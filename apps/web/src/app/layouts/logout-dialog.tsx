@@ -1,7 +1,7 @@
 import { messages } from '@exchange/contracts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 
-interface LogoutDialogProps {
+export interface LogoutDialogProps {
   readonly open: boolean;
   readonly onOpenChange: (open: boolean) => void;
   readonly onConfirm: () => Promise<void>;

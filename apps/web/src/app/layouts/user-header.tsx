@@ -9,7 +9,7 @@ import { paths } from '../../lib/paths';
 import { useDismiss } from '../../lib/use-dismiss';
 import { useRoutePopup } from '../../lib/use-route-popup';
 import { Brand } from './brand';
-import { LogoutDialog } from './logout-dialog';
+import { LazyLogoutDialog } from './lazy-logout-dialog';
 import { MenuIcon } from './menu-icon';
 import { ProfileMenu, profileLinks } from './profile-menu';
 
@@ -154,7 +154,7 @@ export function UserHeader() {
           </div>
         ) : null}
       </div>
-      <LogoutDialog open={logoutOpen} onOpenChange={setLogoutOpen} onConfirm={logout} variant="user" />
+      <LazyLogoutDialog open={logoutOpen} onOpenChange={setLogoutOpen} onConfirm={logout} variant="user" />
     </header>
   );
 }

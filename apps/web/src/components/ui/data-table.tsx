@@ -37,6 +37,13 @@ export interface DataTableProps<T> {
   readonly scrollOnPageChange?: boolean;
   /** The key of a row to mark as new (the order or transaction the user just made). */
   readonly highlightKey?: string | null;
+  /**
+   * Placeholder rows while loading, and the class of each placeholder cell. A table whose row count
+   * and row height are known ahead (the wallet's assets) sets both, so nothing below it moves when
+   * the data arrives.
+   */
+  readonly skeletonRows?: number;
+  readonly skeletonCellClassName?: string;
 }
 
 export const DEFAULT_PAGE_SIZE = 10;
@@ -95,6 +102,8 @@ export function DataTable<T>({
   toolbar,
   scrollOnPageChange = true,
   highlightKey = null,
+  skeletonRows = SKELETON_ROWS,
+  skeletonCellClassName = 'h-4 w-full max-w-32',
 }: DataTableProps<T>) {
   const searchId = useId();
   const [search, setSearch] = useState('');
@@ -127,12 +136,12 @@ export function DataTable<T>({
 
   let body: ReactNode;
   if (showSkeleton) {
-    body = Array.from({ length: SKELETON_ROWS }, (_, rowIndex) => (
+    body = Array.from({ length: skeletonRows }, (_, rowIndex) => (
       // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity but their position
       <tr key={`skeleton-${rowIndex}`} className="border-t border-line">
         {columns.map((column) => (
           <td key={column.id} className="px-4 py-3">
-            <Skeleton className="h-4 w-full max-w-32" />
+            <Skeleton className={skeletonCellClassName} />
           </td>
         ))}
       </tr>

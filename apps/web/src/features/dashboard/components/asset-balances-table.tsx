@@ -1,4 +1,5 @@
 import type { WalletCurrency } from '@exchange/contracts';
+import { ASSET_CODES } from '@exchange/domain';
 import { CoinIcon } from '../../../components/ui/coin-icon';
 import { type Column, DataTable } from '../../../components/ui/data-table';
 import { FlashValue } from '../../../components/ui/flash-value';
@@ -26,6 +27,13 @@ const columns: readonly Column<WalletCurrency>[] = [
   },
 ];
 
+/**
+ * The wallet lists every asset (US dollars, the ten coins and Multi Coin); its placeholder has as many
+ * rows, each as tall as a row with its coin icon (size-7), so the table does not grow when the
+ * balances arrive.
+ */
+const WALLET_ROWS = ASSET_CODES.length;
+
 /** Spec section 2: every asset of the wallet with what is available to spend. */
 export function AssetBalancesTable() {
   const wallet = useWalletCurrencies();
@@ -40,6 +48,8 @@ export function AssetBalancesTable() {
       onRetry={() => void wallet.refetch()}
       searchable={false}
       pageSize={20}
+      skeletonRows={WALLET_ROWS}
+      skeletonCellClassName="h-7 w-full max-w-32"
       scrollOnPageChange={false}
     />
   );

@@ -19,10 +19,23 @@ export function TotalAssetValueCard() {
   const wallet = useLiveWalletCurrencies();
   let body: ReactNode;
   if (figures.isPending) {
+    // The same labels and line heights as the figures, so nothing below moves when they arrive.
     body = (
-      <div className="flex flex-col gap-3" role="status" aria-label="Loading">
-        <Skeleton className="h-9 w-48" />
-        <Skeleton className="h-5 w-36" />
+      <div role="status" aria-label="Loading">
+        <dl className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <dt className="text-sm text-muted">Current value</dt>
+            <dd className="flex h-9 items-center">
+              <Skeleton className="h-7 w-40" />
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-muted">Total invested</dt>
+            <dd className="flex h-9 items-center">
+              <Skeleton className="h-7 w-40" />
+            </dd>
+          </div>
+        </dl>
       </div>
     );
   } else if (figures.isError) {
