@@ -8,10 +8,11 @@
  *    /usr/bin/chromium; no browser is downloaded) against the real server started as `npm start` does:
  *    performance and accessibility of '/' and of '/dashboard' signed in as alice: her access token is
  *    put in localStorage over the DevTools protocol (no puppeteer), where the web app keeps it.
- * Figures go to the "Web" section of docs/performance.md.
+ * Figures go to the "Web" section of docs/performance.md; BENCH_WEB_REPORTS=<dir> also keeps each
+ * full Lighthouse report there.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
@@ -142,6 +143,12 @@ async function lighthouseRuns(): Promise<LighthouseRow[]> {
           );
         }
         if (!result) throw new Error(`lighthouse gave no result for ${page}`);
+        // BENCH_WEB_REPORTS=<dir> keeps each full report, to read what a score is made of.
+        if (process.env.BENCH_WEB_REPORTS) {
+          mkdirSync(process.env.BENCH_WEB_REPORTS, { recursive: true });
+          const name = `${formFactor}-${page === '/' ? 'landing' : page.slice(1)}.json`;
+          writeFileSync(path.join(process.env.BENCH_WEB_REPORTS, name), JSON.stringify(result.lhr));
+        }
         const { categories, audits, finalDisplayedUrl } = result.lhr;
         if (page !== '/' && !finalDisplayedUrl.endsWith(page))
           throw new Error(`signed-in run of ${page} ended on ${finalDisplayedUrl}`);
