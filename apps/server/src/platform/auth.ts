@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Role } from '@exchange/contracts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
-import { refreshTokens, users } from '../db/schema';
+import { coalescedRead } from './coalesce';
 import type { Db } from './db';
 import { AppError } from './errors';
 
@@ -99,35 +98,41 @@ function bearer(request: FastifyRequest): string | undefined {
  */
 export function createGuards(tokens: TokenService, db: Db) {
   /**
-   * The caller as stored now, if the token is genuine, its user is ACTIVE and its sign-in has not been
-   * revoked: one indexed read (a prepared statement, built once) that also brings the stored role
-   * (not the token's) and the KYC flag, so no guard needs a second query.
+   * The callers as stored now: one indexed read for every request that arrived in the same turn of
+   * the event loop (platform/coalesce.ts), each after its request came in, so nothing is cached. It
+   * brings the stored role (not the token's), the status, the KYC flag and whether the sign-in is
+   * still live, so no guard needs a second query. A prepared statement with array parameters: one
+   * text whatever the number of callers.
    */
-  const callerQuery = db
-    .select({
-      status: users.status,
-      role: users.role,
-      kyc: users.isKycVerified,
-      live: sql<boolean>`exists (${db
-        .select({ one: sql`1` })
-        .from(refreshTokens)
-        .where(
-          and(
-            eq(refreshTokens.familyId, sql.placeholder('sessionId')),
-            eq(refreshTokens.userId, sql.placeholder('userId')),
-            isNull(refreshTokens.revokedAt),
-          ),
-        )})`,
-    })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('userId')))
-    .limit(1)
-    .prepare('guard_caller');
+  const readCallers = coalescedRead<string, { status: string; role: Role; kyc: boolean; live: boolean }>(
+    async (keys) => {
+      const pairs = keys.map((key) => key.split('/') as [string, string]);
+      const found = await db.$client.query<{
+        key: string;
+        status: string;
+        role: Role;
+        kyc: boolean;
+        live: boolean;
+      }>({
+        name: 'guard_callers',
+        text: `SELECT c.user_id::text || '/' || c.session_id::text AS key, u.status, u.role,
+                      u.is_kyc_verified AS kyc,
+                      EXISTS (SELECT 1 FROM refresh_tokens t
+                               WHERE t.family_id = c.session_id AND t.user_id = c.user_id
+                                 AND t.revoked_at IS NULL) AS live
+                 FROM unnest($1::uuid[], $2::uuid[]) AS c(user_id, session_id)
+                 JOIN users u ON u.id = c.user_id`,
+        values: [pairs.map(([userId]) => userId), pairs.map(([, sessionId]) => sessionId)],
+      });
+      return new Map(found.rows.map(({ key, ...row }) => [key, row]));
+    },
+  );
 
   async function caller(token: string): Promise<(Session & { kyc: boolean }) | null> {
     const claimed = await tokens.verifyAccessToken(token);
     if (!claimed) return null;
-    const [user] = await callerQuery.execute({ userId: claimed.userId, sessionId: claimed.sessionId });
+    // Both are lower-case uuids (verifyAccessToken checks their shape; PostgreSQL prints them so).
+    const user = await readCallers(`${claimed.userId.toLowerCase()}/${claimed.sessionId.toLowerCase()}`);
     if (user?.status !== 'ACTIVE' || !user.live) return null;
     return { userId: claimed.userId, role: user.role, sessionId: claimed.sessionId, kyc: user.kyc };
   }

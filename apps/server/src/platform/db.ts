@@ -7,7 +7,7 @@ import pg from 'pg';
 import * as schema from '../db/schema';
 
 // NUMERIC comes back as a string (exact); BIGINT (oid 20) too, and we parse it to bigint where needed.
-export type Db = NodePgDatabase<typeof schema>;
+export type Db = NodePgDatabase<typeof schema> & { readonly $client: pg.Pool };
 /** A transaction handle has the same query surface as the database. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;

@@ -13,9 +13,10 @@ import {
   type WalletValuation,
 } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
-import type { DbOrTx } from '../../platform/db';
+import { coalescedRead } from '../../platform/coalesce';
+import { type DbOrTx, insideTransaction } from '../../platform/db';
 import { loadUserBalances } from '../ledger/ledger.repository';
-import { walletFigures } from './wallet.repository';
+import { type WalletFigures, walletFiguresOf } from './wallet.repository';
 
 type ValuationContext = Pick<AppContext, 'prices' | 'clock' | 'config'>;
 
@@ -55,13 +56,31 @@ function valueBalances(
   return valueWallet(list, (asset) => usablePrice(ctx, asset));
 }
 
+/** One coalesced reader per database (not per transaction: a transaction's reads stay its own). */
+const readers = new WeakMap<object, (userId: string) => Promise<WalletFigures | undefined>>();
+
+/**
+ * A user's wallet figures. Outside a transaction, every request that asks in the same turn of the
+ * event loop (all the callers of a market batch, answered together after its commit) is read by one
+ * statement; inside one, the transaction reads its own.
+ */
+async function figuresOf(db: DbOrTx, userId: string): Promise<WalletFigures> {
+  if (insideTransaction()) return (await walletFiguresOf(db, [userId])).get(userId)!;
+  let read = readers.get(db);
+  if (!read) {
+    read = coalescedRead((ids) => walletFiguresOf(db, ids));
+    readers.set(db, read);
+  }
+  return (await read(userId)) ?? { balances: [], interest: new Map() };
+}
+
 /**
  * The wallet as GET /wallet shows it: every asset, balances at the asset's scale, USD values.
  * `interest_earned` is the staking interest paid so far in that coin (redeemed and restaked stakes),
  * valued like the balance at the current price, rounded down.
  */
 export async function getWallet(ctx: ValuationContext & { db: DbOrTx }, userId: string): Promise<Wallet> {
-  const { balances, interest } = await walletFigures(ctx.db, userId);
+  const { balances, interest } = await figuresOf(ctx.db, userId);
   const valuation = valueBalances(ctx, balances);
   return {
     currencies: valuation.holdings.map((h) => {

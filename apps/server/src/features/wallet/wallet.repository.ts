@@ -108,26 +108,36 @@ export async function netDepositedCents(db: DbOrTx, userId: string): Promise<big
   return BigInt(result.rows[0]?.cents ?? '0');
 }
 
+export interface WalletFigures {
+  readonly balances: { asset: string; kind: string; balance: bigint }[];
+  readonly interest: Map<string, bigint>;
+}
+
 /**
- * What the wallet view needs, in one round trip: the user's balance per asset and kind, and the
+ * What the wallet view needs, in one round trip: each user's balance per asset and kind, and the
  * staking interest paid so far per coin (redeemed and restaked stakes). Every order, trade and cancel
- * answers with the wallet, so this is on every money-moving request.
+ * answers with the wallet, so this is on every money-moving request; it reads many users at once, so
+ * the answers of a whole market batch cost one statement (get-wallet.ts coalesces them).
  */
-export async function walletFigures(
+export async function walletFiguresOf(
   db: DbOrTx,
-  userId: string,
-): Promise<{ balances: { asset: string; kind: string; balance: bigint }[]; interest: Map<string, bigint> }> {
-  const found = await db.execute<{ asset: string; kind: string; amount: string }>(sql`
-    SELECT asset, kind, balance::text AS amount FROM ledger_accounts WHERE user_id = ${userId}::uuid
+  userIds: readonly string[],
+): Promise<Map<string, WalletFigures>> {
+  const ids = sql.param([...userIds]);
+  const found = await db.execute<{ user_id: string; asset: string; kind: string; amount: string }>(sql`
+    SELECT user_id::text, asset, kind, balance::text AS amount
+      FROM ledger_accounts WHERE user_id = ANY(${ids}::uuid[])
     UNION ALL
-    SELECT asset, 'INTEREST' AS kind, coalesce(sum(interest), 0)::text AS amount
-      FROM stakes WHERE user_id = ${userId}::uuid AND status IN ('SUCCESS', 'CLOSED')
-     GROUP BY asset`);
-  const balances: { asset: string; kind: string; balance: bigint }[] = [];
-  const interest = new Map<string, bigint>();
+    SELECT user_id::text, asset, 'INTEREST' AS kind, coalesce(sum(interest), 0)::text AS amount
+      FROM stakes WHERE user_id = ANY(${ids}::uuid[]) AND status IN ('SUCCESS', 'CLOSED')
+     GROUP BY user_id, asset`);
+  const out = new Map<string, WalletFigures>();
+  for (const id of userIds) out.set(id, { balances: [], interest: new Map() });
   for (const row of found.rows) {
-    if (row.kind === 'INTEREST') interest.set(row.asset, BigInt(row.amount));
-    else balances.push({ asset: row.asset, kind: row.kind, balance: BigInt(row.amount) });
+    const figures = out.get(row.user_id);
+    if (!figures) continue;
+    if (row.kind === 'INTEREST') figures.interest.set(row.asset, BigInt(row.amount));
+    else figures.balances.push({ asset: row.asset, kind: row.kind, balance: BigInt(row.amount) });
   }
-  return { balances, interest };
+  return out;
 }
