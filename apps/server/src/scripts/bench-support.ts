@@ -10,7 +10,7 @@ import path from 'node:path';
 import { type AssetCode, depositPostings, getAsset, pow10 } from '@exchange/domain';
 import { sql } from 'drizzle-orm';
 import { refreshTokens, users } from '../db/schema';
-import { postEntry } from '../features/ledger/ledger.repository';
+import { postEntry } from '../features/ledger/post-entries';
 import { createTokenService, hashToken, newOpaqueToken } from '../platform/auth';
 import type { Database } from '../platform/db';
 

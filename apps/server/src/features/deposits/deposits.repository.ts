@@ -2,7 +2,7 @@ import { depositPostings, depositStatusesBefore, reversalPostings } from '@excha
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { paymentOrders, userDebts, users } from '../../db/schema';
 import type { DbOrTx, Tx } from '../../platform/db';
-import { postEntry } from '../ledger/ledger.repository';
+import { postEntry } from '../ledger/post-entries';
 import { upsertWalletTransaction } from '../wallet/wallet.repository';
 
 export type PaymentOrderRow = typeof paymentOrders.$inferSelect;

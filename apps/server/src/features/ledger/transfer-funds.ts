@@ -6,7 +6,8 @@ import {
   transferPostings,
 } from '@exchange/domain';
 import type { Db } from '../../platform/db';
-import { loadBalances, type PostedEntry, type PostRejection, postEntry } from './ledger.repository';
+import { loadBalances } from './ledger.repository';
+import { type PostedEntry, type PostRejection, postEntry } from './post-entries';
 
 export interface TransferFundsInput {
   readonly from: AccountKey;

@@ -10,7 +10,7 @@ import { PRODUCT_HOLD_SOURCES } from '../../hold-sources';
 import { createTestApp, createTestDatabase, type TestApp } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
 import type { HoldSource } from './hold-sources';
-import { postEntry } from './ledger.repository';
+import { postEntry } from './post-entries';
 import { verifyLedger } from './verify-ledger';
 
 const run = promisify(execFile);

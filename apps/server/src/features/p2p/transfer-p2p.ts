@@ -10,7 +10,8 @@ import {
 } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
-import { loadBalances, postEntry } from '../ledger/ledger.repository';
+import { loadBalances } from '../ledger/ledger.repository';
+import { postEntry } from '../ledger/post-entries';
 import { upsertWalletTransaction } from '../wallet/wallet.repository';
 import { loadRecipient, parseRecipientEmail } from './look-up-recipient';
 import { findUserName, insertTransfer, setTransferEntry } from './p2p.repository';

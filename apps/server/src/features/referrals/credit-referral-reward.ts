@@ -1,6 +1,6 @@
 import { assert, decideReferralReward, isAssetCode, referralRewardReference } from '@exchange/domain';
 import type { Tx } from '../../platform/db';
-import { postEntry } from '../ledger/ledger.repository';
+import { postEntry } from '../ledger/post-entries';
 import { upsertWalletTransaction } from '../wallet/wallet.repository';
 import * as repo from './referrals.repository';
 

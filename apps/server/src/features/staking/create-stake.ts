@@ -10,7 +10,7 @@ import {
 } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
-import { postEntry } from '../ledger/ledger.repository';
+import { postEntry } from '../ledger/post-entries';
 import { upsertWalletTransaction } from '../wallet/wallet.repository';
 import { insertStake, listStakeOptions } from './staking.repository';
 

@@ -1,7 +1,7 @@
 import { type AssetCode, decideStakeRedemption, stakeRedemptionPostings } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import type { ScheduledJob } from '../../platform/scheduled-jobs';
-import { postEntry } from '../ledger/ledger.repository';
+import { postEntry } from '../ledger/post-entries';
 import { upsertWalletTransaction } from '../wallet/wallet.repository';
 import { stakeState } from './stake-rejections';
 import { changeStakeStatus, dueStakeIds, lockStakeUnlessTaken } from './staking.repository';

@@ -3,7 +3,7 @@ import { messages } from '@exchange/contracts';
 import { type AssetCode, decideRestake, stakeInterestPostings } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
-import { postEntry } from '../ledger/ledger.repository';
+import { postEntry } from '../ledger/post-entries';
 import { UUID } from './create-stake';
 import { stakeActionError, stakeState } from './stake-rejections';
 import { changeStakeStatus, insertStake, lockUserStake, type StakeRow } from './staking.repository';

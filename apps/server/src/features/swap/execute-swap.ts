@@ -2,7 +2,7 @@ import { messages } from '@exchange/contracts';
 import { type AssetCode, claimFailure, decideQuoteUse, swapPostings } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import { AppError, quoteUseError } from '../../platform/errors';
-import { postEntry } from '../ledger/ledger.repository';
+import { postEntry } from '../ledger/post-entries';
 import { upsertWalletTransaction } from '../wallet/wallet.repository';
 import {
   assertSwapExposure,

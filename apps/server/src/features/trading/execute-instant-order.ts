@@ -2,7 +2,7 @@ import { messages, type PlaceOrderRequest } from '@exchange/contracts';
 import { type CryptoCode, claimFailure, decideQuoteUse, instantPostings } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import { AppError, quoteUseError } from '../../platform/errors';
-import { postEntry } from '../ledger/ledger.repository';
+import { postEntry } from '../ledger/post-entries';
 import { upsertWalletTransaction } from '../wallet/wallet.repository';
 import { assertHouseExposure } from './house-exposure';
 import { claimInstantQuote, findInstantQuote, type QuoteRow } from './instant-quotes.repository';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type AssetCode, fromHousePostings, getAsset, parseDecimal } from '@exchange/domain';
 import type { TestApp } from '../../test/test-app';
 import type { TestUser } from '../../test/test-users';
-import { postEntry } from '../ledger/ledger.repository';
+import { postEntry } from '../ledger/post-entries';
 
 /** Gives a test user `amount` of an asset from the house, through the ledger. */
 export async function fund(

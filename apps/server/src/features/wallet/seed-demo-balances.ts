@@ -2,7 +2,7 @@ import { type CryptoCode, fromHousePostings, getAsset, parseDecimal } from '@exc
 import { paymentOrders } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { creditDeposit, findOrder } from '../deposits/deposits.repository';
-import { postEntry } from '../ledger/ledger.repository';
+import { postEntry } from '../ledger/post-entries';
 import { upsertWalletTransaction } from './wallet.repository';
 
 /** What the KYC-verified demo customer starts with: USD through a sandbox deposit, coins from the house. */

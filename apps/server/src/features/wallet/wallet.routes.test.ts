@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
 import { depositViaSandbox } from '../deposits/sandbox-deposit-helper';
 import type { ExpectedHold } from '../ledger/hold-sources';
-import { postEntry } from '../ledger/ledger.repository';
+import { postEntry } from '../ledger/post-entries';
 
 let t: TestApp;
 /** Holds this file's scenarios put on, standing in for the open orders that would explain them. */
