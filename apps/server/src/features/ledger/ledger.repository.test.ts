@@ -13,7 +13,7 @@ import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
 import { ensureAccounts, houseInventory, loadBalances } from './ledger.repository';
-import { BatchDebitRefused, postEntriesTogether, postEntry } from './post-entries';
+import { postEntry } from './post-entries';
 import { transferFunds } from './transfer-funds';
 
 let t: TestApp;
@@ -186,82 +186,5 @@ describe('50 debits racing on one balance', () => {
     process.stdout.write(
       `[ledger] 50 racing debits: ${succeeded} posted, ${refused.length} refused in ${elapsedMs.toFixed(0)} ms\n`,
     );
-  });
-});
-
-describe('posting a batch of entries together', () => {
-  it('writes every entry with one balance update per account, and notifies each user once', async () => {
-    const [a, b] = [await createTestUser(t), await createTestUser(t)];
-    const tag = `test:together:${a.id}`;
-    const drafts = [
-      { kind: 'SEED', reference: `${tag}:1`, userId: a.id, postings: fromHousePostings(a.id, 'USDT', 500n) },
-      { kind: 'SEED', reference: `${tag}:2`, userId: b.id, postings: fromHousePostings(b.id, 'USDT', 700n) },
-      { kind: 'HOLD', reference: `${tag}:3`, userId: a.id, postings: holdPostings(a.id, 'USDT', 200n) },
-    ];
-    const heard: string[] = [];
-    const listener = await t.database.pool.connect();
-    listener.on('notification', (message) => heard.push(message.payload ?? ''));
-    await listener.query('LISTEN balance_event');
-    try {
-      const ids = await t.ctx.db.transaction((tx) => postEntriesTogether(tx, drafts));
-      expect([...ids.keys()]).toEqual(drafts.map((d) => d.reference));
-      const accounts = [
-        userAccount(a.id, 'USDT'),
-        userAccount(a.id, 'USDT', 'LOCKED'),
-        userAccount(b.id, 'USDT'),
-      ];
-      const balances = await loadBalances(t.ctx.db, accounts);
-      expect(accounts.map((key) => balances.get(accountName(key)))).toEqual([300n, 200n, 700n]);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(heard.map((payload) => JSON.parse(payload))).toEqual([[a.id, b.id].sort()]);
-    } finally {
-      await listener.query('UNLISTEN balance_event');
-      listener.release();
-    }
-    await expectLedgerConsistent(t.ctx.db, {
-      holdSources: [
-        { name: 'test', expectedLocked: async () => [{ userId: a.id, asset: 'USDT', amount: 200n }] },
-      ],
-    });
-  });
-
-  it('refuses the whole batch, writing nothing, when one debit is not covered', async () => {
-    const user = await createTestUser(t);
-    const tag = `test:together-refused:${user.id}`;
-    const before = await counts();
-    const attempt = t.ctx.db.transaction((tx) =>
-      postEntriesTogether(tx, [
-        {
-          kind: 'SEED',
-          reference: `${tag}:1`,
-          userId: user.id,
-          postings: fromHousePostings(user.id, 'USDT', 100n),
-        },
-        {
-          kind: 'HOLD',
-          reference: `${tag}:2`,
-          userId: user.id,
-          postings: holdPostings(user.id, 'USDT', 101n),
-        },
-      ]),
-    );
-    await expect(attempt).rejects.toBeInstanceOf(BatchDebitRefused);
-    expect(await counts()).toEqual(before);
-  });
-
-  it('fails a batch whose reference was already posted', async () => {
-    const user = await createTestUser(t);
-    const reference = `test:together-duplicate:${user.id}`;
-    const draft = {
-      kind: 'SEED',
-      reference,
-      userId: user.id,
-      postings: fromHousePostings(user.id, 'USDT', 5n),
-    };
-    await t.ctx.db.transaction((tx) => postEntriesTogether(tx, [draft]));
-    const again = t.ctx.db.transaction((tx) => postEntriesTogether(tx, [draft]));
-    await expect(again).rejects.toMatchObject(pgError(/already posted/));
-    const balances = await loadBalances(t.ctx.db, [userAccount(user.id, 'USDT')]);
-    expect([...balances.values()]).toEqual([5n]);
   });
 });

@@ -11,7 +11,7 @@ import {
   spreadHotPostingsTo,
   validateEntry,
 } from '@exchange/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../platform/db';
 
@@ -37,32 +37,17 @@ export function nextHotShard(): number {
   return hotTurn;
 }
 
-/** A batch's debits were not all covered when it was applied (another writer spent first). */
-export class BatchDebitRefused extends Error {
-  constructor(readonly accountIds: readonly bigint[]) {
-    super(`conditional debit refused on accounts ${accountIds.join(', ')}`);
-  }
-}
-
 export interface PostedEntry {
   readonly entryId: bigint;
 }
 
 export type PostRejection = 'insufficient_funds' | 'duplicate_reference';
 
-interface Applied {
-  readonly outcome: 'posted' | 'duplicate' | 'insufficient';
-  readonly entryIds: readonly bigint[];
-  /** For 'insufficient': the first refused posting (0-based, over all drafts' postings in order). */
-  readonly refusedLine: number | null;
-  readonly refusedAccounts: readonly bigint[];
-}
-
 /**
  * Checks the drafts' shape and puts every house and fee line of the call on one sub-account, so a
  * market batch locks and updates one fee row per asset however many fills it settles.
  */
-function prepare(drafts: readonly EntryDraft[]): EntryDraft[] {
+export function prepareEntries(drafts: readonly EntryDraft[]): EntryDraft[] {
   const shard = nextHotShard();
   return drafts.map((draft) => {
     const shape = validateEntry(draft.postings);
@@ -72,61 +57,50 @@ function prepare(drafts: readonly EntryDraft[]): EntryDraft[] {
 }
 
 /**
- * Applies entries through `ledger_post_entries` (migration 0019): one round trip that creates missing
- * accounts, locks every touched account in the ledger's one lock order (user accounts, then system
- * accounts, each by id), refuses before writing anything (a reference already posted, in single mode;
- * a debit not covered), then writes the entries, one balance update per account with its summed
- * delta, the postings, and the 'balance_event' NOTIFY for their users.
+ * Prepared entries as the parameters `ledger_post_entries` (and `trading_write_batch`) take: the
+ * entries' columns, then one element per posting (its entry's 1-based index, account key, whether the
+ * account may go negative, amount), as typed arrays.
  */
-async function apply(tx: Tx, drafts: readonly EntryDraft[], single: boolean): Promise<Applied> {
+export function entryParams(drafts: readonly EntryDraft[]): SQL {
   const lines = drafts.flatMap((draft, i) => draft.postings.map((posting) => ({ entry: i + 1, posting })));
-  const param = <T>(values: T[]) => sql.param(values);
-  const found = await tx.execute<{
-    outcome: Applied['outcome'];
-    entry_ids: string[] | null;
-    refused_line: number | null;
-    refused_accounts: string[] | null;
-  }>(sql`
-    SELECT outcome, entry_ids::text[] AS entry_ids, refused_line, refused_accounts::text[] AS refused_accounts
-      FROM ledger_post_entries(
-        ${param(drafts.map((d) => d.kind))}::text[], ${param(drafts.map((d) => d.reference))}::text[],
-        ${param(drafts.map((d) => d.userId))}::uuid[],
-        ${param(drafts.map((d) => JSON.stringify(d.memo ?? {})))}::jsonb[],
-        ${param(lines.map((l) => l.entry))}::integer[], ${param(lines.map((l) => l.posting.account.userId))}::uuid[],
-        ${param(lines.map((l) => l.posting.account.asset))}::text[],
-        ${param(lines.map((l) => l.posting.account.kind))}::text[],
-        ${param(lines.map((l) => (l.posting.account.userId === null ? (l.posting.account.shard ?? 0) : 0)))}::smallint[],
-        ${param(lines.map((l) => allowsNegative(l.posting.account.kind)))}::boolean[],
-        ${param(lines.map((l) => l.posting.amount.toString()))}::numeric[],
-        ${single})`);
-  const row = found.rows[0];
-  assert(row, 'ledger_post_entries answered');
-  return {
-    outcome: row.outcome,
-    entryIds: (row.entry_ids ?? []).map(BigInt),
-    refusedLine: row.refused_line === null ? null : row.refused_line - 1,
-    refusedAccounts: (row.refused_accounts ?? []).map(BigInt),
-  };
+  const keys = lines.map(({ posting }) => posting.account);
+  const columns: [unknown[], string][] = [
+    [drafts.map((d) => d.kind), 'text'],
+    [drafts.map((d) => d.reference), 'text'],
+    [drafts.map((d) => d.userId), 'uuid'],
+    [drafts.map((d) => JSON.stringify(d.memo ?? {})), 'jsonb'],
+    [lines.map((l) => l.entry), 'integer'],
+    [keys.map((key) => key.userId), 'uuid'],
+    [keys.map((key) => key.asset), 'text'],
+    [keys.map((key) => key.kind), 'text'],
+    [keys.map((key) => (key.userId === null ? (key.shard ?? 0) : 0)), 'smallint'],
+    [keys.map((key) => allowsNegative(key.kind)), 'boolean'],
+    [lines.map((l) => l.posting.amount.toString()), 'numeric'],
+  ];
+  return sql.join(
+    columns.map(([values, type]) => sql`${sql.param(values)}::${sql.raw(type)}[]`),
+    sql`, `,
+  );
 }
 
 /**
- * Posts many journal entries in one round trip (a market batch's holds, fills and releases, an instant
- * desk's trades): one entry row per draft, their postings, and ONE balance update per account with
- * the sum of its postings. A debit the locked balance does not cover throws BatchDebitRefused before
- * anything is written, and the caller's transaction rolls back, so nothing is ever overdrawn even if
- * the caller decided on balances read without a lock. A reference already posted throws too (a batch
- * fails whole). Returns each entry's id by reference.
+ * Posts one entry through `ledger_post_entries` (migration 0019) in single mode: one round trip that
+ * creates missing accounts, locks every touched account in the ledger's one lock order (user
+ * accounts, then system accounts, each by id), refuses before writing anything (a reference already
+ * posted; a debit not covered, with the first refused posting), then writes the entry, one balance
+ * update per account, the postings, and the 'balance_event' NOTIFY for its users.
  */
-export async function postEntriesTogether(
-  tx: Tx,
-  drafts: readonly EntryDraft[],
-): Promise<Map<string, bigint>> {
-  if (drafts.length === 0) return new Map();
-  const spread = prepare(drafts);
-  const applied = await apply(tx, spread, false);
-  if (applied.outcome === 'insufficient') throw new BatchDebitRefused(applied.refusedAccounts);
-  assert(applied.outcome === 'posted', `a batch posts or fails (${applied.outcome})`);
-  return new Map(spread.map((draft, i) => [draft.reference, applied.entryIds[i]!]));
+async function apply(tx: Tx, draft: EntryDraft) {
+  const found = await tx.execute<{
+    outcome: 'posted' | 'duplicate' | 'insufficient';
+    entry_ids: string[] | null;
+    refused_line: number | null;
+  }>(sql`
+    SELECT outcome, entry_ids::text[] AS entry_ids, refused_line
+      FROM ledger_post_entries(${entryParams([draft])}, true)`);
+  const row = found.rows[0];
+  assert(row, 'ledger_post_entries answered');
+  return row;
 }
 
 /**
@@ -139,15 +113,16 @@ export async function postEntriesTogether(
  * entry that is not balanced, or otherwise malformed, is a bug and throws.
  */
 export async function postEntry(db: DbOrTx, draft: EntryDraft): Promise<Result<PostedEntry, PostRejection>> {
-  const [spread] = prepare([draft]);
+  const [spread] = prepareEntries([draft]) as [EntryDraft];
   const applied =
     db instanceof PgTransaction
-      ? await apply(db as Tx, [spread!], true)
-      : await db.transaction((tx) => apply(tx, [spread!], true));
+      ? await apply(db as Tx, spread)
+      : await db.transaction((tx) => apply(tx, spread));
   if (applied.outcome === 'duplicate') return reject('duplicate_reference');
   if (applied.outcome === 'insufficient') {
-    const line = spread!.postings[applied.refusedLine ?? 0]!;
+    // refused_line is 1-based over the entry's postings.
+    const line = spread.postings[(applied.refused_line ?? 1) - 1]!;
     return reject('insufficient_funds', { asset: line.account.asset });
   }
-  return ok({ entryId: applied.entryIds[0]! });
+  return ok({ entryId: BigInt(applied.entry_ids![0]!) });
 }

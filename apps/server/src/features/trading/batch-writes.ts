@@ -1,11 +1,21 @@
 import { type AssetCode, accountName, assert, type EntryDraft, userAccount } from '@exchange/domain';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { orders, trades } from '../../db/schema';
+import { orders, type trades } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 import { loadBalances } from '../ledger/ledger.repository';
-import { postEntriesTogether } from '../ledger/post-entries';
-import { insertWalletTransactions, type WalletTransactionRecord } from '../wallet/wallet.repository';
+import { entryParams, prepareEntries } from '../ledger/post-entries';
+import type { WalletTransactionRecord } from '../wallet/wallet.repository';
 import { loadOrders, type OrderRecord } from './trading.repository';
+
+/**
+ * A batch's debits were not all covered when it was written (another writer spent first): thrown by
+ * `BatchWrites.flush` before anything is written.
+ */
+export class BatchDebitRefused extends Error {
+  constructor(readonly accountIds: readonly bigint[]) {
+    super(`conditional debit refused on accounts ${accountIds.join(', ')}`);
+  }
+}
 
 type TradeDraft = Omit<typeof trades.$inferInsert, 'entryId'> & { entryReference: string };
 type WalletTransactionDraft = Omit<WalletTransactionRecord, 'entryId'> & { entryReference: string };
@@ -35,6 +45,8 @@ export class BatchWrites {
   private readonly entries: EntryDraft[] = [];
   private readonly trades: TradeDraft[] = [];
   private readonly walletTransactions: WalletTransactionDraft[] = [];
+  private readonly notifications: string[] = [];
+  private notifyChannel: string | null = null;
   staged = 0;
 
   constructor(private readonly tx: Tx) {}
@@ -153,69 +165,100 @@ export class BatchWrites {
     this.staged += 1;
   }
 
-  /** Writes everything staged: orders, entries (one balance update per account), trades, fills. */
-  async flush(): Promise<void> {
+  /** Stages notifications to send on `channel` with the batch's writes (delivered only if it commits). */
+  notify(channel: string, payloads: readonly string[]): void {
+    assert(
+      this.notifyChannel === null || this.notifyChannel === channel,
+      'one notification channel per batch',
+    );
+    this.notifyChannel = channel;
+    this.notifications.push(...payloads);
+  }
+
+  /**
+   * Writes everything staged in one round trip (`trading_write_batch`, migration 0020): the journal
+   * entries (one balance update per account; a debit the locked balance does not cover throws
+   * BatchDebitRefused before anything is written), new and changed orders, trades, the fills' wallet
+   * transactions, the market's last sequence number when given, then the notifications.
+   */
+  async flush(sequence?: { marketId: string; seq: bigint }): Promise<void> {
     const all = [...this.orders.values()];
     const fresh = all.filter((o) => o.stored === 'new').map((o) => o.record);
     const changed = all.filter((o) => o.stored !== 'new' && o.dirty).map((o) => o.record);
-    if (fresh.length > 0)
-      await this.tx.insert(orders).values(
-        fresh.map((o) => ({
-          id: o.id,
-          marketId: o.marketId,
-          userId: o.userId,
-          side: o.side,
-          priceTicks: o.priceTicks.toString(),
-          quantityLots: o.quantityLots.toString(),
-          filledLots: o.filledLots.toString(),
-          cancelledLots: o.cancelledLots.toString(),
-          filledCost: o.filledCost.toString(),
-          filledQuote: o.filledQuote.toString(),
-          feeQuote: o.feeQuote.toString(),
-          lockAsset: o.lockAsset,
-          lockedRemaining: o.lockedRemaining.toString(),
-          status: o.status,
-          seq: o.seq,
-          createdAt: o.createdAt,
-          updatedAt: o.updatedAt,
-        })),
-      );
-    if (changed.length > 0) await updateOrders(this.tx, changed);
-    const entryIds = await postEntriesTogether(this.tx, this.entries);
-    if (this.trades.length > 0)
-      await this.tx.insert(trades).values(
-        this.trades.map(({ entryReference, ...trade }) => {
-          const entryId = entryIds.get(entryReference);
-          assert(entryId !== undefined, `trade entry ${entryReference} was posted`);
-          return { ...trade, entryId };
-        }),
-      );
-    await insertWalletTransactions(
-      this.tx,
-      this.walletTransactions.map(({ entryReference, ...record }) => {
-        const entryId = entryIds.get(entryReference);
-        assert(entryId !== undefined, `fill entry ${entryReference} was posted`);
-        return { ...record, entryId };
-      }),
-    );
+    const entries = prepareEntries(this.entries);
+    const entryIndex = new Map(entries.map((entry, i) => [entry.reference, i + 1]));
+    const indexOf = (reference: string) => {
+      const index = entryIndex.get(reference);
+      assert(index !== undefined, `entry ${reference} is staged`);
+      return index;
+    };
+    const json = (rows: readonly object[]) => sql`${JSON.stringify(rows)}::jsonb`;
+    const found = await this.tx.execute<{ outcome: string; refused_accounts: string[] | null }>(sql`
+      SELECT outcome, refused_accounts::text[] AS refused_accounts FROM trading_write_batch(
+        ${json(fresh.map(orderRow))}, ${json(changed.map(orderRow))},
+        ${json(this.trades.map(({ entryReference, ...trade }) => ({ ...tradeRow(trade), entry: indexOf(entryReference) })))},
+        ${json(this.walletTransactions.map((record) => walletTransactionRow(record, indexOf(record.entryReference))))},
+        ${sequence?.marketId ?? null}::text, ${sequence ? sequence.seq.toString() : null}::bigint,
+        ${this.notifyChannel}::text, ${sql.param(this.notifications)}::text[],
+        ${entryParams(entries)})`);
+    const row = found.rows[0];
+    assert(row, 'trading_write_batch answered');
+    if (row.outcome === 'insufficient') throw new BatchDebitRefused((row.refused_accounts ?? []).map(BigInt));
+    assert(row.outcome === 'written', `a batch is written or refused (${row.outcome})`);
   }
 }
 
-/** Writes back what fills and cancels changed, for many orders in one statement. */
-async function updateOrders(tx: Tx, records: readonly OrderRecord[]): Promise<void> {
-  const rows = sql.join(
-    records.map(
-      (o) =>
-        sql`(${o.id}::uuid, ${o.filledLots.toString()}::numeric, ${o.cancelledLots.toString()}::numeric, ${o.filledCost.toString()}::numeric, ${o.filledQuote.toString()}::numeric, ${o.feeQuote.toString()}::numeric, ${o.lockedRemaining.toString()}::numeric, ${o.status}::text, ${o.updatedAt.toISOString()}::timestamptz)`,
-    ),
-    sql`, `,
-  );
-  await tx.execute(sql`
-    UPDATE orders o
-       SET filled_lots = v.filled_lots, cancelled_lots = v.cancelled_lots, filled_cost = v.filled_cost,
-           filled_quote = v.filled_quote, fee_quote = v.fee_quote, locked_remaining = v.locked_remaining,
-           status = v.status, updated_at = v.updated_at
-      FROM (VALUES ${rows}) AS v(id, filled_lots, cancelled_lots, filled_cost, filled_quote, fee_quote,
-                                 locked_remaining, status, updated_at)
-     WHERE o.id = v.id`);
+/** An order as `trading_write_batch` reads it (the orders table's columns; integers as strings). */
+function orderRow(o: OrderRecord) {
+  return {
+    id: o.id,
+    market_id: o.marketId,
+    user_id: o.userId,
+    side: o.side,
+    price_ticks: o.priceTicks.toString(),
+    quantity_lots: o.quantityLots.toString(),
+    filled_lots: o.filledLots.toString(),
+    cancelled_lots: o.cancelledLots.toString(),
+    filled_cost: o.filledCost.toString(),
+    filled_quote: o.filledQuote.toString(),
+    fee_quote: o.feeQuote.toString(),
+    lock_asset: o.lockAsset,
+    locked_remaining: o.lockedRemaining.toString(),
+    status: o.status,
+    seq: o.seq.toString(),
+    created_at: o.createdAt.toISOString(),
+    updated_at: o.updatedAt.toISOString(),
+  };
+}
+
+function tradeRow(trade: Omit<TradeDraft, 'entryReference'>) {
+  return {
+    market_id: trade.marketId,
+    maker_order_id: trade.makerOrderId,
+    taker_order_id: trade.takerOrderId,
+    maker_user_id: trade.makerUserId,
+    taker_user_id: trade.takerUserId,
+    taker_side: trade.takerSide,
+    price_ticks: trade.priceTicks,
+    quantity_lots: trade.quantityLots,
+    cost: trade.cost,
+    buyer_fee: trade.buyerFee,
+    seller_fee: trade.sellerFee,
+    created_at: (trade.createdAt ?? new Date()).toISOString(),
+  };
+}
+
+function walletTransactionRow(record: WalletTransactionDraft, entry: number) {
+  return {
+    reference: record.reference,
+    user_id: record.userId,
+    operation_type: record.operationType,
+    operation: record.operation,
+    from_asset: record.from?.asset ?? null,
+    from_amount: record.from ? record.from.amount.toString() : null,
+    to_asset: record.to?.asset ?? null,
+    to_amount: record.to ? record.to.amount.toString() : null,
+    status: record.status,
+    entry,
+  };
 }

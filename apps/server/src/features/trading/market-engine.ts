@@ -12,16 +12,9 @@ import {
 import type { AppContext } from '../../platform/app-context';
 import type { Tx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { BatchDebitRefused } from '../ledger/post-entries';
-import { BatchWrites } from './batch-writes';
+import { BatchDebitRefused, BatchWrites } from './batch-writes';
 import type { CommandEffects } from './settle-events';
-import {
-  currentMarketSeq,
-  lockMarket,
-  openLots,
-  openOrdersOfMarket,
-  setMarketSeq,
-} from './trading.repository';
+import { lockMarketSequence, openLots, openOrdersOfMarket } from './trading.repository';
 
 export interface MarketState {
   readonly rules: MarketRules;
@@ -48,10 +41,10 @@ export type MarketCommand<T> = (
  * effects of every command that applied, in order.
  */
 export type BatchEffectsInTxListener = (
-  tx: Tx,
+  writes: BatchWrites,
   market: MarketState,
   effects: readonly CommandEffects[],
-) => Promise<void>;
+) => void;
 
 /** Runs after a command's batch committed (synchronously, before the caller is answered). */
 export type CommittedListener = (market: MarketState, effects: CommandEffects) => void;
@@ -228,8 +221,7 @@ export class MarketEngine {
     try {
       await this.ctx.db.transaction(async (tx) => {
         outcomes = [];
-        await lockMarket(tx, marketId);
-        const stored = await currentMarketSeq(tx, marketId);
+        const stored = await lockMarketSequence(tx, marketId);
         if (state.syncedSeq !== stored) await this.rebuild(tx, state, stored);
         let seq = stored;
         let applied = 0;
@@ -257,10 +249,8 @@ export class MarketEngine {
         committedSeq = applied > 0 ? seq : stored;
         if (applied > 0) {
           const effects = outcomes.flatMap((o) => (o.ok && o.effects ? [o.effects] : []));
-          if (effects.length > 0)
-            for (const listener of this.inTxListeners) await listener(tx, state, effects);
-          await writes.flush();
-          await setMarketSeq(tx, marketId, seq);
+          if (effects.length > 0) for (const listener of this.inTxListeners) listener(writes, state, effects);
+          await writes.flush({ marketId, seq });
         }
       });
     } catch (error) {
@@ -300,8 +290,7 @@ export class MarketEngine {
     return this.enqueue<MarketState>(marketId, {
       alone: async () => {
         await this.ctx.db.transaction(async (tx) => {
-          await lockMarket(tx, marketId);
-          const seq = await currentMarketSeq(tx, marketId);
+          const seq = await lockMarketSequence(tx, marketId);
           if (state.syncedSeq !== seq) await this.rebuild(tx, state, seq);
         });
         return state;

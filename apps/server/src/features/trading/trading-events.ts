@@ -5,10 +5,8 @@ import {
   type UserEvent,
   userEventSchema,
 } from '@exchange/contracts';
-import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import type { Tx } from '../../platform/db';
 import type { PgListener } from '../../platform/pg-listener';
 import type { WsHub } from '../../platform/ws-hub';
 
@@ -81,16 +79,6 @@ export function tradingPayloads(input: {
   }
   if (hasContent(current)) payloads.push(JSON.stringify(current));
   return { payloads, dropped };
-}
-
-/** Sends the payloads inside the batch's transaction (one statement): delivered, in order, only if it commits. */
-export async function notifyTradingEvents(tx: Tx, payloads: readonly string[]): Promise<void> {
-  if (payloads.length === 0) return;
-  const calls = sql.join(
-    payloads.map((payload) => sql`pg_notify(${TRADING_EVENT_CHANNEL}, ${payload})`),
-    sql`, `,
-  );
-  await tx.execute(sql`SELECT ${calls}`);
 }
 
 /**

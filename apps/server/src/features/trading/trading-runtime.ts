@@ -10,7 +10,7 @@ import { InstantDesk } from './instant-desk';
 import { MarketEngine, type MarketState } from './market-engine';
 import { orderView, tradeView } from './order-view';
 import { type OrderRecord, recentTrades } from './trading.repository';
-import { notifyTradingEvents, registerTradingEventBridge, tradingPayloads } from './trading-events';
+import { registerTradingEventBridge, TRADING_EVENT_CHANNEL, tradingPayloads } from './trading-events';
 
 /** What the trading feature runs in one server process: the market loops and the house's quotes. */
 export interface TradingRuntime {
@@ -93,7 +93,7 @@ export function createTradingRuntime(ctx: AppContext, hub: WsHub, listener: PgLi
   };
   // One notification (or a few, by size) per batch: the depth after its last command, and each order's
   // latest state once, in the order the batch last changed them.
-  engine.onBatchEffectsInTx(async (tx, state, effects) => {
+  engine.onBatchEffectsInTx((writes, state, effects) => {
     const latest = new Map<string, OrderRecord>();
     for (const effect of effects)
       for (const order of effect.orders) {
@@ -111,7 +111,7 @@ export function createTradingRuntime(ctx: AppContext, hub: WsHub, listener: PgLi
       traded: effects.some((e) => (e.fills ?? 0) > 0),
     });
     if (dropped > 0) ctx.logger.warn({ dropped }, 'trading events too large to notify were left out');
-    await notifyTradingEvents(tx, payloads);
+    writes.notify(TRADING_EVENT_CHANNEL, payloads);
   });
   const liquidity = createHouseLiquidity(ctx, engine);
   const committedDepth = new Map<string, MarketDepth>();

@@ -171,24 +171,23 @@ export async function recentTrades(db: DbOrTx, marketId: string, limit: number) 
 }
 
 /**
- * Stores the market's last command sequence number at the end of a batch. The caller holds the
- * market's advisory lock, so nobody else moves it until the transaction ends.
+ * Locks the market for the rest of the transaction and reads its last command sequence number, in
+ * one statement: a row lock on its `market_sequences` row, which serialises the markets' writers
+ * across processes (a waiting writer reads the number its predecessor committed). A market without a
+ * row yet gets one first (at 0), so there is always a row to lock. The batch stores its last number
+ * back (trading_write_batch) before it commits.
  */
-export async function setMarketSeq(db: DbOrTx, marketId: string, seq: bigint): Promise<void> {
-  await db.execute(sql`
-    INSERT INTO market_sequences (market_id, last_seq) VALUES (${marketId}, ${seq.toString()}::bigint)
-    ON CONFLICT (market_id) DO UPDATE SET last_seq = EXCLUDED.last_seq`);
-}
-
-export async function currentMarketSeq(db: DbOrTx, marketId: string): Promise<bigint> {
-  const result = await db.execute<{ last_seq: string }>(sql`
-    SELECT last_seq::text AS last_seq FROM market_sequences WHERE market_id = ${marketId}`);
-  return BigInt(result.rows[0]?.last_seq ?? '0');
-}
-
-/** Serialises the markets' writers across processes for the rest of the transaction. */
-export async function lockMarket(db: DbOrTx, marketId: string): Promise<void> {
-  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`market:${marketId}`}))`);
+export async function lockMarketSequence(db: DbOrTx, marketId: string): Promise<bigint> {
+  const lock = () =>
+    db.execute<{ last_seq: string }>(sql`
+      SELECT last_seq::text AS last_seq FROM market_sequences WHERE market_id = ${marketId} FOR UPDATE`);
+  let found = await lock();
+  if (found.rows.length === 0) {
+    await db.execute(sql`
+      INSERT INTO market_sequences (market_id, last_seq) VALUES (${marketId}, 0) ON CONFLICT DO NOTHING`);
+    found = await lock();
+  }
+  return BigInt(found.rows[0]!.last_seq);
 }
 
 /** What every open order holds, per user and asset: the trading hold source. */

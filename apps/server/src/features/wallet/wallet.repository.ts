@@ -42,34 +42,6 @@ export async function upsertWalletTransaction(db: DbOrTx, record: WalletTransact
     });
 }
 
-/**
- * Records many finished transactions in one statement (a market batch's fills). Each reference is
- * new, written once by the batch that settles it; a repeat is ignored.
- */
-export async function insertWalletTransactions(
-  db: DbOrTx,
-  records: readonly WalletTransactionRecord[],
-): Promise<void> {
-  if (records.length === 0) return;
-  await db
-    .insert(walletTransactions)
-    .values(
-      records.map((record) => ({
-        reference: record.reference,
-        userId: record.userId,
-        operationType: record.operationType,
-        operation: record.operation,
-        fromAsset: record.from?.asset ?? null,
-        fromAmount: record.from ? record.from.amount.toString() : null,
-        toAsset: record.to?.asset ?? null,
-        toAmount: record.to ? record.to.amount.toString() : null,
-        status: record.status,
-        entryId: record.entryId,
-      })),
-    )
-    .onConflictDoNothing({ target: walletTransactions.reference });
-}
-
 /** A page of the user's wallet transactions, newest first, and how many there are in all. */
 export async function listWalletTransactions(db: DbOrTx, userId: string, page: number, limit: number) {
   const counting = () =>
