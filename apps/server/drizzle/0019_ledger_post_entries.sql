@@ -4,8 +4,8 @@
 -- around them); on our machines a round trip to PostgreSQL costs more CPU than the work it carries.
 -- The rules are unchanged and still decided in TypeScript (the domain builds balanced postings); this
 -- function only applies them, in the order the ledger has always used:
---   1. create the accounts that do not exist yet (sorted by owner, asset, kind, shard, so two writers
---      creating the same new accounts take them in one order);
+--   1. find the accounts, creating those that do not exist yet (sorted by owner, asset, kind, shard,
+--      so two writers creating the same new accounts take them in one order);
 --   2. lock every account touched in the ledger's one lock order: user accounts, then system
 --      accounts, each by ascending id (accountLockOrder in ledger.repository.ts);
 --   3. refuse, before writing anything, when the entry's reference was already posted
@@ -29,23 +29,28 @@ DECLARE
   account_ids bigint[];
   found integer;
 BEGIN
-  -- 1. Missing accounts, created in one order.
-  INSERT INTO ledger_accounts (user_id, asset, kind, allow_negative, shard)
-  SELECT DISTINCT l.u, l.a, l.k, l.n, l.s
-    FROM unnest(l_user, l_asset, l_kind, l_negative, l_shard) AS l(u, a, k, n, s)
-   WHERE NOT EXISTS (
-     SELECT 1 FROM ledger_accounts x
-      WHERE coalesce(x.user_id, nil) = coalesce(l.u, nil) AND x.asset = l.a AND x.kind = l.k AND x.shard = l.s)
-   ORDER BY l.u, l.a, l.k, l.s
-  ON CONFLICT DO NOTHING;
-
-  -- Each line's account id, in line order.
+  -- 1. Each line's account id, in line order; accounts that do not exist yet are created first (in
+  -- one order: owner, asset, kind, shard), and the ids read again.
   SELECT array_agg(x.id ORDER BY l.i), count(*) INTO account_ids, found
     FROM unnest(l_user, l_asset, l_kind, l_shard) WITH ORDINALITY AS l(u, a, k, s, i)
     JOIN ledger_accounts x
       ON coalesce(x.user_id, nil) = coalesce(l.u, nil) AND x.asset = l.a AND x.kind = l.k AND x.shard = l.s;
   IF found <> cardinality(l_user) THEN
-    RAISE EXCEPTION 'ledger_post_entries: % of % accounts found after creating them', found, cardinality(l_user);
+    INSERT INTO ledger_accounts (user_id, asset, kind, allow_negative, shard)
+    SELECT DISTINCT l.u, l.a, l.k, l.n, l.s
+      FROM unnest(l_user, l_asset, l_kind, l_negative, l_shard) AS l(u, a, k, n, s)
+     WHERE NOT EXISTS (
+       SELECT 1 FROM ledger_accounts x
+        WHERE coalesce(x.user_id, nil) = coalesce(l.u, nil) AND x.asset = l.a AND x.kind = l.k AND x.shard = l.s)
+     ORDER BY l.u, l.a, l.k, l.s
+    ON CONFLICT DO NOTHING;
+    SELECT array_agg(x.id ORDER BY l.i), count(*) INTO account_ids, found
+      FROM unnest(l_user, l_asset, l_kind, l_shard) WITH ORDINALITY AS l(u, a, k, s, i)
+      JOIN ledger_accounts x
+        ON coalesce(x.user_id, nil) = coalesce(l.u, nil) AND x.asset = l.a AND x.kind = l.k AND x.shard = l.s;
+    IF found <> cardinality(l_user) THEN
+      RAISE EXCEPTION 'ledger_post_entries: % of % accounts found after creating them', found, cardinality(l_user);
+    END IF;
   END IF;
 
   -- 2. The ledger's lock order.

@@ -23,6 +23,7 @@ CREATE OR REPLACE FUNCTION trading_write_batch(
 ) LANGUAGE plpgsql AS $$
 DECLARE
   posted record;
+  changed record;
   entry_ids bigint[] := '{}';
   payload text;
 BEGIN
@@ -49,14 +50,19 @@ BEGIN
       lock_asset text, locked_remaining numeric, status text, seq bigint, created_at timestamptz,
       updated_at timestamptz);
 
-  UPDATE orders o
-     SET filled_lots = v.filled_lots, cancelled_lots = v.cancelled_lots, filled_cost = v.filled_cost,
-         filled_quote = v.filled_quote, fee_quote = v.fee_quote, locked_remaining = v.locked_remaining,
-         status = v.status, updated_at = v.updated_at
-    FROM jsonb_to_recordset(changed_orders) AS v(
+  -- One keyed update per changed order: a join against the JSON rows let the planner, which cannot
+  -- know how few they are, scan the whole orders table for every batch.
+  FOR changed IN
+    SELECT * FROM jsonb_to_recordset(changed_orders) AS v(
       id uuid, filled_lots numeric, cancelled_lots numeric, filled_cost numeric, filled_quote numeric,
       fee_quote numeric, locked_remaining numeric, status text, updated_at timestamptz)
-   WHERE o.id = v.id;
+  LOOP
+    UPDATE orders
+       SET filled_lots = changed.filled_lots, cancelled_lots = changed.cancelled_lots,
+           filled_cost = changed.filled_cost, filled_quote = changed.filled_quote, fee_quote = changed.fee_quote,
+           locked_remaining = changed.locked_remaining, status = changed.status, updated_at = changed.updated_at
+     WHERE id = changed.id;
+  END LOOP;
 
   INSERT INTO trades (market_id, maker_order_id, taker_order_id, maker_user_id, taker_user_id, taker_side,
                       price_ticks, quantity_lots, cost, buyer_fee, seller_fee, entry_id, created_at)

@@ -2,6 +2,7 @@
 export * from './accounts';
 export * from './audit';
 export * from './deposits';
+export * from './history-counts';
 export * from './kyc';
 export * from './ledger';
 export * from './market-data';

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser, type TestUser } from '../../test/test-users';
@@ -81,5 +82,48 @@ describe('order history pages on the server', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ data: [], total: 0 });
     }
+  });
+});
+
+describe('the kept history counts', () => {
+  it('match the rows after orders placed together, fills and a user with none', async () => {
+    const buyers = await Promise.all(Array.from({ length: 6 }, () => createTestUser(t, { kyc: true })));
+    const seller = await createTestUser(t, { kyc: true });
+    const idle = await createTestUser(t, { kyc: true });
+    for (const buyer of buyers) await fund(t, buyer, 'USDT', '2000');
+    await fund(t, seller, 'BTC', '1');
+    // Many users' orders in parallel land in one batch (one INSERT of orders, one of history rows).
+    const answers = await Promise.all([
+      ...buyers.flatMap((buyer) => [0, 1].map(() => place(t, buyer, limitOrder('buy', '0.001', '30000')))),
+      place(t, seller, limitOrder('sell', '0.005', '30000')),
+    ]);
+    expect(answers.every((res) => res.statusCode === 200)).toBe(true);
+    const counted = await t.ctx.db.execute<{
+      user_id: string;
+      orders: number;
+      kept: number;
+      rows: number;
+      kept_rows: number;
+    }>(sql`
+      SELECT u.id AS user_id,
+             (SELECT count(*) FROM orders o WHERE o.user_id = u.id)::int AS orders,
+             coalesce(c.orders, 0)::int AS kept,
+             (SELECT count(*) FROM wallet_transactions w WHERE w.user_id = u.id)::int AS rows,
+             coalesce(c.wallet_transactions, 0)::int AS kept_rows
+        FROM users u LEFT JOIN user_history_counts c ON c.user_id = u.id`);
+    for (const row of counted.rows) {
+      expect(row.kept).toBe(row.orders);
+      expect(row.kept_rows).toBe(row.rows);
+    }
+    const sellerRow = counted.rows.find((row) => row.user_id === seller.id)!;
+    expect(sellerRow).toMatchObject({ orders: 1, rows: 5 });
+    expect((await history(seller)).json().total).toBe(1);
+    expect((await history(idle)).json()).toMatchObject({ total: 0, data: [] });
+    const transactions = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/wallet/transactions?page=1&limit=2',
+      headers: seller.headers,
+    });
+    expect(transactions.json().total).toBe(5);
   });
 });

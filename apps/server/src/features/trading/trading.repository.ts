@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
-import { orders, trades } from '../../db/schema';
+import { orders, trades, userHistoryCounts } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
 import { containsPattern } from '../../platform/search';
 
@@ -148,7 +148,16 @@ export async function userOrderPage(
   if (options.status) conditions.push(eq(orders.status, options.status));
   if (options.search) conditions.push(ilike(orders.marketId, containsPattern(options.search)));
   const where = and(...conditions);
-  const counting = () => db.select({ n: count() }).from(orders).where(where);
+  // Unfiltered, the total is the user's kept count (user_history_counts, one keyed read); a status or a
+  // search counts its rows.
+  const filtered = options.status !== undefined || options.search !== undefined;
+  const counting = () =>
+    filtered
+      ? db.select({ n: count() }).from(orders).where(where)
+      : db
+          .select({ n: sql<number>`coalesce(max(${userHistoryCounts.orders}), 0)`.mapWith(Number) })
+          .from(userHistoryCounts)
+          .where(eq(userHistoryCounts.userId, userId));
   // One round trip: the total rides along as a scalar subquery (PostgreSQL computes it once); only a
   // page past the end, which has no row to carry it, asks for it alone.
   const rows = await db

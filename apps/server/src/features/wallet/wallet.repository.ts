@@ -1,5 +1,5 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
-import { trades, walletTransactions } from '../../db/schema';
+import { trades, userHistoryCounts, walletTransactions } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
 
 export type OperationType = (typeof walletTransactions.$inferInsert)['operationType'];
@@ -44,8 +44,12 @@ export async function upsertWalletTransaction(db: DbOrTx, record: WalletTransact
 
 /** A page of the user's wallet transactions, newest first, and how many there are in all. */
 export async function listWalletTransactions(db: DbOrTx, userId: string, page: number, limit: number) {
+  // The total is the user's kept count (user_history_counts), one keyed read rather than a count.
   const counting = () =>
-    db.select({ n: count() }).from(walletTransactions).where(eq(walletTransactions.userId, userId));
+    db
+      .select({ n: sql<number>`coalesce(max(${userHistoryCounts.walletTransactions}), 0)`.mapWith(Number) })
+      .from(userHistoryCounts)
+      .where(eq(userHistoryCounts.userId, userId));
   // A limit fill's row is settled by its trade's entry: the trade gives the fill's price. The total
   // rides along as a scalar subquery (one round trip); a page past the end asks for it alone.
   const found = await db
