@@ -85,6 +85,20 @@ export function runWithCommitMarker<T>(marker: CommitMarker, fn: () => T): T {
   return markerScope.run(marker, fn);
 }
 
+/** The commit marker of the request this code runs for, if any (to carry it to work done elsewhere). */
+export function currentCommitMarker(): CommitMarker | undefined {
+  return markerScope.getStore();
+}
+
+/**
+ * Runs `fn` (and everything it starts) outside any request's commit marker: for a loop that one
+ * request happens to start but that then works for many (a market's batches), whose transactions
+ * must carry the markers of the commands they hold, not of whoever started the loop.
+ */
+export function withoutCommitMarker<T>(fn: () => T): T {
+  return markerScope.exit(fn);
+}
+
 /** Whole tries of one transaction that deadlocked or failed serialization, before the error goes up. */
 export const TRANSACTION_ATTEMPTS = 3;
 

@@ -1,10 +1,18 @@
-import { type AssetCode, accountName, assert, type EntryDraft, userAccount } from '@exchange/domain';
+import {
+  type AccountKey,
+  type AssetCode,
+  accountName,
+  assert,
+  type EntryDraft,
+  userAccount,
+} from '@exchange/domain';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { orders, type trades } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 import { loadBalances } from '../ledger/ledger.repository';
 import { entryParams, prepareEntries } from '../ledger/post-entries';
 import type { WalletTransactionRecord } from '../wallet/wallet.repository';
+import type { NewQuote } from './instant-quotes.repository';
 import { loadOrders, type OrderRecord } from './trading.repository';
 
 /**
@@ -45,6 +53,7 @@ export class BatchWrites {
   private readonly entries: EntryDraft[] = [];
   private readonly trades: TradeDraft[] = [];
   private readonly walletTransactions: WalletTransactionDraft[] = [];
+  private readonly quotes: NewQuote[] = [];
   private readonly notifications: string[] = [];
   private notifyChannel: string | null = null;
   staged = 0;
@@ -67,10 +76,17 @@ export class BatchWrites {
       .groupBy(orders.userId);
     const found = new Map(counted.map((row) => [row.userId, row.n]));
     for (const id of fresh) this.openStored.set(`${id}/${marketId}`, found.get(id) ?? 0);
-    const keys = fresh.flatMap((id) =>
-      assets.flatMap((asset) => [userAccount(id, asset, 'AVAILABLE'), userAccount(id, asset, 'LOCKED')]),
+    await this.prefetchBalances(
+      fresh.flatMap((id) =>
+        assets.flatMap((asset) => [userAccount(id, asset, 'AVAILABLE'), userAccount(id, asset, 'LOCKED')]),
+      ),
     );
+  }
+
+  /** Reads ahead, in one statement, the balances the batch's commands will project. */
+  async prefetchBalances(keys: readonly AccountKey[]): Promise<void> {
     const unknown = keys.filter((key) => !this.balances.has(accountName(key)));
+    if (unknown.length === 0) return;
     for (const [name, balance] of await loadBalances(this.tx, unknown)) this.balances.set(name, balance);
   }
 
@@ -165,6 +181,12 @@ export class BatchWrites {
     this.staged += 1;
   }
 
+  /** An instant order's quote, already used by the entry the batch posts for it. */
+  addUsedQuote(quote: NewQuote): void {
+    this.quotes.push(quote);
+    this.staged += 1;
+  }
+
   /** Stages notifications to send on `channel` with the batch's writes (delivered only if it commits). */
   notify(channel: string, payloads: readonly string[]): void {
     assert(
@@ -198,6 +220,7 @@ export class BatchWrites {
         ${json(fresh.map(orderRow))}, ${json(changed.map(orderRow))},
         ${json(this.trades.map(({ entryReference, ...trade }) => ({ ...tradeRow(trade), entry: indexOf(entryReference) })))},
         ${json(this.walletTransactions.map((record) => walletTransactionRow(record, indexOf(record.entryReference))))},
+        ${json(this.quotes.map(quoteRow))},
         ${sequence?.marketId ?? null}::text, ${sequence ? sequence.seq.toString() : null}::bigint,
         ${this.notifyChannel}::text, ${sql.param(this.notifications)}::text[],
         ${entryParams(entries)})`);
@@ -245,6 +268,23 @@ function tradeRow(trade: Omit<TradeDraft, 'entryReference'>) {
     buyer_fee: trade.buyerFee,
     seller_fee: trade.sellerFee,
     created_at: (trade.createdAt ?? new Date()).toISOString(),
+  };
+}
+
+function quoteRow(quote: NewQuote) {
+  return {
+    id: quote.id,
+    user_id: quote.userId,
+    side: quote.side,
+    asset: quote.asset,
+    quantity: quote.quantity,
+    price_usd: quote.priceUsd,
+    cost: quote.cost,
+    fee: quote.fee,
+    total: quote.total,
+    expires_at: quote.expiresAt.toISOString(),
+    used_at: quote.usedAt?.toISOString() ?? null,
+    created_at: (quote.createdAt ?? new Date()).toISOString(),
   };
 }
 

@@ -1,15 +1,29 @@
 import { messages, type PlaceOrderRequest } from '@exchange/contracts';
-import { type CryptoCode, getAsset, houseExposureAllows, instantPostings } from '@exchange/domain';
+import {
+  type CryptoCode,
+  getAsset,
+  houseExposureAllows,
+  instantPostings,
+  isAssetCode,
+  userAccount,
+} from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
+import {
+  type CommitMarker,
+  currentCommitMarker,
+  runWithCommitMarker,
+  withoutCommitMarker,
+} from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { houseInventory } from '../ledger/ledger.repository';
 import { BatchWrites } from './batch-writes';
 import { executeInstantOrder } from './execute-instant-order';
 import { HOUSE_USER_EMAIL } from './house-exposure';
-import { insertInstantQuotes, type NewQuote } from './instant-quotes.repository';
 import { priceInstantQuote } from './issue-instant-quote';
 
 interface Job {
+  /** The idempotency mark of the request that sent the order, written in its batch's transaction. */
+  readonly marker: CommitMarker | undefined;
   readonly userId: string;
   readonly request: PlaceOrderRequest;
   readonly resolve: () => void;
@@ -41,10 +55,12 @@ export class InstantDesk {
   /** Executes an instant order without a quote; resolves after its batch committed. */
   execute(userId: string, request: PlaceOrderRequest): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      this.pending.push({ userId, request, resolve, reject });
+      this.pending.push({ marker: currentCommitMarker(), userId, request, resolve, reject });
+      // The desk works for every request that queues on it, so it runs outside the scope of the one
+      // that started it; each batch marks its own orders.
       if (!this.active) {
         this.active = true;
-        this.running = this.drain();
+        this.running = withoutCommitMarker(() => this.drain());
       }
     });
   }
@@ -78,7 +94,14 @@ export class InstantDesk {
         outcomes = [];
         const writes = new BatchWrites(tx);
         const positions = new Map<CryptoCode, bigint>();
-        const quotes: NewQuote[] = [];
+        // Every order's USD and coin balances, read together rather than one order at a time.
+        await writes.prefetchBalances(
+          jobs.flatMap(({ userId, request }) =>
+            isAssetCode(request.crypto_currency_code)
+              ? [userAccount(userId, 'USD'), userAccount(userId, request.crypto_currency_code)]
+              : [],
+          ),
+        );
         for (const { userId, request } of jobs) {
           try {
             if (request.fiat_currency_code !== 'USD')
@@ -115,7 +138,7 @@ export class InstantDesk {
             });
             if (!posted) throw new AppError('insufficient_funds', messages.insufficientAmount);
             positions.set(asset, houseSide === 'buy' ? position + quantity : position - quantity);
-            quotes.push({ ...values, usedAt: values.createdAt });
+            writes.addUsedQuote({ ...values, usedAt: values.createdAt });
             const usd = { asset: 'USD', amount: amounts.total };
             const coin = { asset, amount: quantity };
             writes.addWalletTransaction({
@@ -134,7 +157,8 @@ export class InstantDesk {
             outcomes.push(error);
           }
         }
-        await insertInstantQuotes(tx, quotes);
+        for (const [i, job] of jobs.entries())
+          if (outcomes[i] === true && job.marker) await job.marker.mark(tx);
         await writes.flush();
       });
     } catch (error) {
@@ -150,7 +174,8 @@ export class InstantDesk {
 
   private async alone(job: Job): Promise<void> {
     try {
-      await executeInstantOrder(this.ctx, job.userId, job.request);
+      const execute = () => executeInstantOrder(this.ctx, job.userId, job.request);
+      await (job.marker ? runWithCommitMarker(job.marker, execute) : execute());
       job.resolve();
     } catch (error) {
       job.reject(error);

@@ -24,8 +24,3 @@ export async function claimInstantQuote(db: DbOrTx, id: string, now: Date): Prom
     .returning();
   return row;
 }
-
-/** Stores many quotes in one statement (an instant batch's, already used). */
-export async function insertInstantQuotes(db: DbOrTx, values: readonly NewQuote[]): Promise<void> {
-  if (values.length > 0) await db.insert(instantQuotes).values([...values]);
-}

@@ -10,7 +10,7 @@ import {
   type QuantityLots,
 } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
-import type { Tx } from '../../platform/db';
+import { type CommitMarker, currentCommitMarker, type Tx, withoutCommitMarker } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { BatchDebitRefused, BatchWrites } from './batch-writes';
 import type { CommandEffects } from './settle-events';
@@ -51,6 +51,8 @@ export type CommittedListener = (market: MarketState, effects: CommandEffects) =
 
 interface Job {
   readonly command?: MarketCommand<unknown>;
+  /** The idempotency mark of the request that sent the command, written in its batch's transaction. */
+  readonly marker?: CommitMarker;
   /** Whose orders and balances the command will read (the batch reads them ahead, together). */
   readonly userIds?: readonly string[];
   /** Work that runs alone, between batches (a sync). */
@@ -156,12 +158,14 @@ export class MarketEngine {
   private enqueue<T>(marketId: string, job: Omit<Job, 'resolve' | 'reject'>): Promise<T> {
     const [state, loop] = this.stateOf(marketId);
     return new Promise<T>((resolve, reject) => {
-      loop.pending.push({ ...job, resolve: resolve as (value: unknown) => void, reject });
+      const marker = job.command ? currentCommitMarker() : undefined;
+      loop.pending.push({ ...job, marker, resolve: resolve as (value: unknown) => void, reject });
       // `active` is set and cleared synchronously with the queue check, so a command pushed while the
-      // loop is finishing is never left behind.
+      // loop is finishing is never left behind. The loop works for every request that queues on it,
+      // so it runs outside the scope of the one that started it (each batch marks its own commands).
       if (!loop.active) {
         loop.active = true;
-        loop.running = this.drainLoop(state, loop);
+        loop.running = withoutCommitMarker(() => this.drainLoop(state, loop));
       }
     });
   }
@@ -247,6 +251,9 @@ export class MarketEngine {
           }
         }
         committedSeq = applied > 0 ? seq : stored;
+        // Each applied command's idempotency mark commits with its effect (a lost claim fails the
+        // batch, and the retry alone then refuses only that command).
+        for (const [i, job] of jobs.entries()) if (outcomes[i]?.ok && job.marker) await job.marker.mark(tx);
         if (applied > 0) {
           const effects = outcomes.flatMap((o) => (o.ok && o.effects ? [o.effects] : []));
           if (effects.length > 0) for (const listener of this.inTxListeners) listener(writes, state, effects);

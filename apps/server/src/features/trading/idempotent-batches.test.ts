@@ -1,0 +1,87 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { idempotencyKeys } from '../../db/schema';
+import { type CommitMarker, runWithCommitMarker } from '../../platform/db';
+import { expectLedgerConsistent } from '../../test/expect-ledger';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestUser, type TestUser } from '../../test/test-users';
+import { fund, holdLoop, limitOrder, untilWaiting } from './trading-test-helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+function send(user: TestUser, body: Record<string, unknown>, key?: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/wallet/limitorder/limitInstant/${body.side}`,
+    headers: { ...user.headers, ...(key ? { 'idempotency-key': key } : {}) },
+    payload: body,
+  });
+}
+
+async function committedKeys(user: TestUser): Promise<string[]> {
+  const rows = await t.ctx.db
+    .select({ key: idempotencyKeys.key })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, user.id), isNotNull(idempotencyKeys.committedAt)));
+  return rows.map((row) => row.key);
+}
+
+describe('idempotent requests that share a batch', () => {
+  it('each limit order marks its own key in the batch that commits it', async () => {
+    const [a, b] = [await createTestUser(t, { kyc: true }), await createTestUser(t, { kyc: true })];
+    await fund(t, a, 'USDT', '1000');
+    await fund(t, b, 'USDT', '1000');
+    const hold = holdLoop(t, 'BTC-USDT');
+    const sends = [
+      send(a, limitOrder('buy', '0.001', '20000'), 'order-a'),
+      send(b, limitOrder('buy', '0.001', '20000'), 'order-b'),
+    ];
+    await untilWaiting(t, 'BTC-USDT', 2);
+    hold.release();
+    expect((await Promise.all(sends)).map((res) => res.statusCode)).toEqual([200, 200]);
+    expect(await committedKeys(a)).toEqual(['order-a']);
+    expect(await committedKeys(b)).toEqual(['order-b']);
+  });
+
+  it('each instant order marks its own key in the desk batch that commits it', async () => {
+    const people = await Promise.all(Array.from({ length: 4 }, () => createTestUser(t, { kyc: true })));
+    for (const person of people) await fund(t, person, 'USD', '1000');
+    const body = {
+      crypto_currency_code: 'BTC',
+      fiat_currency_code: 'USD',
+      quantity: '0.001',
+      type: 'instant',
+      side: 'buy',
+    };
+    const answers = await Promise.all(people.map((person, i) => send(person, body, `instant-${i}`)));
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200]);
+    for (const [i, person] of people.entries()) expect(await committedKeys(person)).toEqual([`instant-${i}`]);
+    await expectLedgerConsistent(t.ctx.db);
+  });
+
+  it('a loop started by one request never writes that request’s mark in later batches', async () => {
+    const user = await createTestUser(t, { kyc: true });
+    await fund(t, user, 'USDT', '1000');
+    let marks = 0;
+    const marker: CommitMarker = {
+      async mark() {
+        marks += 1;
+        // As a claim pruned or taken over would: its mark refuses.
+        if (marks > 1) throw new Error('this claim is gone');
+      },
+    };
+    // The loop starts inside a request's scope (its command holds the loop) ...
+    const hold = runWithCommitMarker(marker, () => holdLoop(t, 'BTC-USDT'));
+    // ... and later commands, from other requests, queue behind it.
+    const later = send(user, limitOrder('buy', '0.001', '20000'));
+    await untilWaiting(t, 'BTC-USDT', 1);
+    hold.release();
+    await hold.busy;
+    expect((await later).statusCode).toBe(200);
+    expect(marks).toBe(1);
+  });
+});
