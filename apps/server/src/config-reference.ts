@@ -15,6 +15,8 @@ export const SETTING_DOCS: Record<keyof Env, string> = {
   DATA_DIR: 'Embedded PostgreSQL (`DATA_DIR/pg`) and uploads with `STORAGE=data` (`DATA_DIR/uploads`).',
   DATABASE_URL: 'PostgreSQL 15 or newer. Unset: embedded PostgreSQL. **Required in production.**',
   EMBEDDED_PG_PORT: 'Port of the embedded PostgreSQL (embedded mode only).',
+  EMBEDDED_PG_STATEMENT_STATS:
+    '`on` loads pg_stat_statements into the embedded PostgreSQL, for profiling (`BENCH_PG_STATEMENTS=on npm run bench:http` prints what it saw). Takes effect when the cluster starts.',
   DB_STATEMENT_TIMEOUT_MS: 'PostgreSQL cancels a longer statement (answered 503, nothing changed); 0 = off.',
   DB_LOCK_TIMEOUT_MS: 'Longest wait for a row lock.',
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: 'A transaction left idle this long is ended.',

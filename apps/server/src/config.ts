@@ -20,6 +20,7 @@ export const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
+  EMBEDDED_PG_STATEMENT_STATS: z.enum(['on', 'off']).default('off'),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
@@ -89,6 +90,8 @@ export interface Config {
   /** Undefined means: start embedded PostgreSQL under dataDir/pg. */
   readonly databaseUrl: string | undefined;
   readonly embeddedPgPort: number;
+  /** Load pg_stat_statements into the embedded cluster (for profiling; `npm run bench:http` reads it). */
+  readonly embeddedPgStatementStats: boolean;
   /** Per-session database limits (platform/db.ts); 0 switches one off. */
   readonly dbLimits: DbLimits;
   /** Signs access tokens. Empty only in production without JWT_SECRET, which refuses to start. */
@@ -219,6 +222,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     embeddedPgPort: env.EMBEDDED_PG_PORT,
+    embeddedPgStatementStats: env.EMBEDDED_PG_STATEMENT_STATS === 'on',
     dbLimits: {
       statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
       lockTimeoutMs: env.DB_LOCK_TIMEOUT_MS,

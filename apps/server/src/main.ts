@@ -26,6 +26,7 @@ async function main(): Promise<void> {
     embedded = await startEmbeddedPostgres({
       dir: path.join(config.dataDir, 'pg'),
       port: config.embeddedPgPort,
+      statementStats: config.embeddedPgStatementStats,
     });
     databaseUrl = embedded.url;
     logger.info({ dir: path.join(config.dataDir, 'pg') }, 'embedded PostgreSQL started');

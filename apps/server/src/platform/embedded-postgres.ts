@@ -53,6 +53,8 @@ export async function startEmbeddedPostgres(options: {
   dir: string;
   port: number;
   database?: string;
+  /** Load pg_stat_statements (statement counts and times, for profiling). */
+  statementStats?: boolean;
   onLog?: (line: string) => void;
 }): Promise<EmbeddedDatabase> {
   const dir = path.resolve(options.dir);
@@ -76,6 +78,7 @@ export async function startEmbeddedPostgres(options: {
       'fsync=on',
       '-c',
       `unix_socket_directories=${EMBEDDED_SOCKET_DIR}`,
+      ...(options.statementStats ? ['-c', 'shared_preload_libraries=pg_stat_statements'] : []),
     ],
     onLog: (message) => log(String(message).trim()),
     onError: (message) => log(String(message).trim()),

@@ -10,7 +10,9 @@
  *    user with 10,000 of each;
  *  - cold start: the server restarted on its existing data directory as `npm start` runs it (build
  *    stamps checked, nothing to rebuild, the bundled server), spawn to the first answered page ('/').
- * Figures go to the "End to end" section of docs/performance.md.
+ * Figures go to the "End to end" section of docs/performance.md. `-- --orders-only`, `--instant-only`
+ * and `--reads-only` run one group of loads (no docs); BENCH_PG_STATEMENTS=on prints PostgreSQL's
+ * top statements after each load (pg_stat_statements in the embedded cluster).
  */
 import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
@@ -29,6 +31,7 @@ import {
   createFundedUsers,
   machine,
   startServer,
+  statementStats,
   writeDocsSection,
 } from './bench-support';
 
@@ -43,8 +46,19 @@ const base = `http://127.0.0.1:${PORT}/api/v1`;
 
 type Context = { user?: BenchUser; market?: string; orderId?: string; index?: number };
 
-function run(options: autocannon.Options): Promise<autocannon.Result> {
-  return autocannon({ connections: CONNECTIONS, duration: ORDER_SECONDS, ...options });
+/** What PostgreSQL spent its time on during each load (BENCH_PG_STATEMENTS=on); set by main. */
+let statements: ReturnType<typeof statementStats> | undefined;
+
+/** One autocannon load; with BENCH_PG_STATEMENTS=on, PostgreSQL's top statements during it are printed. */
+async function load(label: string, options: autocannon.Options): Promise<autocannon.Result> {
+  await statements?.reset();
+  const result = await autocannon(options);
+  await statements?.print(label);
+  return result;
+}
+
+function run(label: string, options: autocannon.Options): Promise<autocannon.Result> {
+  return load(label, { connections: CONNECTIONS, duration: ORDER_SECONDS, ...options });
 }
 
 /** Hands each connection the next user (and market), the first time it sends. */
@@ -85,7 +99,7 @@ async function orderBenches(usersA: BenchUser[], usersB: BenchUser[]): Promise<F
   // One market, every connection a different user; even ones buy, odd ones sell, at one price: about
   // half the orders rest and half fill against them, so the book stays shallow and holds move.
   const assignA = assigner(usersA, ['XRP-USDT']);
-  const crossing = await run({
+  const crossing = await run('crossing limit orders', {
     url: base,
     requests: [
       {
@@ -113,7 +127,7 @@ async function orderBenches(usersA: BenchUser[], usersB: BenchUser[]): Promise<F
 
   // Four markets; each connection places a resting buy, then cancels it by the id the answer names.
   const assignB = assigner(usersB, Object.keys(MARKETS));
-  const placeCancel = await run({
+  const placeCancel = await run('limit order + cancel', {
     url: base,
     requests: [
       {
@@ -160,7 +174,7 @@ async function orderBenches(usersA: BenchUser[], usersB: BenchUser[]): Promise<F
 async function instantBench(users: BenchUser[], label: string): Promise<Figure> {
   const assign = assigner(users, ['BTC']);
   let refusal = '';
-  const result = await run({
+  const result = await run(`instant trades, ${label}`, {
     url: base,
     requests: [
       {
@@ -217,7 +231,7 @@ async function readBenches(user: BenchUser, historyUser: BenchUser): Promise<Fig
   ];
   const figures: Figure[] = [];
   for (const [name, url, who] of paths) {
-    const result = await autocannon({
+    const result = await load(name, {
       url: `http://127.0.0.1:${PORT}${url}`,
       connections: 16,
       duration: READ_SECONDS,
@@ -248,13 +262,22 @@ async function main(): Promise<void> {
   // The server makes up its own secret in the data directory unless given one; the bench signs its
   // users' tokens, so it hands the server the secret it signs with.
   const jwtSecret = `bench-${randomUUID()}-${randomUUID()}`;
+  const statementsEnv: Record<string, string> =
+    process.env.BENCH_PG_STATEMENTS === 'on' ? { EMBEDDED_PG_STATEMENT_STATS: 'on' } : {};
   const start = (env?: Record<string, string>, readyPath = '/api/v1/health') =>
-    startServer({ dataDir, port: PORT, pgPort: PG_PORT, readyPath, env: { JWT_SECRET: jwtSecret, ...env } });
+    startServer({
+      dataDir,
+      port: PORT,
+      pgPort: PG_PORT,
+      readyPath,
+      env: { JWT_SECRET: jwtSecret, ...statementsEnv, ...env },
+    });
   // Build what `npm start` builds (only when sources changed) before any timed start.
   buildForStart();
   let server = await start();
   const firstStartMs = server.startMs;
   const database = connect(embeddedDatabaseUrl(PG_PORT), { max: 4 });
+  statements = statementStats(database);
   try {
     console.log(`first start (initdb, migrations, seed): ${fmt(firstStartMs)} ms`);
     const funds = {

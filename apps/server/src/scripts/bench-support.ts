@@ -197,3 +197,34 @@ export function writeDocsSection(heading: string, body: string): string {
   writeFileSync(file, text);
   return path.relative(process.cwd(), file);
 }
+
+/**
+ * With BENCH_PG_STATEMENTS=on the benches start the embedded cluster with pg_stat_statements
+ * (EMBEDDED_PG_STATEMENT_STATS) and print, after each load, the statements that took PostgreSQL the
+ * most time during it: calls, total and mean milliseconds, and the text. Off, it does nothing.
+ */
+export function statementStats(database: Database) {
+  const on = process.env.BENCH_PG_STATEMENTS === 'on';
+  return {
+    async reset(): Promise<void> {
+      if (!on) return;
+      await database.db.execute(sql`CREATE EXTENSION IF NOT EXISTS pg_stat_statements`);
+      await database.db.execute(sql`SELECT pg_stat_statements_reset()`);
+    },
+    async print(label: string): Promise<void> {
+      if (!on) return;
+      const top = await database.db.execute<{
+        calls: string;
+        total: string;
+        mean: string;
+        query: string;
+      }>(sql`
+        SELECT calls::text, round(total_exec_time::numeric, 1)::text AS total,
+               round(mean_exec_time::numeric, 3)::text AS mean,
+               left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 140) AS query
+          FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 15`);
+      console.log(`statements during "${label}" (calls, total ms, mean ms, text):`);
+      for (const row of top.rows) console.log(`  ${row.calls} ${row.total} ${row.mean} ${row.query}`);
+    },
+  };
+}
