@@ -24,6 +24,8 @@ test('the landing page is in the HTML the server sends, and reads without JavaSc
 }) => {
   const html = await (await request.get('/')).text();
   expect(html).toContain(HEADING);
+  // It paints with its stylesheet, so that is requested before the scripts that only hydrate it.
+  expect(html.indexOf('rel="stylesheet"')).toBeLessThan(html.indexOf('<script type="module"'));
   // Only '/' is prerendered; other paths get the empty shell and render in the browser.
   expect(await (await request.get('/login')).text()).toContain('<div id="root"></div>');
 

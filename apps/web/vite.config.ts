@@ -92,6 +92,26 @@ function preloadLandingPage(): Plugin {
   };
 }
 
+/**
+ * What the prerendered page needs for its first paint is its HTML and stylesheet; the scripts only
+ * hydrate what is already on screen. Vite writes the stylesheet's link after the entry script and its
+ * preloads, so over HTTP/1.1 (six connections to a host) it waited behind scripts; it now comes
+ * first, and the scripts are fetched at low priority so that on a slow link they do not take the
+ * stylesheet's bandwidth. Lighthouse's simulation had counted those downloads as part of the first
+ * paint (FCP 2.4 s on a slow 4G phone; 0.85 s with them at low priority).
+ */
+function paintBeforeScripts(html: string): string {
+  const links = html.match(/<link rel="stylesheet"[^>]*>\s*/g) ?? [];
+  const withoutLinks = links.reduce((page, link) => page.replace(link, ''), html);
+  return withoutLinks
+    .replace('<script type="module"', () => `${links.join('').trim()}\n    <script type="module"`)
+    .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
+    .replaceAll(
+      '<link rel="modulepreload" crossorigin',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin',
+    );
+}
+
 const EMPTY_ROOT = '<div id="root"></div>';
 
 /**
@@ -136,7 +156,7 @@ function prerenderLandingPage(): Plugin {
           '/src/prerender.tsx',
         )) as typeof import('./src/prerender');
         const page = await renderPage('/');
-        html.source = source.replace(EMPTY_ROOT, () => `<div id="root">${page}</div>`);
+        html.source = paintBeforeScripts(source.replace(EMPTY_ROOT, () => `<div id="root">${page}</div>`));
       } finally {
         await server.close();
       }
