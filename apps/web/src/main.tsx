@@ -1,8 +1,10 @@
-// First: on '/' it starts fetching the landing page's chunk before the rest of the entry runs.
-import './app/landing-preload';
+// First: it starts fetching the first page's chunk (and the dashboard's data) before the rest of the
+// entry runs. (A bare import, so that import sorting keeps it first.)
+import './app/preload-first-page';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { appQueryClient } from './app/preload-first-page';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -10,7 +12,7 @@ if (!root) throw new Error('index.html has no #root element');
 
 const app = (
   <StrictMode>
-    <App />
+    <App queryClient={appQueryClient} />
   </StrictMode>
 );
 

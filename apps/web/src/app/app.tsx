@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { type createBrowserRouter, RouterProvider } from 'react-router';
@@ -17,10 +18,17 @@ const flushRouterUpdate = (update: () => unknown): undefined => {
  * prerendered HTML. `flushSync` is what `react-router/dom`'s RouterProvider adds; passing it here
  * keeps one import of the router, which Node (the prerender, the tests) would otherwise load twice.
  */
-export function App({ createRouter = createAppRouter }: { readonly createRouter?: () => AppRouter }) {
+export function App({
+  createRouter = createAppRouter,
+  queryClient,
+}: {
+  readonly createRouter?: () => AppRouter;
+  /** The cache to use, when something (preload-first-page.ts) has started filling it already. */
+  readonly queryClient?: QueryClient;
+}) {
   const [router] = useState(createRouter);
   return (
-    <AppProvider>
+    <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} flushSync={flushRouterUpdate} />
     </AppProvider>
   );

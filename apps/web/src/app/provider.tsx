@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { createQueryClient } from '../lib/query-client';
 import { useHydrated } from '../lib/use-hydrated';
@@ -14,8 +14,14 @@ const Toaster = lazy(async () => ({ default: (await import('../components/ui/toa
  * What every screen can rely on: the query cache and the toast region. The region is not part of the
  * prerendered landing page (it is empty until a toast comes), so it joins once that page is hydrated.
  */
-export function AppProvider({ children }: { readonly children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function AppProvider({
+  children,
+  queryClient: given,
+}: {
+  readonly children: ReactNode;
+  readonly queryClient?: QueryClient;
+}) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   const hydrated = useHydrated();
   return (
     <QueryClientProvider client={queryClient}>
