@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { getTopMarkets } from '../../market/api/get-top-markets';
-import { topMarketsQueryKey } from '../../market/hooks/use-top-markets';
+import { getTopMarkets, topMarketsQueryKey } from '../../market/api/get-top-markets';
 import { getWallet } from '../../wallet/api/get-wallet';
 import { walletKeys } from '../../wallet/api/wallet-keys';
 import { getDashboard } from './get-dashboard';
