@@ -16,7 +16,8 @@ const flushRouterUpdate = (update: () => unknown): undefined => {
  * The whole app. The browser uses the history router; the build's prerender (prerender.tsx) hands in
  * a memory router at '/', so both render the same component tree and the browser can hydrate the
  * prerendered HTML. `flushSync` is what `react-router/dom`'s RouterProvider adds; passing it here
- * keeps one import of the router, which Node (the prerender, the tests) would otherwise load twice.
+ * keeps one import of the router, which the tests' Node loader would otherwise load as two copies
+ * (CommonJS for one entry, ES modules for the other) whose contexts do not meet.
  */
 export function App({
   createRouter = createAppRouter,
