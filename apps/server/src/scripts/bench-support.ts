@@ -56,6 +56,10 @@ export async function startServer(options: {
   readyPath: string;
   env?: Record<string, string>;
 }): Promise<RunningServer> {
+  // A server left on the port (say, by a bench that crashed) would answer the readiness poll below,
+  // and the bench would then measure that stale server and its old build without noticing.
+  const stale = await fetch(`http://127.0.0.1:${options.port}/`).catch(() => null);
+  if (stale) throw new Error(`port ${options.port} already answers: stop that server or set BENCH_PORT`);
   const started = performance.now();
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server (see performance.md).
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);

@@ -53,7 +53,14 @@ async function startChromium(): Promise<ChildProcess> {
     { stdio: 'ignore' },
   );
   chromium.once('exit', () => rmSync(profile, { recursive: true, force: true }));
+  // A missing browser must fail this function, not crash the process past the `finally` that stops
+  // the server (which was then left running on the bench's port).
+  let spawnError: Error | null = null;
+  chromium.once('error', (error) => {
+    spawnError = error;
+  });
   for (let i = 0; i < 200; i += 1) {
+    if (spawnError) throw new Error(`chromium (${CHROME}) did not start: ${String(spawnError)}`);
     try {
       if ((await fetch(`http://127.0.0.1:${DEVTOOLS_PORT}/json/version`)).ok) return chromium;
     } catch {

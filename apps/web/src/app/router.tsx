@@ -2,10 +2,10 @@ import { type ComponentType, lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '../lib/paths';
 import { RequireAdmin, RequireUser } from './guards';
-import { loadLandingPage } from './landing-preload';
 import { AdminLayout } from './layouts/admin-layout';
 import { AuthLayout, LandingLayout, UserLayout } from './layouts/public-layouts';
 import { RootLayout } from './layouts/root-layout';
+import { loadDashboardPage, loadLandingPage } from './page-loaders';
 import { NotFoundPage, RouteError } from './route-error';
 
 /**
@@ -59,10 +59,7 @@ const SupportPage = page(
   () => import('../features/support/pages/support-page'),
   (m) => m.SupportPage,
 );
-const DashboardPage = page(
-  () => import('../features/dashboard/pages/dashboard-page'),
-  (m) => m.DashboardPage,
-);
+const DashboardPage = page(loadDashboardPage, (m) => m.DashboardPage);
 const BasketSipPage = page(
   () => import('../features/basket/pages/basket-sip-page'),
   (m) => m.BasketSipPage,

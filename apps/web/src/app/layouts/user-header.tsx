@@ -55,10 +55,12 @@ export function UserHeader() {
   const toggleRef = useRef<HTMLButtonElement>(null);
   useDismiss(menuOpen, closeMenu, panelRef, toggleRef);
 
-  // Leave the guarded page first: signed out on it, the guard would send the user to /login.
+  // Leave the guarded page first: signed out on it, the guard would send the user to /login. The
+  // router renders a navigation as a transition, which the sign-out's update would overtake, so this
+  // one is committed at once.
   const logout = async () => {
     setLogoutOpen(false);
-    navigate(paths.home, { replace: true });
+    navigate(paths.home, { replace: true, flushSync: true });
     await session.signOut();
   };
 

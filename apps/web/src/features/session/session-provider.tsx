@@ -1,11 +1,12 @@
 import type { PublicUser } from '@exchange/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { isApiError } from '../../lib/api-client';
 import {
   ACCESS_TOKEN_KEY,
   clearSession,
   getAccessToken,
+  onAccessTokenChanged,
   onSessionCleared,
   setAccessToken,
 } from '../../lib/session-token';
@@ -15,6 +16,23 @@ import { type Session, SessionContext, type SessionStatus } from './session-cont
 
 export const SESSION_QUERY_KEY = ['session', 'me'] as const;
 
+/** Re-reads whether a token is stored after each change of it, in this tab (login, refresh, logout) or another. */
+function subscribeToToken(onChange: () => void): () => void {
+  const stop = onAccessTokenChanged(onChange);
+  window.addEventListener('storage', onChange);
+  return () => {
+    stop();
+    window.removeEventListener('storage', onChange);
+  };
+}
+
+const hasStoredToken = () => getAccessToken() !== null;
+/**
+ * The prerendered landing page was rendered signed out, so while React hydrates it the session is
+ * signed out too (the HTML and the first render must agree); right after, it reads the stored token.
+ */
+const signedOutInPrerender = () => false;
+
 /**
  * The session: who is signed in, hydrated on load from GET /auth/me when an access token is stored
  * (the API client refreshes an expired one first). The user lives in the query cache, so a screen
@@ -22,19 +40,16 @@ export const SESSION_QUERY_KEY = ['session', 'me'] as const;
  */
 export function SessionProvider({ children }: { readonly children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [hasToken, setHasToken] = useState(() => getAccessToken() !== null);
+  const hasToken = useSyncExternalStore(subscribeToToken, hasStoredToken, signedOutInPrerender);
 
   useEffect(() => {
     const unsubscribe = onSessionCleared(() => {
-      setHasToken(false);
       queryClient.removeQueries({ queryKey: SESSION_QUERY_KEY });
     });
     // Another tab logging in or out changes the stored token; follow it.
     const onStorage = (event: StorageEvent) => {
       if (event.key === ACCESS_TOKEN_KEY || event.key === null) {
-        const present = getAccessToken() !== null;
-        setHasToken(present);
-        if (!present) queryClient.removeQueries({ queryKey: SESSION_QUERY_KEY });
+        if (!hasStoredToken()) queryClient.removeQueries({ queryKey: SESSION_QUERY_KEY });
         else void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
       }
     };
@@ -63,7 +78,6 @@ export function SessionProvider({ children }: { readonly children: ReactNode }) 
     (accessToken: string, user: PublicUser) => {
       setAccessToken(accessToken);
       queryClient.setQueryData(SESSION_QUERY_KEY, user);
-      setHasToken(true);
     },
     [queryClient],
   );

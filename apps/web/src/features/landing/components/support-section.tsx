@@ -3,11 +3,27 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../lib/paths';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { SectionHeading } from './section-heading';
 
 // The form sits at the foot of the page; loading it (and react-hook-form with it) after the page keeps
 // the landing page's first JavaScript under its 200 KB gzip budget (docs/performance.md).
 const NewsletterForm = lazy(async () => ({ default: (await import('./newsletter-form')).NewsletterForm }));
+
+/**
+ * In the prerendered landing page the form would be on screen before its script, and a press of
+ * Subscribe then would submit it natively (reloading the page); it shows its placeholder until the
+ * page is hydrated and its chunk has loaded.
+ */
+function LazyNewsletterForm() {
+  const placeholder = <Skeleton className="h-11 w-full max-w-md" />;
+  if (!useHydrated()) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <NewsletterForm />
+    </Suspense>
+  );
+}
 
 const questions = [
   {
@@ -66,9 +82,7 @@ export function SupportSection() {
           <p className="text-muted">
             Market news, new coins and product updates, about once a month. No spam.
           </p>
-          <Suspense fallback={<Skeleton className="h-11 w-full max-w-md" />}>
-            <NewsletterForm />
-          </Suspense>
+          <LazyNewsletterForm />
         </div>
       </div>
     </section>

@@ -5,6 +5,7 @@ import { useCallback, useId, useState } from 'react';
 import { CoinIcon } from '../../../components/ui/coin-icon';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatUsd } from '../../../lib/format';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { useTopMarkets } from '../hooks/use-top-markets';
 import { PriceChange } from './price-change';
 
@@ -81,7 +82,9 @@ function CoinSlide({
 /** Visitors who asked for less motion get a still carousel; they can still press Play or the arrows. */
 function prefersReducedMotion(): boolean {
   return (
-    typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(prefers-reduced-motion: reduce)').matches
   );
 }
 
@@ -95,16 +98,23 @@ const arrowButton =
 export function CoinCarousel() {
   const { rows } = useTopMarkets();
   const regionId = useId();
-  const [playing, setPlaying] = useState(() => !prefersReducedMotion());
   // One plugin instance for the carousel's life: a new one per render would make Embla start over.
-  const [autoplayPlugin] = useState(() =>
-    Autoplay({
+  const [autoplay] = useState(() => {
+    const playOnInit = !prefersReducedMotion();
+    const plugin = Autoplay({
       delay: CAROUSEL_AUTOPLAY_MS,
       stopOnInteraction: false,
       stopOnMouseEnter: true,
-      playOnInit: !prefersReducedMotion(),
-    }),
-  );
+      playOnInit,
+    });
+    return { plugin, playOnInit };
+  });
+  const autoplayPlugin = autoplay.plugin;
+  // The prerendered landing page shows Pause (the HTML cannot know the visitor's motion preference);
+  // hydration must find the same, and the preference shows right after it.
+  const hydrated = useHydrated();
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const playing = chosen ?? (hydrated ? autoplay.playOnInit : true);
   const [viewportRef, embla] = useEmblaCarousel(
     { loop: true, align: 'start', duration: CAROUSEL_EMBLA_DURATION },
     [autoplayPlugin],
@@ -113,7 +123,7 @@ export function CoinCarousel() {
   const togglePlaying = () => {
     if (playing) autoplayPlugin.stop();
     else autoplayPlugin.play();
-    setPlaying(!playing);
+    setChosen(!playing);
   };
 
   const scrollPrev = useCallback(() => embla?.scrollPrev(), [embla]);

@@ -1,8 +1,11 @@
 import { type TickerItem, tickerFrameSchema } from '@exchange/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { type RealtimeStatus, realtime } from '../../../lib/realtime';
 
 const tickerList = tickerFrameSchema.shape.data;
+
+/** The prerendered landing page was rendered with no socket; hydrating it must start from the same. */
+const noSocketInPrerender = (): RealtimeStatus => 'idle';
 
 export interface TickerState {
   /** The newest ticker of each coin seen on the socket, by ticker code ('BTC'). */
@@ -18,10 +21,9 @@ export interface TickerState {
  */
 export function useTicker(): TickerState {
   const [tickers, setTickers] = useState<ReadonlyMap<string, TickerItem>>(() => new Map());
-  const [status, setStatus] = useState<RealtimeStatus>(() => realtime.status());
+  const status = useSyncExternalStore(realtime.onStatus, realtime.status, noSocketInPrerender);
 
   useEffect(() => {
-    const stopStatus = realtime.onStatus(setStatus);
     const unsubscribe = realtime.subscribe('ticker', (data) => {
       const parsed = tickerList.safeParse(data);
       if (!parsed.success) return;
@@ -31,11 +33,7 @@ export function useTicker(): TickerState {
         return next;
       });
     });
-    setStatus(realtime.status());
-    return () => {
-      unsubscribe();
-      stopStatus();
-    };
+    return unsubscribe;
   }, []);
 
   return { tickers, live: status === 'open', status };

@@ -1,13 +1,11 @@
 import type { TickerItem, TopMarketItem } from '@exchange/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { getTopMarkets } from '../api/get-top-markets';
+import { getTopMarkets, topMarketsQueryKey } from '../api/get-top-markets';
 import { useTicker } from './use-ticker';
 
 /** How often the REST list is re-read while the socket is down. */
 export const TOP_MARKETS_POLL_MS = 10_000;
-
-export const topMarketsQueryKey = ['market', 'top-ten'] as const;
 
 /** The newer of the REST row and the socket's ticker for the same coin (ISO times compare as text). */
 export function mergeTicker(row: TopMarketItem, ticker: TickerItem | undefined): TopMarketItem {

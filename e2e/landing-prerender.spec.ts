@@ -1,0 +1,75 @@
+import { expect, type Page, test } from '@playwright/test';
+
+/**
+ * The landing page is rendered to HTML at build time and hydrated in the browser (apps/web/src/
+ * prerender.tsx): it reads without JavaScript, hydrates without a mismatch (which React reports as a
+ * console error and answers by throwing the HTML away), and its prices still arrive live afterwards.
+ */
+
+const HEADING = 'Buy, sell and stake crypto in one secure wallet';
+
+/** Console errors and uncaught exceptions, where React reports a hydration mismatch. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+test('the landing page is in the HTML the server sends, and reads without JavaScript', async ({
+  browser,
+  request,
+}) => {
+  const html = await (await request.get('/')).text();
+  expect(html).toContain(HEADING);
+  // It paints with its stylesheet, so that is requested before the scripts that only hydrate it.
+  expect(html.indexOf('rel="stylesheet"')).toBeLessThan(html.indexOf('<script type="module"'));
+  // Only '/' is prerendered; other paths get the empty shell and render in the browser.
+  expect(await (await request.get('/login')).text()).toContain('<div id="root"></div>');
+
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: HEADING })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Get Started' }).first()).toHaveAttribute('href', '/login');
+  await context.close();
+});
+
+test('a visitor: the page hydrates without errors, then prices and the quote load live', async ({ page }) => {
+  const errors = collectErrors(page);
+  await page.goto('/');
+  const rows = page
+    .getByRole('table', { name: 'Top Cryptocurrency prices in US dollars' })
+    .locator('tbody tr[data-ticker]');
+  await expect(rows).toHaveCount(10);
+  await expect(rows.first().locator('[data-column="last-price"]')).toHaveText(/^\$[\d,]+\.\d{4}$/);
+  await expect(page.getByText('Live prices', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('quote-result')).toHaveAttribute('data-value', /^\d/);
+  // Hydrated: a client-side control works (the header's menu toggles on a phone).
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('button', { name: 'Close menu' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('a signed-in visitor: hydrated as the HTML was, then the header knows them', async ({
+  page,
+  request,
+}) => {
+  const login = await request.post('/api/v1/auth/login', {
+    data: { email: 'alice@example.com', password: 'Alice@123456' },
+  });
+  const { token } = (await login.json()) as { token: string };
+  await page.addInitScript((value) => window.localStorage.setItem('access_token', value), token);
+  const errors = collectErrors(page);
+  await page.goto('/');
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Login' })).toHaveCount(0);
+  await header.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('current-value')).toBeVisible();
+  expect(errors).toEqual([]);
+});
