@@ -185,11 +185,12 @@ export async function userOrderPage(
           .where(eq(userHistoryCounts.userId, userId));
   // One round trip: the total rides along as a scalar subquery (PostgreSQL computes it once); only a
   // page past the end, which has no row to carry it, asks for it alone.
-  const found = await db.execute<RawOrderRow & { total: string }>(sql`
-    SELECT ${ORDER_COLUMNS}, (${counting()})::text AS total FROM orders WHERE ${where}
+  // An int4 count arrives as a JavaScript number.
+  const found = await db.execute<RawOrderRow & { total: number }>(sql`
+    SELECT ${ORDER_COLUMNS}, (${counting()})::int AS total FROM orders WHERE ${where}
     ${NEWEST_FIRST} LIMIT ${options.limit} OFFSET ${(options.page - 1) * options.limit}`);
   const first = found.rows[0];
-  const total = first ? Number(first.total) : options.page > 1 ? ((await counting())[0]?.n ?? 0) : 0;
+  const total = first ? first.total : options.page > 1 ? ((await counting())[0]?.n ?? 0) : 0;
   return { rows: found.rows.map(fromRaw), total };
 }
 
