@@ -7,11 +7,18 @@ import {
   userAccount,
 } from '@exchange/domain';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { orders, type trades } from '../../db/schema';
+import { orders } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 import { loadBalances } from '../ledger/ledger.repository';
 import { entryParams, prepareEntries } from '../ledger/post-entries';
-import type { WalletTransactionRecord } from '../wallet/wallet.repository';
+import {
+  orderRow,
+  quoteRow,
+  type TradeDraft,
+  tradeRow,
+  type WalletTransactionDraft,
+  walletTransactionRow,
+} from './batch-rows';
 import type { NewQuote } from './instant-quotes.repository';
 import { loadOrders, type OrderRecord } from './trading.repository';
 
@@ -24,9 +31,6 @@ export class BatchDebitRefused extends Error {
     super(`conditional debit refused on accounts ${accountIds.join(', ')}`);
   }
 }
-
-type TradeDraft = Omit<typeof trades.$inferInsert, 'entryId'> & { entryReference: string };
-type WalletTransactionDraft = Omit<WalletTransactionRecord, 'entryId'> & { entryReference: string };
 
 interface Tracked {
   record: OrderRecord;
@@ -229,76 +233,4 @@ export class BatchWrites {
     if (row.outcome === 'insufficient') throw new BatchDebitRefused((row.refused_accounts ?? []).map(BigInt));
     assert(row.outcome === 'written', `a batch is written or refused (${row.outcome})`);
   }
-}
-
-/** An order as `trading_write_batch` reads it (the orders table's columns; integers as strings). */
-function orderRow(o: OrderRecord) {
-  return {
-    id: o.id,
-    market_id: o.marketId,
-    user_id: o.userId,
-    side: o.side,
-    price_ticks: o.priceTicks.toString(),
-    quantity_lots: o.quantityLots.toString(),
-    filled_lots: o.filledLots.toString(),
-    cancelled_lots: o.cancelledLots.toString(),
-    filled_cost: o.filledCost.toString(),
-    filled_quote: o.filledQuote.toString(),
-    fee_quote: o.feeQuote.toString(),
-    lock_asset: o.lockAsset,
-    locked_remaining: o.lockedRemaining.toString(),
-    status: o.status,
-    seq: o.seq.toString(),
-    created_at: o.createdAt.toISOString(),
-    updated_at: o.updatedAt.toISOString(),
-  };
-}
-
-function tradeRow(trade: Omit<TradeDraft, 'entryReference'>) {
-  return {
-    market_id: trade.marketId,
-    maker_order_id: trade.makerOrderId,
-    taker_order_id: trade.takerOrderId,
-    maker_user_id: trade.makerUserId,
-    taker_user_id: trade.takerUserId,
-    taker_side: trade.takerSide,
-    price_ticks: trade.priceTicks,
-    quantity_lots: trade.quantityLots,
-    cost: trade.cost,
-    buyer_fee: trade.buyerFee,
-    seller_fee: trade.sellerFee,
-    created_at: (trade.createdAt ?? new Date()).toISOString(),
-  };
-}
-
-function quoteRow(quote: NewQuote) {
-  return {
-    id: quote.id,
-    user_id: quote.userId,
-    side: quote.side,
-    asset: quote.asset,
-    quantity: quote.quantity,
-    price_usd: quote.priceUsd,
-    cost: quote.cost,
-    fee: quote.fee,
-    total: quote.total,
-    expires_at: quote.expiresAt.toISOString(),
-    used_at: quote.usedAt?.toISOString() ?? null,
-    created_at: (quote.createdAt ?? new Date()).toISOString(),
-  };
-}
-
-function walletTransactionRow(record: WalletTransactionDraft, entry: number) {
-  return {
-    reference: record.reference,
-    user_id: record.userId,
-    operation_type: record.operationType,
-    operation: record.operation,
-    from_asset: record.from?.asset ?? null,
-    from_amount: record.from ? record.from.amount.toString() : null,
-    to_asset: record.to?.asset ?? null,
-    to_amount: record.to ? record.to.amount.toString() : null,
-    status: record.status,
-    entry,
-  };
 }

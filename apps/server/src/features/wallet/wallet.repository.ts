@@ -1,4 +1,4 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { trades, userHistoryCounts, walletTransactions } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
 

@@ -1,0 +1,84 @@
+import type { trades } from '../../db/schema';
+import type { WalletTransactionRecord } from '../wallet/wallet.repository';
+import type { NewQuote } from './instant-quotes.repository';
+import type { OrderRecord } from './trading.repository';
+
+/** A trade or a fill's history row as a batch stages it, naming its journal entry by reference. */
+export type TradeDraft = Omit<typeof trades.$inferInsert, 'entryId'> & { entryReference: string };
+export type WalletTransactionDraft = Omit<WalletTransactionRecord, 'entryId'> & { entryReference: string };
+
+// The rows a batch hands to `trading_write_batch` (migration 0020) as JSON: the tables' column names,
+// integers as decimal strings, times as ISO strings. Trades and history rows name their journal entry
+// by its 1-based index among the batch's entries.
+
+/** An order as `trading_write_batch` reads it. */
+export function orderRow(o: OrderRecord) {
+  return {
+    id: o.id,
+    market_id: o.marketId,
+    user_id: o.userId,
+    side: o.side,
+    price_ticks: o.priceTicks.toString(),
+    quantity_lots: o.quantityLots.toString(),
+    filled_lots: o.filledLots.toString(),
+    cancelled_lots: o.cancelledLots.toString(),
+    filled_cost: o.filledCost.toString(),
+    filled_quote: o.filledQuote.toString(),
+    fee_quote: o.feeQuote.toString(),
+    lock_asset: o.lockAsset,
+    locked_remaining: o.lockedRemaining.toString(),
+    status: o.status,
+    seq: o.seq.toString(),
+    created_at: o.createdAt.toISOString(),
+    updated_at: o.updatedAt.toISOString(),
+  };
+}
+
+export function tradeRow(trade: Omit<TradeDraft, 'entryReference'>) {
+  return {
+    market_id: trade.marketId,
+    maker_order_id: trade.makerOrderId,
+    taker_order_id: trade.takerOrderId,
+    maker_user_id: trade.makerUserId,
+    taker_user_id: trade.takerUserId,
+    taker_side: trade.takerSide,
+    price_ticks: trade.priceTicks,
+    quantity_lots: trade.quantityLots,
+    cost: trade.cost,
+    buyer_fee: trade.buyerFee,
+    seller_fee: trade.sellerFee,
+    created_at: (trade.createdAt ?? new Date()).toISOString(),
+  };
+}
+
+export function quoteRow(quote: NewQuote) {
+  return {
+    id: quote.id,
+    user_id: quote.userId,
+    side: quote.side,
+    asset: quote.asset,
+    quantity: quote.quantity,
+    price_usd: quote.priceUsd,
+    cost: quote.cost,
+    fee: quote.fee,
+    total: quote.total,
+    expires_at: quote.expiresAt.toISOString(),
+    used_at: quote.usedAt?.toISOString() ?? null,
+    created_at: (quote.createdAt ?? new Date()).toISOString(),
+  };
+}
+
+export function walletTransactionRow(record: WalletTransactionDraft, entry: number) {
+  return {
+    reference: record.reference,
+    user_id: record.userId,
+    operation_type: record.operationType,
+    operation: record.operation,
+    from_asset: record.from?.asset ?? null,
+    from_amount: record.from ? record.from.amount.toString() : null,
+    to_asset: record.to?.asset ?? null,
+    to_amount: record.to ? record.to.amount.toString() : null,
+    status: record.status,
+    entry,
+  };
+}
