@@ -122,9 +122,12 @@ export const walletTransactions = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('wallet_transactions_user_idx').on(t.userId, t.createdAt),
+    // A user's transactions page newest first by (created_at, id); with the id in the index the page
+    // is read from it in order, where (user_id, created_at) alone lost to the time index below, which
+    // then walked every newer row of every other user.
+    index('wallet_transactions_user_idx').on(t.userId, t.createdAt, t.id),
     // Swap history pages one operation type of one user, newest first.
-    index('wallet_transactions_user_type_idx').on(t.userId, t.operationType, t.createdAt),
+    index('wallet_transactions_user_type_idx').on(t.userId, t.operationType, t.createdAt, t.id),
     uniqueIndex('wallet_transactions_reference_key').on(t.reference),
     // The back office pages every user's transactions in time order, lists the newest pending ones and
     // counts and charts them by operation type over a date range.

@@ -1,0 +1,4 @@
+DROP INDEX "wallet_transactions_user_idx";--> statement-breakpoint
+DROP INDEX "wallet_transactions_user_type_idx";--> statement-breakpoint
+CREATE INDEX "wallet_transactions_user_idx" ON "wallet_transactions" USING btree ("user_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "wallet_transactions_user_type_idx" ON "wallet_transactions" USING btree ("user_id","operation_type","created_at","id");

@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as schema from '../../db/schema';
+import { addHistory } from '../../scripts/bench-support';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestUser, type TestUser } from '../../test/test-users';
+import { listSwapTransactions } from '../swap/swap.repository';
+import { userOrderPage } from '../trading/trading.repository';
+import { listWalletTransactions } from './wallet.repository';
+
+/**
+ * A user's history pages are read from an index of the user's own rows in page order, however many
+ * newer rows other users have. The page query of a user who was last active long ago once walked the
+ * whole time index backwards through everyone else's newer rows (wallet_transactions_user_idx lacked
+ * the id the page sorts by, so the planner preferred the index on time alone).
+ */
+let t: TestApp;
+let quiet: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  quiet = await createTestUser(t);
+  // The quiet user's 10,000 rows of each kind are from the past (addHistory: a minute apart, then
+  // VACUUM ANALYZE); then 32 busy users make 1,000 rows each today, as a burst of trading does.
+  await addHistory(t.database, quiet.id, 10_000);
+  const busy = await Promise.all(Array.from({ length: 32 }, () => createTestUser(t)));
+  for (const user of busy) {
+    await t.ctx.db.execute(sql`
+      INSERT INTO wallet_transactions (user_id, operation_type, operation, to_asset, to_amount, status, created_at, updated_at)
+      SELECT ${user.id}::uuid, 'CRYPTO_TO_CRYPTO', 'LIMIT_BUY', 'XRP', 100, 'SUCCESS', now(), now()
+        FROM generate_series(1, 1000)`);
+    await t.ctx.db.execute(sql`
+      INSERT INTO orders (id, market_id, user_id, side, price_ticks, quantity_lots, cancelled_lots, lock_asset,
+                          locked_remaining, status, seq, created_at, updated_at)
+      SELECT gen_random_uuid(), 'XRP-USDT', ${user.id}::uuid, 'buy', 10000, 100, 100, 'USDT', 0, 'cancelled', 0,
+             now(), now()
+        FROM generate_series(1, 1000)`);
+  }
+  // What autovacuum does after such a burst: the planner knows the quiet user is now a quarter of it.
+  await t.ctx.db.execute(sql`ANALYZE wallet_transactions`);
+  await t.ctx.db.execute(sql`ANALYZE orders`);
+});
+afterAll(async () => t.close());
+
+describe("a user's history pages", () => {
+  it('read the user’s own rows from an index, in page order', async () => {
+    const statements: { sql: string; params: unknown[] }[] = [];
+    const recording = drizzle(t.database.pool, {
+      schema,
+      logger: { logQuery: (text, params) => statements.push({ sql: text, params }) },
+    });
+    await listWalletTransactions(recording, quiet.id, 1, 10);
+    await listSwapTransactions(recording, quiet.id, { page: 1, limit: 10 });
+    await userOrderPage(recording, quiet.id, { page: 1, limit: 10 });
+    const pages = statements.filter((s) => / limit /i.test(s.sql));
+    expect(pages).toHaveLength(3);
+    for (const page of pages) {
+      const plan = await t.database.pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${page.sql}`, page.params);
+      const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+      // An index whose leading column is the user, and no sort of the user's rows.
+      expect(text, page.sql).toMatch(
+        /(wallet_transactions_user_idx|wallet_transactions_user_type_idx|orders_user_history_idx)/,
+      );
+      expect(text, page.sql).not.toMatch(/created_idx/);
+      expect(text, page.sql).not.toMatch(/^\s*->\s+Sort\b/m);
+    }
+  });
+});
