@@ -80,7 +80,7 @@ export const stakes = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('stakes_user_idx').on(t.userId, t.createdAt),
+    index('stakes_user_idx').on(t.userId, t.createdAt, t.id),
     index('stakes_due_idx').on(t.status, t.redeemAt),
     uniqueIndex('stakes_restaked_from_key').on(t.restakedFrom),
     // The back office pages every stake in time order and ranks each coin's running stakes by size.

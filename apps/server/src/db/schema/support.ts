@@ -24,7 +24,7 @@ export const supportTickets = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('support_tickets_user_created_idx').on(t.userId, t.createdAt),
+    index('support_tickets_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('support_tickets_created_idx').on(t.createdAt),
     // The admin dashboard lists the newest tickets still waiting for the team.
     index('support_tickets_status_created_idx').on(t.status, t.createdAt),
