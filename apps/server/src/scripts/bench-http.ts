@@ -370,7 +370,7 @@ async function main(): Promise<void> {
           `for ${ORDER_SECONDS} s, one user per connection, every order answered after its commit with the`,
           `user's wallet. Each order load runs twice on a restarted server: with \`MARKET_BATCH_MAX=1\` (one`,
           'transaction and one WAL flush per order, as before group commit) and with group commit on (the',
-          'default, up to 64 commands per transaction, written with multi-row statements). Instant trades',
+          'default, up to 64 commands per transaction, written in one round trip). Instant trades',
           `(${CONNECTIONS} users, BTC for USD at the house, group-committed by the instant desk) run twice:`,
           'with `LEDGER_HOT_SHARDS=1` (one house inventory and fee account per asset) and with the default 64.',
           `Reads: 16 connections for ${READ_SECONDS} s each. ok/s counts 2xx answers only; failed counts`,
