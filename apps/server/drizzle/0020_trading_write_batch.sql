@@ -10,12 +10,12 @@
 --   2. new orders, then the orders the batch changed (fills, cancels);
 --   3. the trades and the fills' wallet transactions, each pointing at its journal entry by the
 --      1-based index of the entry in the e_ arrays (`entry`), in the order given (trade ids, and so
---      the candles' open and close, follow it); an instant-desk batch's quotes, already used;
+--      the candles' open and close, follow it);
 --   4. the market's last sequence number (when `market` is given), then the notifications, in order.
 -- Rows come as JSON arrays of objects with the tables' column names; amounts as decimal strings.
 CREATE OR REPLACE FUNCTION trading_write_batch(
   new_orders jsonb, changed_orders jsonb, new_trades jsonb, new_wallet_transactions jsonb,
-  used_quotes jsonb, market text, last_seq bigint, notify_channel text, notifications text[],
+  market text, last_seq bigint, notify_channel text, notifications text[],
   e_kind text[], e_reference text[], e_user uuid[], e_memo jsonb[],
   l_entry integer[], l_user uuid[], l_asset text[], l_kind text[], l_shard smallint[],
   l_negative boolean[], l_amount numeric[],
@@ -85,14 +85,6 @@ BEGIN
            from_amount numeric, to_asset text, to_amount numeric, status text, entry integer)
    ORDER BY a.i
   ON CONFLICT (reference) DO NOTHING;
-
-  INSERT INTO instant_quotes (id, user_id, side, asset, quantity, price_usd, cost, fee, total, expires_at,
-                              used_at, created_at)
-  SELECT q.id, q.user_id, q.side, q.asset, q.quantity, q.price_usd, q.cost, q.fee, q.total, q.expires_at,
-         q.used_at, q.created_at
-    FROM jsonb_to_recordset(used_quotes) AS q(
-      id uuid, user_id uuid, side text, asset text, quantity numeric, price_usd numeric, cost numeric,
-      fee numeric, total numeric, expires_at timestamptz, used_at timestamptz, created_at timestamptz);
 
   IF market IS NOT NULL THEN
     INSERT INTO market_sequences (market_id, last_seq) VALUES (market, last_seq)

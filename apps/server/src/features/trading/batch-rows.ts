@@ -1,6 +1,5 @@
 import type { trades } from '../../db/schema';
 import type { WalletTransactionRecord } from '../wallet/wallet.repository';
-import type { NewQuote } from './instant-quotes.repository';
 import type { OrderRecord } from './trading.repository';
 
 /** A trade or a fill's history row as a batch stages it, naming its journal entry by reference. */
@@ -48,23 +47,6 @@ export function tradeRow(trade: Omit<TradeDraft, 'entryReference'>) {
     buyer_fee: trade.buyerFee,
     seller_fee: trade.sellerFee,
     created_at: (trade.createdAt ?? new Date()).toISOString(),
-  };
-}
-
-export function quoteRow(quote: NewQuote) {
-  return {
-    id: quote.id,
-    user_id: quote.userId,
-    side: quote.side,
-    asset: quote.asset,
-    quantity: quote.quantity,
-    price_usd: quote.priceUsd,
-    cost: quote.cost,
-    fee: quote.fee,
-    total: quote.total,
-    expires_at: quote.expiresAt.toISOString(),
-    used_at: quote.usedAt?.toISOString() ?? null,
-    created_at: (quote.createdAt ?? new Date()).toISOString(),
   };
 }
 

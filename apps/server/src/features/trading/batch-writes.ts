@@ -13,13 +13,11 @@ import { loadBalances } from '../ledger/ledger.repository';
 import { entryParams, prepareEntries } from '../ledger/post-entries';
 import {
   orderRow,
-  quoteRow,
   type TradeDraft,
   tradeRow,
   type WalletTransactionDraft,
   walletTransactionRow,
 } from './batch-rows';
-import type { NewQuote } from './instant-quotes.repository';
 import { loadOrders, type OrderRecord } from './trading.repository';
 
 /**
@@ -57,7 +55,6 @@ export class BatchWrites {
   private readonly entries: EntryDraft[] = [];
   private readonly trades: TradeDraft[] = [];
   private readonly walletTransactions: WalletTransactionDraft[] = [];
-  private readonly quotes: NewQuote[] = [];
   private readonly notifications: string[] = [];
   private notifyChannel: string | null = null;
   staged = 0;
@@ -185,12 +182,6 @@ export class BatchWrites {
     this.staged += 1;
   }
 
-  /** An instant order's quote, already used by the entry the batch posts for it. */
-  addUsedQuote(quote: NewQuote): void {
-    this.quotes.push(quote);
-    this.staged += 1;
-  }
-
   /** Stages notifications to send on `channel` with the batch's writes (delivered only if it commits). */
   notify(channel: string, payloads: readonly string[]): void {
     assert(
@@ -224,7 +215,6 @@ export class BatchWrites {
         ${json(fresh.map(orderRow))}, ${json(changed.map(orderRow))},
         ${json(this.trades.map(({ entryReference, ...trade }) => ({ ...tradeRow(trade), entry: indexOf(entryReference) })))},
         ${json(this.walletTransactions.map((record) => walletTransactionRow(record, indexOf(record.entryReference))))},
-        ${json(this.quotes.map(quoteRow))},
         ${sequence?.marketId ?? null}::text, ${sequence ? sequence.seq.toString() : null}::bigint,
         ${this.notifyChannel}::text, ${sql.param(this.notifications)}::text[],
         ${entryParams(entries)})`);

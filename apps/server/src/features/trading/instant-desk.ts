@@ -32,11 +32,13 @@ interface Job {
 
 /**
  * Group commit for instant orders without a quote (the spec's client sends none). Every such order
- * debits and credits the house and fee accounts and costs a dozen statements and a commit on its own;
- * here the orders waiting together (up to MARKET_BATCH_MAX) are priced, checked and staged one by one
- * in order, then written in ONE transaction with multi-row statements (`BatchWrites`: entries with
- * one conditional balance update per account, wallet transactions; the used quotes in one INSERT),
- * and every caller is answered after that commit.
+ * debits and credits the house and fee accounts and costs a transaction and a commit on its own; here
+ * the orders waiting together (up to MARKET_BATCH_MAX) are priced, checked and staged one by one in
+ * order, then written in ONE transaction and one round trip (`BatchWrites`: entries with one
+ * conditional balance update per account, wallet transactions), and every caller is answered after
+ * that commit. Each order is priced as a quote would be (`priceInstantQuote`; its id and price go in
+ * the entry's memo), but no quote row is stored: nothing reads a used quote, and the pruning job
+ * deleted them a day after they expired.
  *
  * Each order is decided as if it ran alone after the ones before it: the user's balance as the batch
  * projects it ('Insufficient amount' stages nothing), the house position read once per coin and moved
@@ -138,7 +140,6 @@ export class InstantDesk {
             });
             if (!posted) throw new AppError('insufficient_funds', messages.insufficientAmount);
             positions.set(asset, houseSide === 'buy' ? position + quantity : position - quantity);
-            writes.addUsedQuote({ ...values, usedAt: values.createdAt });
             const usd = { asset: 'USD', amount: amounts.total };
             const coin = { asset, amount: quantity };
             writes.addWalletTransaction({
