@@ -1,21 +1,29 @@
--- Everything a market batch or an instant-desk batch writes, in one round trip
--- (features/trading/batch-writes.ts calls it). A batch used to send its writes as six or seven
--- statements one after another (new orders, changed orders, the ledger, trades, fills in the wallet
--- history, the market's sequence, the notifications), each a round trip that costs more CPU than its
--- work on our machines. The batch's decisions are all made in TypeScript before this runs; the
--- function writes them in that order:
+-- Everything a market batch or an instant-desk batch writes, in one round trip and one statement
+-- (features/trading/batch-writes.ts calls it, outside any transaction: the statement is the
+-- transaction, and its commit the batch's). A batch used to be a transaction of its own: BEGIN, a lock,
+-- six or seven writes one after another, COMMIT, each a round trip that costs more CPU than its work
+-- on our machines. The batch's decisions are all made in TypeScript before this runs, on the book and
+-- the balances as the batch read them; this function checks that what it decided on still holds and
+-- writes it, in this order:
+--   0. for a market, its sequence row is locked (which serialises the market's writers across
+--      processes) and must still hold `expected_seq`, the number the book was decided on; otherwise it
+--      answers 'stale' and writes nothing (the caller rebuilds its book and runs the commands again).
+--      The idempotency claims of the batch's requests are locked and must all still be held, or it
+--      answers 'claim_lost' and writes nothing;
 --   1. the journal through ledger_post_entries (batch mode): if a debit is not covered it answers
---      'insufficient' with the refused accounts and nothing is written (the caller rolls back and
---      retries the batch's commands one by one);
+--      'insufficient' with the refused accounts and nothing is written (the caller retries the
+--      batch's commands one by one);
 --   2. new orders, then the orders the batch changed (fills, cancels);
 --   3. the trades and the fills' wallet transactions, each pointing at its journal entry by the
 --      1-based index of the entry in the e_ arrays (`entry`), in the order given (trade ids, and so
 --      the candles' open and close, follow it);
---   4. the market's last sequence number (when `market` is given), then the notifications, in order.
+--   4. the claims' commit stamps, the market's last sequence number (when `market` is given), then the
+--      notifications, in order.
 -- Rows come as JSON arrays of objects with the tables' column names; amounts as decimal strings.
 CREATE OR REPLACE FUNCTION trading_write_batch(
   new_orders jsonb, changed_orders jsonb, new_trades jsonb, new_wallet_transactions jsonb,
-  market text, last_seq bigint, notify_channel text, notifications text[],
+  market text, expected_seq bigint, last_seq bigint, notify_channel text, notifications text[],
+  claim_users uuid[], claim_keys text[], claim_tokens uuid[],
   e_kind text[], e_reference text[], e_user uuid[], e_memo jsonb[],
   l_entry integer[], l_user uuid[], l_asset text[], l_kind text[], l_shard smallint[],
   l_negative boolean[], l_amount numeric[],
@@ -26,7 +34,33 @@ DECLARE
   changed record;
   entry_ids bigint[] := '{}';
   payload text;
+  stored_seq bigint;
+  held integer;
 BEGIN
+  IF market IS NOT NULL THEN
+    SELECT s.last_seq INTO stored_seq FROM market_sequences s WHERE s.market_id = market FOR UPDATE;
+    IF NOT FOUND THEN
+      INSERT INTO market_sequences (market_id, last_seq) VALUES (market, 0) ON CONFLICT DO NOTHING;
+      SELECT s.last_seq INTO stored_seq FROM market_sequences s WHERE s.market_id = market FOR UPDATE;
+    END IF;
+    IF stored_seq <> expected_seq THEN
+      outcome := 'stale';
+      RETURN;
+    END IF;
+  END IF;
+  IF cardinality(claim_users) > 0 THEN
+    SELECT count(*) INTO held FROM (
+      SELECT 1 FROM idempotency_keys k
+        JOIN unnest(claim_users, claim_keys, claim_tokens) AS c(u, k2, t)
+          ON k.user_id = c.u AND k.key = c.k2 AND k.claim_token = c.t
+       ORDER BY k.user_id, k.key
+         FOR UPDATE OF k) locked;
+    IF held <> cardinality(claim_users) THEN
+      outcome := 'claim_lost';
+      RETURN;
+    END IF;
+  END IF;
+
   IF cardinality(e_kind) > 0 THEN
     SELECT * INTO posted FROM ledger_post_entries(
       e_kind, e_reference, e_user, e_memo, l_entry, l_user, l_asset, l_kind, l_shard, l_negative, l_amount, false);
@@ -86,9 +120,11 @@ BEGIN
    ORDER BY a.i
   ON CONFLICT (reference) DO NOTHING;
 
+  UPDATE idempotency_keys k SET committed_at = coalesce(k.committed_at, now())
+    FROM unnest(claim_users, claim_keys, claim_tokens) AS c(u, k2, t)
+   WHERE k.user_id = c.u AND k.key = c.k2 AND k.claim_token = c.t;
   IF market IS NOT NULL THEN
-    INSERT INTO market_sequences (market_id, last_seq) VALUES (market, last_seq)
-    ON CONFLICT (market_id) DO UPDATE SET last_seq = EXCLUDED.last_seq;
+    UPDATE market_sequences SET last_seq = trading_write_batch.last_seq WHERE market_id = market;
   END IF;
 
   FOREACH payload IN ARRAY notifications LOOP

@@ -77,6 +77,18 @@ export async function migrateDatabase(db: Db): Promise<void> {
  */
 export interface CommitMarker {
   mark(tx: Tx): Promise<void>;
+  /**
+   * The idempotency claim `mark` stamps, for a writer that stamps it itself inside its one statement
+   * (the trading batches, features/trading/batch-writes.ts) rather than through `mark`.
+   */
+  readonly claim: IdempotencyClaim;
+}
+
+/** A request's hold on its Idempotency-Key (platform/idempotency.ts). */
+export interface IdempotencyClaim {
+  readonly userId: string;
+  readonly key: string;
+  readonly token: string;
 }
 
 const markerScope = new AsyncLocalStorage<CommitMarker>();

@@ -198,7 +198,10 @@ describe('Idempotency-Key on money-moving POSTs', () => {
 
   it('rolls back the effect of a request whose claim was lost (the marker throws inside the transaction)', async () => {
     const user = await createTestUser(t, { kyc: true });
-    const lost = { mark: async () => Promise.reject(new Error('claim lost')) };
+    const lost = {
+      claim: { userId: user.id, key: 'lost', token: '00000000-0000-0000-0000-000000000000' },
+      mark: async () => Promise.reject(new Error('claim lost')),
+    };
     await expect(
       runWithCommitMarker(lost, () =>
         t.ctx.db.transaction(async (tx) => {

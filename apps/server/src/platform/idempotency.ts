@@ -3,7 +3,7 @@ import { IDEMPOTENCY_HEADER, idempotencyKeySchema, messages } from '@exchange/co
 import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { idempotencyKeys } from '../db/schema';
-import { type CommitMarker, type Db, runWithCommitMarker } from './db';
+import { type CommitMarker, type Db, type IdempotencyClaim, runWithCommitMarker } from './db';
 import { AppError } from './errors';
 
 /**
@@ -40,11 +40,7 @@ export const IDEMPOTENCY_LEASE_SECONDS = 60;
 /** How long keys and their answers are kept; older ones are pruned. */
 export const IDEMPOTENCY_KEEP_MS = 24 * 60 * 60 * 1000;
 
-interface Claim {
-  readonly userId: string;
-  readonly key: string;
-  readonly token: string;
-}
+type Claim = IdempotencyClaim;
 
 /** A JSON text of a value with object keys sorted, so the same body always hashes the same. */
 function canonicalJson(value: unknown): string {
@@ -78,6 +74,7 @@ export function createIdempotencyHooks(db: Db): IdempotencyHooks {
   /** Stamps the claim inside the handler's transaction; a lost claim rolls the transaction back. */
   function markerFor(claim: Claim): CommitMarker {
     return {
+      claim,
       async mark(tx) {
         const [held] = await tx
           .update(idempotencyKeys)

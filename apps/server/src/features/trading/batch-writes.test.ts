@@ -1,5 +1,5 @@
 import { accountName, fromHousePostings, holdPostings, userAccount } from '@exchange/domain';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journalEntries, postings, walletTransactions } from '../../db/schema';
 import { expectLedgerConsistent } from '../../test/expect-ledger';
@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
 import { loadBalances } from '../ledger/ledger.repository';
 import { postEntry } from '../ledger/post-entries';
-import { BatchDebitRefused, BatchWrites } from './batch-writes';
+import { BatchDebitRefused, BatchWrites, MarketMovedMeanwhile } from './batch-writes';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -60,7 +60,7 @@ describe("a batch's writes, in one round trip", () => {
           status: 'SUCCESS',
           entryReference: `${tag}:2`,
         });
-        await writes.flush();
+        await writes.flush({ claims: [] });
       });
       const accounts = [
         userAccount(a.id, 'USDT'),
@@ -111,7 +111,7 @@ describe("a batch's writes, in one round trip", () => {
       });
       expect(spent.ok).toBe(true);
       // ... so at the moment of truth, with the account locked, the hold is not covered.
-      await writes.flush();
+      await writes.flush({ claims: [] });
     });
     await expect(attempt).rejects.toBeInstanceOf(BatchDebitRefused);
     // Only the other writer's entry (one entry, two postings) was written.
@@ -132,11 +132,45 @@ describe("a batch's writes, in one round trip", () => {
       t.ctx.db.transaction(async (tx) => {
         const writes = new BatchWrites(tx);
         expect(await writes.post(draft)).toBe(true);
-        await writes.flush();
+        await writes.flush({ claims: [] });
       });
     await write();
     await expect(write()).rejects.toThrow();
     const balances = await loadBalances(t.ctx.db, [userAccount(user.id, 'USDT')]);
     expect([...balances.values()]).toEqual([5n]);
+  });
+
+  it('writes nothing when the market moved since the batch read it, or a request lost its claim', async () => {
+    const user = await createTestUser(t);
+    const tag = `test:batch-checks:${user.id}`;
+    const stage = async (suffix: string) => {
+      const writes = new BatchWrites(t.ctx.db);
+      const draft = {
+        kind: 'SEED',
+        reference: `${tag}:${suffix}`,
+        userId: user.id,
+        postings: fromHousePostings(user.id, 'USDT', 5n),
+      };
+      expect(await writes.post(draft)).toBe(true);
+      return writes;
+    };
+    const before = await counts();
+    const [row] = (
+      await t.ctx.db.execute<{ last_seq: string }>(
+        sql`SELECT coalesce(max(last_seq), 0)::text AS last_seq FROM market_sequences WHERE market_id = 'DOT-USDT'`,
+      )
+    ).rows;
+    const stored = BigInt(row!.last_seq);
+    const moved = await stage('moved');
+    await expect(
+      moved.flush({ market: { id: 'DOT-USDT', expectedSeq: stored + 7n, seq: stored + 8n }, claims: [] }),
+    ).rejects.toBeInstanceOf(MarketMovedMeanwhile);
+    const lost = await stage('lost');
+    await expect(
+      lost.flush({
+        claims: [{ userId: user.id, key: 'gone', token: '00000000-0000-0000-0000-000000000000' }],
+      }),
+    ).rejects.toMatchObject({ code: 'idempotency_in_progress' });
+    expect(await counts()).toEqual(before);
   });
 });

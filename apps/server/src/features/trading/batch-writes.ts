@@ -1,3 +1,4 @@
+import { messages } from '@exchange/contracts';
 import {
   type AccountKey,
   type AssetCode,
@@ -8,7 +9,8 @@ import {
 } from '@exchange/domain';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { orders } from '../../db/schema';
-import type { Tx } from '../../platform/db';
+import type { DbOrTx, IdempotencyClaim } from '../../platform/db';
+import { AppError } from '../../platform/errors';
 import { loadBalances } from '../ledger/ledger.repository';
 import { entryParams, prepareEntries } from '../ledger/post-entries';
 import {
@@ -19,6 +21,16 @@ import {
   walletTransactionRow,
 } from './batch-rows';
 import { loadOrders, type OrderRecord } from './trading.repository';
+
+/**
+ * Another writer (another process) moved the market after this process last read it: the book the
+ * batch was decided on is out of date. Nothing was written; the book must be rebuilt.
+ */
+export class MarketMovedMeanwhile extends Error {
+  constructor() {
+    super('the market moved since its book was read');
+  }
+}
 
 /**
  * A batch's debits were not all covered when it was written (another writer spent first): thrown by
@@ -59,7 +71,7 @@ export class BatchWrites {
   private notifyChannel: string | null = null;
   staged = 0;
 
-  constructor(private readonly tx: Tx) {}
+  constructor(private readonly db: DbOrTx) {}
 
   /**
    * Reads ahead, in two statements, what the batch's commands would otherwise read one user at a
@@ -70,7 +82,7 @@ export class BatchWrites {
   async prefetch(marketId: string, assets: readonly AssetCode[], userIds: readonly string[]): Promise<void> {
     const fresh = [...new Set(userIds)].filter((id) => !this.openStored.has(`${id}/${marketId}`));
     if (fresh.length === 0) return;
-    const counted = await this.tx
+    const counted = await this.db
       .select({ userId: orders.userId, n: count() })
       .from(orders)
       .where(and(eq(orders.marketId, marketId), eq(orders.status, 'open'), inArray(orders.userId, fresh)))
@@ -88,7 +100,7 @@ export class BatchWrites {
   async prefetchBalances(keys: readonly AccountKey[]): Promise<void> {
     const unknown = keys.filter((key) => !this.balances.has(accountName(key)));
     if (unknown.length === 0) return;
-    for (const [name, balance] of await loadBalances(this.tx, unknown)) this.balances.set(name, balance);
+    for (const [name, balance] of await loadBalances(this.db, unknown)) this.balances.set(name, balance);
   }
 
   /** Orders by id: this batch's copy where it has one, else storage's (kept for later commands). */
@@ -100,7 +112,7 @@ export class BatchWrites {
       if (tracked) out.set(id, tracked.record);
       else missing.push(id);
     }
-    for (const [id, record] of await loadOrders(this.tx, missing)) {
+    for (const [id, record] of await loadOrders(this.db, missing)) {
       this.orders.set(id, { record, stored: record.status, dirty: false });
       out.set(id, record);
     }
@@ -116,7 +128,7 @@ export class BatchWrites {
     const key = `${userId}/${marketId}`;
     let stored = this.openStored.get(key);
     if (stored === undefined) {
-      const [row] = await this.tx
+      const [row] = await this.db
         .select({ n: count() })
         .from(orders)
         .where(and(eq(orders.userId, userId), eq(orders.marketId, marketId), eq(orders.status, 'open')));
@@ -141,7 +153,7 @@ export class BatchWrites {
     const userKeys = draft.postings.map((p) => p.account).filter((k) => k.userId !== null);
     const unknown = userKeys.filter((k) => !this.balances.has(accountName(k)));
     if (unknown.length > 0)
-      for (const [name, balance] of await loadBalances(this.tx, unknown)) this.balances.set(name, balance);
+      for (const [name, balance] of await loadBalances(this.db, unknown)) this.balances.set(name, balance);
     const after = new Map<string, bigint>();
     for (const p of draft.postings) {
       if (p.account.userId === null) continue;
@@ -193,12 +205,19 @@ export class BatchWrites {
   }
 
   /**
-   * Writes everything staged in one round trip (`trading_write_batch`, migration 0020): the journal
-   * entries (one balance update per account; a debit the locked balance does not cover throws
-   * BatchDebitRefused before anything is written), new and changed orders, trades, the fills' wallet
-   * transactions, the market's last sequence number when given, then the notifications.
+   * Writes everything staged in one statement, which is its own transaction (`trading_write_batch`,
+   * migration 0020): for a market, its sequence row is locked and must still hold `expectedSeq` (else
+   * MarketMovedMeanwhile, nothing written); the requests' idempotency claims must all still be held
+   * (else AppError idempotency_in_progress, nothing written); a debit the locked balance does not
+   * cover throws BatchDebitRefused before anything is written. Then the journal entries (one balance
+   * update per account), new and changed orders, trades, the fills' wallet transactions, the claims'
+   * stamps, the market's last sequence number and the notifications, all committed together.
    */
-  async flush(sequence?: { marketId: string; seq: bigint }): Promise<void> {
+  async flush(options: {
+    market?: { id: string; expectedSeq: bigint; seq: bigint };
+    claims: readonly IdempotencyClaim[];
+  }): Promise<void> {
+    const { market, claims } = options;
     const all = [...this.orders.values()];
     const fresh = all.filter((o) => o.stored === 'new').map((o) => o.record);
     const changed = all.filter((o) => o.stored !== 'new' && o.dirty).map((o) => o.record);
@@ -210,17 +229,23 @@ export class BatchWrites {
       return index;
     };
     const json = (rows: readonly object[]) => sql`${JSON.stringify(rows)}::jsonb`;
-    const found = await this.tx.execute<{ outcome: string; refused_accounts: string[] | null }>(sql`
+    const found = await this.db.execute<{ outcome: string; refused_accounts: string[] | null }>(sql`
       SELECT outcome, refused_accounts::text[] AS refused_accounts FROM trading_write_batch(
         ${json(fresh.map(orderRow))}, ${json(changed.map(orderRow))},
         ${json(this.trades.map(({ entryReference, ...trade }) => ({ ...tradeRow(trade), entry: indexOf(entryReference) })))},
         ${json(this.walletTransactions.map((record) => walletTransactionRow(record, indexOf(record.entryReference))))},
-        ${sequence?.marketId ?? null}::text, ${sequence ? sequence.seq.toString() : null}::bigint,
+        ${market?.id ?? null}::text, ${market ? market.expectedSeq.toString() : null}::bigint,
+        ${market ? market.seq.toString() : null}::bigint,
         ${this.notifyChannel}::text, ${sql.param(this.notifications)}::text[],
+        ${sql.param(claims.map((c) => c.userId))}::uuid[], ${sql.param(claims.map((c) => c.key))}::text[],
+        ${sql.param(claims.map((c) => c.token))}::uuid[],
         ${entryParams(entries)})`);
     const row = found.rows[0];
     assert(row, 'trading_write_batch answered');
     if (row.outcome === 'insufficient') throw new BatchDebitRefused((row.refused_accounts ?? []).map(BigInt));
+    if (row.outcome === 'stale') throw new MarketMovedMeanwhile();
+    if (row.outcome === 'claim_lost')
+      throw new AppError('idempotency_in_progress', messages.idempotencyInProgress);
     assert(row.outcome === 'written', `a batch is written or refused (${row.outcome})`);
   }
 }

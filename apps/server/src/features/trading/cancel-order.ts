@@ -22,7 +22,7 @@ export async function cancelOrder(
 ): Promise<OrderRecord> {
   const market = engine.market(marketId);
   if (!market || !UUID.test(orderId)) throw new AppError('not_found', messages.orderNotFound);
-  return engine.run(marketId, async (_tx, state, seq, writes) => {
+  return engine.run(marketId, async (state, seq, writes) => {
     const order = await writes.findOrder(orderId);
     if (!order || order.userId !== userId || order.marketId !== marketId)
       throw new AppError('not_found', messages.orderNotFound);

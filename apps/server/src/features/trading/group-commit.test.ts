@@ -114,7 +114,7 @@ describe('group commit', () => {
     const hold = holdLoop(t, 'ETH-USDT');
     const first = place(t, user, limitOrder('buy', '0.1', '2000', 'ETH-USDT'));
     await untilWaiting(t, 'ETH-USDT', 1);
-    const broken = t.trading.engine.run('ETH-USDT', async (_tx, market, seq) => {
+    const broken = t.trading.engine.run('ETH-USDT', async (market, seq) => {
       market.book.apply({
         kind: 'place',
         seq,

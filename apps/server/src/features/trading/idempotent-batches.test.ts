@@ -1,10 +1,11 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { idempotencyKeys } from '../../db/schema';
 import { type CommitMarker, runWithCommitMarker } from '../../platform/db';
 import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser, type TestUser } from '../../test/test-users';
+import { BatchWrites } from './batch-writes';
 import { fund, holdLoop, limitOrder, untilWaiting } from './trading-test-helpers';
 
 let t: TestApp;
@@ -66,22 +67,37 @@ describe('idempotent requests that share a batch', () => {
   it('a loop started by one request never writes that request’s mark in later batches', async () => {
     const user = await createTestUser(t, { kyc: true });
     await fund(t, user, 'USDT', '1000');
-    let marks = 0;
+    const [starter] = await t.ctx.db
+      .insert(idempotencyKeys)
+      .values({ userId: user.id, key: 'starter', route: 'test', requestHash: 'test' })
+      .returning({ token: idempotencyKeys.claimToken });
     const marker: CommitMarker = {
-      async mark() {
-        marks += 1;
-        // As a claim pruned or taken over would: its mark refuses.
-        if (marks > 1) throw new Error('this claim is gone');
-      },
+      claim: { userId: user.id, key: 'starter', token: starter!.token },
+      mark: () => Promise.reject(new Error('the batches stamp claims themselves')),
     };
-    // The loop starts inside a request's scope (its command holds the loop) ...
-    const hold = runWithCommitMarker(marker, () => holdLoop(t, 'BTC-USDT'));
-    // ... and later commands, from other requests, queue behind it.
-    const later = send(user, limitOrder('buy', '0.001', '20000'));
-    await untilWaiting(t, 'BTC-USDT', 1);
-    hold.release();
-    await hold.busy;
-    expect((await later).statusCode).toBe(200);
-    expect(marks).toBe(1);
+    const flushed: string[][] = [];
+    const flush = BatchWrites.prototype.flush;
+    const spy = vi.spyOn(BatchWrites.prototype, 'flush').mockImplementation(function (
+      this: BatchWrites,
+      options,
+    ) {
+      flushed.push(options.claims.map((claim) => claim.key));
+      return flush.call(this, options);
+    });
+    try {
+      // The loop starts inside a request's scope (its command holds the loop) ...
+      const hold = runWithCommitMarker(marker, () => holdLoop(t, 'BTC-USDT'));
+      // ... and a later command, from another request, queues behind it.
+      const later = send(user, limitOrder('buy', '0.001', '20000'));
+      await untilWaiting(t, 'BTC-USDT', 1);
+      hold.release();
+      await hold.busy;
+      expect((await later).statusCode).toBe(200);
+    } finally {
+      spy.mockRestore();
+    }
+    // The holding command's batch stamped its claim; the later batch stamped none.
+    expect(flushed).toEqual([['starter'], []]);
+    expect(await committedKeys(user)).toEqual(['starter']);
   });
 });

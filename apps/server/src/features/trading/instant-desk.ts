@@ -90,11 +90,12 @@ export class InstantDesk {
       await this.alone(jobs[0]!);
       return;
     }
-    let outcomes: (true | unknown)[] = [];
+    const outcomes: (true | unknown)[] = [];
     try {
-      await this.ctx.db.transaction(async (tx) => {
-        outcomes = [];
-        const writes = new BatchWrites(tx);
+      // No transaction of its own: the reads are unlocked, and the writes are one statement that
+      // checks what they were decided on (BatchWrites.flush).
+      {
+        const writes = new BatchWrites(this.ctx.db);
         const positions = new Map<CryptoCode, bigint>();
         // Every order's USD and coin balances, read together rather than one order at a time.
         await writes.prefetchBalances(
@@ -114,7 +115,8 @@ export class InstantDesk {
               quantity: request.quantity,
             });
             const { asset, quantity, values } = priced;
-            const position = positions.get(asset) ?? (await houseInventory(tx, asset, HOUSE_USER_EMAIL));
+            const position =
+              positions.get(asset) ?? (await houseInventory(this.ctx.db, asset, HOUSE_USER_EMAIL));
             const houseSide = request.side === 'buy' ? 'sell' : 'buy';
             const allowed = houseExposureAllows({
               position,
@@ -158,10 +160,12 @@ export class InstantDesk {
             outcomes.push(error);
           }
         }
-        for (const [i, job] of jobs.entries())
-          if (outcomes[i] === true && job.marker) await job.marker.mark(tx);
-        await writes.flush();
-      });
+        // Each staged order's idempotency claim is stamped with its effect.
+        const claims = jobs.flatMap((job, i) =>
+          outcomes[i] === true && job.marker ? [job.marker.claim] : [],
+        );
+        if (outcomes.some((outcome) => outcome === true)) await writes.flush({ claims });
+      }
     } catch (error) {
       this.ctx.logger.warn({ err: error, orders: jobs.length }, 'instant batch failed; retrying singly');
       for (const job of jobs) await this.alone(job);

@@ -12,9 +12,14 @@ import {
 import type { AppContext } from '../../platform/app-context';
 import { type CommitMarker, currentCommitMarker, type Tx, withoutCommitMarker } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { BatchDebitRefused, BatchWrites } from './batch-writes';
+import { BatchDebitRefused, BatchWrites, MarketMovedMeanwhile } from './batch-writes';
 import type { CommandEffects } from './settle-events';
-import { lockMarketSequence, openLots, openOrdersOfMarket } from './trading.repository';
+import {
+  currentMarketSequence,
+  lockMarketSequence,
+  openLots,
+  openOrdersOfMarket,
+} from './trading.repository';
 
 export interface MarketState {
   readonly rules: MarketRules;
@@ -30,15 +35,14 @@ export interface MarketState {
  * its last refusal, so a refused command leaves the batch as it was.
  */
 export type MarketCommand<T> = (
-  tx: Tx,
   market: MarketState,
   seq: bigint,
   writes: BatchWrites,
 ) => Promise<{ result: T; effects?: CommandEffects }>;
 
 /**
- * Runs once per batch in its transaction, after its last command, with the book already moved: the
- * effects of every command that applied, in order.
+ * Runs once per batch after its last command, with the book already moved: the effects of every
+ * command that applied, in order; what it stages (notifications, say) is written with the batch.
  */
 export type BatchEffectsInTxListener = (
   writes: BatchWrites,
@@ -67,6 +71,9 @@ interface Loop {
   running: Promise<void>;
 }
 
+/** How many times a batch runs again after another process moved its market meanwhile. */
+const MOVED_RETRIES = 3;
+
 /**
  * A command failed after it moved the book or staged writes: the batch cannot commit without it, so
  * it is retried singly.
@@ -90,23 +97,23 @@ function answerFor(error: unknown): unknown {
 
 /**
  * One serial matching loop per market, with group commit. Commands wait in the market's queue; the
- * loop takes every waiting command (up to MARKET_BATCH_MAX) and runs them in order in ONE transaction that
- * first takes the market's transaction-level advisory lock (pg_advisory_xact_lock), so several server
- * processes never match one market at once, and reads the market's stored sequence. If it is not the
- * one the in-memory book reflects (another process ran a command, or an earlier transaction of ours
- * rolled back after the book had moved), the book is rebuilt from the open orders first. Each command
- * gets the next sequence number and stages its writes in the batch's BatchWrites; one refused by the
+ * loop takes every waiting command (up to MARKET_BATCH_MAX) and runs them in order on the in-memory
+ * book, which reflects the market's stored sequence number `syncedSeq`. Each command gets the next
+ * sequence number and reads and stages its writes through the batch's BatchWrites; one refused by the
  * rules before it moved the book or staged anything is answered with its refusal, without touching
- * its neighbours. The batch then writes every staged order, entry (one balance update per account,
- * accounts locked in id order) and trade in a few multi-row statements, stores the last sequence
- * number and commits once (one WAL flush for all of them), and only then is every caller answered. A
- * batch that fails to commit (a conditional debit refused because a balance was spent elsewhere
- * meanwhile, say), or holds a command that failed after moving the book, marks the book for rebuild
- * and its commands are retried one transaction each, so one bad command cannot fail its neighbours.
+ * its neighbours. The batch is then written by ONE statement (`trading_write_batch`, its own
+ * transaction and one WAL flush for all of them) that locks the market's sequence row, so several
+ * server processes never write one market at once, and writes only if the row still holds the number
+ * the book was decided on; only then is every caller answered. A market another process moved
+ * meanwhile is rebuilt from its open orders and the batch run again. A batch refused at the moment of
+ * truth (a balance spent elsewhere meanwhile, a lost idempotency claim), or holding a command that
+ * failed after moving the book, marks the book for rebuild and its commands are retried one at a time,
+ * so one bad command cannot fail its neighbours.
  *
- * The transaction-level lock was chosen over a session lock on a dedicated connection: it needs no
- * connection of its own, is released by every commit, rollback and crash, and a process that takes
- * it late simply finds the sequence moved and rebuilds.
+ * Checking the sequence when writing, rather than locking the market before deciding, was chosen for
+ * its round trips: no BEGIN, lock and COMMIT of its own around every batch. A lock that ends with the
+ * statement cannot outlive a crash, and a process that runs late simply finds the sequence moved and
+ * rebuilds.
  */
 export class MarketEngine {
   private readonly markets = new Map<string, MarketState>();
@@ -127,8 +134,9 @@ export class MarketEngine {
   }
 
   /**
-   * Listens to a batch's effects inside its transaction (to NOTIFY once per batch, say, so it is sent
-   * only on commit). A listener that throws fails the batch, whose commands are then retried singly.
+   * Listens to a batch's effects before it is written (to NOTIFY once per batch with its writes, say,
+   * so it is sent only on commit). A listener that throws fails the batch, whose commands are then
+   * retried singly.
    */
   onBatchEffectsInTx(listener: BatchEffectsInTxListener): void {
     this.inTxListeners.push(listener);
@@ -217,52 +225,74 @@ export class MarketEngine {
     state.syncedSeq = seq;
   }
 
-  private async runBatch(state: MarketState, jobs: Job[]): Promise<void> {
+  private async storedSequence(marketId: string): Promise<bigint> {
+    return currentMarketSequence(this.ctx.db, marketId);
+  }
+
+  /** Brings the book up to the stored sequence (rebuilt from open orders when it is not there). */
+  private async resync(state: MarketState): Promise<bigint> {
+    return this.ctx.db.transaction(async (tx) => {
+      const seq = await lockMarketSequence(tx, state.rules.id);
+      if (state.syncedSeq !== seq) await this.rebuild(tx, state, seq);
+      return seq;
+    });
+  }
+
+  /**
+   * One batch: decided on the book and the reads as they are now, then written by one statement that
+   * checks the market still stands where the book was read (see BatchWrites.flush). A market another
+   * process moved meanwhile is rebuilt and the same batch run again (at most MOVED_RETRIES times).
+   */
+  private async runBatch(state: MarketState, jobs: Job[], attempt = 1): Promise<void> {
     const marketId = state.rules.id;
     type Outcome = { ok: true; result: unknown; effects?: CommandEffects } | { ok: false; error: unknown };
-    let outcomes: Outcome[] = [];
+    const outcomes: Outcome[] = [];
     let committedSeq = 0n;
+    let stored: bigint | undefined;
     try {
-      await this.ctx.db.transaction(async (tx) => {
-        outcomes = [];
-        const stored = await lockMarketSequence(tx, marketId);
-        if (state.syncedSeq !== stored) await this.rebuild(tx, state, stored);
-        let seq = stored;
-        let applied = 0;
-        const writes = new BatchWrites(tx);
-        const userIds = jobs.flatMap((job) => job.userIds ?? []);
-        if (userIds.length > 0)
-          await writes.prefetch(marketId, [state.rules.base, state.rules.quote], userIds);
-        for (const job of jobs) {
-          seq += 1n;
-          const claimed = seq;
-          const staged = writes.staged;
-          try {
-            const out = await job.command!(tx, state, claimed, writes);
-            outcomes.push({ ok: true, ...out });
-            applied += 1;
-          } catch (error) {
-            // Refused before it applied anything to the book or staged a write (an unknown order, a
-            // hold refused for funds): the batch is as it was, so it goes on. A book that moved (its
-            // lastSeq reached the claim) or staged writes cannot be taken back alone.
-            if (state.book.lastSeq >= claimed || writes.staged !== staged)
-              throw new BookMovedThenFailed(error);
-            outcomes.push({ ok: false, error });
-          }
+      stored = state.syncedSeq ?? (await this.resync(state));
+      let seq = stored;
+      let applied = 0;
+      const writes = new BatchWrites(this.ctx.db);
+      const userIds = jobs.flatMap((job) => job.userIds ?? []);
+      if (userIds.length > 0) await writes.prefetch(marketId, [state.rules.base, state.rules.quote], userIds);
+      for (const job of jobs) {
+        seq += 1n;
+        const claimed = seq;
+        const staged = writes.staged;
+        try {
+          const out = await job.command!(state, claimed, writes);
+          outcomes.push({ ok: true, ...out });
+          applied += 1;
+        } catch (error) {
+          // Refused before it applied anything to the book or staged a write (an unknown order, a
+          // hold refused for funds): the batch is as it was, so it goes on. A book that moved (its
+          // lastSeq reached the claim) or staged writes cannot be taken back alone.
+          if (state.book.lastSeq >= claimed || writes.staged !== staged) throw new BookMovedThenFailed(error);
+          outcomes.push({ ok: false, error });
         }
-        committedSeq = applied > 0 ? seq : stored;
-        // Each applied command's idempotency mark commits with its effect (a lost claim fails the
+      }
+      committedSeq = applied > 0 ? seq : stored;
+      if (applied > 0) {
+        const effects = outcomes.flatMap((o) => (o.ok && o.effects ? [o.effects] : []));
+        if (effects.length > 0) for (const listener of this.inTxListeners) listener(writes, state, effects);
+        // Each applied command's idempotency claim is stamped with its effect (a lost claim fails the
         // batch, and the retry alone then refuses only that command).
-        for (const [i, job] of jobs.entries()) if (outcomes[i]?.ok && job.marker) await job.marker.mark(tx);
-        if (applied > 0) {
-          const effects = outcomes.flatMap((o) => (o.ok && o.effects ? [o.effects] : []));
-          if (effects.length > 0) for (const listener of this.inTxListeners) listener(writes, state, effects);
-          await writes.flush({ marketId, seq });
-        }
-      });
+        const claims = jobs.flatMap((job, i) => (outcomes[i]?.ok && job.marker ? [job.marker.claim] : []));
+        await writes.flush({ market: { id: marketId, expectedSeq: stored, seq }, claims });
+      }
     } catch (error) {
-      // Rolled back: the stored sequence is where it was, but the book may have moved.
+      // Nothing was written, but the book may have moved. A book another process left behind can also
+      // fail a command outright (it fills an order storage already shows filled): whenever the market
+      // moved meanwhile, the batch runs again on a rebuilt book.
       state.syncedSeq = null;
+      const moved =
+        error instanceof MarketMovedMeanwhile ||
+        (stored !== undefined && (await this.storedSequence(marketId).catch(() => stored)) !== stored);
+      if (moved && attempt < MOVED_RETRIES) {
+        await this.runBatch(state, jobs, attempt + 1);
+        return;
+      }
       if (jobs.length === 1) {
         jobs[0]!.reject(answerFor(error instanceof BookMovedThenFailed ? error.cause : error));
         return;
@@ -296,10 +326,7 @@ export class MarketEngine {
     const [state] = this.stateOf(marketId);
     return this.enqueue<MarketState>(marketId, {
       alone: async () => {
-        await this.ctx.db.transaction(async (tx) => {
-          const seq = await lockMarketSequence(tx, marketId);
-          if (state.syncedSeq !== seq) await this.rebuild(tx, state, seq);
-        });
+        await this.resync(state);
         return state;
       },
     });

@@ -54,7 +54,7 @@ export async function placeLimitOrder(
 
   return engine.run(
     marketId,
-    async (_tx, market, seq, writes) => {
+    async (market, seq, writes) => {
       // Decided before anything moves or is staged, so a refusal leaves the batch as it was.
       const max = ctx.config.maxOpenOrdersPerMarket;
       if ((await writes.countOpenOrders(userId, marketId)) >= max)

@@ -222,6 +222,13 @@ export async function lockMarketSequence(db: DbOrTx, marketId: string): Promise<
   return BigInt(found.rows[0]!.last_seq);
 }
 
+/** The market's last command sequence number as stored, without a lock (0 before its first command). */
+export async function currentMarketSequence(db: DbOrTx, marketId: string): Promise<bigint> {
+  const found = await db.execute<{ last_seq: string }>(sql`
+    SELECT last_seq::text AS last_seq FROM market_sequences WHERE market_id = ${marketId}`);
+  return BigInt(found.rows[0]?.last_seq ?? '0');
+}
+
 /** What every open order holds, per user and asset: the trading hold source. */
 export async function openOrderHolds(
   db: DbOrTx,
