@@ -46,6 +46,10 @@ export const ledgerAccounts = pgTable(
       t.kind,
       t.shard,
     ),
+    // A user's accounts by owner (the wallet, the guards' batch reads, the admin lists): the unique key
+    // above leads with coalesce(user_id, nil), which a plain `user_id = ...` cannot use, so without
+    // this every wallet read scanned every account. Accounts are created once, so it costs no write.
+    index('ledger_accounts_user_idx').on(t.userId, t.asset, t.kind).where(sql`${t.userId} IS NOT NULL`),
     check(
       'ledger_accounts_shard',
       sql`${t.shard} >= 0 AND ${t.shard} < 256 AND (${t.shard} = 0 OR ${t.userId} IS NULL)`,

@@ -5,9 +5,10 @@ import * as schema from '../../db/schema';
 import { addHistory } from '../../scripts/bench-support';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser, type TestUser } from '../../test/test-users';
+import { loadUserBalances } from '../ledger/ledger.repository';
 import { listSwapTransactions } from '../swap/swap.repository';
 import { userOrderPage } from '../trading/trading.repository';
-import { listWalletTransactions } from './wallet.repository';
+import { listWalletTransactions, walletFiguresOf } from './wallet.repository';
 
 /**
  * A user's history pages are read from an index of the user's own rows in page order, however many
@@ -63,6 +64,34 @@ describe("a user's history pages", () => {
       );
       expect(text, page.sql).not.toMatch(/created_idx/);
       expect(text, page.sql).not.toMatch(/^\s*->\s+Sort\b/m);
+    }
+  });
+
+  it('the wallet reads a user’s accounts by index, however many accounts there are', async () => {
+    const statements: { sql: string; params: unknown[] }[] = [];
+    const recording = drizzle(t.database.pool, {
+      schema,
+      logger: { logQuery: (text, params) => statements.push({ sql: text, params }) },
+    });
+    await walletFiguresOf(recording, [quiet.id]);
+    await loadUserBalances(recording, quiet.id);
+    expect(statements).toHaveLength(2);
+    const client = await t.database.pool.connect();
+    try {
+      await client.query('BEGIN');
+      // Priced out, a sequential scan is still chosen when no index can serve the read.
+      await client.query('SET LOCAL enable_seqscan = off');
+      for (const statement of statements) {
+        const plan = await client.query<{ 'QUERY PLAN': string }>(
+          `EXPLAIN ${statement.sql}`,
+          statement.params,
+        );
+        const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+        expect(text, statement.sql).not.toMatch(/Seq Scan on ledger_accounts/);
+      }
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
     }
   });
 });
