@@ -74,26 +74,47 @@ export class BatchWrites {
   constructor(private readonly db: DbOrTx) {}
 
   /**
-   * Reads ahead, in two statements, what the batch's commands would otherwise read one user at a
-   * time: each user's open orders on the market, and their AVAILABLE and LOCKED balances in the
-   * market's assets. The same unlocked reads a command's first look would make; what is already
-   * known is kept.
+   * Reads ahead, in one statement, what the batch's commands would otherwise read one user at a time:
+   * each user's open orders on the market, and their AVAILABLE and LOCKED balances in the market's
+   * assets (an account not opened yet holds 0). The same unlocked reads a command's first look would
+   * make; what is already known is kept.
    */
   async prefetch(marketId: string, assets: readonly AssetCode[], userIds: readonly string[]): Promise<void> {
     const fresh = [...new Set(userIds)].filter((id) => !this.openStored.has(`${id}/${marketId}`));
     if (fresh.length === 0) return;
-    const counted = await this.db
-      .select({ userId: orders.userId, n: count() })
-      .from(orders)
-      .where(and(eq(orders.marketId, marketId), eq(orders.status, 'open'), inArray(orders.userId, fresh)))
-      .groupBy(orders.userId);
-    const found = new Map(counted.map((row) => [row.userId, row.n]));
-    for (const id of fresh) this.openStored.set(`${id}/${marketId}`, found.get(id) ?? 0);
-    await this.prefetchBalances(
-      fresh.flatMap((id) =>
-        assets.flatMap((asset) => [userAccount(id, asset, 'AVAILABLE'), userAccount(id, asset, 'LOCKED')]),
-      ),
-    );
+    const ids = sql.param(fresh);
+    const found = await this.db.execute<{
+      user_id: string;
+      asset: string | null;
+      kind: string | null;
+      value: string;
+    }>(sql`
+      SELECT user_id::text, NULL AS asset, NULL AS kind, count(*)::text AS value
+        FROM orders WHERE market_id = ${marketId} AND status = 'open' AND user_id = ANY(${ids}::uuid[])
+       GROUP BY user_id
+      UNION ALL
+      SELECT user_id::text, asset, kind, balance::text
+        FROM ledger_accounts
+       WHERE user_id = ANY(${ids}::uuid[]) AND asset = ANY(${sql.param([...assets])}::text[])
+         AND kind IN ('AVAILABLE', 'LOCKED')`);
+    const known = new Set(this.balances.keys());
+    const read = new Map<string, bigint>();
+    for (const row of found.rows) {
+      if (row.asset === null || row.kind === null) {
+        this.openStored.set(`${row.user_id}/${marketId}`, Number.parseInt(row.value, 10));
+        continue;
+      }
+      const key = userAccount(row.user_id, row.asset as AssetCode, row.kind as 'AVAILABLE' | 'LOCKED');
+      read.set(accountName(key), BigInt(row.value));
+    }
+    for (const id of fresh) {
+      if (!this.openStored.has(`${id}/${marketId}`)) this.openStored.set(`${id}/${marketId}`, 0);
+      for (const asset of assets)
+        for (const kind of ['AVAILABLE', 'LOCKED'] as const) {
+          const name = accountName(userAccount(id, asset, kind));
+          if (!known.has(name)) this.balances.set(name, read.get(name) ?? 0n);
+        }
+    }
   }
 
   /** Reads ahead, in one statement, the balances the batch's commands will project. */
