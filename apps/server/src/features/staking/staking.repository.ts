@@ -2,6 +2,7 @@ import type { StakeStatus } from '@exchange/domain';
 import { and, asc, count, desc, eq, ilike, inArray, lte, or, sql } from 'drizzle-orm';
 import { stakeOptions, stakeOptionVariants, stakes } from '../../db/schema';
 import type { DbOrTx, Tx } from '../../platform/db';
+import { ownRows, ownRowsNewestFirst } from '../../platform/own-rows';
 import type { ExpectedHold } from '../ledger/hold-sources';
 
 export type StakeRow = typeof stakes.$inferSelect;
@@ -88,14 +89,14 @@ export async function listUserStakes(
 ) {
   const term = options.search ? `%${options.search.replace(/[\\%_]/g, '\\$&')}%` : undefined;
   const where = and(
-    eq(stakes.userId, userId),
+    ownRows(stakes.userId, userId),
     term ? or(ilike(stakes.asset, term), ilike(stakes.status, term)) : undefined,
   );
   const rows = await db
     .select()
     .from(stakes)
     .where(where)
-    .orderBy(desc(stakes.createdAt), desc(stakes.id))
+    .orderBy(...ownRowsNewestFirst(stakes.userId, desc(stakes.createdAt), desc(stakes.id)))
     .limit(options.limit)
     .offset((options.page - 1) * options.limit);
   const [total] = await db.select({ n: count() }).from(stakes).where(where);

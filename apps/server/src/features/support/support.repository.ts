@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { supportTickets, users } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
+import { ownRows, ownRowsNewestFirst } from '../../platform/own-rows';
 import { containsPattern } from '../../platform/search';
 
 export type TicketRow = typeof supportTickets.$inferSelect;
@@ -31,7 +32,7 @@ export async function listUserTickets(
   userId: string,
   query: { page: number; limit: number; search?: string },
 ) {
-  const conditions: SQL[] = [eq(supportTickets.userId, userId)];
+  const conditions: SQL[] = [ownRows(supportTickets.userId, userId)];
   if (query.search) {
     const pattern = containsPattern(query.search);
     conditions.push(
@@ -47,7 +48,9 @@ export async function listUserTickets(
     .select()
     .from(supportTickets)
     .where(where)
-    .orderBy(desc(supportTickets.createdAt), desc(supportTickets.id))
+    .orderBy(
+      ...ownRowsNewestFirst(supportTickets.userId, desc(supportTickets.createdAt), desc(supportTickets.id)),
+    )
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
   const [total] = await db.select({ n: count() }).from(supportTickets).where(where);

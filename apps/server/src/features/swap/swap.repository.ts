@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import { swapQuotes, walletTransactions } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
+import { ownRows, ownRowsNewestFirst } from '../../platform/own-rows';
 import { containsPattern } from '../../platform/search';
 
 export type SwapQuoteRow = typeof swapQuotes.$inferSelect;
@@ -37,7 +38,7 @@ export async function listSwapTransactions(
   query: { page: number; limit: number; search?: string | undefined },
 ): Promise<{ rows: WalletTransactionRow[]; total: number }> {
   const filters: SQL[] = [
-    eq(walletTransactions.userId, userId),
+    ownRows(walletTransactions.userId, userId),
     eq(walletTransactions.operationType, 'CRYPTO_TO_CRYPTO'),
   ];
   if (query.search) {
@@ -51,7 +52,13 @@ export async function listSwapTransactions(
     .select()
     .from(walletTransactions)
     .where(where)
-    .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
+    .orderBy(
+      ...ownRowsNewestFirst(
+        walletTransactions.userId,
+        desc(walletTransactions.createdAt),
+        desc(walletTransactions.id),
+      ),
+    )
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
   const [total] = await db.select({ n: count() }).from(walletTransactions).where(where);

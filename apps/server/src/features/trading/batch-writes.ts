@@ -7,7 +7,7 @@ import {
   type EntryDraft,
   userAccount,
 } from '@exchange/domain';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { orders } from '../../db/schema';
 import type { DbOrTx, IdempotencyClaim } from '../../platform/db';
 import { AppError } from '../../platform/errors';

@@ -1,6 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { trades, userHistoryCounts, walletTransactions } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
+import { ownRows, ownRowsNewestFirst } from '../../platform/own-rows';
 
 export type OperationType = (typeof walletTransactions.$inferInsert)['operationType'];
 export type WalletTransactionStatus = (typeof walletTransactions.$inferInsert)['status'];
@@ -61,8 +62,14 @@ export async function listWalletTransactions(db: DbOrTx, userId: string, page: n
     })
     .from(walletTransactions)
     .leftJoin(trades, eq(trades.entryId, walletTransactions.entryId))
-    .where(eq(walletTransactions.userId, userId))
-    .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
+    .where(ownRows(walletTransactions.userId, userId))
+    .orderBy(
+      ...ownRowsNewestFirst(
+        walletTransactions.userId,
+        desc(walletTransactions.createdAt),
+        desc(walletTransactions.id),
+      ),
+    )
     .limit(limit)
     .offset((page - 1) * limit);
   const total = found[0]?.total ?? (page > 1 ? ((await counting())[0]?.n ?? 0) : 0);
