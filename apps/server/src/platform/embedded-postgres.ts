@@ -78,7 +78,9 @@ export async function startEmbeddedPostgres(options: {
       'fsync=on',
       '-c',
       `unix_socket_directories=${EMBEDDED_SOCKET_DIR}`,
-      ...(options.statementStats ? ['-c', 'shared_preload_libraries=pg_stat_statements'] : []),
+      ...(options.statementStats
+        ? ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track=all']
+        : []),
     ],
     onLog: (message) => log(String(message).trim()),
     onError: (message) => log(String(message).trim()),

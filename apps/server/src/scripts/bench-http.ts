@@ -12,7 +12,8 @@
  *    stamps checked, nothing to rebuild, the bundled server), spawn to the first answered page ('/').
  * Figures go to the "End to end" section of docs/performance.md. `-- --orders-only`, `--instant-only`
  * and `--reads-only` run one group of loads (no docs); BENCH_PG_STATEMENTS=on prints PostgreSQL's
- * top statements after each load (pg_stat_statements in the embedded cluster).
+ * top statements after each load (pg_stat_statements in the embedded cluster, statements inside the
+ * write functions included); BENCH_CONNECTIONS (default 32) sets the clients of the order loads.
  */
 import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
@@ -39,7 +40,7 @@ import {
 // BENCH_PORT moves both ports (HTTP and PostgreSQL) when several people bench on one machine.
 const PORT = Number(process.env.BENCH_PORT ?? 4350);
 const PG_PORT = PORT + 1;
-const CONNECTIONS = 32;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const ORDER_SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const READ_SECONDS = Math.max(5, Math.round(ORDER_SECONDS / 2));
 const HISTORY_ROWS = 10_000;
