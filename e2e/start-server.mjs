@@ -17,6 +17,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.
     EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '54339',
     LOG_LEVEL: 'warn',
     E2E: 'on',
+    // Every answer the browser flows receive is checked against its zod contract as well.
+    RESPONSE_CHECK: 'on',
     // Every browser flow signs in from 127.0.0.1, and most as alice or the admin (on a quick machine
     // more than ten a minute); the per-address and per-account limits are tested in the server suite.
     AUTH_LIMIT_IP_PER_MINUTE: '1000',

@@ -10,12 +10,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import { adminOpsRoutes } from './features/admin-ops/admin-ops.routes';
 import { adminUsersRoutes } from './features/admin-users/admin-users.routes';
@@ -57,6 +52,7 @@ import { pgRateLimitStore } from './platform/counters';
 import { answerFrameworkError, registerErrorHandler, registerNotFoundHandler } from './platform/errors';
 import { createMetrics, type Metrics } from './platform/metrics';
 import { createPgListener } from './platform/pg-listener';
+import { responseSerializerCompiler } from './platform/response-serializer';
 import {
   assertEveryRouteDeclaresAccess,
   declareAccess,
@@ -138,7 +134,7 @@ export async function buildApp(base: AppContext): Promise<BuiltApp> {
     pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ check: config.responseCheck }));
   app.decorateRequest('session', null);
   registerErrorHandler(app);
   const routes = recordRoutes(app);

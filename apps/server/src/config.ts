@@ -59,6 +59,7 @@ export const envSchema = z.object({
   INSTANT_FEE_BPS: z.coerce.number().int().min(0).max(1000).default(10),
   INSTANT_QUOTE_TTL_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
   HOUSE_LIQUIDITY: z.enum(['on', 'off']).optional(),
+  RESPONSE_CHECK: z.enum(['on', 'off']).optional(),
   HOUSE_LIQUIDITY_INTERVAL_MS: z.coerce.number().int().min(250).default(5000),
   HOUSE_MAX_EXPOSURE_USD: z.coerce.number().int().positive().default(1_000_000),
   MAX_OPEN_ORDERS_PER_MARKET: z.coerce.number().int().min(1).max(100_000).default(200),
@@ -146,6 +147,8 @@ export interface Config {
   readonly instantQuoteTtlSeconds: number;
   /** Whether the house quotes resting orders around the reference price (on by default, off in tests). */
   readonly houseLiquidity: boolean;
+  /** Validate every answer with its zod contract as well as writing it compiled (platform/response-serializer.ts). */
+  readonly responseCheck: boolean;
   readonly houseLiquidityIntervalMs: number;
   /**
    * The most the house's position in one coin may be worth, in USD cents, before it stops quoting the
@@ -271,6 +274,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     instantFeeBps: BigInt(env.INSTANT_FEE_BPS),
     instantQuoteTtlSeconds: env.INSTANT_QUOTE_TTL_SECONDS,
     houseLiquidity: env.HOUSE_LIQUIDITY ? env.HOUSE_LIQUIDITY === 'on' : env.NODE_ENV !== 'test',
+    responseCheck: env.RESPONSE_CHECK ? env.RESPONSE_CHECK === 'on' : env.NODE_ENV === 'test',
     houseLiquidityIntervalMs: env.HOUSE_LIQUIDITY_INTERVAL_MS,
     houseMaxExposureCents: BigInt(env.HOUSE_MAX_EXPOSURE_USD) * 100n,
     maxOpenOrdersPerMarket: env.MAX_OPEN_ORDERS_PER_MARKET,

@@ -63,10 +63,13 @@ export function divide(numerator: bigint, divisor: bigint, rounding: Rounding): 
   return quotient;
 }
 
+/** The powers every scale and price in the product uses, computed once (a wallet answer needs dozens). */
+const POWERS_OF_TEN: readonly bigint[] = Array.from({ length: 40 }, (_, i) => 10n ** BigInt(i));
+
 /** 10 to the power `exponent`, as a bigint. */
 export function pow10(exponent: number): bigint {
   if (exponent < 0) throw new RangeError('exponent must not be negative');
-  return 10n ** BigInt(exponent);
+  return POWERS_OF_TEN[exponent] ?? 10n ** BigInt(exponent);
 }
 
 /** Re-expresses an amount from one scale to another, rounding when precision is lost. */

@@ -35,6 +35,9 @@ export interface WalletValuation {
   readonly totalCents: Minor;
 }
 
+/** The assets in display order, sorted once. */
+const DISPLAY_ORDER = [...ASSETS].sort((a, b) => a.sortOrder - b.sortOrder);
+
 /**
  * Values every asset of the product (all of them, in display order, zero where nothing is held).
  * `priceOf` answers a usable price or undefined; an asset without one is valued at 0 rather than
@@ -45,8 +48,7 @@ export function valueWallet(
   priceOf: (asset: AssetCode) => bigint | undefined,
 ): WalletValuation {
   const byAsset = new Map(holdings.map((h) => [h.asset, h]));
-  const ordered = [...ASSETS].sort((a, b) => a.sortOrder - b.sortOrder);
-  const valued = ordered.map((asset) => {
+  const valued = DISPLAY_ORDER.map((asset) => {
     const h = byAsset.get(asset.code) ?? { asset: asset.code, available: 0n, locked: 0n };
     const price = asset.code === 'USD' ? ONE_USD_PRICE : priceOf(asset.code);
     const valueCents = price === undefined ? 0n : usdCentsOf(h.available + h.locked, asset.scale, price);
