@@ -86,10 +86,6 @@ export class InstantDesk {
   }
 
   private async runBatch(jobs: readonly Job[]): Promise<void> {
-    if (jobs.length === 1) {
-      await this.alone(jobs[0]!);
-      return;
-    }
     const outcomes: (true | unknown)[] = [];
     try {
       // No transaction of its own: the reads are unlocked, and the writes are one statement that
