@@ -13,7 +13,7 @@ import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
 import { ensureAccounts, houseInventory, loadBalances } from './ledger.repository';
-import { postEntry } from './post-entries';
+import { entryParams, postEntry, prepareEntries } from './post-entries';
 import { transferFunds } from './transfer-funds';
 
 let t: TestApp;
@@ -59,6 +59,29 @@ describe('posting entries', () => {
     expect((await postEntry(t.ctx.db, draft)).ok).toBe(true);
     const before = await counts();
     expect(await postEntry(t.ctx.db, draft)).toEqual({ ok: false, code: 'duplicate_reference' });
+    expect(await counts()).toEqual(before);
+    const balances = await loadBalances(t.ctx.db, [userAccount(user.id, 'BTC')]);
+    expect([...balances.values()]).toEqual([5n]);
+    await expectLedgerConsistent(t.ctx.db);
+  });
+
+  it('fails a whole batch whose entry repeats a posted reference, and writes none of it', async () => {
+    const user = await createTestUser(t);
+    const posted = {
+      kind: 'SEED',
+      reference: `test:batch-once:${user.id}`,
+      userId: user.id,
+      postings: fromHousePostings(user.id, 'BTC', 5n),
+    };
+    expect((await postEntry(t.ctx.db, posted)).ok).toBe(true);
+    const before = await counts();
+    const fresh = { ...posted, reference: `test:batch-fresh:${user.id}` };
+    // Batch mode (single = false), as a market batch or the instant desk writes: no 'duplicate' answer.
+    await expect(
+      t.ctx.db.execute(
+        sql`SELECT outcome FROM ledger_post_entries(${entryParams(prepareEntries([fresh, posted]))}, false)`,
+      ),
+    ).rejects.toMatchObject(pgError(/already posted/));
     expect(await counts()).toEqual(before);
     const balances = await loadBalances(t.ctx.db, [userAccount(user.id, 'BTC')]);
     expect([...balances.values()]).toEqual([5n]);
