@@ -62,7 +62,7 @@ export const SETTING_DOCS: Record<keyof Env, string> = {
   HOUSE_LIQUIDITY:
     'House bid/ask around the reference price on every USDT market (one process runs it). Default on, off in tests.',
   RESPONSE_CHECK:
-    "Validate every answer against its zod contract too, and fail it if the compiled serializer wrote anything else (slower). Default on in tests, off otherwise.",
+    'Validate every answer against its zod contract too, and fail it if the compiled serializer wrote anything else (slower). Default on in tests, off otherwise.',
   HOUSE_MAX_EXPOSURE_USD:
     "Per coin: once the house's position (bought minus sold) is worth this much, it stops quoting the side that adds to it; instant trades that would are refused.",
   HOUSE_LIQUIDITY_INTERVAL_MS: 'How often the house requotes.',
