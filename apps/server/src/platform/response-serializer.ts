@@ -21,10 +21,10 @@ type SerializerCompiler = Parameters<typeof zodSerializerCompiler>[0];
  */
 export function responseSerializerCompiler(options: { check: boolean }) {
   return (route: SerializerCompiler): ((data: unknown) => string) => {
-    const zodWrite = zodSerializerCompiler(route);
     const fast = compiledWriter(route.schema as ZodType);
-    if (!fast) return zodWrite;
+    if (!fast) return zodSerializerCompiler(route);
     if (!options.check) return fast;
+    const zodWrite = zodSerializerCompiler(route);
     return (data) => {
       const expected = zodWrite(data);
       const written = fast(data);
