@@ -12,6 +12,8 @@ export const SETTING_DOCS: Record<keyof Env, string> = {
   NODE_ENV: '`production` turns on the start-up checks below and turns demo parts off by default.',
   PORT: 'The one port for the web app and the API.',
   HOST: 'Address to listen on; `0.0.0.0` to accept other machines (behind a proxy).',
+  RESPONSE_CHECK:
+    'Validate every answer against its zod contract too, and fail it if the compiled serializer wrote anything else (slower). Default on in tests, off otherwise.',
   DATA_DIR: 'Embedded PostgreSQL (`DATA_DIR/pg`) and uploads with `STORAGE=data` (`DATA_DIR/uploads`).',
   DATABASE_URL: 'PostgreSQL 15 or newer. Unset: embedded PostgreSQL. **Required in production.**',
   EMBEDDED_PG_PORT: 'Port of the embedded PostgreSQL (embedded mode only).',
@@ -61,8 +63,6 @@ export const SETTING_DOCS: Record<keyof Env, string> = {
   INSTANT_QUOTE_TTL_SECONDS: 'How long an instant quote can be accepted.',
   HOUSE_LIQUIDITY:
     'House bid/ask around the reference price on every USDT market (one process runs it). Default on, off in tests.',
-  RESPONSE_CHECK:
-    'Validate every answer against its zod contract too, and fail it if the compiled serializer wrote anything else (slower). Default on in tests, off otherwise.',
   HOUSE_MAX_EXPOSURE_USD:
     "Per coin: once the house's position (bought minus sold) is worth this much, it stops quoting the side that adds to it; instant trades that would are refused.",
   HOUSE_LIQUIDITY_INTERVAL_MS: 'How often the house requotes.',

@@ -17,6 +17,7 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
+  RESPONSE_CHECK: z.enum(['on', 'off']).optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
@@ -59,7 +60,6 @@ export const envSchema = z.object({
   INSTANT_FEE_BPS: z.coerce.number().int().min(0).max(1000).default(10),
   INSTANT_QUOTE_TTL_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
   HOUSE_LIQUIDITY: z.enum(['on', 'off']).optional(),
-  RESPONSE_CHECK: z.enum(['on', 'off']).optional(),
   HOUSE_LIQUIDITY_INTERVAL_MS: z.coerce.number().int().min(250).default(5000),
   HOUSE_MAX_EXPOSURE_USD: z.coerce.number().int().positive().default(1_000_000),
   MAX_OPEN_ORDERS_PER_MARKET: z.coerce.number().int().min(1).max(100_000).default(200),
@@ -87,6 +87,8 @@ export interface Config {
   readonly env: Env['NODE_ENV'];
   readonly port: number;
   readonly host: string;
+  /** Validate every answer with its zod contract as well as writing it compiled (platform/response-serializer.ts). */
+  readonly responseCheck: boolean;
   readonly dataDir: string;
   /** Undefined means: start embedded PostgreSQL under dataDir/pg. */
   readonly databaseUrl: string | undefined;
@@ -147,8 +149,6 @@ export interface Config {
   readonly instantQuoteTtlSeconds: number;
   /** Whether the house quotes resting orders around the reference price (on by default, off in tests). */
   readonly houseLiquidity: boolean;
-  /** Validate every answer with its zod contract as well as writing it compiled (platform/response-serializer.ts). */
-  readonly responseCheck: boolean;
   readonly houseLiquidityIntervalMs: number;
   /**
    * The most the house's position in one coin may be worth, in USD cents, before it stops quoting the
@@ -222,6 +222,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     env: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
+    responseCheck: env.RESPONSE_CHECK ? env.RESPONSE_CHECK === 'on' : env.NODE_ENV === 'test',
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     embeddedPgPort: env.EMBEDDED_PG_PORT,
@@ -274,7 +275,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     instantFeeBps: BigInt(env.INSTANT_FEE_BPS),
     instantQuoteTtlSeconds: env.INSTANT_QUOTE_TTL_SECONDS,
     houseLiquidity: env.HOUSE_LIQUIDITY ? env.HOUSE_LIQUIDITY === 'on' : env.NODE_ENV !== 'test',
-    responseCheck: env.RESPONSE_CHECK ? env.RESPONSE_CHECK === 'on' : env.NODE_ENV === 'test',
     houseLiquidityIntervalMs: env.HOUSE_LIQUIDITY_INTERVAL_MS,
     houseMaxExposureCents: BigInt(env.HOUSE_MAX_EXPOSURE_USD) * 100n,
     maxOpenOrdersPerMarket: env.MAX_OPEN_ORDERS_PER_MARKET,
