@@ -100,6 +100,9 @@ describe('instant orders against the house', () => {
     const b = await balances(t, user);
     expect(b.USD?.balance).toBe('599.40');
     expect(b.BTC?.balance).toBe('0.01000000');
+    // The answer's wallet, read by the batch's own write, is the wallet GET /wallet shows after it.
+    const wallet = await t.app.inject({ method: 'GET', url: '/api/v1/wallet', headers: user.headers });
+    expect(res.json().data.wallet).toEqual(wallet.json().data.wallet);
     await expectLedgerConsistent(t.ctx.db);
   });
 
