@@ -241,7 +241,7 @@ export async function buildApp(base: AppContext): Promise<BuiltApp> {
         realtimeRoutes(scope, hub);
         marketDataRoutes(scope, ctx);
         newsletterRoutes(scope, ctx);
-        tradingPublicRoutes(scope, ctx, trading);
+        tradingPublicRoutes(scope, trading);
         paymentWebhookRoutes(scope, ctx, paymentProvider);
         uploadPublicRoutes(scope, ctx);
         if (config.devMailbox) devMailboxRoutes(scope, ctx);

@@ -1,4 +1,4 @@
-import { type MarketDepth, tradesChannel, type UserEvent } from '@exchange/contracts';
+import { type MarketDepth, type PublicTrade, tradesChannel, type UserEvent } from '@exchange/contracts';
 import { findMarket, formatPriceTicks, formatQuantityLots, MARKETS } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import { withoutRetry } from '../../platform/db';
@@ -8,8 +8,9 @@ import type { WsHub } from '../../platform/ws-hub';
 import { createHouseLiquidity, type HouseLiquidity } from './house-liquidity';
 import { InstantDesk } from './instant-desk';
 import { MarketEngine, type MarketState } from './market-engine';
-import { orderView, tradeView } from './order-view';
-import { type OrderRecord, recentTrades } from './trading.repository';
+import { orderView } from './order-view';
+import { TradeTape } from './trade-tape';
+import type { OrderRecord } from './trading.repository';
 import { registerTradingEventBridge, TRADING_EVENT_CHANNEL, tradingPayloads } from './trading-events';
 
 /** What the trading feature runs in one server process: the market loops and the house's quotes. */
@@ -29,6 +30,8 @@ export interface TradingRuntime {
    * public depth reads cannot delay an order.
    */
   depth(marketId: string): MarketDepth | undefined;
+  /** The market's last trades, newest first, including every trade committed before the call. */
+  trades(marketId: string): Promise<readonly PublicTrade[]>;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -65,9 +68,11 @@ export function createTradingRuntime(ctx: AppContext, hub: WsHub, listener: PgLi
     replayLast: true,
     accepts: (channel) => findMarket(channel.slice('trades:'.length)) !== undefined,
   });
-  // A batch with fills says so in its notification; each process then reads the market's last trades
-  // once (not once per socket, and at most one read in flight per market: notifications arriving
-  // meanwhile ask for one more read after it) and publishes them when the newest differs.
+  // A batch with fills says so in its notification; each process then brings its tape of the market's
+  // last trades up to date once (not once per socket, and at most one read in flight per market:
+  // notifications arriving meanwhile ask for one more read after it, which reads only the trades
+  // stored since) and publishes it when the newest differs.
+  const tape = new TradeTape(ctx.db);
   const lastTradeId = new Map<string, string>();
   const tradeReads = new Map<string, 'reading' | 'again'>();
   const publishTrades = (marketId: string) => {
@@ -76,13 +81,13 @@ export function createTradingRuntime(ctx: AppContext, hub: WsHub, listener: PgLi
       return;
     }
     tradeReads.set(marketId, 'reading');
-    recentTrades(ctx.db, marketId, 50)
-      .then((rows) => {
-        const views = rows.map(tradeView);
+    tape
+      .latest(marketId)
+      .then((views) => {
         const newest = views[0]?.id;
         if (!newest || lastTradeId.get(marketId) === newest) return;
         lastTradeId.set(marketId, newest);
-        hub.publish(tradesChannel(marketId), views);
+        hub.publish(tradesChannel(marketId), [...views]);
       })
       .catch((error: unknown) => ctx.logger.warn({ err: error, marketId }, 'could not publish trades'))
       .finally(() => {
@@ -142,6 +147,7 @@ export function createTradingRuntime(ctx: AppContext, hub: WsHub, listener: PgLi
       if (!state) return undefined;
       return committedDepth.get(marketId) ?? { market_id: marketId, bids: [], asks: [] };
     },
+    trades: (marketId) => tape.latest(marketId),
     async start() {
       await engine.syncAll();
       // Books just rebuilt from storage reflect only committed orders: the first snapshot of each.

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import { orders, trades, userHistoryCounts } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
 import { containsPattern } from '../../platform/search';
@@ -198,8 +198,30 @@ export async function insertTrade(db: DbOrTx, trade: typeof trades.$inferInsert)
   await db.insert(trades).values(trade);
 }
 
-export async function recentTrades(db: DbOrTx, marketId: string, limit: number) {
+export type TradeRow = typeof trades.$inferSelect;
+
+export async function recentTrades(db: DbOrTx, marketId: string, limit: number): Promise<TradeRow[]> {
   return db.select().from(trades).where(eq(trades.marketId, marketId)).orderBy(desc(trades.id)).limit(limit);
+}
+
+/**
+ * The market's trades newer than `afterId`, newest first. The bound is part of the index condition on
+ * (market_id, id), so only the new rows are read, whatever the planner believes about the market's
+ * size; "the newest 50" alone was planned, on a table not yet analysed, as every trade of the market
+ * read and sorted (2.3 ms at 8,000 trades, and growing).
+ */
+export async function tradesAfter(
+  db: DbOrTx,
+  marketId: string,
+  afterId: bigint,
+  limit: number,
+): Promise<TradeRow[]> {
+  return db
+    .select()
+    .from(trades)
+    .where(and(eq(trades.marketId, marketId), gt(trades.id, afterId)))
+    .orderBy(desc(trades.id))
+    .limit(limit);
 }
 
 /**

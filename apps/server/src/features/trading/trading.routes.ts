@@ -25,15 +25,15 @@ import { getWallet } from '../wallet/get-wallet';
 import { cancelOrder } from './cancel-order';
 import { executeInstantOrder } from './execute-instant-order';
 import { issueInstantQuote, quoteView } from './issue-instant-quote';
-import { orderView, tradeView } from './order-view';
+import { orderView } from './order-view';
 import { placeLimitOrder } from './place-limit-order';
-import { recentTrades, userOrderPage, userOrders } from './trading.repository';
+import { userOrderPage, userOrders } from './trading.repository';
 import type { TradingRuntime } from './trading-runtime';
 
 const sideParamsSchema = z.object({ side: z.enum(['buy', 'sell']) });
 
 /** Open scope: the order book's depth and the last trades of a market. */
-export function tradingPublicRoutes(app: ZodApi, ctx: AppContext, trading: TradingRuntime): void {
+export function tradingPublicRoutes(app: ZodApi, trading: TradingRuntime): void {
   app.get(
     '/market/depth/:marketId',
     { schema: { params: marketParamsSchema, response: { 200: marketDepthResponseSchema } } },
@@ -49,8 +49,8 @@ export function tradingPublicRoutes(app: ZodApi, ctx: AppContext, trading: Tradi
     { schema: { params: marketParamsSchema, response: { 200: marketTradesResponseSchema } } },
     async (request) => {
       if (!findMarket(request.params.marketId)) throw new AppError('not_found', messages.marketNotFound);
-      const rows = await recentTrades(ctx.db, request.params.marketId, 50);
-      return { status: true, message: messages.ordersLoaded, data: rows.map(tradeView) };
+      const views = await trading.trades(request.params.marketId);
+      return { status: true, message: messages.ordersLoaded, data: [...views] };
     },
   );
 }
