@@ -194,10 +194,6 @@ export async function userOrderPage(
   return { rows: found.rows.map(fromRaw), total };
 }
 
-export async function insertTrade(db: DbOrTx, trade: typeof trades.$inferInsert): Promise<void> {
-  await db.insert(trades).values(trade);
-}
-
 export type TradeRow = typeof trades.$inferSelect;
 
 export async function recentTrades(db: DbOrTx, marketId: string, limit: number): Promise<TradeRow[]> {
