@@ -244,6 +244,23 @@ async function readBenches(user: BenchUser, historyUser: BenchUser): Promise<Fig
   return figures;
 }
 
+/**
+ * The host's speed right now: a request that touches no database (`GET /health/live`), from as many
+ * connections as the loads. This VM's host is shared and its speed moves by a third within an hour,
+ * so each run prints this beside its figures, and runs are compared with it in mind.
+ */
+async function hostReference(when: string): Promise<Figure> {
+  const name = `host reference ${when}: no database`;
+  const result = await load(name, {
+    url: `${base}/health/live`,
+    connections: CONNECTIONS,
+    duration: Math.min(5, ORDER_SECONDS),
+  });
+  const f = figure(name, 'GET /health/live', result);
+  report([f]);
+  return f;
+}
+
 function report(figures: readonly Figure[]): void {
   for (const f of figures)
     console.log(
@@ -294,6 +311,7 @@ async function main(): Promise<void> {
     const usersB = await createFundedUsers(database, CONNECTIONS, funds, jwtSecret);
     const [historyUser] = await createFundedUsers(database, 1, { USDT: 1_000n }, jwtSecret);
     if (!instantOnly && !ordersOnly) await addHistory(database, historyUser!.id, HISTORY_ROWS);
+    const referenceBefore = await hostReference('before');
     if (ordersOnly || readsOnly) {
       const figures = ordersOnly
         ? await orderBenches(usersA, usersB)
@@ -354,6 +372,7 @@ async function main(): Promise<void> {
     // the next minute, and the history pages are measured as they run once it has.
     await database.db.execute(sql`ANALYZE`);
     const reads = await readBenches(usersA[0]!, historyUser!);
+    const referenceAfter = await hostReference('after');
     report([...orders, ...reads]);
     const ledger = await verifyLedger(database.db, { holdSources: PRODUCT_HOLD_SOURCES });
     console.log(`ledger check after the run: ${ledger.breaches.length} breaches`);
@@ -375,9 +394,11 @@ async function main(): Promise<void> {
           `(${CONNECTIONS} users, BTC for USD at the house, group-committed by the instant desk) run twice:`,
           'with `LEDGER_HOT_SHARDS=1` (one house inventory and fee account per asset) and with the default 64.',
           `Reads: 16 connections for ${READ_SECONDS} s each. ok/s counts 2xx answers only; failed counts`,
-          'non-2xx answers, errors and 10 s timeouts.',
+          'non-2xx answers, errors and 10 s timeouts. The host reference, before the loads and after them, is',
+          "a request that reads no database: this VM's host is shared and its speed moves, so compare runs",
+          'with it in mind.',
           '',
-          table([...orders, ...reads]),
+          table([referenceBefore, ...orders, ...reads, referenceAfter]),
           '',
           'Cold start (`node scripts/start.mjs`, what `npm start` runs, on an existing data directory with',
           'nothing to rebuild: it checks the build stamps, loads the bundled server, starts PostgreSQL,',
