@@ -161,6 +161,40 @@ test('alice places a limit buy far below the market, finds it under Open and can
   await expect(row).toHaveCount(0);
 });
 
+test('alice buys through the house’s best ask, and finds her trade in Recent trades when she comes back', async ({
+  page,
+}) => {
+  await logIn(page, 'alice@example.com', 'Alice@123456');
+  await openBuySell(page);
+  await page.getByRole('radio', { name: 'Limit' }).check({ force: true });
+  // A little above the best ask, so the house's requote in between cannot leave the order resting.
+  const asks = page.getByRole('button', { name: /^Ask .*use as limit price$/ });
+  await expect.poll(() => asks.count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+  const best = Math.min(
+    ...(await asks.evaluateAll((buttons) => buttons.map((b) => Number(b.getAttribute('data-price'))))),
+  );
+  const limit = (Math.ceil(best * 1.005 * 10) / 10).toFixed(1);
+  // An uncommon size, to tell her trade from those of other flows acting at the same time.
+  await page.getByLabel('Quantity').fill('0.000137');
+  await page.getByLabel('Limit Price').fill(limit);
+  await page.getByRole('button', { name: 'Buy BTC' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Are You sure you want to Buy ?' })
+    .getByRole('button', { name: 'YES' })
+    .click();
+  await expect(page.getByText('Order placed successfully')).toBeVisible();
+  await expectOnOrderHistory(page);
+
+  await page.getByRole('banner').getByRole('link', { name: 'Buy Crypto' }).click();
+  const trades = page.getByRole('table', { name: 'BTC-USDT recent trades' });
+  const mine = trades.locator('tbody tr').filter({ hasText: '0.000137' });
+  await expect(mine.first()).toBeVisible();
+  // A buy, at or under her limit: the book's price, not hers.
+  const price = Number((await mine.first().locator('td').first().innerText()).replace(/[^\d.]/g, ''));
+  expect(price).toBeLessThanOrEqual(Number(limit));
+  await expect(mine.first().locator('td').first()).toHaveClass(/text-success/);
+});
+
 test('bob, without KYC, is asked to complete it instead of trading', async ({ page }) => {
   await logIn(page, 'bob@example.com', 'Bob@1234567');
   await openBuySell(page);
