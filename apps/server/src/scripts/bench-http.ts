@@ -55,7 +55,7 @@ let statements: ReturnType<typeof statementStats> | undefined;
 async function load(label: string, options: autocannon.Options): Promise<autocannon.Result> {
   await statements?.reset();
   const result = await autocannon(options);
-  await statements?.print(label);
+  await statements?.print(label, result['2xx']);
   return result;
 }
 

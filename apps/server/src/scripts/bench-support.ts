@@ -205,7 +205,9 @@ export function writeDocsSection(heading: string, body: string): string {
 /**
  * With BENCH_PG_STATEMENTS=on the benches start the embedded cluster with pg_stat_statements
  * (EMBEDDED_PG_STATEMENT_STATS) and print, after each load, the statements that took PostgreSQL the
- * most time during it: calls, total and mean milliseconds, and the text. Off, it does nothing.
+ * most time during it (calls, total and mean milliseconds, and the text) and how many statements the
+ * server sent (its round trips, which cost more CPU on these machines than most statements' work). Off,
+ * it does nothing.
  */
 export function statementStats(database: Database) {
   const on = process.env.BENCH_PG_STATEMENTS === 'on';
@@ -215,8 +217,17 @@ export function statementStats(database: Database) {
       await database.db.execute(sql`CREATE EXTENSION IF NOT EXISTS pg_stat_statements`);
       await database.db.execute(sql`SELECT pg_stat_statements_reset()`);
     },
-    async print(label: string): Promise<void> {
+    /** `answered`: the load's answered requests, to print the round trips each cost. */
+    async print(label: string, answered?: number): Promise<void> {
       if (!on) return;
+      const [trips] = (
+        await database.db.execute<{ calls: string }>(
+          sql`SELECT coalesce(sum(calls), 0)::text AS calls FROM pg_stat_statements WHERE toplevel`,
+        )
+      ).rows;
+      const calls = Number(trips?.calls ?? 0);
+      const each = answered ? ` (${(calls / answered).toFixed(2)} per answered request)` : '';
+      console.log(`round trips to PostgreSQL during "${label}": ${calls} top-level statements${each}`);
       const top = await database.db.execute<{
         calls: string;
         total: string;

@@ -22,22 +22,26 @@ export async function cancelOrder(
 ): Promise<OrderRecord> {
   const market = engine.market(marketId);
   if (!market || !UUID.test(orderId)) throw new AppError('not_found', messages.orderNotFound);
-  return engine.run(marketId, async (state, seq, writes) => {
-    const order = await writes.findOrder(orderId);
-    if (!order || order.userId !== userId || order.marketId !== marketId)
-      throw new AppError('not_found', messages.orderNotFound);
-    if (order.status !== 'open') throw new AppError('conflict', messages.orderNotOpen);
-    const applied = state.book.apply({ kind: 'cancel', seq, orderId, userId });
-    if (!applied.ok) throw new AppError('conflict', messages.orderNotOpen);
-    const effects = await persistEvents(writes, {
-      rules: state.rules,
-      units: state.units,
-      seq,
-      events: applied.value,
-      known: [order],
-      now: ctx.clock.now(),
-    });
-    // The settled copy carries the fills and status the command gave the order.
-    return { result: effects.orders.find((o) => o.id === orderId) ?? order, effects };
-  });
+  return engine.run(
+    marketId,
+    async (state, seq, writes) => {
+      const order = await writes.findOrder(orderId);
+      if (!order || order.userId !== userId || order.marketId !== marketId)
+        throw new AppError('not_found', messages.orderNotFound);
+      if (order.status !== 'open') throw new AppError('conflict', messages.orderNotOpen);
+      const applied = state.book.apply({ kind: 'cancel', seq, orderId, userId });
+      if (!applied.ok) throw new AppError('conflict', messages.orderNotOpen);
+      const effects = await persistEvents(writes, {
+        rules: state.rules,
+        units: state.units,
+        seq,
+        events: applied.value,
+        known: [order],
+        now: ctx.clock.now(),
+      });
+      // The settled copy carries the fills and status the command gave the order.
+      return { result: effects.orders.find((o) => o.id === orderId) ?? order, effects };
+    },
+    { userIds: [userId], orderIds: [orderId] },
+  );
 }

@@ -59,6 +59,8 @@ interface Job {
   readonly marker?: CommitMarker;
   /** Whose orders and balances the command will read (the batch reads them ahead, together). */
   readonly userIds?: readonly string[];
+  /** Which orders the command will read by id (a cancel's), read ahead with the batch's others. */
+  readonly orderIds?: readonly string[];
   /** Work that runs alone, between batches (a sync). */
   readonly alone?: () => Promise<unknown>;
   readonly resolve: (value: unknown) => void;
@@ -256,6 +258,8 @@ export class MarketEngine {
       const writes = new BatchWrites(this.ctx.db);
       const userIds = jobs.flatMap((job) => job.userIds ?? []);
       if (userIds.length > 0) await writes.prefetch(marketId, [state.rules.base, state.rules.quote], userIds);
+      const orderIds = jobs.flatMap((job) => job.orderIds ?? []);
+      if (orderIds.length > 0) await writes.loadOrders(orderIds);
       for (const job of jobs) {
         seq += 1n;
         const claimed = seq;
@@ -314,11 +318,16 @@ export class MarketEngine {
   }
 
   /**
-   * Runs one command on a market's loop; resolves after its batch committed. `userIds` names whose
-   * open orders and balances on this market the command will read, so the batch reads them ahead.
+   * Runs one command on a market's loop; resolves after its batch committed. `ahead` names whose open
+   * orders and balances on this market, and which orders by id, the command will read, so the batch
+   * reads them for all its commands at once instead of one command after another.
    */
-  run<T>(marketId: string, command: MarketCommand<T>, userIds?: readonly string[]): Promise<T> {
-    return this.enqueue<T>(marketId, { command: command as MarketCommand<unknown>, userIds });
+  run<T>(
+    marketId: string,
+    command: MarketCommand<T>,
+    ahead: { userIds?: readonly string[]; orderIds?: readonly string[] } = {},
+  ): Promise<T> {
+    return this.enqueue<T>(marketId, { command: command as MarketCommand<unknown>, ...ahead });
   }
 
   /** Brings a market's book up to date with storage without running a command (start-up, depth reads). */

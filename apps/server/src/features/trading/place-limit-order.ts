@@ -110,6 +110,6 @@ export async function placeLimitOrder(
       // The settled copy carries the fills and status the command gave the order.
       return { result: effects.orders.find((o) => o.id === orderId) ?? order, effects };
     },
-    [userId],
+    { userIds: [userId] },
   );
 }
