@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { messages } from '@exchange/contracts';
 import { priceTicks, quantityLots } from '@exchange/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser, type TestUser } from '../../test/test-users';
-import { fund, holdLoop, limitOrder, place, untilWaiting } from './trading-test-helpers';
+import { balances, fund, holdLoop, limitOrder, place, untilWaiting } from './trading-test-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -138,6 +139,55 @@ describe('group commit', () => {
     const book = t.trading.engine.market('ETH-USDT')?.book;
     expect(book?.orderCount).toBe(2);
     expect(book?.bestBid()).toBe(priceTicks(2100_00n));
+    await expectLedgerConsistent(t.ctx.db);
+  });
+
+  it('cancels queued together read their orders ahead and are each answered on their own', async () => {
+    // Four users each rest two DOT buys; then, in one batch: each cancels one of theirs, one cancels
+    // the same order twice, one names another user's order, and one an order that does not exist.
+    const users = await Promise.all(Array.from({ length: 4 }, () => trader('100')));
+    const ids: string[][] = [];
+    for (const user of users) {
+      const mine: string[] = [];
+      for (const price of ['1', '1.1']) {
+        const res = await place(t, user, limitOrder('buy', '10', price, 'DOT-USDT'));
+        expect(res.statusCode).toBe(200);
+        mine.push(res.json().data.order.id);
+      }
+      ids.push(mine);
+    }
+    const cancel = (user: TestUser, orderId: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v1/wallet/limitorder/market/cancle-open-order?market_id=DOT-USDT&order_id=${orderId}`,
+        headers: user.headers,
+      });
+    const hold = holdLoop(t, 'DOT-USDT');
+    const sends = [
+      ...users.map((user, i) => cancel(user, ids[i]![0]!)),
+      cancel(users[0]!, ids[0]![0]!),
+      cancel(users[1]!, ids[2]![1]!),
+      cancel(users[2]!, randomUUID()),
+    ];
+    await untilWaiting(t, 'DOT-USDT', sends.length);
+    hold.release();
+    const answers = await Promise.all(sends);
+    await hold.busy;
+
+    expect(answers.slice(0, 4).map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(answers[4]!.statusCode).toBe(409);
+    expect(answers[4]!.json().message).toBe(messages.orderNotOpen);
+    expect(answers[5]!.json().message).toBe(messages.orderNotFound);
+    expect(answers.slice(5).map((r) => r.statusCode)).toEqual([404, 404]);
+    const open = await t.ctx.db.execute<{ id: string }>(
+      sql`SELECT id::text AS id FROM orders WHERE market_id = 'DOT-USDT' AND status = 'open' ORDER BY id`,
+    );
+    expect(open.rows.map((r) => r.id)).toEqual(ids.map((mine) => mine[1]!).sort());
+    // Each user's USDT holds only the buy still resting: 10 DOT at 1.1 plus the 0.2% fee.
+    for (const user of users) {
+      expect((await balances(t, user)).USDT).toEqual({ balance: '88.97800000', locked: '11.02200000' });
+    }
+    expect(t.trading.engine.market('DOT-USDT')?.book.orderCount).toBe(4);
     await expectLedgerConsistent(t.ctx.db);
   });
 });
