@@ -1,4 +1,4 @@
-import { type AnyColumn, and, desc, gte, lte, type SQL } from 'drizzle-orm';
+import { type AnyColumn, and, desc, gte, lte, type Placeholder, type SQL } from 'drizzle-orm';
 
 /**
  * One user's rows, newest first, read from the index that starts with the user (`(user_id,
@@ -11,7 +11,7 @@ import { type AnyColumn, and, desc, gte, lte, type SQL } from 'drizzle-orm';
  * range on the user (`>= $1 AND <= $1`) selects the same rows but keeps the user in the sort key
  * (`ORDER BY user_id DESC, ...`), which only the user's index gives without sorting.
  */
-export function ownRows(owner: AnyColumn, userId: string): SQL {
+export function ownRows(owner: AnyColumn, userId: string | Placeholder): SQL {
   return and(gte(owner, userId), lte(owner, userId))!;
 }
 

@@ -13,7 +13,8 @@
  * Figures go to the "End to end" section of docs/performance.md. `-- --orders-only`, `--instant-only`
  * and `--reads-only` run one group of loads (no docs); BENCH_PG_STATEMENTS=on prints PostgreSQL's
  * top statements after each load (pg_stat_statements in the embedded cluster, statements inside the
- * write functions included); BENCH_CONNECTIONS (default 32) sets the clients of the order loads.
+ * write functions included); BENCH_CONNECTIONS (default 32) sets the clients of the order loads;
+ * BENCH_READS=<text> runs only the read loads whose name contains it (with --reads-only, for profiling).
  */
 import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
@@ -232,7 +233,7 @@ async function readBenches(user: BenchUser, historyUser: BenchUser): Promise<Fig
     ],
   ];
   const figures: Figure[] = [];
-  for (const [name, url, who] of paths) {
+  for (const [name, url, who] of paths.filter(([name]) => name.includes(process.env.BENCH_READS ?? ''))) {
     const result = await load(name, {
       url: `http://127.0.0.1:${PORT}${url}`,
       connections: 16,

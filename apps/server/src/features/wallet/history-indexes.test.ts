@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema';
 import { addHistory } from '../../scripts/bench-support';
@@ -76,6 +77,25 @@ describe("a user's history pages", () => {
     } finally {
       await client.query('RESET random_page_cost');
       client.release();
+    }
+  });
+
+  it('the wallet transactions page is built once but planned with each user’s values', async () => {
+    // Its drizzle query is prepared once (building it cost more CPU than running it), but never as a
+    // named statement: a named one gets a generic plan after five runs, and that plan, blind to the
+    // user, scans every user's rows and sorts them (found with plan_cache_mode = force_generic_plan).
+    const pool = new pg.Pool({ ...t.database.pool.options, max: 1 });
+    try {
+      const one = drizzle(pool, { schema });
+      for (let i = 0; i < 8; i += 1) {
+        const { rows, total } = await listWalletTransactions(one, quiet.id, 1 + i, 10);
+        expect(rows).toHaveLength(10);
+        expect(total).toBe(10_000);
+      }
+      const named = await pool.query<{ n: string }>('SELECT count(*)::text AS n FROM pg_prepared_statements');
+      expect(named.rows[0]!.n).toBe('0');
+    } finally {
+      await pool.end();
     }
   });
 
