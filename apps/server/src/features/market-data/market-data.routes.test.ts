@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceTicks } from '../../db/schema';
 import { ManualClock } from '../../platform/clock';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { topMarkets } from './list-top-markets';
 
 /** Market data as a visitor sees it, over the fixed test price table. */
 describe('market data API', () => {
@@ -59,6 +60,32 @@ describe('market data API', () => {
       lastPrice: '0.50000000',
       priceChangePercent: '0.00',
     });
+  });
+
+  it('reads the day-old prices once for requests that arrive together, and afresh for later ones', async () => {
+    let reads = 0;
+    const db = new Proxy(t.ctx.db, {
+      get(target, key, receiver) {
+        if (key === 'execute')
+          return (...args: Parameters<typeof target.execute>) => {
+            reads += 1;
+            return target.execute(...args);
+          };
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const list = topMarkets({ ...t.ctx, db });
+    const together = await Promise.all(Array.from({ length: 20 }, () => list()));
+    expect(reads).toBe(1);
+    expect(together.every((rows) => rows[0]?.priceChangePercent === '20.00')).toBe(true);
+    // Nothing is kept: a day-old price stored since is seen by the next request.
+    const dayAgo = new Date(clock.now().getTime() - 24 * 3_600_000);
+    await t.ctx.db
+      .insert(priceTicks)
+      .values({ asset: 'BTC', priceUsd: '40000', source: 'simulated', at: dayAgo });
+    const later = await list();
+    expect(reads).toBe(2);
+    expect(later[0]?.priceChangePercent).toBe('50.00');
   });
 
   it('gives the platform coin index as MULTI’s price', async () => {

@@ -16,19 +16,20 @@ import { requireFreshPrice } from '../../platform/prices';
 import { getCandles } from './get-candles';
 import { getPriceChart } from './get-price-chart';
 import { listMarkets, wrapperMarkets } from './list-markets';
-import { listTopMarkets } from './list-top-markets';
+import { topMarkets } from './list-top-markets';
 import { quoteConversion } from './quote-conversion';
 import { formatUsd } from './tickers';
 
 /** Public market data: every answer comes from the server's own feed and rules, never from a third party. */
 export function marketDataRoutes(app: ZodApi, ctx: AppContext): void {
+  const listTopMarkets = topMarkets(ctx);
   app.get(
     '/p2p/getTopTenMarket',
     { schema: { response: { 200: topTenMarketResponseSchema } } },
     async () => ({
       status: true,
       message: 'Top markets',
-      data: await listTopMarkets(ctx),
+      data: await listTopMarkets(),
     }),
   );
 
