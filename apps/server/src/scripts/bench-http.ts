@@ -14,7 +14,9 @@
  * and `--reads-only` run one group of loads (no docs); BENCH_PG_STATEMENTS=on prints PostgreSQL's
  * top statements after each load (pg_stat_statements in the embedded cluster, statements inside the
  * write functions included); BENCH_CONNECTIONS (default 32) sets the clients of the order loads;
- * BENCH_READS=<text> runs only the read loads whose name contains it (with --reads-only, for profiling).
+ * BENCH_READS=<text> runs only the read loads whose name contains it (with --reads-only, for profiling);
+ * BENCH_WARMUP (default 3) is the seconds of each order load run before it is measured;
+ * BENCH_TIMELINE=on prints each load's answers, p50 and p99 second by second.
  */
 import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
@@ -43,6 +45,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 4350);
 const PG_PORT = PORT + 1;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const ORDER_SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+// BENCH_WARMUP=0 measures the order loads from their first request, as before 2026-11-25.
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 3);
 const READ_SECONDS = Math.max(5, Math.round(ORDER_SECONDS / 2));
 const HISTORY_ROWS = 10_000;
 const base = `http://127.0.0.1:${PORT}/api/v1`;
@@ -55,13 +59,50 @@ let statements: ReturnType<typeof statementStats> | undefined;
 /** One autocannon load; with BENCH_PG_STATEMENTS=on, PostgreSQL's top statements during it are printed. */
 async function load(label: string, options: autocannon.Options): Promise<autocannon.Result> {
   await statements?.reset();
-  const result = await autocannon(options);
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(options, (error, done) => (error ? reject(error) : resolve(done)));
+    if (process.env.BENCH_TIMELINE === 'on') printTimeline(label, instance);
+  });
   await statements?.print(label, result['2xx']);
   return result;
 }
 
-function run(label: string, options: autocannon.Options): Promise<autocannon.Result> {
-  return load(label, { connections: CONNECTIONS, duration: ORDER_SECONDS, ...options });
+/** BENCH_TIMELINE=on: each second's answers, p50 and p99 (where in the run its tail comes from). */
+function printTimeline(label: string, run: autocannon.Instance): void {
+  const started = Date.now();
+  const seconds: number[][] = [];
+  run.on('response', (_client, _status, _bytes, ms) => {
+    const second = Math.floor((Date.now() - started) / 1000);
+    const times = seconds[second] ?? [];
+    times.push(ms);
+    seconds[second] = times;
+  });
+  run.on('done', () => {
+    console.log(`${label}, second by second:`);
+    seconds.forEach((times, second) => {
+      const sorted = [...times].sort((a, b) => a - b);
+      const at = (q: number) =>
+        sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]?.toFixed(1);
+      console.log(
+        `  ${second}s ${sorted.length} answers  p50 ${at(0.5)} ms  p99 ${at(0.99)} ms  max ${at(1)} ms`,
+      );
+    });
+  });
+}
+
+/**
+ * An order load, measured after WARMUP_SECONDS of the same load (printed, not counted). Each load runs
+ * on a freshly started server, and its first two or three seconds (the JIT compiling the request's
+ * path, PostgreSQL's backends planning the write functions' statements, tables growing from empty)
+ * answered at two to three times the latency of the rest: they made most of a 10 s run's p99.
+ */
+async function run(label: string, options: autocannon.Options): Promise<autocannon.Result> {
+  const measured = { connections: CONNECTIONS, duration: ORDER_SECONDS, ...options };
+  if (WARMUP_SECONDS > 0) {
+    const warm = await autocannon({ ...measured, duration: WARMUP_SECONDS });
+    report([figure(`${label} (warm-up, not counted)`, '', warm)]);
+  }
+  return load(label, measured);
 }
 
 /** Hands each connection the next user (and market), the first time it sends. */
@@ -388,7 +429,8 @@ async function main(): Promise<void> {
           'The real server (`apps/server/src/main.ts`) on embedded PostgreSQL with `fsync=on` and the default',
           '`synchronous_commit=on`, so every acknowledged order is on disk. autocannon runs in the same',
           `machine (it shares the two cores with the server and PostgreSQL). Orders: ${CONNECTIONS} connections`,
-          `for ${ORDER_SECONDS} s, one user per connection, every order answered after its commit with the`,
+          `for ${ORDER_SECONDS} s after ${WARMUP_SECONDS} s of the same load that is not counted (each runs on a freshly`,
+          'started server), one user per connection, every order answered after its commit with the',
           `user's wallet. Each order load runs twice on a restarted server: with \`MARKET_BATCH_MAX=1\` (one`,
           'transaction and one WAL flush per order, as before group commit) and with group commit on (the',
           'default, up to 64 commands per transaction, written in one round trip). Instant trades',
