@@ -111,6 +111,19 @@ export function withoutCommitMarker<T>(fn: () => T): T {
   return markerScope.exit(fn);
 }
 
+/**
+ * Something built once per database handle and kept while the handle lives (a prepared query, a
+ * coalesced reader): `perDatabase(build)(db)` builds it on a handle's first call and returns the same
+ * one after.
+ */
+export function perDatabase<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => T {
+  const built = new WeakMap<DbOrTx, T>();
+  return (db) => {
+    if (!built.has(db)) built.set(db, build(db));
+    return built.get(db) as T;
+  };
+}
+
 /** Whole tries of one transaction that deadlocked or failed serialization, before the error goes up. */
 export const TRANSACTION_ATTEMPTS = 3;
 

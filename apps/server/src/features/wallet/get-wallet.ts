@@ -14,7 +14,7 @@ import {
 } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import { coalescedRead } from '../../platform/coalesce';
-import { type DbOrTx, insideTransaction } from '../../platform/db';
+import { type DbOrTx, insideTransaction, perDatabase } from '../../platform/db';
 import { loadUserBalances } from '../ledger/ledger.repository';
 import { type WalletFigures, walletFiguresOf } from './wallet.repository';
 
@@ -57,7 +57,7 @@ function valueBalances(
 }
 
 /** One coalesced reader per database (not per transaction: a transaction's reads stay its own). */
-const readers = new WeakMap<object, (userId: string) => Promise<WalletFigures | undefined>>();
+const readerOf = perDatabase((db) => coalescedRead((ids: readonly string[]) => walletFiguresOf(db, ids)));
 
 /**
  * A user's wallet figures. Outside a transaction, every request that asks in the same turn of the
@@ -66,12 +66,7 @@ const readers = new WeakMap<object, (userId: string) => Promise<WalletFigures | 
  */
 async function figuresOf(db: DbOrTx, userId: string): Promise<WalletFigures> {
   if (insideTransaction()) return (await walletFiguresOf(db, [userId])).get(userId)!;
-  let read = readers.get(db);
-  if (!read) {
-    read = coalescedRead((ids) => walletFiguresOf(db, ids));
-    readers.set(db, read);
-  }
-  return (await read(userId)) ?? { balances: [], interest: new Map() };
+  return (await readerOf(db)(userId)) ?? { balances: [], interest: new Map() };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { desc, eq, type Placeholder, sql } from 'drizzle-orm';
 import { trades, userHistoryCounts, walletTransactions } from '../../db/schema';
-import type { DbOrTx } from '../../platform/db';
+import { type DbOrTx, perDatabase } from '../../platform/db';
 import { ownRows, ownRowsNewestFirst } from '../../platform/own-rows';
 
 export type OperationType = (typeof walletTransactions.$inferInsert)['operationType'];
@@ -84,16 +84,11 @@ function pageQueryOf(db: DbOrTx) {
     .prepare('');
 }
 
-const pageQueries = new WeakMap<DbOrTx, ReturnType<typeof pageQueryOf>>();
+const pageQuery = perDatabase(pageQueryOf);
 
 /** A page of the user's wallet transactions, newest first, and how many there are in all. */
 export async function listWalletTransactions(db: DbOrTx, userId: string, page: number, limit: number) {
-  let query = pageQueries.get(db);
-  if (!query) {
-    query = pageQueryOf(db);
-    pageQueries.set(db, query);
-  }
-  const found = await query.execute({ userId, limit, offset: (page - 1) * limit });
+  const found = await pageQuery(db).execute({ userId, limit, offset: (page - 1) * limit });
   // A page past the end has no row to carry the total, so it asks for it alone.
   const total = found[0]?.total ?? (page > 1 ? ((await countingOf(db, userId))[0]?.n ?? 0) : 0);
   const rows = found.map(({ total: _total, ...row }) => row);
