@@ -28,7 +28,7 @@ import { verifyLedger } from '../features/ledger/verify-ledger';
 import { PRODUCT_HOLD_SOURCES } from '../hold-sources';
 import { connect } from '../platform/db';
 import { embeddedDatabaseUrl } from '../platform/embedded-postgres';
-import { type Figure, figure, fmt, table } from './bench-figures';
+import { type Figure, figure, fmt, percentile, table } from './bench-figures';
 import {
   addHistory,
   type BenchUser,
@@ -81,10 +81,9 @@ function printTimeline(label: string, run: autocannon.Instance): void {
     console.log(`${label}, second by second:`);
     seconds.forEach((times, second) => {
       const sorted = [...times].sort((a, b) => a - b);
-      const at = (q: number) =>
-        sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]?.toFixed(1);
+      const at = (p: number) => percentile(sorted, p).toFixed(1);
       console.log(
-        `  ${second}s ${sorted.length} answers  p50 ${at(0.5)} ms  p99 ${at(0.99)} ms  max ${at(1)} ms`,
+        `  ${second}s ${sorted.length} answers  p50 ${at(50)} ms  p99 ${at(99)} ms  max ${at(100)} ms`,
       );
     });
   });

@@ -15,7 +15,7 @@ import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { embeddedDatabaseUrl } from '../platform/embedded-postgres';
-import { fmt } from './bench-figures';
+import { fmt, percentile } from './bench-figures';
 import { buildForStart, machine, startServer, writeDocsSection } from './bench-support';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4352);
@@ -35,11 +35,6 @@ type Channel = 'ticker' | 'depth';
 
 interface Client {
   readonly socket: WebSocket;
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 async function connectClients(
