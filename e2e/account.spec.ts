@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import sharp from 'sharp';
+import { png, readOtp, uniqueEmail } from './support/customers';
 import { expectAccessible } from './support/ui';
 
 /**
@@ -12,27 +12,6 @@ import { expectAccessible } from './support/ui';
 const PASSWORD = 'Sturdy@Pass1';
 const ADMIN = { email: 'admin@example.com', password: 'Admin@123456' };
 const AVATAR = 'e2e/fixtures/avatar.png';
-
-function uniqueEmail(tag: string): string {
-  return `e2e-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-}
-
-async function readOtp(request: APIRequestContext, email: string): Promise<string> {
-  let code = '';
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get(`/api/v1/dev/mailbox?to=${encodeURIComponent(email)}`);
-        const body = (await response.json()) as { data: { subject: string; text: string }[] };
-        const mail = body.data.find((m) => m.subject === 'Verify your email address');
-        code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1] ?? '';
-        return code;
-      },
-      { timeout: 15_000 },
-    )
-    .toMatch(/^\d{6}$/);
-  return code;
-}
 
 /** Fills the register form that is on screen, verifies the mailed code and logs in. */
 async function registerHere(page: Page, request: APIRequestContext, name: string, email: string) {
@@ -148,12 +127,6 @@ test('a new customer edits the profile with a picture and sees it in the header,
 async function newPage(browser: Browser) {
   const context = await browser.newContext();
   return { context, page: await context.newPage() };
-}
-
-async function png(colour: { r: number; g: number; b: number }): Promise<Buffer> {
-  return sharp({ create: { width: 320, height: 200, channels: 3, background: colour } })
-    .png()
-    .toBuffer();
 }
 
 /** The friend submits KYC from the header's KYC link and sees it PENDING. */

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { mailSubjects, readOtp, uniqueEmail } from './support/customers';
 import { expectAccessible } from './support/ui';
 
 /**
@@ -8,46 +9,6 @@ import { expectAccessible } from './support/ui';
 
 const NEW_PASSWORD = 'Fresh#Pass2024';
 const PASSWORD = 'Sturdy@Pass1';
-
-function uniqueEmail(tag: string): string {
-  return `e2e-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-}
-
-interface Mail {
-  readonly subject: string;
-  readonly text: string;
-  readonly createdAt: string;
-}
-
-/** Waits for a mail with `subject` newer than the `seen` count, and reads the 6-digit code out of it. */
-async function readOtp(
-  request: APIRequestContext,
-  email: string,
-  subject: string,
-  seen = 0,
-): Promise<string> {
-  let code = '';
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get(`/api/v1/dev/mailbox?to=${encodeURIComponent(email)}`);
-        const body = (await response.json()) as { data: Mail[] };
-        const matching = body.data.filter((mail) => mail.subject === subject);
-        if (matching.length <= seen) return '';
-        code = /\b(\d{6})\b/.exec(matching[0]?.text ?? '')?.[1] ?? '';
-        return code;
-      },
-      { timeout: 15_000, message: `a "${subject}" mail for ${email}` },
-    )
-    .toMatch(/^\d{6}$/);
-  return code;
-}
-
-async function mailCount(request: APIRequestContext, email: string, subject: string): Promise<number> {
-  const response = await request.get(`/api/v1/dev/mailbox?to=${encodeURIComponent(email)}`);
-  const body = (await response.json()) as { data: Mail[] };
-  return body.data.filter((mail) => mail.subject === subject).length;
-}
 
 async function typeOtp(page: Page, otp: string): Promise<void> {
   await page.getByLabel('Digit 1 of 6').click();
@@ -169,7 +130,9 @@ test('forgot password: request a code, enter it, choose a new password, log in w
   request,
 }) => {
   const email = await createVerifiedUser(request, 'reset');
-  const seen = await mailCount(request, email, 'Your password reset code');
+  const seen = (await mailSubjects(request, email)).filter(
+    (subject) => subject === 'Your password reset code',
+  ).length;
 
   await page.goto('/forgot-password');
   await expectAccessible(page, '/forgot-password');

@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import sharp from 'sharp';
+import { mailSubjects, png, readOtp, uniqueEmail } from './support/customers';
 import { expectAccessible } from './support/ui';
 
 /**
@@ -14,39 +14,6 @@ const PASSWORD = 'Flow@123456';
 // Each flow walks two people through several screens.
 test.describe.configure({ timeout: 180_000 });
 const ADMIN = { email: 'admin@example.com', password: 'Admin@123456' };
-
-function uniqueEmail(tag: string): string {
-  return `kyc-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-}
-
-/** A small real PNG, made here so the flow uploads what a phone camera would hand over. */
-async function png(colour: { r: number; g: number; b: number }): Promise<Buffer> {
-  return sharp({ create: { width: 320, height: 200, channels: 3, background: colour } })
-    .png()
-    .toBuffer();
-}
-
-async function readOtp(request: APIRequestContext, email: string): Promise<string> {
-  let code = '';
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get(`/api/v1/dev/mailbox?to=${encodeURIComponent(email)}`);
-        const body = (await response.json()) as { data: { subject: string; text: string }[] };
-        const mail = body.data.find((m) => m.subject === 'Verify your email address');
-        code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1] ?? '';
-        return code;
-      },
-      { timeout: 15_000 },
-    )
-    .toMatch(/^\d{6}$/);
-  return code;
-}
-
-async function mailSubjects(request: APIRequestContext, email: string): Promise<string[]> {
-  const response = await request.get(`/api/v1/dev/mailbox?to=${encodeURIComponent(email)}`);
-  return ((await response.json()) as { data: { subject: string }[] }).data.map((m) => m.subject);
-}
 
 /** From the landing page: Login, Create an account, register, type the mailed code, log in. */
 async function registerAndLogIn(page: Page, request: APIRequestContext, email: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible } from './support/ui';
+import { expectAccessible, openFromAccountMenu, openFromHeader } from './support/ui';
 
 /**
  * Swap, Buy MultiCoin and P2P against the real server, each started on the landing page and reached
@@ -19,19 +19,6 @@ async function logInFromLanding(page: Page, who = ALICE): Promise<void> {
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.getByTestId('current-value')).toHaveText(/^\$[\d,]+\.\d{2}$/);
-}
-
-async function openFromHeader(page: Page, label: string, path: RegExp): Promise<void> {
-  const link = page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: label, exact: true })
-    .filter({ visible: true });
-  await expect(page.getByRole('banner')).toBeVisible();
-  // Below 1280 px the header's links live in the menu.
-  if ((await link.count()) === 0) await page.getByRole('button', { name: 'Open menu' }).click();
-  await expect(link.first()).toBeVisible();
-  await link.first().click();
-  await expect(page).toHaveURL(path);
 }
 
 test('alice swaps ETH into USDT at the live quote and lands on the Swap tab', async ({ page }) => {
@@ -97,7 +84,7 @@ test('alice buys MultiCoin with XRP; the MULTI balance shows on the wallet', asy
   await expect(page.getByRole('tab', { name: 'Swap', selected: true })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Swap' }).getByText('Bought MultiCoin').first()).toBeVisible();
 
-  await page.goto('/deposit');
+  await openFromAccountMenu(page, 'Wallet', /\/deposit$/);
   await expect(page.getByTestId('multi-balance')).not.toHaveText('0.0000 Multi');
 });
 

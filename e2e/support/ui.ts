@@ -56,3 +56,28 @@ export function collectPageErrors(page: Page): string[] {
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
 }
+
+/** Opens a page from the header's main links; below 1280 px they live in the header's menu. */
+export async function openFromHeader(page: Page, label: string, path: RegExp): Promise<void> {
+  const link = page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: label, exact: true })
+    .filter({ visible: true });
+  await expect(page.getByRole('banner')).toBeVisible();
+  if ((await link.count()) === 0) await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(link.first()).toBeVisible();
+  await link.first().click();
+  await expect(page).toHaveURL(path);
+}
+
+/** Opens an account link: the profile menu on a desktop, the header's menu on a phone. */
+export async function openFromAccountMenu(page: Page, label: string, path: RegExp): Promise<void> {
+  const header = page.getByRole('banner');
+  const account = header.getByRole('button', { name: /account menu/ });
+  await expect(account.or(header.getByRole('button', { name: 'Open menu' })).first()).toBeVisible();
+  if (await account.isVisible()) await account.click();
+  else await header.getByRole('button', { name: 'Open menu' }).click();
+  const link = header.getByRole('link', { name: label, exact: true }).filter({ visible: true });
+  await link.first().click();
+  await expect(page).toHaveURL(path);
+}

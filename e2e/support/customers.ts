@@ -1,0 +1,139 @@
+import { type APIRequestContext, expect } from '@playwright/test';
+import sharp from 'sharp';
+
+/**
+ * New customers for the browser flows: unique addresses, the dev mailbox's codes, camera-like images,
+ * and a customer made ready (registered, verified, KYC approved) through the real API, for a flow
+ * whose figures must not move under another worker's flows the way the shared demo accounts' do.
+ */
+
+export interface Mail {
+  readonly subject: string;
+  readonly text: string;
+}
+
+const ADMIN = { email: 'admin@example.com', password: 'Admin@123456' };
+
+export function uniqueEmail(tag: string): string {
+  return `e2e-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** What the dev mailbox holds for `email`, newest first. */
+export async function mailbox(request: APIRequestContext, email: string): Promise<Mail[]> {
+  const response = await request.get(`/api/v1/dev/mailbox?to=${encodeURIComponent(email)}`);
+  return ((await response.json()) as { data: Mail[] }).data;
+}
+
+export async function mailSubjects(request: APIRequestContext, email: string): Promise<string[]> {
+  return (await mailbox(request, email)).map((mail) => mail.subject);
+}
+
+/** Waits for a mail with `subject` beyond the `seen` count, and reads the 6-digit code out of it. */
+export async function readOtp(
+  request: APIRequestContext,
+  email: string,
+  subject = 'Verify your email address',
+  seen = 0,
+): Promise<string> {
+  let code = '';
+  await expect
+    .poll(
+      async () => {
+        const matching = (await mailbox(request, email)).filter((mail) => mail.subject === subject);
+        if (matching.length <= seen) return '';
+        code = /\b(\d{6})\b/.exec(matching[0]?.text ?? '')?.[1] ?? '';
+        return code;
+      },
+      { timeout: 15_000, message: `a "${subject}" mail for ${email}` },
+    )
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+/** A small real PNG, made here so a flow uploads what a phone camera would hand over. */
+export async function png(colour: { r: number; g: number; b: number }): Promise<Buffer> {
+  return sharp({ create: { width: 320, height: 200, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+}
+
+async function call<T>(
+  request: APIRequestContext,
+  method: 'get' | 'post',
+  url: string,
+  options: { token?: string; data?: unknown; multipart?: Record<string, unknown> } = {},
+): Promise<T> {
+  const response = await request[method](`/api/v1${url}`, {
+    headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
+    ...(options.data === undefined ? {} : { data: options.data }),
+    ...(options.multipart === undefined ? {} : { multipart: options.multipart as never }),
+  });
+  const body = await response.text();
+  expect(response.ok(), `${method.toUpperCase()} ${url}: ${response.status()} ${body}`).toBe(true);
+  return JSON.parse(body) as T;
+}
+
+async function logIn(request: APIRequestContext, email: string, password: string) {
+  return call<{ token: string; data: { _id: string } }>(request, 'post', '/auth/login', {
+    data: { email, password },
+  });
+}
+
+/**
+ * Registers a customer, verifies the mailed code, submits KYC with two images and has the admin
+ * approve it, all through the API the web app calls; the customer then holds nothing at all.
+ */
+export async function verifiedCustomer(
+  request: APIRequestContext,
+  tag: string,
+): Promise<{ email: string; password: string }> {
+  const email = uniqueEmail(tag);
+  const password = 'Flow@123456';
+  await call(request, 'post', '/auth/signup', {
+    data: {
+      name: 'Vera Verified',
+      country_code: '971',
+      mobile_no: '501234567',
+      email,
+      password,
+      confirm_password: password,
+    },
+  });
+  const otp = await readOtp(request, email);
+  await call(request, 'post', '/otp/verify', { data: { email, otp, type: 'EMAIL_VERIFY' } });
+  const customer = await logIn(request, email, password);
+
+  const upload = async (colour: { r: number; g: number; b: number }, name: string) =>
+    (
+      await call<{ data: { file: { filename: string } } }>(request, 'post', '/upload/image/kyc-doc', {
+        token: customer.token,
+        multipart: { kyc_doc_image: { name, mimeType: 'image/png', buffer: await png(colour) } },
+      })
+    ).data.file.filename;
+  const kyc = await call<{ data: { _id: string } }>(request, 'post', '/kyc/create', {
+    token: customer.token,
+    data: {
+      first_name: 'Vera',
+      last_name: 'Verified',
+      mobile_no: '501234567',
+      country_code: '971',
+      address: { city: 'Dubai', state: 'Dubai', country: 'United Arab Emirates' },
+      dob: '1990-05-17',
+      documents: [
+        {
+          identifier: 'ID_CARD',
+          number: '784-1990-1234567-1',
+          front_image: await upload({ r: 30, g: 120, b: 200 }, 'front.png'),
+          back_image: await upload({ r: 200, g: 120, b: 30 }, 'back.png'),
+        },
+      ],
+    },
+  });
+
+  const admin = await logIn(request, ADMIN.email, ADMIN.password);
+  await call(request, 'post', '/admin/verify-kyc', {
+    token: admin.token,
+    data: { user_id: customer.data._id, kyc_id: kyc.data._id, status: 'APPROVED' },
+  });
+  return { email, password };
+}
