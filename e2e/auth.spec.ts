@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { mailSubjects, readOtp, uniqueEmail } from './support/customers';
+import { expect, type Page, test } from '@playwright/test';
+import { mailSubjects, readOtp, registeredCustomer, uniqueEmail } from './support/customers';
 import { expectAccessible } from './support/ui';
 
 /**
@@ -28,25 +28,6 @@ async function logIn(page: Page, email: string, password: string): Promise<void>
 }
 
 /** A verified account made through the API, for flows that are not about sign-up. */
-async function createVerifiedUser(request: APIRequestContext, tag: string): Promise<string> {
-  const email = uniqueEmail(tag);
-  const signup = await request.post('/api/v1/auth/signup', {
-    data: {
-      name: 'Flow User',
-      country_code: '971',
-      mobile_no: '501234567',
-      email,
-      password: PASSWORD,
-      confirm_password: PASSWORD,
-    },
-  });
-  expect(signup.ok(), await signup.text()).toBe(true);
-  const otp = await readOtp(request, email, 'Verify your email address');
-  const verify = await request.post('/api/v1/otp/verify', { data: { email, otp, type: 'EMAIL_VERIFY' } });
-  expect(verify.ok(), await verify.text()).toBe(true);
-  return email;
-}
-
 test('register, verify the e-mail with the mailed code, log in, land on the dashboard, change the password', async ({
   page,
   request,
@@ -129,7 +110,7 @@ test('forgot password: request a code, enter it, choose a new password, log in w
   page,
   request,
 }) => {
-  const email = await createVerifiedUser(request, 'reset');
+  const { email } = await registeredCustomer(request, 'reset', PASSWORD);
   const seen = (await mailSubjects(request, email)).filter(
     (subject) => subject === 'Your password reset code',
   ).length;
@@ -268,7 +249,7 @@ test.describe('validation messages', () => {
   });
 
   test('change password, in the spec order', async ({ page, request }) => {
-    const email = await createVerifiedUser(request, 'change');
+    const { email } = await registeredCustomer(request, 'change', PASSWORD);
     await logIn(page, email, PASSWORD);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/profile');

@@ -79,16 +79,13 @@ async function logIn(request: APIRequestContext, email: string, password: string
   });
 }
 
-/**
- * Registers a customer, verifies the mailed code, submits KYC with two images and has the admin
- * approve it, all through the API the web app calls; the customer then holds nothing at all.
- */
-export async function verifiedCustomer(
+/** Registers a customer and verifies the mailed code through the API the web app calls. */
+export async function registeredCustomer(
   request: APIRequestContext,
   tag: string,
+  password = 'Flow@123456',
 ): Promise<{ email: string; password: string }> {
   const email = uniqueEmail(tag);
-  const password = 'Flow@123456';
   await call(request, 'post', '/auth/signup', {
     data: {
       name: 'Vera Verified',
@@ -101,6 +98,18 @@ export async function verifiedCustomer(
   });
   const otp = await readOtp(request, email);
   await call(request, 'post', '/otp/verify', { data: { email, otp, type: 'EMAIL_VERIFY' } });
+  return { email, password };
+}
+
+/**
+ * A registered customer who also submitted KYC with two images and had the admin approve it, all
+ * through the API the web app calls; the customer then holds nothing at all.
+ */
+export async function verifiedCustomer(
+  request: APIRequestContext,
+  tag: string,
+): Promise<{ email: string; password: string }> {
+  const { email, password } = await registeredCustomer(request, tag);
   const customer = await logIn(request, email, password);
 
   const upload = async (colour: { r: number; g: number; b: number }, name: string) =>
