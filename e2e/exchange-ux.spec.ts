@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { collectPageErrors, expectAccessible, logInAsCustomer } from './support/ui';
+import { expect, test } from '@playwright/test';
+import { collectPageErrors, expectAccessible, logInAsCustomer, openFromHeader } from './support/ui';
 
 /**
  * Issue 13's trading screen as a trader uses it, from the landing page: the house's ladder fills the
@@ -8,23 +8,13 @@ import { collectPageErrors, expectAccessible, logInAsCustomer } from './support/
  * itself only on the first visit. On a phone the form is on screen without scrolling.
  */
 
-async function openBuySell(page: Page, phone: boolean): Promise<void> {
-  const header = page.getByRole('banner');
-  if (phone) await header.getByRole('button', { name: 'Open menu' }).click();
-  await header
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Buy Crypto', exact: true })
-    .click();
-  await expect(page).toHaveURL(/\/buy-sell$/);
-}
-
 test('the book has a ladder and a spread, a level fills the limit price, 50% sizes the order', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1366, height: 800 });
   const errors = collectPageErrors(page);
   await logInAsCustomer(page, 'alice@example.com', 'Alice@123456');
-  await openBuySell(page, false);
+  await openFromHeader(page, 'Buy Crypto', /\/buy-sell$/);
 
   // First visit: the info opens by itself; closed, it stays closed on the next visit.
   const info = page.getByRole('dialog', { name: 'How buying and selling works' });
@@ -70,7 +60,7 @@ test('on a 390 px phone the order form is on screen at once, and History tables 
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await logInAsCustomer(page, 'alice@example.com', 'Alice@123456');
-  await openBuySell(page, true);
+  await openFromHeader(page, 'Buy Crypto', /\/buy-sell$/);
   await page
     .getByRole('dialog', { name: 'How buying and selling works' })
     .getByRole('button', { name: 'Got it' })
@@ -80,12 +70,7 @@ test('on a 390 px phone the order form is on screen at once, and History tables 
   await expectAccessible(page, 'buy-sell at 390 px');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
-  const header = page.getByRole('banner');
-  await header.getByRole('button', { name: 'Open menu' }).click();
-  await header
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'History', exact: true })
-    .click();
+  await openFromHeader(page, 'History', /\/history$/);
   const firstRow = page.getByRole('table', { name: 'Transactions' }).locator('tbody tr').first();
   await expect(firstRow.getByText('SUCCESS')).toBeVisible();
   // A stacked card: the status sits inside the screen, not behind a sideways scroll.
