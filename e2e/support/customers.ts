@@ -57,24 +57,30 @@ export async function png(colour: { r: number; g: number; b: number }): Promise<
     .toBuffer();
 }
 
-async function call<T>(
+interface ImageFile {
+  readonly name: string;
+  readonly mimeType: string;
+  readonly buffer: Buffer;
+}
+
+/** POSTs to the API as the web app does, and fails the flow with the answer when it is not a 2xx. */
+async function post<T>(
   request: APIRequestContext,
-  method: 'get' | 'post',
   url: string,
-  options: { token?: string; data?: unknown; multipart?: Record<string, unknown> } = {},
+  options: { token?: string; data?: unknown; multipart?: Record<string, ImageFile> } = {},
 ): Promise<T> {
-  const response = await request[method](`/api/v1${url}`, {
+  const response = await request.post(`/api/v1${url}`, {
     headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
     ...(options.data === undefined ? {} : { data: options.data }),
-    ...(options.multipart === undefined ? {} : { multipart: options.multipart as never }),
+    ...(options.multipart === undefined ? {} : { multipart: options.multipart }),
   });
   const body = await response.text();
-  expect(response.ok(), `${method.toUpperCase()} ${url}: ${response.status()} ${body}`).toBe(true);
+  expect(response.ok(), `POST ${url}: ${response.status()} ${body}`).toBe(true);
   return JSON.parse(body) as T;
 }
 
 async function logIn(request: APIRequestContext, email: string, password: string) {
-  return call<{ token: string; data: { _id: string } }>(request, 'post', '/auth/login', {
+  return post<{ token: string; data: { _id: string } }>(request, '/auth/login', {
     data: { email, password },
   });
 }
@@ -86,7 +92,7 @@ export async function registeredCustomer(
   password = 'Flow@123456',
 ): Promise<{ email: string; password: string }> {
   const email = uniqueEmail(tag);
-  await call(request, 'post', '/auth/signup', {
+  await post(request, '/auth/signup', {
     data: {
       name: 'Vera Verified',
       country_code: '971',
@@ -97,7 +103,7 @@ export async function registeredCustomer(
     },
   });
   const otp = await readOtp(request, email);
-  await call(request, 'post', '/otp/verify', { data: { email, otp, type: 'EMAIL_VERIFY' } });
+  await post(request, '/otp/verify', { data: { email, otp, type: 'EMAIL_VERIFY' } });
   return { email, password };
 }
 
@@ -114,12 +120,12 @@ export async function verifiedCustomer(
 
   const upload = async (colour: { r: number; g: number; b: number }, name: string) =>
     (
-      await call<{ data: { file: { filename: string } } }>(request, 'post', '/upload/image/kyc-doc', {
+      await post<{ data: { file: { filename: string } } }>(request, '/upload/image/kyc-doc', {
         token: customer.token,
         multipart: { kyc_doc_image: { name, mimeType: 'image/png', buffer: await png(colour) } },
       })
     ).data.file.filename;
-  const kyc = await call<{ data: { _id: string } }>(request, 'post', '/kyc/create', {
+  const kyc = await post<{ data: { _id: string } }>(request, '/kyc/create', {
     token: customer.token,
     data: {
       first_name: 'Vera',
@@ -140,7 +146,7 @@ export async function verifiedCustomer(
   });
 
   const admin = await logIn(request, ADMIN.email, ADMIN.password);
-  await call(request, 'post', '/admin/verify-kyc', {
+  await post(request, '/admin/verify-kyc', {
     token: admin.token,
     data: { user_id: customer.data._id, kyc_id: kyc.data._id, status: 'APPROVED' },
   });
