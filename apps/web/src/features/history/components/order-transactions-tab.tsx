@@ -12,7 +12,7 @@ import { formatAmount, formatAssetPrice, formatDateTime, priceDecimals } from '.
 import { cancelOrder, useClosedOrders, useOpenOrders } from '../../trading/api/orders';
 import { tradingKeys } from '../../trading/api/query-keys';
 import { averageFillPrice } from '../../trading/model/average-fill';
-import { walletKeys } from '../../wallet/api/wallet-keys';
+import { refreshBalances } from '../../wallet/api/refresh-balances';
 import type { HistoryHighlight } from '../history-tabs';
 
 /** The market's base coin ('BTC' of 'BTC-USDT'), whose tick sets the price decimals. */
@@ -104,7 +104,7 @@ function OpenOrders({ highlight }: { readonly highlight: string | null }) {
     // The spec reloads the page after a cancel; refetching the lists and balances does the same.
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: tradingKeys.orders }),
-      queryClient.invalidateQueries({ queryKey: walletKeys.all }),
+      refreshBalances(queryClient),
     ]);
   };
 

@@ -11,6 +11,7 @@ import { formatAmount, formatDateTime } from '../../../lib/format';
 import { useDelayedAction } from '../../../lib/use-delayed-action';
 import { useSession } from '../../session/session-context';
 import { stakeAction, stakeKeys, useUserStakes } from '../../stake/api/stakes';
+import { refreshBalances } from '../../wallet/api/refresh-balances';
 
 type Action = 'close' | 're-stake';
 
@@ -42,7 +43,7 @@ export function StakesTab() {
       // The spec reloads the page; refetching the list and the wallet has the same effect.
       later(() => {
         void queryClient.invalidateQueries({ queryKey: stakeKeys.all });
-        void queryClient.invalidateQueries({ queryKey: ['wallet'] });
+        void refreshBalances(queryClient);
         setBusy(null);
       }, SUCCESS_REDIRECT_MS);
     } catch (error) {

@@ -21,6 +21,7 @@ import { postMultiSwap, swapKeys, useSwapQuote } from '../../swap/api/swap-api';
 import { QuoteSummary } from '../../swap/components/quote-summary';
 import { swapAmountProblem } from '../../swap/swap-rules';
 import { useWalletCurrencies } from '../../wallet/api/get-wallet';
+import { refreshBalances } from '../../wallet/api/refresh-balances';
 import { CompleteKycLink } from '../../wallet/components/complete-kyc-link';
 import { useCryptoIndex } from '../api/get-crypto-index';
 
@@ -87,8 +88,7 @@ export function MulticoinPage() {
       );
       toast.success(response.message);
       setDone(true);
-      void queryClient.invalidateQueries({ queryKey: ['wallet'] });
-      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+      void refreshBalances(queryClient);
       later(() => navigate(paths.history, { state: { type: 'swap' } }), SUCCESS_REDIRECT_MS);
     } catch (failure) {
       toast.error(multicoinError(failure));

@@ -18,6 +18,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDelayedAction } from '../../../lib/use-delayed-action';
 import { useSession } from '../../session/session-context';
 import { useWalletCurrencies } from '../../wallet/api/get-wallet';
+import { refreshBalances } from '../../wallet/api/refresh-balances';
 import { CompleteKycLink } from '../../wallet/components/complete-kyc-link';
 import { postSwap, swapKeys, useSwapQuote } from '../api/swap-api';
 import { QuoteSummary } from '../components/quote-summary';
@@ -85,8 +86,7 @@ export function SwapPage() {
       );
       toast.success(response.message);
       setDone(true);
-      void queryClient.invalidateQueries({ queryKey: ['wallet'] });
-      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+      void refreshBalances(queryClient);
       later(() => navigate(paths.history, { state: { type: 'swap' } }), SUCCESS_REDIRECT_MS);
     } catch (failure) {
       toast.error(errorMessage(failure));

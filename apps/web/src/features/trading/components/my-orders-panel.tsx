@@ -10,7 +10,7 @@ import { Tabs } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAmount, formatAssetPrice, formatDateTime, priceDecimals } from '../../../lib/format';
-import { walletKeys } from '../../wallet/api/wallet-keys';
+import { refreshBalances } from '../../wallet/api/refresh-balances';
 import { cancelOrder, useFilledOrders, useOpenOrders } from '../api/orders';
 import { tradingKeys } from '../api/query-keys';
 import { averageFillPrice } from '../model/average-fill';
@@ -57,7 +57,7 @@ function OpenList({ coin, marketId }: { coin: string; marketId: string }) {
     }
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: tradingKeys.orders }),
-      queryClient.invalidateQueries({ queryKey: walletKeys.all }),
+      refreshBalances(queryClient),
     ]);
   };
 

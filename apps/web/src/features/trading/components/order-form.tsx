@@ -24,7 +24,7 @@ import { useDelayedAction } from '../../../lib/use-delayed-action';
 import { useKycStatus } from '../../kyc/api/get-my-kyc';
 import { useSession } from '../../session/session-context';
 import { balanceOf } from '../../wallet/api/get-wallet';
-import { walletKeys } from '../../wallet/api/wallet-keys';
+import { refreshBalances } from '../../wallet/api/refresh-balances';
 import { placeOrder } from '../api/place-order';
 import { tradingKeys } from '../api/query-keys';
 import { fetchFreshQuote, forgetQuotes, QUOTE_DEBOUNCE_MS, useInstantQuote } from '../api/use-instant-quote';
@@ -187,7 +187,7 @@ export function OrderForm({ side, coin, rules, wallet, referencePrice, pickedPri
     setValue('quantity', '');
     // The spec reloads the page; refetching what the screen shows has the same effect without losing it.
     later(() => {
-      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+      void refreshBalances(queryClient);
       void queryClient.invalidateQueries({ queryKey: ['market'] });
     }, SUCCESS_REDIRECT_MS);
   };
@@ -212,7 +212,7 @@ export function OrderForm({ side, coin, rules, wallet, referencePrice, pickedPri
       );
       toast.success(response.message);
       queryClient.setQueryData(tradingKeys.wallet, response.data.wallet);
-      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+      void refreshBalances(queryClient);
       void queryClient.invalidateQueries({ queryKey: tradingKeys.orders });
       setValue('quantity', '');
       setRedirecting(true);

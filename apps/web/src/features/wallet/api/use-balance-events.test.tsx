@@ -31,7 +31,7 @@ function setup(enabled = true) {
       <Probe enabled={enabled} client={fake.client} />
     </QueryClientProvider>,
   );
-  return { fake, invalidated };
+  return { fake, invalidated, queryClient };
 }
 
 beforeEach(() => {
@@ -54,6 +54,26 @@ describe('useBalanceEvents', () => {
       vi.advanceTimersByTime(BALANCE_REFRESH_DELAY_MS);
     });
     expect(invalidated.keys).toEqual([walletKeys.all, walletKeys.dashboard]);
+  });
+
+  it('refetches the dashboard figures and the wallet even when no screen shows them', async () => {
+    const { fake, queryClient } = setup();
+    // Read once and left (the customer went from the dashboard to the deposit page): no observer.
+    const dashboard = vi.fn(async () => ({ current_value: '0.00' }));
+    const wallet = vi.fn(async () => ({ currencies: [] }));
+    await queryClient.prefetchQuery({ queryKey: walletKeys.dashboard, queryFn: dashboard });
+    await queryClient.prefetchQuery({ queryKey: walletKeys.wallet, queryFn: wallet });
+    expect(queryClient.getQueryCache().find({ queryKey: walletKeys.dashboard })?.getObserversCount()).toBe(0);
+
+    act(() => {
+      fake.emit('user', { type: 'balance' });
+      vi.advanceTimersByTime(BALANCE_REFRESH_DELAY_MS);
+    });
+    // Fetched again now, so the dashboard opened next shows the new figures, not the ones before.
+    await vi.waitFor(() => {
+      expect(dashboard).toHaveBeenCalledTimes(2);
+      expect(wallet).toHaveBeenCalledTimes(2);
+    });
   });
 
   it('refreshes the orders on an order event and ignores frames it does not know', () => {

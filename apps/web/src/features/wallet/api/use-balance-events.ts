@@ -2,7 +2,7 @@ import { userEventSchema } from '@exchange/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type RealtimeClient, realtime } from '../../../lib/realtime';
-import { walletKeys } from './wallet-keys';
+import { refreshBalances } from './refresh-balances';
 
 /** One fill posts a few entries in a row (the trade, the hold given back): refetch once for them. */
 export const BALANCE_REFRESH_DELAY_MS = 150;
@@ -21,17 +21,16 @@ export function useBalanceEvents(enabled: boolean, client: RealtimeClient = real
   useEffect(() => {
     if (!enabled) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const refreshBalances = () => {
+    const refreshSoon = () => {
       clearTimeout(timer);
       timer = setTimeout(() => {
-        void queryClient.invalidateQueries({ queryKey: walletKeys.all });
-        void queryClient.invalidateQueries({ queryKey: walletKeys.dashboard });
+        void refreshBalances(queryClient);
       }, BALANCE_REFRESH_DELAY_MS);
     };
     const stopEvents = client.subscribe('user', (data) => {
       const event = userEventSchema.safeParse(data);
       if (!event.success) return;
-      if (event.data.type === 'balance') refreshBalances();
+      if (event.data.type === 'balance') refreshSoon();
       else void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
     });
     let first = true;
@@ -40,7 +39,7 @@ export function useBalanceEvents(enabled: boolean, client: RealtimeClient = real
         first = false;
         return;
       }
-      refreshBalances();
+      refreshSoon();
       void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
     });
     return () => {

@@ -5,8 +5,8 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { SUCCESS_REDIRECT_MS } from '../../../lib/config';
 import { useDelayedAction } from '../../../lib/use-delayed-action';
 import { useSession } from '../../session/session-context';
+import { refreshBalances } from '../api/refresh-balances';
 import { useLiveWalletCurrencies } from '../api/use-live-wallet';
-import { walletKeys } from '../api/wallet-keys';
 import { AddMoneyDialog } from '../components/add-money-dialog';
 import { CryptoAssetsTable } from '../components/crypto-assets-table';
 import { FiatBalanceCard } from '../components/fiat-balance-card';
@@ -30,10 +30,7 @@ export function DepositPage() {
   const onDeposited = () => {
     setRefreshing(true);
     later(async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: walletKeys.all }),
-        queryClient.invalidateQueries({ queryKey: walletKeys.dashboard }),
-      ]);
+      await refreshBalances(queryClient);
       setRefreshing(false);
     }, SUCCESS_REDIRECT_MS);
   };
