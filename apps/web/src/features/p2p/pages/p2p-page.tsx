@@ -15,6 +15,7 @@ import { paths } from '../../../lib/paths';
 import { useDelayedAction } from '../../../lib/use-delayed-action';
 import { useSession } from '../../session/session-context';
 import { useWalletCurrencies } from '../../wallet/api/get-wallet';
+import { refreshBalances } from '../../wallet/api/refresh-balances';
 import { walletKeys } from '../../wallet/api/wallet-keys';
 import { CompleteKycLink } from '../../wallet/components/complete-kyc-link';
 import { lookUpRecipient, transferP2p } from '../api/p2p-api';
@@ -94,8 +95,7 @@ export function P2pPage() {
       setValues(empty);
       setRecipient(null);
       queryClient.setQueryData(walletKeys.wallet, response.data.wallet);
-      void queryClient.invalidateQueries({ queryKey: ['wallet'] });
-      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+      void refreshBalances(queryClient);
       later(() => navigate(paths.history, { state: { type: 'p2p' } }), P2P_REDIRECT_MS);
     } catch (error) {
       toast.warning(errorMessage(error));

@@ -9,6 +9,7 @@ import { errorMessage, newIdempotencyKey } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../session/session-context';
 import { balanceOf, useWallet } from '../../wallet/api/get-wallet';
+import { refreshBalances } from '../../wallet/api/refresh-balances';
 import { walletKeys } from '../../wallet/api/wallet-keys';
 import { CompleteKycLink } from '../../wallet/components/complete-kyc-link';
 import { createStake, stakeKeys, useStakeOptions } from '../api/stakes';
@@ -69,7 +70,7 @@ export function StakePage() {
       );
       toast.success(response.message);
       queryClient.setQueryData(walletKeys.wallet, response.data.wallet);
-      void queryClient.invalidateQueries({ queryKey: ['wallet'] });
+      void refreshBalances(queryClient);
       void queryClient.invalidateQueries({ queryKey: stakeKeys.all });
       navigate(paths.history, { state: { type: 'stake' } });
     } catch (error) {
