@@ -25,9 +25,11 @@ function daysOf(days: CreateStakeBody['days']): number | null {
 /**
  * Creates a stake for the signed-in user (the payload's user_id is ignored). Checks, in order: the
  * option exists (404), a variant of that many days ('Please Select Duration'), an amount ('Please
- * Select Stake Amount'), a valid one at the coin's scale, the variant's minimum, then the ledger moves
- * the principal from AVAILABLE to LOCKED ('Insufficient amount' when the balance does not cover it;
- * the conditional debit makes parallel stakes on one balance unable to overdraw it).
+ * Select Stake Amount'), a valid one ('Please Enter Valid Stake Amount': a positive decimal at the
+ * coin's scale, so '-5', '0' and 'abc' are typed amounts the user must correct, not missing ones),
+ * the variant's minimum, then the ledger moves the principal from AVAILABLE to LOCKED ('Insufficient
+ * amount' when the balance does not cover it; the conditional debit makes parallel stakes on one
+ * balance unable to overdraw it).
  */
 export async function createStake(ctx: AppContext, userId: string, request: CreateStakeBody): Promise<void> {
   const optionId = request.stake_option_id.trim();
@@ -40,7 +42,8 @@ export async function createStake(ctx: AppContext, userId: string, request: Crea
   let principal: bigint | null = null;
   if (text !== '') {
     principal = parseDecimal(text, asset.scale, 'exact');
-    if (principal === null && variant) throw new AppError('unprocessable', messages.stakeAmountInvalid);
+    const valid = principal !== null && principal > 0n;
+    if (!valid && variant) throw new AppError('unprocessable', messages.stakeAmountInvalid);
   }
   const now = ctx.clock.now();
   const decided = decideStakeCreation(variant, principal, now);

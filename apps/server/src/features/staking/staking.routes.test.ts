@@ -112,8 +112,12 @@ describe('creating a stake: validation in order, nothing changes on a refusal', 
     [{ stake_option_id: 'BTC', starting_balance: '', days: 45 }, 422, 'Please Select Duration'],
     [{ stake_option_id: 'BTC', starting_balance: '', days: null }, 422, 'Please Select Duration'],
     [{ stake_option_id: 'BTC', starting_balance: '', days: 30 }, 422, 'Please Select Stake Amount'],
-    [{ stake_option_id: 'BTC', starting_balance: 0, days: 30 }, 422, 'Please Select Stake Amount'],
-    [{ stake_option_id: 'BTC', starting_balance: '-1', days: 30 }, 422, 'Please Select Stake Amount'],
+    [{ stake_option_id: 'BTC', starting_balance: null, days: 30 }, 422, 'Please Select Stake Amount'],
+    // A typed amount that is not a positive number is invalid, not missing, on the wire as text or number.
+    [{ stake_option_id: 'BTC', starting_balance: 0, days: 30 }, 422, 'Please Enter Valid Stake Amount'],
+    [{ stake_option_id: 'BTC', starting_balance: '-5', days: 30 }, 422, 'Please Enter Valid Stake Amount'],
+    [{ stake_option_id: 'BTC', starting_balance: -5, days: 30 }, 422, 'Please Enter Valid Stake Amount'],
+    [{ stake_option_id: 'BTC', starting_balance: '-0.5', days: 30 }, 422, 'Please Enter Valid Stake Amount'],
     [{ stake_option_id: 'BTC', starting_balance: 'abc', days: 30 }, 422, 'Please Enter Valid Stake Amount'],
     [
       { stake_option_id: 'BTC', starting_balance: '0.123456789', days: 30 },
@@ -132,6 +136,7 @@ describe('creating a stake: validation in order, nothing changes on a refusal', 
     expect(res.statusCode).toBe(status);
     expect(res.json()).toMatchObject({ status: false, message });
     expect(await coinBalance(t, user, 'BTC')).toMatchObject({ balance: '1.00000000', locked: '0.00000000' });
+    expect((await userStakes(t, user)).data).toEqual([]);
   });
 
   it('a body without the option id is a 400, never a 500', async () => {
