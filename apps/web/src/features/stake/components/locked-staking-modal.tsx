@@ -6,6 +6,7 @@ import { Input } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
 import { formatAmount, formatDateTime } from '../../../lib/format';
 import { stakeSummary } from '../model/stake-summary';
+import { stakeAmountProblem } from '../stake-rules';
 
 interface LockedStakingModalProps {
   readonly option: StakeOption;
@@ -13,6 +14,10 @@ interface LockedStakingModalProps {
   /** The spendable balance of the coin, a decimal string (undefined while loading). */
   readonly available: string | undefined;
   readonly now: Date;
+  /** The amount the user last confirmed, kept when the modal reopens after a No or a server refusal. */
+  readonly initialAmount?: string;
+  /** The server's refusal of that amount, shown until the next Confirm. */
+  readonly refusal?: string;
   readonly onCancel: () => void;
   /** Called with the amount once the form passes; the page asks for confirmation and posts. */
   readonly onSubmit: (amount: string) => void;
@@ -28,27 +33,34 @@ function Row({ label, value }: { readonly label: string; readonly value: string 
 }
 
 /**
- * The Locked Staking modal: the stake's summary to 6 decimals, the amount and the terms box. Checks in
- * the spec's order: 'Please Select Stake Amount', then 'Please Checked t&c'.
+ * The Locked Staking modal: the stake's summary to 6 decimals, the amount and the terms box. Checks the
+ * amount as the server would (stakeAmountProblem), then 'Please Checked t&c'; only a form that passes
+ * reaches onSubmit. Reopened with an initial amount (it passed once, so the terms were ticked), it
+ * starts filled in and ticked.
  */
 export function LockedStakingModal({
   option,
   variant,
   available,
   now,
+  initialAmount,
+  refusal,
   onCancel,
   onSubmit,
 }: LockedStakingModalProps) {
   const formId = useId();
-  const [amount, setAmount] = useState('');
-  const [agreed, setAgreed] = useState(false);
-  const [errors, setErrors] = useState<{ amount?: string; terms?: string }>({});
+  const [amount, setAmount] = useState(initialAmount ?? '');
+  const [agreed, setAgreed] = useState(initialAmount !== undefined);
+  const [errors, setErrors] = useState<{ form?: string; amount?: string; terms?: string }>({
+    form: refusal,
+  });
   const summary = stakeSummary(option.symbol, variant, amount.trim(), now);
   const six = (value: string | undefined) => `${formatAmount(value, 6)} ${option.symbol}`;
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (amount.trim() === '') return setErrors({ amount: messages.stakeAmountRequired });
+    const problem = stakeAmountProblem(amount, variant.min_amount, available, option.symbol);
+    if (problem) return setErrors({ amount: problem });
     if (!agreed) return setErrors({ terms: messages.stakeTermsRequired });
     setErrors({});
     onSubmit(amount.trim());
@@ -72,6 +84,11 @@ export function LockedStakingModal({
       }
     >
       <form id={formId} noValidate onSubmit={submit} className="flex flex-col gap-4">
+        {errors.form ? (
+          <p role="alert" className="text-sm text-danger">
+            {errors.form}
+          </p>
+        ) : null}
         <dl aria-label="Summary" className="rounded-md border border-line bg-raised px-4 py-2 text-sm">
           <Row label="Duration" value={`${variant.duration} days`} />
           <Row label="APY" value={`${variant.apy}%`} />

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
-import { customer, fakeApi } from '../../wallet/test/fake-api';
+import { customer, type FakeRoute, fakeApi } from '../../wallet/test/fake-api';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock('../../../components/ui/toaster', () => ({ toast, Toaster: () => null }));
@@ -24,8 +24,31 @@ const eth: StakeOption = {
   ],
 };
 
+const usdt: StakeOption = {
+  _id: 'opt-usdt',
+  name: 'Tether',
+  symbol: 'USDT',
+  image_url: '/coins/usdt.svg',
+  variants: [
+    { duration: 30, apy: '8.00', min_amount: '0.10000000' },
+    { duration: 120, apy: '10.00', min_amount: '0.10000000' },
+  ],
+};
+
 const wallet = {
   currencies: [
+    {
+      _id: 'USDT',
+      name: 'Tether',
+      symbol: 'USDT',
+      image_url: '/coins/usdt.svg',
+      balance: '250.00000000',
+      locked: '0.00000000',
+      currency_type: 'CRYPTO',
+      asset_value: '250.00',
+      asset_value_percent: '7.69',
+      interest_earned: '0.00',
+    },
     {
       _id: 'ETH',
       name: 'Ethereum',
@@ -41,13 +64,15 @@ const wallet = {
   ],
 };
 
-function api(kyc = true) {
+const created: FakeRoute = () => ({
+  body: { status: true, message: 'Stake created successfully', data: { wallet } },
+});
+
+function api(kyc = true, create = created) {
   return fakeApi(customer(kyc), {
-    'GET /stake/options': () => ({ body: { status: true, message: 'Stake options', data: [eth] } }),
+    'GET /stake/options': () => ({ body: { status: true, message: 'Stake options', data: [eth, usdt] } }),
     'GET /wallet': () => ({ body: { status: true, message: 'Wallet', data: { wallet } } }),
-    'POST /stake/create': () => ({
-      body: { status: true, message: 'Stake created successfully', data: { wallet } },
-    }),
+    'POST /stake/create': create,
     'GET /stake/user/all': () => ({
       body: { status: true, message: 'Stakes', data: [], total: 0, page: 1, limit: 500 },
     }),
@@ -108,5 +133,81 @@ describe('/stake', () => {
     const link = await screen.findByRole('link', { name: 'Please Complete Your Kyc' }, { timeout: 15_000 });
     expect(link).toHaveAttribute('href', '/kyc');
     expect(calls.some((c) => c.key === 'GET /stake/options')).toBe(false);
+  });
+});
+
+/** Stake Now on Tether's 120-day option, once the modal knows the balance (250 USDT). */
+async function openUsdt120(user: ReturnType<typeof userEvent.setup>): Promise<HTMLElement> {
+  const row = await screen.findByRole('row', { name: /Tether/ }, { timeout: 15_000 });
+  await user.click(within(row).getByRole('button', { name: '120' }));
+  await user.click(within(row).getByRole('button', { name: 'Stake Now USDT' }));
+  const modal = await screen.findByRole('dialog', { name: 'Locked Staking' });
+  await waitFor(() => expect(modal).toHaveTextContent('250.000000 USDT'));
+  return modal;
+}
+
+describe('/stake, the amount in the Locked Staking modal', () => {
+  it('says what is wrong with each bad amount beside the field and never asks for confirmation', async () => {
+    const user = userEvent.setup();
+    const calls = api();
+    renderApp('/stake');
+    const modal = await openUsdt120(user);
+    const field = within(modal).getByLabelText('Amount (USDT)');
+    await user.click(within(modal).getByRole('checkbox'));
+    for (const [amount, message] of [
+      ['', 'Please Select Stake Amount'],
+      ['abc', 'Please Enter Valid Stake Amount'],
+      ['-5', 'Please Enter Valid Stake Amount'],
+      ['0', 'Please Enter Valid Stake Amount'],
+      ['1.123456789', 'Please Enter Valid Stake Amount'],
+      ['0.01', 'Minimum stake amount is 0.1'],
+      ['999999', 'Insufficient amount'],
+    ] as const) {
+      await user.clear(field);
+      if (amount !== '') await user.type(field, amount);
+      await user.click(within(modal).getByRole('button', { name: 'Confirm' }));
+      expect(within(modal).getByRole('alert'), amount).toHaveTextContent(message);
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.queryByRole('alertdialog'), amount).toBeNull();
+    }
+    expect(calls.some((c) => c.key === 'POST /stake/create')).toBe(false);
+  });
+
+  it('a valid amount opens the confirmation naming it; a refusal returns to the modal with it kept', async () => {
+    const user = userEvent.setup();
+    const calls = api(true, () => ({
+      status: 422,
+      body: { status: false, message: 'Insufficient amount', code: 'insufficient_funds' },
+    }));
+    renderApp('/stake');
+    const modal = await openUsdt120(user);
+    await user.type(within(modal).getByLabelText('Amount (USDT)'), '100.5');
+    await user.click(within(modal).getByRole('checkbox'));
+    await user.click(within(modal).getByRole('button', { name: 'Confirm' }));
+
+    const confirm = await screen.findByRole('alertdialog', {
+      name: 'Are you sure you want to create Stake ?',
+    });
+    expect(confirm).toHaveTextContent('100.5 USDT for 120 days');
+    await user.click(within(confirm).getByRole('button', { name: 'YES' }));
+
+    const again = await screen.findByRole('dialog', { name: 'Locked Staking' });
+    expect(toast.error).toHaveBeenCalledWith('Insufficient amount');
+    expect(within(again).getByRole('alert')).toHaveTextContent('Insufficient amount');
+    expect(within(again).getByLabelText('Amount (USDT)')).toHaveValue('100.5');
+    expect(within(again).getByRole('checkbox')).toBeChecked();
+    const post = calls.find((c) => c.key === 'POST /stake/create');
+    expect(post?.body).toMatchObject({ stake_option_id: 'opt-usdt', starting_balance: '100.5', days: 120 });
+
+    // Confirm straight away asks again for the same amount; No also keeps it.
+    await user.click(within(again).getByRole('button', { name: 'Confirm' }));
+    const second = await screen.findByRole('alertdialog', {
+      name: 'Are you sure you want to create Stake ?',
+    });
+    expect(second).toHaveTextContent('100.5 USDT for 120 days');
+    await user.click(within(second).getByRole('button', { name: 'No' }));
+    const third = await screen.findByRole('dialog', { name: 'Locked Staking' });
+    expect(within(third).getByLabelText('Amount (USDT)')).toHaveValue('100.5');
+    expect(within(third).queryByRole('alert')).toBeNull();
   });
 });

@@ -23,8 +23,9 @@ interface Draft {
 
 /**
  * /stake (spec section 2): the stake options table, then the Locked Staking modal, the confirmation
- * 'Are you sure you want to create Stake ?' and the post; success stores the wallet and opens History
- * on the Stakes tab. A user without KYC gets 'Please Complete Your Kyc' instead.
+ * 'Are you sure you want to create Stake ?' naming the amount, and the post; success stores the wallet
+ * and opens History on the Stakes tab. No, or a refusal by the server, returns to the modal with the
+ * amount kept (and the refusal shown). A user without KYC gets 'Please Complete Your Kyc' instead.
  */
 export function StakePage() {
   const session = useSession();
@@ -35,7 +36,10 @@ export function StakePage() {
   const wallet = useWallet();
   const [chosen, setChosen] = useState<Record<string, number>>({});
   const [draft, setDraft] = useState<Draft | null>(null);
-  const [confirming, setConfirming] = useState<string | null>(null);
+  /** The amount the modal passed; kept after No or a refusal so the modal reopens filled in. */
+  const [entered, setEntered] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [refusal, setRefusal] = useState<string | undefined>(undefined);
   const [openedAt, setOpenedAt] = useState(() => new Date());
 
   const choose = (optionId: string, duration: number | null) =>
@@ -53,17 +57,19 @@ export function StakePage() {
       return;
     }
     setOpenedAt(new Date());
+    setEntered(null);
+    setRefusal(undefined);
     setDraft({ option, duration });
   };
 
   const send = async () => {
-    if (!draft || confirming === null) return;
+    if (!draft || entered === null) return;
     try {
       const response = await createStake(
         {
           stake_option_id: draft.option._id,
           user_id: session.user?._id ?? null,
-          starting_balance: confirming,
+          starting_balance: entered,
           days: draft.duration,
         },
         newIdempotencyKey(),
@@ -74,8 +80,10 @@ export function StakePage() {
       void queryClient.invalidateQueries({ queryKey: stakeKeys.all });
       navigate(paths.history, { state: { type: 'stake' } });
     } catch (error) {
-      toast.error(errorMessage(error));
-      setConfirming(null);
+      const message = errorMessage(error);
+      toast.error(message);
+      setRefusal(message);
+      setConfirming(false);
     }
   };
 
@@ -103,20 +111,31 @@ export function StakePage() {
           <CompleteKycLink />
         </div>
       )}
-      {draft && variant && confirming === null ? (
+      {draft && variant && !confirming ? (
         <LockedStakingModal
           option={draft.option}
           variant={variant}
           available={balanceOf(wallet.data, draft.option.symbol)}
           now={openedAt}
+          initialAmount={entered ?? undefined}
+          refusal={refusal}
           onCancel={() => setDraft(null)}
-          onSubmit={(amount) => setConfirming(amount)}
+          onSubmit={(amount) => {
+            setEntered(amount);
+            setRefusal(undefined);
+            setConfirming(true);
+          }}
         />
       ) : null}
       <ConfirmDialog
-        open={confirming !== null}
-        onOpenChange={(open) => (open ? undefined : setConfirming(null))}
+        open={confirming}
+        onOpenChange={(open) => (open ? undefined : setConfirming(false))}
         title={messages.confirmStake}
+        description={
+          draft && entered !== null
+            ? `${entered} ${draft.option.symbol} for ${draft.duration} days`
+            : undefined
+        }
         onConfirm={send}
         busyText={messages.processing}
         closeOnConfirm={false}
