@@ -32,10 +32,32 @@ async function openFromAdminMenu(page: Page, item: string, heading: string): Pro
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 }
 
+/**
+ * The page never scrolls sideways (wide tables scroll inside their own frame). Polled: after the
+ * viewport changes, the charts resize on their next resize observation.
+ */
+async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
+      message: `${where} scrolls sideways`,
+    })
+    .toBeLessThanOrEqual(0);
+}
+
+/** At 1366 px a back-office table shows its last column without scrolling. */
+async function expectTableFits(page: Page, name: string): Promise<void> {
+  const overflow = await page
+    .getByRole('table', { name })
+    .evaluate((table) => (table.parentElement?.scrollWidth ?? 0) - (table.parentElement?.clientWidth ?? 0));
+  expect(overflow, `${name} is wider than its frame by ${overflow} px`).toBeLessThanOrEqual(1);
+}
+
 async function shoot(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page, `${name} at 390 px`);
   await page.screenshot({ path: `test-results/admin-ops-${name}-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1366, height: 900 });
+  await expectNoSidewaysScroll(page, `${name} at 1366 px`);
   await page.screenshot({ path: `test-results/admin-ops-${name}-1366.png`, fullPage: true });
 }
 
@@ -43,7 +65,8 @@ test('the admin reads the dashboard, transactions and stakes, and answers a tick
   browser,
   request,
 }) => {
-  const subject = `Deposit missing ${Date.now()}`;
+  // One long unbroken word, as a customer may paste: it once widened the whole dashboard.
+  const subject = `Deposit-missing-${Date.now()}-${'x'.repeat(100)}`;
   await raiseTicket(request, subject);
 
   const admin = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
@@ -76,6 +99,9 @@ test('the admin reads the dashboard, transactions and stakes, and answers a tick
   await admin.getByPlaceholder('Search name,email or phone number').press('End');
   await expect(admin.getByText('No Data Found')).toBeVisible();
   await expectAccessible(admin, '/admin-transaction');
+  await admin.getByPlaceholder('Search name,email or phone number').fill('');
+  await expect(admin.getByRole('row').filter({ hasText: ALICE.email }).first()).toBeVisible();
+  await expectTableFits(admin, 'Transactions');
   await shoot(admin, 'transactions');
 
   await openFromAdminMenu(admin, 'Stakes', 'Stakes');
@@ -87,6 +113,7 @@ test('the admin reads the dashboard, transactions and stakes, and answers a tick
   await openFromAdminMenu(admin, 'Support', 'Support');
   const row = admin.getByRole('row').filter({ hasText: subject });
   await expect(row.getByText('PENDING')).toBeVisible();
+  await expectTableFits(admin, 'Support tickets');
   await expectAccessible(admin, '/admin-support');
   await row.getByRole('button', { name: `Answer ${subject}` }).click();
   const dialog = admin.getByRole('dialog', { name: 'Answer ticket' });

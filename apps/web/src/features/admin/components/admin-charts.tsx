@@ -82,29 +82,33 @@ export function ActivityChart({
           </LineChart>
         </ResponsiveContainer>
       </div>
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Month</th>
-            {BUCKET_LABELS.map((b) => (
-              <th key={b} scope="col">
-                {b}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {months.map((m) => (
-            <tr key={m.key}>
-              <th scope="row">{m.name}</th>
-              {series[m.key].map((n, i) => (
-                <td key={BUCKET_LABELS[i]}>{n}</td>
+      {/* sr-only on the table itself would not hold it to 1 px (a table grows to its content), and
+          the absolutely placed table widened the page by its own width. */}
+      <div className="sr-only">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Month</th>
+              {BUCKET_LABELS.map((b) => (
+                <th key={b} scope="col">
+                  {b}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {months.map((m) => (
+              <tr key={m.key}>
+                <th scope="row">{m.name}</th>
+                {series[m.key].map((n, i) => (
+                  <td key={BUCKET_LABELS[i]}>{n}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

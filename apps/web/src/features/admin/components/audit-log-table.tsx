@@ -13,17 +13,17 @@ export function AuditLogTable({ userId }: { readonly userId?: string }) {
   const headers = userId ? ALL_HEADERS.filter((h) => h !== 'User') : ALL_HEADERS;
   const rows = log.data?.content.map((line) => (
     <tr key={line._id} className="border-t border-line">
-      <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(line.createdAt)}</td>
-      <td className="px-4 py-3 font-medium text-ink">{line.action}</td>
-      <td className="px-4 py-3">
-        <span className="break-all">{line.admin.email}</span>
+      <td className="px-3 py-3 whitespace-nowrap">{formatDateTime(line.createdAt)}</td>
+      <td className="px-3 py-3 font-medium text-ink">{line.action}</td>
+      <td className="px-3 py-3">
+        <span className="wrap-anywhere">{line.admin.email}</span>
       </td>
       {userId ? null : (
-        <td className="px-4 py-3">
-          <span className="break-all">{line.target?.email ?? '-'}</span>
+        <td className="px-3 py-3">
+          <span className="wrap-anywhere">{line.target?.email ?? '-'}</span>
         </td>
       )}
-      <td className="px-4 py-3 text-xs text-muted">
+      <td className="px-3 py-3 text-xs text-muted">
         {Object.entries(line.details)
           .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
           .join(', ') || '-'}

@@ -99,7 +99,7 @@ const supportColumns: readonly Column<AdminSupportTicket>[] = [
       />
     ),
   },
-  { id: 'subject', header: 'Subject', cell: (row) => <span className="break-words">{row.subject}</span> },
+  { id: 'subject', header: 'Subject', cell: (row) => <span className="wrap-anywhere">{row.subject}</span> },
   {
     id: 'date',
     header: 'Date',

@@ -54,7 +54,7 @@ export function RowPagedTable(props: RowPagedTableProps) {
       // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
       <tr key={i} className="border-t border-line">
         {headers.map((h) => (
-          <td key={h.id} className="px-4 py-3">
+          <td key={h.id} className="px-3 py-3">
             <Skeleton className="h-4 w-full max-w-24" />
           </td>
         ))}
@@ -85,7 +85,7 @@ export function RowPagedTable(props: RowPagedTableProps) {
                 <th
                   key={h.id}
                   scope="col"
-                  className={cn('px-4 py-3 font-medium whitespace-nowrap', h.className)}
+                  className={cn('px-3 py-3 font-medium whitespace-nowrap', h.className)}
                 >
                   {h.header}
                 </th>

@@ -56,7 +56,7 @@ export function ServerPagedTable<T>({
           {columns.map((column) => (
             <td
               key={column.id}
-              className={cn('px-4 py-3 align-middle', alignments[column.align ?? 'left'], column.className)}
+              className={cn('px-3 py-3 align-middle', alignments[column.align ?? 'left'], column.className)}
             >
               {column.cell ? column.cell(row, (page - 1) * ADMIN_PAGE_SIZE + index) : null}
             </td>
@@ -113,7 +113,7 @@ export function UserCell({
       {picture}
       <div className="min-w-0">
         <p className="font-medium text-ink">{name}</p>
-        {email ? <p className="break-all text-xs text-muted">{email}</p> : null}
+        {email ? <p className="wrap-anywhere text-xs text-muted">{email}</p> : null}
         {phone ? <p className="text-xs text-muted">{phone}</p> : null}
       </div>
     </div>

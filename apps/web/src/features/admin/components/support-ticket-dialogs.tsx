@@ -80,7 +80,7 @@ export function AnswerTicketDialog({
           void submit();
         }}
       >
-        {ticket ? <p className="text-sm break-words text-muted">{ticket.description}</p> : null}
+        {ticket ? <p className="text-sm wrap-anywhere text-muted">{ticket.description}</p> : null}
         <Textarea
           label="Answer"
           value={answer}

@@ -25,7 +25,7 @@ export const transactionColumns: readonly Column<AdminTransaction>[] = [
     header: 'Credentials',
     cell: (row) => (
       <span className="flex flex-col">
-        <span className="break-all">{row.email}</span>
+        <span className="wrap-anywhere">{row.email}</span>
         <span className="text-xs text-muted">
           +{row.country_code} {row.mobile_no}
         </span>

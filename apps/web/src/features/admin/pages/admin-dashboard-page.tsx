@@ -46,7 +46,7 @@ export function AdminDashboardPage() {
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title="Dashboard" />
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <Card title="Approved KYC">
           {d ? (
             <Donut
@@ -83,7 +83,7 @@ export function AdminDashboardPage() {
 
       <Card title="Three months compared">
         {graph.data ? (
-          <div className="grid gap-6 lg:grid-cols-3">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
             <ActivityChart title="Buy and sell" labels={graph.data} series={graph.data.buysell} />
             <ActivityChart title="Swaps" labels={graph.data} series={graph.data.swap} />
             <ActivityChart title="Stakes" labels={graph.data} series={graph.data.stake} />
@@ -95,7 +95,7 @@ export function AdminDashboardPage() {
         )}
       </Card>
 
-      <div className="grid gap-6 2xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid grid-cols-1 gap-6 2xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Card
           title={messages.adminLatestTransactions}
           actions={
@@ -119,7 +119,7 @@ export function AdminDashboardPage() {
         </Card>
       </div>
 
-      <div className="grid gap-6 2xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 2xl:grid-cols-2">
         <Card>
           <Tabs
             label="Pending work"

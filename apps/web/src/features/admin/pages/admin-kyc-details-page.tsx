@@ -56,7 +56,7 @@ function Details({ kyc }: { readonly kyc: AdminKycDetail }) {
           <KycUserAvatar profilePic={kyc.user_id.profile_pic} size={56} />
           <div className="min-w-0 flex-1">
             <p className="font-semibold text-ink">{kyc.user_id.name}</p>
-            <p className="break-all text-sm text-muted">{kyc.user_id.email}</p>
+            <p className="wrap-anywhere text-sm text-muted">{kyc.user_id.email}</p>
             <p className="text-sm text-muted">
               +{kyc.user_id.country_code} {kyc.user_id.mobile_no}
             </p>

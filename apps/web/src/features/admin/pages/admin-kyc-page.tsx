@@ -35,24 +35,24 @@ export function AdminKycPage() {
     const name = `${item.first_name} ${item.last_name}`;
     return (
       <tr key={item._id} className="border-t border-line hover:bg-raised/60">
-        <td className="px-4 py-3">{(page - 1) * ADMIN_KYC_PAGE_SIZE + index + 1}</td>
-        <td className="px-4 py-3">
+        <td className="px-3 py-3">{(page - 1) * ADMIN_KYC_PAGE_SIZE + index + 1}</td>
+        <td className="px-3 py-3">
           <div className="flex min-w-56 items-center gap-3">
             <KycUserAvatar profilePic={item.profile_pic} />
             <div className="min-w-0">
               <p className="font-medium text-ink">{name}</p>
-              <p className="break-all text-xs text-muted">{item.userdata.email}</p>
+              <p className="wrap-anywhere text-xs text-muted">{item.userdata.email}</p>
               <p className="text-xs text-muted">
                 +{item.country_code} {item.mobile_no}
               </p>
             </div>
           </div>
         </td>
-        <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(item.createdAt)}</td>
-        <td className="px-4 py-3">
+        <td className="px-3 py-3 whitespace-nowrap">{formatDateTime(item.createdAt)}</td>
+        <td className="px-3 py-3">
           <Badge tone={statusTone(item.status)}>{item.status}</Badge>
         </td>
-        <td className="px-4 py-3">
+        <td className="px-3 py-3">
           <Button
             size="sm"
             variant="success"
@@ -63,7 +63,7 @@ export function AdminKycPage() {
             Approve
           </Button>
         </td>
-        <td className="px-4 py-3">
+        <td className="px-3 py-3">
           <Button
             size="sm"
             variant="danger"
@@ -74,7 +74,7 @@ export function AdminKycPage() {
             Reject
           </Button>
         </td>
-        <td className="px-4 py-3">
+        <td className="px-3 py-3">
           <Button
             size="sm"
             variant="secondary"
@@ -94,7 +94,7 @@ export function AdminKycPage() {
       // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
       <tr key={i} className="border-t border-line">
         {HEADERS.map((h) => (
-          <td key={h} className="px-4 py-3">
+          <td key={h} className="px-3 py-3">
             <Skeleton className="h-4 w-full max-w-24" />
           </td>
         ))}
@@ -151,7 +151,7 @@ export function AdminKycPage() {
           <thead className="bg-raised/60 text-xs tracking-wide text-muted uppercase">
             <tr>
               {HEADERS.map((h) => (
-                <th key={h} scope="col" className="px-4 py-3 text-left font-medium whitespace-nowrap">
+                <th key={h} scope="col" className="px-3 py-3 text-left font-medium whitespace-nowrap">
                   {h}
                 </th>
               ))}

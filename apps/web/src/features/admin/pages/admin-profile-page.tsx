@@ -24,7 +24,7 @@ function Field({ label, children }: { readonly label: string; readonly children:
   return (
     <div className="min-w-0">
       <dt className="text-xs tracking-wide text-muted uppercase">{label}</dt>
-      <dd className="mt-1 break-words text-ink tabular-nums">{children}</dd>
+      <dd className="mt-1 wrap-anywhere text-ink tabular-nums">{children}</dd>
     </div>
   );
 }

@@ -18,7 +18,7 @@ const topColumns: readonly Column<TopStakingItem>[] = [
     cell: (row) => (
       <span className="flex flex-col">
         <span className="font-medium text-ink">{row.userdata.name}</span>
-        <span className="break-all text-xs text-muted">{row.userdata.email}</span>
+        <span className="wrap-anywhere text-xs text-muted">{row.userdata.email}</span>
       </span>
     ),
   },

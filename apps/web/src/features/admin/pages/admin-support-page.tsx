@@ -51,10 +51,10 @@ export function AdminSupportPage() {
       header: 'Subject',
       cell: (row) => (
         <span className="flex max-w-xs flex-col">
-          <span className="font-medium break-words text-ink">{row.subject}</span>
-          <span className="text-xs break-words text-muted">{row.description}</span>
+          <span className="font-medium wrap-anywhere text-ink">{row.subject}</span>
+          <span className="text-xs wrap-anywhere text-muted">{row.description}</span>
           {row.answer ? (
-            <span className="mt-1 text-xs break-words text-accent">Answer: {row.answer}</span>
+            <span className="mt-1 text-xs wrap-anywhere text-accent">Answer: {row.answer}</span>
           ) : null}
         </span>
       ),
@@ -69,7 +69,7 @@ export function AdminSupportPage() {
       id: 'actions',
       header: 'Actions',
       cell: (row) => (
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Button size="sm" aria-label={`Answer ${row.subject}`} onClick={() => setAnswering(row)}>
             Answer
           </Button>

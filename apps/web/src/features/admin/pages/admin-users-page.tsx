@@ -49,11 +49,11 @@ function UserList() {
     const kyc = user.kycdata[0];
     return (
       <tr key={user._id} className="border-t border-line hover:bg-raised/60">
-        <td className="px-4 py-3">{(page - 1) * ADMIN_PAGE_SIZE + index + 1}</td>
-        <td className="px-4 py-3">
+        <td className="px-3 py-3">{(page - 1) * ADMIN_PAGE_SIZE + index + 1}</td>
+        <td className="px-3 py-3">
           <KycUserAvatar profilePic={user.profile_pic} />
         </td>
-        <td className="px-4 py-3">
+        <td className="px-3 py-3">
           <span className="font-medium text-ink">{user.name}</span>
           {user.status === 'DISABLED' ? (
             <Badge tone="danger" className="ml-2">
@@ -61,11 +61,11 @@ function UserList() {
             </Badge>
           ) : null}
         </td>
-        <td className="px-4 py-3 whitespace-nowrap">{user.email}</td>
-        <td className="px-4 py-3 whitespace-nowrap">
+        <td className="px-3 py-3 whitespace-nowrap">{user.email}</td>
+        <td className="px-3 py-3 whitespace-nowrap">
           +{user.country_code} {user.mobile_no}
         </td>
-        <td className="px-4 py-3">
+        <td className="px-3 py-3">
           {user.is_kyc_verified && kyc ? (
             <Link
               to={paths.adminKycDetails}
@@ -83,8 +83,8 @@ function UserList() {
             <Badge tone="warning">INCOMPLETE</Badge>
           )}
         </td>
-        <td className="px-4 py-3 whitespace-nowrap">{formatUsd(user.wallet_usd, 4)}</td>
-        <td className="px-4 py-3">
+        <td className="px-3 py-3 whitespace-nowrap">{formatUsd(user.wallet_usd, 4)}</td>
+        <td className="px-3 py-3">
           <Button
             size="sm"
             variant="secondary"

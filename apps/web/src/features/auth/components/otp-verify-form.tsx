@@ -84,7 +84,8 @@ export function OtpVerifyForm({ type, email: knownEmail }: OtpVerifyFormProps) {
       <fieldset disabled={busy} className="flex flex-col gap-5">
         {knownEmail ? (
           <p className="text-sm text-muted">
-            We sent a 6-digit code to <span className="font-medium break-all text-ink">{knownEmail}</span>.
+            We sent a 6-digit code to <span className="font-medium wrap-anywhere text-ink">{knownEmail}</span>
+            .
           </p>
         ) : (
           <Input

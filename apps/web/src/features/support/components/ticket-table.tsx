@@ -16,8 +16,8 @@ export const ticketColumns: readonly Column<SupportTicket>[] = [
     header: 'Subject',
     cell: (row) => (
       <span className="flex max-w-xs flex-col">
-        <span className="break-words font-medium text-ink">{row.subject}</span>
-        <span className="break-words text-xs text-muted">{row.description}</span>
+        <span className="wrap-anywhere font-medium text-ink">{row.subject}</span>
+        <span className="wrap-anywhere text-xs text-muted">{row.description}</span>
       </span>
     ),
   },
@@ -26,7 +26,7 @@ export const ticketColumns: readonly Column<SupportTicket>[] = [
     header: 'Answer',
     cell: (row) =>
       row.answer ? (
-        <span className="block max-w-xs break-words">{row.answer}</span>
+        <span className="block max-w-xs wrap-anywhere">{row.answer}</span>
       ) : (
         <span className="text-muted">Awaiting reply</span>
       ),
