@@ -17,4 +17,22 @@ describe('p2pFormProblem', () => {
     expect(message('carol@example.com', 'ETH', '0.5')).toBe('Please valiadate your email first');
     expect(message('carol@example.com', 'ETH', '0.5', true)).toBeNull();
   });
+
+  it("refuses more decimals than the coin's scale before the balance, as the server does", () => {
+    expect(message('carol@example.com', 'ETH', '0.000000001', true)).toBe(
+      'Amount can have at most 8 decimal places',
+    );
+    expect(message('carol@example.com', 'ETH', '5.000000001', true)).toBe(
+      'Amount can have at most 8 decimal places',
+    );
+    expect(
+      p2pFormProblem(
+        { email: 'carol@example.com', currency: 'XRP', amount: '0.0000001' },
+        { XRP: '10.000000' },
+        true,
+      ),
+    ).toEqual({ field: 'amount', message: 'Amount can have at most 6 decimal places' });
+    expect(message('carol@example.com', 'ETH', '0.000000010', true)).toBeNull();
+    expect(message('carol@example.com', 'ETH', '0.00000001', true)).toBeNull();
+  });
 });

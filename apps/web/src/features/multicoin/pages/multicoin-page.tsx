@@ -65,11 +65,14 @@ export function MulticoinPage() {
     swapAmountProblem(settled, balance, coin) === null;
   const live = useSwapQuote(coin, 'MULTI', settled, quotable);
   const quote = quotable ? (live.data ?? null) : null;
+  const quoteError = quotable && live.error ? multicoinError(live.error) : null;
 
   const submit = () => {
     const problem = swapAmountProblem(amount, balance, coin);
     setError(problem ?? undefined);
-    if (!problem) setConfirming(true);
+    // The question comes only with its figures: while the quote is loading or refused, the quote
+    // area says so and nothing opens.
+    if (!problem && quote && !quoteError) setConfirming(true);
   };
 
   const execute = async () => {
@@ -147,7 +150,7 @@ export function MulticoinPage() {
           <QuoteSummary
             quote={quote}
             loading={quotable && live.isFetching}
-            error={quotable && live.error ? multicoinError(live.error) : null}
+            error={quoteError}
             receiveDecimals={4}
             feeLabel="Rounding"
           />

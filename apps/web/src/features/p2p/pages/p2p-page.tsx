@@ -98,8 +98,9 @@ export function P2pPage() {
       void refreshBalances(queryClient);
       later(() => navigate(paths.history, { state: { type: 'p2p' } }), P2P_REDIRECT_MS);
     } catch (error) {
+      // A toast says why, as for the page's other server refusals; returning instead of rethrowing
+      // lets the question close, and the form keeps what the user typed.
       toast.warning(errorMessage(error));
-      throw error;
     }
   };
 

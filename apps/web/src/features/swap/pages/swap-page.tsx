@@ -58,6 +58,7 @@ export function SwapPage() {
     swapAmountProblem(settled, balance, from) === null;
   const live = useSwapQuote(from, to, settled, quotable);
   const quote = quotable ? (live.data ?? null) : null;
+  const quoteError = quotable && live.error ? errorMessage(live.error) : null;
 
   const submit = () => {
     if (from === to) {
@@ -67,7 +68,9 @@ export function SwapPage() {
     }
     const problem = swapAmountProblem(amount, balance, from);
     setError(problem ?? undefined);
-    if (!problem) setConfirming(true);
+    // The question comes only with its figures: while the quote is loading or refused, the quote
+    // area says so and nothing opens.
+    if (!problem && quote && !quoteError) setConfirming(true);
   };
 
   const execute = async () => {
@@ -89,8 +92,9 @@ export function SwapPage() {
       void refreshBalances(queryClient);
       later(() => navigate(paths.history, { state: { type: 'swap' } }), SUCCESS_REDIRECT_MS);
     } catch (failure) {
+      // A toast says why, as for the page's other server refusals; returning instead of rethrowing
+      // lets the question close, and the form keeps what the user typed.
       toast.error(errorMessage(failure));
-      throw failure;
     } finally {
       // A quote is usable once; whatever happened, never show this one again.
       queryClient.removeQueries({ queryKey: swapKeys.quotes });
@@ -140,11 +144,7 @@ export function SwapPage() {
               setError(undefined);
             }}
           />
-          <QuoteSummary
-            quote={quote}
-            loading={quotable && live.isFetching}
-            error={quotable && live.error ? errorMessage(live.error) : null}
-          />
+          <QuoteSummary quote={quote} loading={quotable && live.isFetching} error={quoteError} />
           {session.is_kyc_verified ? (
             <Button type="submit" disabled={done}>
               Swap

@@ -1,0 +1,118 @@
+import type { SwapQuote } from '@exchange/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../../test/render-app';
+import { customer, type FakeAnswer, fakeApi } from '../../wallet/test/fake-api';
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() }));
+vi.mock('../../../components/ui/toaster', () => ({ toast, Toaster: () => null }));
+
+afterEach(() => {
+  vi.clearAllMocks();
+  vi.unstubAllGlobals();
+});
+
+const wallet = {
+  currencies: [
+    {
+      _id: 'ETH',
+      name: 'Ethereum',
+      symbol: 'ETH',
+      image_url: '/coins/eth.svg',
+      balance: '1.00000000',
+      locked: '0.00000000',
+      currency_type: 'CRYPTO',
+      asset_value: '3000.00',
+      asset_value_percent: '100.00',
+      interest_earned: '0.00',
+    },
+  ],
+};
+
+const quote: SwapQuote = {
+  quote_id: 'q-1',
+  from_crypto_currency_code: 'ETH',
+  to_crypto_currency_code: 'BTC',
+  from_amount: '0.10000000',
+  rate: '0.05000000',
+  fee: '0.00001000',
+  to_amount: '0.00499000',
+  expires_at: new Date(Date.now() + 60_000).toISOString(),
+};
+
+const refused = (status: number, message: string): FakeAnswer => ({
+  status,
+  body: { status: false, message, code: 'unprocessable' },
+});
+
+function api(answers: { quote?: FakeAnswer; swap?: FakeAnswer } = {}) {
+  return fakeApi(customer(true), {
+    'GET /wallet': () => ({ body: { status: true, message: 'Wallet', data: { wallet } } }),
+    'POST /swap/quote': () => answers.quote ?? { body: { status: true, message: 'Swap quote', data: quote } },
+    'POST /swap': () =>
+      answers.swap ?? { body: { status: true, message: 'Swap successful', data: { wallet } } },
+  });
+}
+
+async function openSwap() {
+  const user = userEvent.setup();
+  const view = renderApp('/swap');
+  await screen.findByText('Available: 1.00000000 ETH', {}, { timeout: 15_000 });
+  return { user, ...view };
+}
+
+describe('/swap', () => {
+  it('refuses an amount with 9 decimals inline, asks for no quote and opens no confirmation', async () => {
+    const calls = api();
+    const { user } = await openSwap();
+    await user.type(screen.getByLabelText('Amount'), '0.000000001');
+    await user.click(screen.getByRole('button', { name: 'Swap' }));
+    expect(await screen.findByText('Amount can have at most 8 decimal places')).toBeVisible();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    // Past the quote's debounce: the amount the server would refuse is never sent.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(calls.some((c) => c.key === 'POST /swap/quote' || c.key === 'POST /swap')).toBe(false);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('opens no confirmation while the quote is refused', async () => {
+    api({ quote: refused(503, 'Network error please try again after some time...') });
+    const { user } = await openSwap();
+    await user.type(screen.getByLabelText('Amount'), '0.1');
+    expect(await screen.findByText('Network error please try again after some time...')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Swap' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('confirms a valid amount with its figures and swaps at the shown quote', async () => {
+    const calls = api();
+    const { user } = await openSwap();
+    await user.type(screen.getByLabelText('Amount'), '0.1');
+    expect(await screen.findByTestId('swap-receive')).toHaveTextContent('0.00499000 BTC');
+    await user.click(screen.getByRole('button', { name: 'Swap' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Are You sure you want to Swap ?' });
+    expect(confirm).toHaveTextContent('0.1 ETH → 0.00499000 BTC');
+    await user.click(within(confirm).getByRole('button', { name: 'YES' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Swap successful'));
+    expect(calls.find((c) => c.key === 'POST /swap')?.body).toEqual({
+      from_crypto_currency_code: 'ETH',
+      to_crypto_currency_code: 'BTC',
+      from_amount: '0.1',
+      quote_id: 'q-1',
+    });
+  });
+
+  it('closes the confirmation when the server refuses, shows why and keeps the amount', async () => {
+    api({ swap: refused(422, 'Insufficient amount') });
+    const { user } = await openSwap();
+    await user.type(screen.getByLabelText('Amount'), '0.1');
+    await screen.findByTestId('swap-receive');
+    await user.click(screen.getByRole('button', { name: 'Swap' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Are You sure you want to Swap ?' });
+    await user.click(within(confirm).getByRole('button', { name: 'YES' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(toast.error).toHaveBeenCalledWith('Insufficient amount');
+    expect(screen.getByLabelText('Amount')).toHaveValue('0.1');
+  });
+});
