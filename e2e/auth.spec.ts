@@ -278,8 +278,15 @@ test.describe('validation messages', () => {
     await expect(page.getByText('Password should be match with confirm password')).toBeVisible();
     await expectAccessible(page, '/profile with errors');
 
+    // The password it already is: refused before anything is sent.
+    await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm new password').fill(PASSWORD);
+    await submit.click();
+    await expect(page.getByText('New password must be different from the old password')).toBeVisible();
+
     // A wrong old password is the server's answer, shown as it is.
     await page.getByLabel('Old password').fill('Wrong#Pass123');
+    await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
     await submit.click();
     await expect(page.getByText('Current password is incorrect')).toBeVisible();

@@ -121,14 +121,19 @@ export const resetPasswordRequestSchema = z.object({
 });
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
 
-export const changePasswordRequestSchema = z.object({
-  /** Sent by the spec's client; ignored, because the session says whose password changes. */
-  email: z.string().optional(),
-  current_password: z.string({ error: m.oldPasswordRequired }).min(1, m.oldPasswordRequired).max(128),
-  new_password: changedPassword,
-  /** API clients without the cookie name the session to keep; every other session is signed out. */
-  refresh_token: z.string().max(200).optional(),
-});
+export const changePasswordRequestSchema = z
+  .object({
+    /** Sent by the spec's client; ignored, because the session says whose password changes. */
+    email: z.string().optional(),
+    current_password: z.string({ error: m.oldPasswordRequired }).min(1, m.oldPasswordRequired).max(128),
+    new_password: changedPassword,
+    /** API clients without the cookie name the session to keep; every other session is signed out. */
+    refresh_token: z.string().max(200).optional(),
+  })
+  .refine((body) => body.new_password !== body.current_password, {
+    message: m.newPasswordSameAsOld,
+    path: ['new_password'],
+  });
 export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 
 /** The change-password form, whose messages come in the spec's order. */
@@ -141,6 +146,10 @@ export const changePasswordFormSchema = z
   .refine((form) => form.confirm_password === form.new_password, {
     message: m.changeConfirmMismatch,
     path: ['confirm_password'],
+  })
+  .refine((form) => form.new_password !== form.current_password, {
+    message: m.newPasswordSameAsOld,
+    path: ['new_password'],
   });
 export type ChangePasswordForm = z.input<typeof changePasswordFormSchema>;
 

@@ -40,6 +40,8 @@ export const messages = {
   changePasswordSpecial: 'Password must contain at least one special character',
   changeConfirmRequired: 'Confirm Password is required',
   changeConfirmMismatch: 'Password should be match with confirm password',
+  /** Not in the spec: a change to the same password would end every other sign-in and change nothing. */
+  newPasswordSameAsOld: 'New password must be different from the old password',
 
   // Accounts and sign-in: the server's answers (the spec shows only that the client displays them)
   signupSuccess: 'Registration successful. We have sent a verification code to your email.',

@@ -114,13 +114,15 @@ describe('changing the password', () => {
     [{ current_password: PASSWORD, new_password: 'harvest#2031' }, m.changePasswordUppercase],
     [{ current_password: PASSWORD, new_password: 'Harvest#' }, m.changePasswordNumber],
     [{ current_password: PASSWORD, new_password: 'Harvest2031' }, m.changePasswordSpecial],
+    [{ current_password: PASSWORD, new_password: PASSWORD }, m.newPasswordSameAsOld],
   ])('rejects %o with the screen message', async (payload, message) => {
-    await registerVerified(t, `weak-${message.length}@example.com`);
-    const session = await logIn(t, `weak-${message.length}@example.com`);
-    const before = (await userRow(t, `weak-${message.length}@example.com`))!.passwordHash;
+    const email = `weak-${message.toLowerCase().replace(/\W+/g, '-')}@example.com`;
+    await registerVerified(t, email);
+    const session = await logIn(t, email);
+    const before = (await userRow(t, email))!.passwordHash;
     const res = await change(session.accessToken, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ status: false, message, code: 'validation_failed' });
-    expect((await userRow(t, `weak-${message.length}@example.com`))!.passwordHash).toBe(before);
+    expect((await userRow(t, email))!.passwordHash).toBe(before);
   });
 });
