@@ -6,6 +6,9 @@ import { messages as m } from './messages';
 export const PASSWORD_SPECIALS = '#?!@$%^&*-';
 const specialPattern = /[#?!@$%^&*-]/;
 
+/** The longest name an account keeps (sign-up and profile). */
+export const NAME_MAX = 100;
+
 export const ROLES = ['USER', 'ADMIN'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -45,7 +48,7 @@ export const otpCode = z.string({ error: m.otpRequired }).regex(/^\d{6}$/, m.otp
 
 export const signupRequestSchema = z
   .object({
-    name: z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(100, m.nameRequired),
+    name: z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(NAME_MAX, m.nameTooLong),
     country_code: z
       .string({ error: m.countryCodeRequired })
       .trim()
@@ -53,7 +56,8 @@ export const signupRequestSchema = z
     mobile_no: z
       .string({ error: m.mobileRequired })
       .trim()
-      .regex(/^\d{4,15}$/, m.mobileRequired),
+      .min(1, m.mobileRequired)
+      .regex(/^\d{4,15}$/, m.mobileInvalid),
     email: lowerEmail(m.registerEmailInvalid, m.registerEmailRequired),
     password: registrationPassword,
     confirm_password: z.string().optional(),
@@ -73,9 +77,13 @@ export type SignupRequest = z.input<typeof signupRequestSchema>;
 /** The register form: the request plus the confirm field and the referral checkbox. */
 export const signupFormSchema = z
   .object({
-    name: z.string().trim().min(1, m.nameRequired),
+    name: z.string().trim().min(1, m.nameRequired).max(NAME_MAX, m.nameTooLong),
     country_code: z.string().min(1, m.countryCodeRequired),
-    mobile_no: z.string().trim().min(1, m.mobileRequired),
+    mobile_no: z
+      .string()
+      .trim()
+      .min(1, m.mobileRequired)
+      .regex(/^\d{4,15}$/, m.mobileInvalid),
     email: z.string().trim().min(1, m.registerEmailRequired).pipe(z.email(m.registerEmailInvalid)),
     password: registrationPassword,
     confirm_password: z.string().min(1, m.confirmPasswordRequired),

@@ -7,6 +7,9 @@ export const messages = {
   nameRequired: 'Name is required.',
   countryCodeRequired: 'Country code is required.',
   mobileRequired: 'Mobile is required.',
+  /** Not in the spec, which names no limits: ours (100 characters; 4 to 15 digits). */
+  nameTooLong: 'Name must be at most 100 characters',
+  mobileInvalid: 'Mobile number must be 4 to 15 digits',
   registerEmailInvalid: 'Enter Valid Email id',
   registerEmailRequired: 'Email id is required.',
   passwordRequired: 'Password is required',

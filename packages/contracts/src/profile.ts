@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { publicUserSchema } from './auth';
+import { NAME_MAX, publicUserSchema } from './auth';
 import { isCountryCode } from './country-codes';
 import { envelope } from './envelope';
 import { messages as m } from './messages';
@@ -17,7 +17,7 @@ export const updateProfileRequestSchema = z.object({
     .string({ error: m.nameRequired })
     .trim()
     .min(1, m.nameRequired)
-    .max(100, m.nameRequired)
+    .max(NAME_MAX, m.nameTooLong)
     .regex(namePattern, m.profileNameLetters),
   mobile_no: z
     .string({ error: m.mobileRequired })

@@ -1,4 +1,4 @@
-import { COUNTRY_CODES, messages, type SignupForm, signupFormSchema } from '@exchange/contracts';
+import { COUNTRY_CODES, messages, NAME_MAX, type SignupForm, signupFormSchema } from '@exchange/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -78,7 +78,13 @@ export function RegisterForm({ referralCode }: RegisterFormProps) {
     <form onSubmit={onSubmit} noValidate>
       <fieldset disabled={busy} className="grid gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
-          <Input label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+          <Input
+            label="Name"
+            autoComplete="name"
+            maxLength={NAME_MAX}
+            error={errors.name?.message}
+            {...register('name')}
+          />
         </div>
         <Select
           label="Country code"

@@ -1,6 +1,7 @@
 import {
   COUNTRY_CODES,
   messages,
+  NAME_MAX,
   PROFILE_PHONE_MAX,
   type PublicUser,
   UPLOAD_IMAGE_EXTENSIONS,
@@ -115,7 +116,13 @@ export function PersonalInfoForm({ user }: { readonly user: PublicUser }) {
               <p className="text-xs text-muted">PNG, JPG, JPEG or GIF</p>
             </div>
           </div>
-          <Input label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+          <Input
+            label="Name"
+            autoComplete="name"
+            maxLength={NAME_MAX}
+            error={errors.name?.message}
+            {...register('name')}
+          />
           <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
             <Select
               label="Country code"
