@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
-import { customer, type FakeAnswer, fakeApi } from '../../wallet/test/fake-api';
+import { customer, type FakeAnswer, fakeApi, oneEthWallet } from '../../wallet/test/fake-api';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() }));
 vi.mock('../../../components/ui/toaster', () => ({ toast, Toaster: () => null }));
@@ -13,22 +13,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const wallet = {
-  currencies: [
-    {
-      _id: 'ETH',
-      name: 'Ethereum',
-      symbol: 'ETH',
-      image_url: '/coins/eth.svg',
-      balance: '1.00000000',
-      locked: '0.00000000',
-      currency_type: 'CRYPTO',
-      asset_value: '3000.00',
-      asset_value_percent: '100.00',
-      interest_earned: '0.00',
-    },
-  ],
-};
+const wallet = oneEthWallet;
 
 const quote: SwapQuote = {
   quote_id: 'q-1',

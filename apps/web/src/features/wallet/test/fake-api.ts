@@ -97,3 +97,21 @@ export const walletFixture = {
     },
   },
 };
+
+/** A wallet holding 1 ETH and nothing else: the swap, multicoin and P2P screens' tests spend from it. */
+export const oneEthWallet = {
+  currencies: [
+    {
+      _id: 'ETH',
+      name: 'Ethereum',
+      symbol: 'ETH',
+      image_url: '/coins/eth.svg',
+      balance: '1.00000000',
+      locked: '0.00000000',
+      currency_type: 'CRYPTO',
+      asset_value: '3000.00',
+      asset_value_percent: '100.00',
+      interest_earned: '0.00',
+    },
+  ],
+};
