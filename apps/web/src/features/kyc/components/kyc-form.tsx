@@ -26,10 +26,14 @@ type KycFormOutput = z.output<typeof kycCreateRequestSchema>;
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-// The date of birth must make the customer an adult today; the same rule the server applies.
-const formSchema = kycCreateRequestSchema.superRefine((value, ctx) => {
-  const problem = kycDobProblem(value.dob, today());
-  if (problem) ctx.addIssue({ code: 'custom', path: ['dob'], message: problem });
+// The date of birth must make the customer an adult today; the same rule the server applies. It is
+// checked on the field itself: a refinement of the whole form would not run while any other field
+// is wrong, so a future date would go unmentioned until everything else was fixed.
+const formSchema = kycCreateRequestSchema.extend({
+  dob: kycCreateRequestSchema.shape.dob.superRefine((dob, ctx) => {
+    const problem = kycDobProblem(dob, today());
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
 });
 
 const countryOptions = COUNTRY_CODES.map((c) => ({ value: c.code, label: `${c.name} (+${c.code})` }));

@@ -61,6 +61,15 @@ describe('/kyc', () => {
       expect(await screen.findByText(text)).toBeInTheDocument();
   });
 
+  it('says a future date of birth is wrong at once, while other fields are still empty', async () => {
+    fakeApi(customer(false), { 'GET /kyc/': kycAnswer(null) });
+    await openKyc();
+    await userEvent.type(await screen.findByLabelText('Date of Birth'), '2999-01-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(messages.kycDobFuture)).toBeInTheDocument();
+    expect(screen.getByText(messages.kycFirstNameRequired)).toBeInTheDocument();
+  });
+
   it('keeps digits and symbols out of the name fields', async () => {
     fakeApi(customer(false), { 'GET /kyc/': kycAnswer(null) });
     await openKyc();
