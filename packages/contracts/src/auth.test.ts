@@ -2,10 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   changePasswordFormSchema,
   changePasswordRequestSchema,
+  loginRequestSchema,
   NAME_MAX,
+  PASSWORD_MAX,
+  resetPasswordRequestSchema,
   signupFormSchema,
   signupRequestSchema,
 } from './auth';
+import { kycCreateRequestSchema } from './kyc';
 import { messages as m } from './messages';
 import { updateProfileRequestSchema } from './profile';
 
@@ -60,6 +64,9 @@ describe('a name or mobile number out of bounds says so', () => {
       expect(firstMessage(schema.safeParse({ ...base, name: '' }))).toBe(m.nameRequired);
       expect(firstMessage(schema.safeParse({ ...base, mobile_no: '12-34' }))).toBe(m.mobileInvalid);
       expect(firstMessage(schema.safeParse({ ...base, mobile_no: '123' }))).toBe(m.mobileInvalid);
+      // Longer than the profile takes: such a number would make every later profile save fail.
+      expect(firstMessage(schema.safeParse({ ...base, mobile_no: '12345678901' }))).toBe(m.mobileInvalid);
+      expect(firstMessage(schema.safeParse({ ...base, mobile_no: '1234567890' }))).toBe('ok');
       expect(firstMessage(schema.safeParse({ ...base, mobile_no: '' }))).toBe(m.mobileRequired);
     }
   });
@@ -70,5 +77,70 @@ describe('a name or mobile number out of bounds says so', () => {
     expect(
       firstMessage(updateProfileRequestSchema.safeParse({ ...profile, name: 'A'.repeat(NAME_MAX + 1) })),
     ).toBe(m.nameTooLong);
+  });
+});
+
+describe('a password longer than the limit', () => {
+  // A long passphrase pasted from a password manager was told 'Minimum 8 Character'.
+  const long = `Analytical#${'1843'.repeat(40)}`;
+  const first = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
+
+  it('is refused as too long, not as too short, on every form and call that takes one', () => {
+    expect(long.length).toBeGreaterThan(PASSWORD_MAX);
+    const signup = { name: 'Ada', country_code: '44', mobile_no: '7700900123', email: 'ada@example.com' };
+    expect(first(signupRequestSchema.safeParse({ ...signup, password: long }))).toBe(m.passwordTooLong);
+    expect(
+      first(
+        signupFormSchema.safeParse({
+          ...signup,
+          password: long,
+          confirm_password: long,
+          has_referral: false,
+        }),
+      ),
+    ).toBe(m.passwordTooLong);
+    expect(
+      first(
+        resetPasswordRequestSchema.safeParse({ email: 'ada@example.com', password: long, otp: '123456' }),
+      ),
+    ).toBe(m.passwordTooLong);
+    expect(first(loginRequestSchema.safeParse({ email: 'ada@example.com', password: long }))).toBe(
+      m.passwordTooLong,
+    );
+    expect(
+      first(
+        changePasswordFormSchema.safeParse({
+          current_password: OLD,
+          new_password: long,
+          confirm_password: long,
+        }),
+      ),
+    ).toBe(m.passwordTooLong);
+  });
+
+  it('is taken at exactly the limit', () => {
+    const exact = long.slice(0, PASSWORD_MAX);
+    const signup = { name: 'Ada', country_code: '44', mobile_no: '7700900123', email: 'ada@example.com' };
+    expect(signupRequestSchema.safeParse({ ...signup, password: exact }).success).toBe(true);
+  });
+});
+
+describe('a calling code outside the list', () => {
+  // The forms offer a select; an API caller could register '9999', which the profile then refused on
+  // every save.
+  it('is refused at sign-up and in KYC as it is on the profile', () => {
+    const signup = {
+      name: 'Ada',
+      country_code: '9999',
+      mobile_no: '7700900123',
+      email: 'ada@example.com',
+      password: 'Analytical#1843',
+    };
+    const first = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
+    expect(first(signupRequestSchema.safeParse(signup))).toBe(m.countryCodeRequired);
+    expect(signupRequestSchema.safeParse({ ...signup, country_code: '44' }).success).toBe(true);
+    const kycCode = kycCreateRequestSchema.shape.country_code;
+    expect(kycCode.safeParse('+9999').error?.issues[0]?.message).toBe(m.kycCountryCodeRequired);
+    expect(kycCode.safeParse('+971').data).toBe('971');
   });
 });

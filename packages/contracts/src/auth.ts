@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCountryCode } from './country-codes';
 import { envelope } from './envelope';
 import { messages as m } from './messages';
 
@@ -6,8 +7,18 @@ import { messages as m } from './messages';
 export const PASSWORD_SPECIALS = '#?!@$%^&*-';
 const specialPattern = /[#?!@$%^&*-]/;
 
+/** The longest password any form or call takes (a longer one is refused, not cut). */
+export const PASSWORD_MAX = 128;
+
 /** The longest name an account keeps (sign-up and profile). */
 export const NAME_MAX = 100;
+
+/**
+ * The most digits a mobile number has, at sign-up as on the profile (spec: profile phone max length
+ * 10): a longer number taken at sign-up would make every later profile save fail.
+ */
+export const MOBILE_MAX = 10;
+const mobileDigits = new RegExp(`^\\d{4,${MOBILE_MAX}}$`);
 
 export const ROLES = ['USER', 'ADMIN'] as const;
 export type Role = (typeof ROLES)[number];
@@ -29,7 +40,7 @@ export const registrationPassword = z
   .string({ error: m.passwordRequired })
   .min(1, m.passwordRequired)
   .min(8, m.passwordMin)
-  .max(128, m.passwordMin)
+  .max(PASSWORD_MAX, m.passwordTooLong)
   .regex(/[A-Z]/, m.passwordUppercase)
   .regex(/\d/, m.passwordNumber)
   .regex(specialPattern, m.passwordSpecial);
@@ -39,7 +50,7 @@ export const changedPassword = z
   .string({ error: m.changePasswordRequired })
   .min(1, m.changePasswordRequired)
   .min(8, m.changePasswordMin)
-  .max(128, m.changePasswordMin)
+  .max(PASSWORD_MAX, m.passwordTooLong)
   .regex(/[A-Z]/, m.changePasswordUppercase)
   .regex(/\d/, m.changePasswordNumber)
   .regex(specialPattern, m.changePasswordSpecial);
@@ -49,15 +60,17 @@ export const otpCode = z.string({ error: m.otpRequired }).regex(/^\d{6}$/, m.otp
 export const signupRequestSchema = z
   .object({
     name: z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(NAME_MAX, m.nameTooLong),
+    // One of the select's codes, as the profile requires: a code outside the list, taken here, would
+    // make every later profile save fail.
     country_code: z
       .string({ error: m.countryCodeRequired })
       .trim()
-      .regex(/^\d{1,4}$/, m.countryCodeRequired),
+      .refine((code) => isCountryCode(code), m.countryCodeRequired),
     mobile_no: z
       .string({ error: m.mobileRequired })
       .trim()
       .min(1, m.mobileRequired)
-      .regex(/^\d{4,15}$/, m.mobileInvalid),
+      .regex(mobileDigits, m.mobileInvalid),
     email: lowerEmail(m.registerEmailInvalid, m.registerEmailRequired),
     password: registrationPassword,
     confirm_password: z.string().optional(),
@@ -79,11 +92,7 @@ export const signupFormSchema = z
   .object({
     name: z.string().trim().min(1, m.nameRequired).max(NAME_MAX, m.nameTooLong),
     country_code: z.string().min(1, m.countryCodeRequired),
-    mobile_no: z
-      .string()
-      .trim()
-      .min(1, m.mobileRequired)
-      .regex(/^\d{4,15}$/, m.mobileInvalid),
+    mobile_no: z.string().trim().min(1, m.mobileRequired).regex(mobileDigits, m.mobileInvalid),
     email: z.string().trim().min(1, m.registerEmailRequired).pipe(z.email(m.registerEmailInvalid)),
     password: registrationPassword,
     confirm_password: z.string().min(1, m.confirmPasswordRequired),
@@ -98,7 +107,10 @@ export type SignupForm = z.input<typeof signupFormSchema>;
 
 export const loginRequestSchema = z.object({
   email: lowerEmail(m.loginEmailInvalid, m.loginEmailRequired),
-  password: z.string({ error: m.loginPasswordRequired }).min(1, m.loginPasswordRequired).max(128),
+  password: z
+    .string({ error: m.loginPasswordRequired })
+    .min(1, m.loginPasswordRequired)
+    .max(PASSWORD_MAX, m.passwordTooLong),
   /** An admin's authenticator code, once the admin has enrolled two-factor sign-in. */
   totp: z
     .string()

@@ -1,5 +1,6 @@
 import { checkDateOfBirth, KYC_STATUSES } from '@exchange/domain';
 import { z } from 'zod';
+import { isCountryCode } from './country-codes';
 import { envelope } from './envelope';
 import { formatMessage, messages as m } from './messages';
 import { uploadedFilenameSchema } from './uploads';
@@ -68,7 +69,8 @@ export const kycCreateRequestSchema = z.object({
     .string({ error: m.kycCountryCodeRequired })
     .trim()
     .regex(/^\+?\d{1,4}$/, m.kycCountryCodeRequired)
-    .transform((code) => code.replace(/^\+/, '')),
+    .transform((code) => code.replace(/^\+/, ''))
+    .refine((code) => isCountryCode(code), m.kycCountryCodeRequired),
   address: kycAddressSchema,
   dob: z
     .string({ error: m.kycDobRequired })

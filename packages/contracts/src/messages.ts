@@ -9,11 +9,13 @@ export const messages = {
   mobileRequired: 'Mobile is required.',
   /** Not in the spec, which names no limits: ours (100 characters; 4 to 15 digits). */
   nameTooLong: 'Name must be at most 100 characters',
-  mobileInvalid: 'Mobile number must be 4 to 15 digits',
+  mobileInvalid: 'Mobile number must be 4 to 10 digits',
   registerEmailInvalid: 'Enter Valid Email id',
   registerEmailRequired: 'Email id is required.',
   passwordRequired: 'Password is required',
   passwordMin: 'Minimum 8 Character',
+  /** Not in the spec, which names no upper limit: ours (128 characters), on every password field. */
+  passwordTooLong: 'Password must be at most 128 characters',
   passwordUppercase: 'Must Contain One Uppercase',
   passwordNumber: 'Must Contain One Number',
   passwordSpecial: 'Must Contain Special Character',

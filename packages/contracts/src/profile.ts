@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { NAME_MAX, publicUserSchema } from './auth';
+import { MOBILE_MAX, NAME_MAX, publicUserSchema } from './auth';
 import { isCountryCode } from './country-codes';
 import { envelope } from './envelope';
 import { messages as m } from './messages';
 import { uploadedFilenameSchema } from './uploads';
 
-export const PROFILE_PHONE_MAX = 10;
+export const PROFILE_PHONE_MAX = MOBILE_MAX;
 
 /** Letters (any alphabet) and single spaces between words: a name, nothing else. */
 const namePattern = /^\p{L}+(?: \p{L}+)*$/u;

@@ -1,4 +1,11 @@
-import { COUNTRY_CODES, messages, NAME_MAX, type SignupForm, signupFormSchema } from '@exchange/contracts';
+import {
+  COUNTRY_CODES,
+  MOBILE_MAX,
+  messages,
+  NAME_MAX,
+  type SignupForm,
+  signupFormSchema,
+} from '@exchange/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -99,7 +106,7 @@ export function RegisterForm({ referralCode }: RegisterFormProps) {
           type="tel"
           inputMode="numeric"
           autoComplete="tel-national"
-          maxLength={15}
+          maxLength={MOBILE_MAX}
           error={errors.mobile_no?.message}
           {...register('mobile_no')}
         />
