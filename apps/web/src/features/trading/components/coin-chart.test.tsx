@@ -166,6 +166,25 @@ describe('the trading chart', () => {
     expect(channels.has('trades:ADA-USD')).toBe(false);
   });
 
+  it('shows a USD chart’s prices to 4 decimals, so Tether at $0.9999 does not read as $0.99', async () => {
+    answer = (market, range) =>
+      new Response(
+        JSON.stringify({
+          status: true,
+          message: 'Candles',
+          data: {
+            ...candles(market, range, btc),
+            stats: { last: '0.99990000', high: '1.00030000', low: '0.99970000', volume: '0', change: '0.01' },
+          },
+        }),
+      );
+    renderChart('USDT', null);
+    await screen.findByRole('figure', { name: 'USDT / USD candles over the last day' });
+    expect(screen.getByRole('heading', { name: 'USDT / USD' }).nextSibling).toHaveTextContent('$0.9999');
+    expect(screen.getByText('24h High').nextSibling).toHaveTextContent('$1.0003');
+    expect(screen.getByText('24h Low').nextSibling).toHaveTextContent('$0.9997');
+  });
+
   it('says so when there is nothing to chart yet, and offers a retry when loading fails', async () => {
     answer = (market, range) =>
       new Response(JSON.stringify({ status: true, message: 'Candles', data: candles(market, range, []) }));

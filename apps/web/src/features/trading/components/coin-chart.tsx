@@ -9,6 +9,7 @@ import { formatAmount, formatAssetPrice, formatPercent, formatUsd, isNegative } 
 import { useCandles } from '../api/get-candles';
 import { useLiveChannel } from '../api/live-socket';
 import { chartSymbolOf, liveCandle, type PlotCandle, tickerPrice } from '../model/live-candle';
+import { USD_PRICE_DECIMALS } from '../model/market-rules';
 import { ChartCanvas, type ChartMode } from './chart-canvas';
 import { Segmented } from './segmented';
 
@@ -18,8 +19,6 @@ const MODES = [
 ] as const;
 const RANGES = CHART_RANGES.map((id) => ({ id, label: id }));
 const RANGE_WORDS: Record<ChartRange, string> = { '1H': 'hour', '1D': 'day', '1W': 'week' };
-/** USD prices show cents, as everywhere else in the product. */
-const USD_DECIMALS = 2;
 
 const isZero = (decimal: string | undefined) => decimal === undefined || /^0(\.0*)?$/.test(decimal);
 
@@ -96,10 +95,10 @@ export function CoinChart({
   }
 
   const price = (value: string | undefined) =>
-    quote === 'USDT' ? formatAssetPrice(value, coin) : formatUsd(value, USD_DECIMALS);
+    quote === 'USDT' ? formatAssetPrice(value, coin) : formatUsd(value, USD_PRICE_DECIMALS);
   const last = shownLive?.price ?? data?.stats?.last;
   const stats = data?.stats;
-  const precision = quote === 'USDT' ? (symbol?.priceScale ?? USD_DECIMALS) : USD_DECIMALS;
+  const precision = quote === 'USDT' ? (symbol?.priceScale ?? USD_PRICE_DECIMALS) : USD_PRICE_DECIMALS;
   const noTrades = marketId !== null && stats != null && isZero(stats.volume);
 
   let body: ReactNode;

@@ -1,7 +1,7 @@
 import type { InstantQuote, OrderSide } from '@exchange/contracts';
 import { formatAmount, formatAssetPrice, formatUsd } from '../../../lib/format';
 import { limitEstimate } from '../model/limit-estimate';
-import { LIMIT_QUOTE } from '../model/market-rules';
+import { LIMIT_QUOTE, USD_PRICE_DECIMALS } from '../model/market-rules';
 import { useSecondsLeft } from './order-summary';
 
 function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
@@ -47,14 +47,14 @@ export function OrderConfirmation({
       <div className="flex flex-col gap-2">
         {requoted ? (
           <p role="status" className="rounded-md border border-warning/40 bg-warning/10 p-2 text-sm text-ink">
-            The price changed while you were deciding. New price: {formatUsd(quote.price, 2)} / {coin}.
-            Confirm again to continue.
+            The price changed while you were deciding. New price: {formatUsd(quote.price, USD_PRICE_DECIMALS)}{' '}
+            / {coin}. Confirm again to continue.
           </p>
         ) : null}
         <dl className="flex flex-col gap-1.5 text-sm">
           <Row label="Side" value={isBuy ? `Buy ${coin}` : `Sell ${coin}`} />
-          <Row label="Quantity" value={`${formatAmount(quote.quantity)} ${coin}`} />
-          <Row label="Price" value={`${formatUsd(quote.price, 2)} / ${coin}`} />
+          <Row label="Quantity" value={`${formatAmount(quote.quantity, 6)} ${coin}`} />
+          <Row label="Price" value={`${formatUsd(quote.price, USD_PRICE_DECIMALS)} / ${coin}`} />
           <Row label="Cost" value={formatUsd(quote.cost)} />
           <Row label="Fee" value={formatUsd(quote.fee)} />
           <Row label={totalLabel} value={formatUsd(quote.total)} strong />

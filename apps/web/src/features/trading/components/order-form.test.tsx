@@ -310,6 +310,29 @@ describe('buy/sell form: the server quote is shown before the user acts', () => 
     expect(quoteMock).toHaveBeenCalledTimes(1);
   });
 
+  it('shows the quoted price to 4 decimals and the quantity as typed, in the summary and the dialog', async () => {
+    // Price × quantity must give the cost the user reads: 0.003879 BTC at $64,449.0123 is $250.00,
+    // where the quantity cut to 4 decimals ('0.0038 BTC') came to $244.91; prices had only cents,
+    // which left a coin under a dollar (XRP at $0.5073) as '$0.50'.
+    quoteMock.mockResolvedValue({
+      ...quote('buy', '0.003879'),
+      price: '64449.01234567',
+      cost: '250.00',
+      fee: '0.25',
+      total: '250.25',
+    });
+    const { user } = renderForm();
+    await user.type(screen.getByLabelText('Quantity'), '0.003879');
+    const form = screen.getByRole('form', { name: 'Buy order' });
+    expect(await within(form).findByText('$64,449.0123 / BTC')).toBeInTheDocument();
+    expect(within(form).getByText('0.003879 BTC')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Are You sure you want to Buy ?' });
+    expect(within(dialog).getByText('$64,449.0123 / BTC')).toBeInTheDocument();
+    expect(within(dialog).getByText('0.003879 BTC')).toBeInTheDocument();
+  });
+
   it('the buy confirmation carries the previewed quote, and YES posts its quote_id', async () => {
     quoteMock.mockResolvedValueOnce(quote('buy', '0.001', 'q-preview'));
     quoteMock.mockResolvedValue(quote('buy', '0.001', 'q-other'));
@@ -361,7 +384,7 @@ describe('buy/sell form: the server quote is shown before the user acts', () => 
       await within(dialog).findByText(/This price has expired/, undefined, { timeout: 3_000 }),
     ).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'YES' }));
-    expect(await within(dialog).findByRole('status')).toHaveTextContent('New price: $61,000.00 / BTC');
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('New price: $61,000.0000 / BTC');
     expect(placeMock).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole('button', { name: 'YES' }));
     await vi.waitFor(() => expect(placeMock).toHaveBeenCalledTimes(1));

@@ -1,6 +1,7 @@
 import type { InstantQuote } from '@exchange/contracts';
 import { useEffect, useState } from 'react';
 import { formatAmount, formatUsd } from '../../../lib/format';
+import { USD_PRICE_DECIMALS } from '../model/market-rules';
 
 /** Seconds left until `expiresAt`, ticking once a second; 0 once it has passed. */
 export function useSecondsLeft(expiresAt: string | null): number {
@@ -48,8 +49,8 @@ export function QuoteSummary({
   return (
     <div className="flex flex-col gap-2">
       <dl className="flex flex-col gap-1.5 text-sm">
-        <Row label="Price" value={`${formatUsd(quote.price, 2)} / ${coin}`} />
-        <Row label="Quantity" value={`${formatAmount(quote.quantity)} ${coin}`} />
+        <Row label="Price" value={`${formatUsd(quote.price, USD_PRICE_DECIMALS)} / ${coin}`} />
+        <Row label="Quantity" value={`${formatAmount(quote.quantity, 6)} ${coin}`} />
         <Row label="Cost" value={formatUsd(quote.cost)} />
         <Row label="Fee" value={formatUsd(quote.fee)} />
         <Row label={isBuy ? 'Total to pay' : 'Total to receive'} value={formatUsd(quote.total)} strong />

@@ -55,5 +55,12 @@ export function rulesForCoin(rows: readonly MarketRow[] | undefined, coin: Crypt
   return row ? rulesFromRow(row) : null;
 }
 
+/**
+ * Decimals of a coin's USD price wherever the trading screen shows one (the instant quote, its
+ * confirmation, a USD chart), as the dashboard's top currencies and the coin carousel show it: cents
+ * would read USDT at $0.9999 as '$0.99' and XRP's price times the quantity would not give the cost.
+ */
+export const USD_PRICE_DECIMALS = 4;
+
 /** Spec section 9: 0.2% for every market, used until the market list has loaded. */
 export const DEFAULT_FEE_BPS = 20n;
