@@ -78,9 +78,16 @@ export function Tabs({ items, value, defaultValue, onValueChange, label, classNa
     return () => observer.disconnect();
   }, [measure]);
   // The selected tab scrolls into view, so a tab opened from elsewhere is never hidden off the edge.
+  // Only the list scrolls, sideways: scrollIntoView also scrolled the page to a tab list below the
+  // fold, so on a phone /buy-sell opened 53 px down with its title under the header.
   useEffect(() => {
-    if (!active) return;
-    tabRefs.current.get(active.id)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    const list = listRef.current;
+    const tab = active ? tabRefs.current.get(active.id) : undefined;
+    if (!list || !tab) return;
+    const listBox = list.getBoundingClientRect();
+    const tabBox = tab.getBoundingClientRect();
+    if (tabBox.left < listBox.left) list.scrollLeft -= listBox.left - tabBox.left;
+    else if (tabBox.right > listBox.right) list.scrollLeft += tabBox.right - listBox.right;
   }, [active]);
 
   return (
