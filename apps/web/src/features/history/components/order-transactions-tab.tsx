@@ -147,7 +147,7 @@ function OpenOrders({ highlight }: { readonly highlight: string | null }) {
         title="Are You sure you want to Cancel this Order ?"
         description={
           cancelling
-            ? `${cancelling.side.toUpperCase()} ${formatAmount(cancelling.open_quantity)} on ${cancelling.market_id} at ${formatAssetPrice(cancelling.price, baseOf(cancelling))} USDT. What it holds returns to your wallet.`
+            ? `${cancelling.side.toUpperCase()} ${formatAmount(cancelling.open_quantity, 6)} ${baseOf(cancelling)} on ${cancelling.market_id} at ${formatAssetPrice(cancelling.price, baseOf(cancelling))} USDT. What it holds returns to your wallet.`
             : undefined
         }
         confirmVariant="danger"

@@ -241,4 +241,44 @@ describe('/history', () => {
     expect(within(table).getByText('cancelled')).toBeInTheDocument();
     expect(rows[2]).not.toHaveAttribute('aria-current');
   });
+
+  it('Open: Cancel asks first with the order as it stands, to 6 decimals, then cancels that order', async () => {
+    const open = {
+      id: 'o-open',
+      time: '2024-05-03T10:00:00.000Z',
+      createdAt: '2024-05-03T10:00:00.000Z',
+      updatedAt: '2024-05-03T10:00:00.000Z',
+      market_id: 'BTC-USDT',
+      type: 'limit',
+      side: 'buy',
+      quantity: '0.000020',
+      filled_quantity: '0.000005',
+      cancelled_quantity: '0.000000',
+      open_quantity: '0.000015',
+      filled_cost: '0.30000000',
+      price: '60000.0',
+      status: 'open',
+    };
+    const calls = fakeApi(customer(true), {
+      'GET /wallet/limitorder/market/get-user-open-order': () => ({
+        body: { status: true, message: 'Orders', data: [open] },
+      }),
+      'GET /wallet/limitorder/market/cancle-open-order': () => ({
+        body: { status: true, message: 'Order cancelled successfully', data: { wallet: { currencies: [] } } },
+      }),
+    });
+    const user = userEvent.setup();
+    await openHistory({ type: 'limit', highlight: { id: 'o-open', open: true } });
+    const table = await screen.findByRole('table', { name: 'Open orders' });
+    await user.click(await within(table).findByRole('button', { name: /^Cancel buy order on BTC-USDT/ }));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Are You sure you want to Cancel this Order ?',
+    });
+    // What is still open is 0.000015 BTC: cut to 4 decimals it read 'BUY 0.0000 on BTC-USDT'.
+    expect(dialog).toHaveTextContent('BUY 0.000015 BTC on BTC-USDT at 60,000.0 USDT.');
+    await user.click(within(dialog).getByRole('button', { name: 'YES' }));
+    await vi.waitFor(() =>
+      expect(calls.map((call) => call.key)).toContain('GET /wallet/limitorder/market/cancle-open-order'),
+    );
+  });
 });
