@@ -1,5 +1,5 @@
 import { type AdminKycListItem, messages } from '@exchange/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
@@ -91,7 +91,7 @@ describe('/admin-kyc', () => {
       expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
   });
 
-  it('searches on the server on key-up and shows No Data Found', async () => {
+  it('searches on the server as it is typed and shows No Data Found', async () => {
     const calls = fakeApi(admin, { 'POST /admin/get-all-kyc': listRoute([item('a', 'Ann', 'PENDING')]) });
     await openList();
     await screen.findByText('Ann Doe');
@@ -103,6 +103,70 @@ describe('/admin-kyc', () => {
       ),
     ).toBe(true);
   });
+
+  it('shows every request again when the box is emptied by its clear button, which types no key', async () => {
+    fakeApi(admin, { 'POST /admin/get-all-kyc': listRoute([item('a', 'Ann', 'PENDING')]) });
+    await openList();
+    await screen.findByText('Ann Doe');
+    const box = screen.getByPlaceholderText(messages.adminSearchPlaceholder);
+    await userEvent.type(box, 'zed');
+    expect(await screen.findByText(messages.noDataFoundAdmin)).toBeInTheDocument();
+    // The native clear button (×) of a search box empties it with an input event and no key-up.
+    fireEvent.change(box, { target: { value: '' } });
+    expect(await screen.findByText('Ann Doe')).toBeInTheDocument();
+  });
+
+  it('after a decision, the user list is read again instead of showing the cached KYC state', async () => {
+    let verified = false;
+    const user = {
+      _id: 'u-a',
+      name: 'Ann Doe',
+      email: 'ann@example.com',
+      country_code: '44',
+      mobile_no: '5550100',
+      profile_pic: '',
+      role: 'USER',
+      status: 'ACTIVE',
+      createdAt: '2026-01-01T10:00:00.000Z',
+      wallet_usd: '0.00',
+    };
+    fakeApi(admin, {
+      'POST /admin/get-all-users': () => ({
+        body: {
+          status: true,
+          message: 'User list',
+          data: {
+            content: [{ ...user, is_kyc_verified: verified, kycdata: [{ _id: 'a', status: 'PENDING' }] }],
+            total: 1,
+            page: 1,
+            limit: 10,
+          },
+        },
+      }),
+      'POST /admin/get-all-kyc': listRoute([item('a', 'Ann', 'PENDING')]),
+      'POST /admin/verify-kyc': () => {
+        verified = true;
+        return {
+          body: {
+            status: true,
+            message: 'KYC approved successfully',
+            data: { status: true, kyc: item('a', 'Ann', 'APPROVED') },
+          },
+        };
+      },
+    });
+    const { router } = renderApp('/admin-user');
+    expect(await screen.findByText('INCOMPLETE', undefined, { timeout: 15_000 })).toBeInTheDocument();
+
+    await router.navigate('/admin-kyc');
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve Ann Doe' }));
+    const approve = await screen.findByRole('alertdialog', { name: messages.confirmApproveKyc });
+    await userEvent.click(within(approve).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+
+    await router.navigate('/admin-user');
+    expect(await screen.findByRole('link', { name: 'KYC details of Ann Doe' })).toBeInTheDocument();
+  }, 20_000);
 
   it('approves after Yes, and a reject needs a reason', async () => {
     const decisions: unknown[] = [];

@@ -1,4 +1,5 @@
 import { type AdminKycListItem, messages } from '@exchange/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Badge, statusTone } from '../../../components/ui/badge';
@@ -13,19 +14,31 @@ import { paths } from '../../../lib/paths';
 import { ADMIN_KYC_PAGE_SIZE, useAdminKycList } from '../../kyc/api/admin-kyc';
 import { KycDecisionDialog, type KycDecisionTarget } from '../../kyc/components/kyc-decision-dialogs';
 import { KycUserAvatar } from '../../kyc/components/kyc-user-avatar';
+import { adminOpsKeys } from '../api/admin-ops';
+import { adminUserKeys } from '../api/admin-users';
 
 const HEADERS = ['Sr. No', 'User', 'Date', 'Status', 'Approve', 'Reject', 'View'] as const;
 
 /**
- * /admin-kyc (spec section 2): 'KYC Requests' with the pending count, a server-side search applied on
- * key-up, 10 rows a page from the server, Approve and Reject only for PENDING rows, View for details.
+ * /admin-kyc (spec section 2): 'KYC Requests' with the pending count, a server-side search applied as
+ * it is typed, 10 rows a page from the server, Approve and Reject only for PENDING rows, View for details.
  */
 export function AdminKycPage() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const searchId = useId();
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const [target, setTarget] = useState<KycDecisionTarget | null>(null);
+
+  // A decision also changes the dashboard's KYC figures and the user's KYC state in the user list and
+  // information page, which are not on screen now: marking them stale makes the next visit read them
+  // again instead of showing the cached ones. After NO nothing changed, and this costs no request.
+  const closeDecision = () => {
+    setTarget(null);
+    void queryClient.invalidateQueries({ queryKey: adminOpsKeys.dashboard });
+    void queryClient.invalidateQueries({ queryKey: adminUserKeys.all });
+  };
   const list = useAdminKycList(page, search);
   const data = list.data;
   const pageCount = data ? Math.max(1, Math.ceil(data.total / ADMIN_KYC_PAGE_SIZE)) : 1;
@@ -134,8 +147,9 @@ export function AdminKycPage() {
           id={searchId}
           type="search"
           placeholder={messages.adminSearchPlaceholder}
-          // Spec: the term is applied on key-up; an emptied box shows every request again.
-          onKeyUp={(event) => {
+          // Spec: the term is applied as it is typed; an emptied box shows every request again. On
+          // change, not key-up: pasting with the mouse or the box's clear button type no key.
+          onChange={(event) => {
             const term = event.currentTarget.value.trim();
             if (term !== search) {
               setSearch(term);
@@ -183,7 +197,7 @@ export function AdminKycPage() {
           </div>
         </nav>
       ) : null}
-      <KycDecisionDialog target={target} onClose={() => setTarget(null)} />
+      <KycDecisionDialog target={target} onClose={closeDecision} />
     </div>
   );
 }

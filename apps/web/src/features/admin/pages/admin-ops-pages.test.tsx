@@ -208,6 +208,26 @@ describe('/admin-support', () => {
 });
 
 describe('/admin-transaction', () => {
+  it('searches what is pasted into the box, which types no key', async () => {
+    const calls = fakeApi(admin, {
+      'POST /admin/get-all-transaction': ({ body }) => {
+        const search = (body as { search: string }).search;
+        const content = search === 'bob' ? [] : [transaction('t-1', 'SUCCESS')];
+        return ok({ content, total: content.length, page: 1, limit: 10 });
+      },
+    });
+    renderApp('/admin-transaction');
+    await screen.findByText('Page 1 of 1 · 1 rows', undefined, { timeout: 5_000 });
+    await userEvent.click(screen.getByPlaceholderText(messages.adminSearchPlaceholder));
+    await userEvent.paste('bob');
+    expect(await screen.findByText(messages.noDataFoundAdmin)).toBeInTheDocument();
+    expect(
+      calls.some(
+        (c) => c.key === 'POST /admin/get-all-transaction' && (c.body as { search: string }).search === 'bob',
+      ),
+    ).toBe(true);
+  }, 20_000);
+
   it('pages on the server and shows PENDING in red', async () => {
     const calls = fakeApi(admin, {
       'POST /admin/get-all-transaction': ({ body }) => {

@@ -109,7 +109,8 @@ function UserList() {
           type="search"
           placeholder={messages.adminSearchPlaceholder}
           // Spec: admin search applies only non-empty terms; an emptied box shows every user again.
-          onKeyUp={(event) => {
+          // On change, not key-up: pasting with the mouse or the box's clear button type no key.
+          onChange={(event) => {
             const term = event.currentTarget.value.trim();
             if (term !== search) {
               setSearch(term);
