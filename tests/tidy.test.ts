@@ -156,12 +156,14 @@ const CROSS_FEATURE_IMPORTS: Readonly<Record<string, readonly string[]>> = {
   // is written to the audit log.
   'server:admin-users': ['audit', 'auth', 'kyc', 'referrals', 'trading', 'wallet'],
   // The back office reads every feature's rows; it runs the ledger check, shows tickets as support does,
-  // tells the house's liquidity user from customers, and shows profile pictures as auth does.
-  'server:admin-ops': ['auth', 'ledger', 'support', 'trading'],
+  // tells the house's liquidity user from customers, counts swaps as the swap history lists them and
+  // shows profile pictures as auth does.
+  'server:admin-ops': ['auth', 'ledger', 'support', 'swap', 'trading'],
   // Web: screens read the wallet, markets and trading API of the features that own them; gated screens
   // ask the KYC feature how to tell the user to complete or wait for KYC.
-  // The admin dashboard shows the market feature's Top Cryptocurrencies.
-  'web:admin': ['kyc', 'market'],
+  // The admin dashboard shows the market feature's Top Cryptocurrencies; a user's assets add up
+  // balances as the wallet does.
+  'web:admin': ['kyc', 'market', 'wallet'],
   'web:dashboard': ['wallet', 'market', 'session', 'kyc'],
   'web:history': ['trading', 'wallet', 'referral', 'stake'],
   'web:stake': ['session', 'wallet'],

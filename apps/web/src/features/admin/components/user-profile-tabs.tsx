@@ -5,6 +5,7 @@ import { type Column, DataTable } from '../../../components/ui/data-table';
 import { Tabs } from '../../../components/ui/tabs';
 import { formatAmount, formatDateTime, formatUsd } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import { totalBalance } from '../../wallet/balances';
 import { AuditLogTable } from './audit-log-table';
 
 type Currency = AdminUserDetails['walletData']['wallet']['currencies'][number];
@@ -14,7 +15,14 @@ type Transaction = AdminUserDetails['trasationData'][number];
 
 const assetColumns: Column<Currency>[] = [
   { id: 'symbol', header: 'Asset Type', cell: (c) => `${c.name} (${c.symbol})` },
-  { id: 'balance', header: 'Total Balance', align: 'right', cell: (c) => formatAmount(c.balance) },
+  // Spendable plus what orders and stakes hold, as the customer's own wallet shows it; the asset
+  // value beside it is of both too.
+  {
+    id: 'balance',
+    header: 'Total Balance',
+    align: 'right',
+    cell: (c) => formatAmount(totalBalance(c.balance, c.locked)),
+  },
   { id: 'asset_value', header: 'Asset Value', align: 'right', cell: (c) => formatUsd(c.asset_value, 4) },
   {
     id: 'interest_earned',

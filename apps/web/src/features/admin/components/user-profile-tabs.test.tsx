@@ -1,0 +1,71 @@
+import type { AdminUserDetails } from '@exchange/contracts';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../../test/render-app';
+import { customer, fakeApi } from '../../wallet/test/fake-api';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const admin = {
+  ...customer(true),
+  _id: 'u-admin',
+  name: 'Admin',
+  role: 'ADMIN' as const,
+  user_role: 'ADMIN' as const,
+};
+
+/** Alice holds 1 ETH, of which 0.25 is locked in a stake: she owns 1.25 ETH worth $3,750. */
+const staked: AdminUserDetails['walletData']['wallet'] = {
+  currencies: [
+    {
+      _id: 'ETH',
+      name: 'Ethereum',
+      symbol: 'ETH',
+      image_url: '/coins/eth.svg',
+      balance: '1.00000000',
+      locked: '0.25000000',
+      currency_type: 'CRYPTO',
+      asset_value: '3750.00',
+      asset_value_percent: '100.00',
+      interest_earned: '0.00',
+    },
+  ],
+};
+
+const details: AdminUserDetails = {
+  userData: {
+    _id: 'u-alice',
+    name: 'Alice',
+    email: 'alice@example.com',
+    country_code: '971',
+    mobile_no: '501234567',
+    profile_pic: '',
+    status: 'ACTIVE',
+    role: 'USER',
+    is_kyc_verified: true,
+    createdAt: '2026-01-01T10:00:00.000Z',
+  },
+  referalInfo: { user_earned: '0.00', total_users_used: 0 },
+  kycData: [],
+  resp: [],
+  trasationData: [],
+  walletData: { wallet: staked },
+};
+
+describe('/admin-profile Assets', () => {
+  it("shows a coin's total balance with what stakes and orders hold, as the customer's wallet does", async () => {
+    fakeApi(admin, {
+      'POST /admin/get-userDetails': () => ({ body: { status: true, message: 'ok', data: details } }),
+      'POST /admin/audit-log': () => ({
+        body: { status: true, message: 'ok', data: { content: [], total: 0, page: 1, limit: 10 } },
+      }),
+    });
+    renderApp('/admin-profile', { userId: 'u-alice' });
+    const assets = await screen.findByRole('table', { name: 'Assets' }, { timeout: 15_000 });
+    const eth = within(assets).getByText('Ethereum (ETH)').closest('tr') as HTMLElement;
+    expect(within(eth).getByText('1.2500')).toBeInTheDocument();
+    expect(within(eth).getByText('$3,750.0000')).toBeInTheDocument();
+  }, 20_000);
+});
