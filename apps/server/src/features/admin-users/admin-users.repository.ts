@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import { adminAuditLog, kycRecords, orders, users } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
 import { containsPattern } from '../../platform/search';
@@ -15,21 +15,27 @@ export interface UserListRow {
 /**
  * One page of users, newest first unless asked otherwise, filtered by a term found anywhere in the
  * name, the e-mail or the phone number (the trigram indexes serve these ILIKEs). Each row carries its
- * USD balance and newest KYC submission through scalar subqueries, so a page is one query.
+ * USD balance and newest KYC submission through scalar subqueries, so a page is one query. The house
+ * liquidity account (`houseEmail`) is the exchange's own, not a user: the list leaves it out, as the
+ * dashboard's user count does.
  */
 export async function listUsers(
   db: DbOrTx,
   query: { page: number; limit: number; search: string; orderBy: 'asc' | 'desc' },
+  houseEmail: string,
 ): Promise<{ rows: UserListRow[]; total: number }> {
   const term = query.search ? containsPattern(query.search) : null;
-  const filter: SQL | undefined = term
-    ? or(
-        ilike(users.name, term),
-        ilike(users.email, term),
-        ilike(users.mobileNo, term),
-        ilike(sql`${users.countryCode} || ${users.mobileNo}`, term),
-      )
-    : undefined;
+  const filter = and(
+    ne(users.email, houseEmail),
+    term
+      ? or(
+          ilike(users.name, term),
+          ilike(users.email, term),
+          ilike(users.mobileNo, term),
+          ilike(sql`${users.countryCode} || ${users.mobileNo}`, term),
+        )
+      : undefined,
+  );
   const order =
     query.orderBy === 'asc' ? [asc(users.createdAt), asc(users.id)] : [desc(users.createdAt), desc(users.id)];
   const rows = await db

@@ -11,6 +11,7 @@ import {
 } from '@exchange/contracts';
 import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
+import { HOUSE_USER_EMAIL } from '../trading/house-liquidity';
 import type { TradingRuntime } from '../trading/trading-runtime';
 import { listAuditLog, listUsers } from './admin-users.repository';
 import { getUserDetails } from './get-user-details';
@@ -28,7 +29,7 @@ export function adminUsersRoutes(
     { schema: { body: adminUserListRequestSchema, response: { 200: adminUserListResponseSchema } } },
     async (request) => {
       const query = request.body;
-      const { rows, total } = await listUsers(ctx.db, query);
+      const { rows, total } = await listUsers(ctx.db, query, HOUSE_USER_EMAIL);
       return {
         status: true,
         message: m.adminUsersLoaded,

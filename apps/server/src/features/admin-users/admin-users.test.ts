@@ -7,6 +7,7 @@ import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser, type TestUser } from '../../test/test-users';
 import { logIn, post, ROOMY_LIMITS, registerVerified } from '../auth/auth-test-helpers';
+import { HOUSE_USER_EMAIL } from '../trading/house-liquidity';
 import { balances, fund, limitOrder, place } from '../trading/trading-test-helpers';
 
 let t: TestApp;
@@ -88,6 +89,30 @@ describe('the user list', () => {
       total: 0,
       content: [],
     });
+  });
+
+  it("leaves out the house liquidity account, the exchange's own, as the dashboard's user count does", async () => {
+    await t.ctx.db
+      .insert(users)
+      .values({
+        name: 'House liquidity',
+        email: HOUSE_USER_EMAIL,
+        countryCode: '1',
+        mobileNo: '0000000',
+        passwordHash: 'disabled',
+        role: 'USER',
+        status: 'DISABLED',
+        isKycVerified: true,
+        refCode: 'HOUSELIQUIDITY',
+      })
+      .onConflictDoNothing();
+    const found = (await call('/admin/get-all-users', { search: 'house' })).json().data;
+    expect(found).toMatchObject({ total: 0, content: [] });
+    const all = (await call('/admin/get-all-users', { limit: 100 })).json().data;
+    expect(all.content.map((u: { email: string }) => u.email)).not.toContain(HOUSE_USER_EMAIL);
+    const customers = all.content.filter((u: { role: string }) => u.role === 'USER').length;
+    const dashboard = (await call('/admin/admin-dashboard', undefined)).json().data;
+    expect(customers).toBe(dashboard.totalUserCount);
   });
 
   it('shows each user with KYC state and the USD balance', async () => {
