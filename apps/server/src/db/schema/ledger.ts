@@ -130,14 +130,18 @@ export const walletTransactions = pgTable(
     // is read from it in order, where (user_id, created_at) alone lost to the time index below, which
     // then walked every newer row of every other user.
     index('wallet_transactions_user_idx').on(t.userId, t.createdAt, t.id),
-    // Swap history pages one operation type of one user, newest first.
-    index('wallet_transactions_user_type_idx').on(t.userId, t.operationType, t.createdAt, t.id),
+    // Swap history pages one user's swaps and MultiCoin buys, newest first. Limit fills share their
+    // operation type (CRYPTO_TO_CRYPTO) but are not swaps, so the index holds the swaps' rows only.
+    index('wallet_transactions_user_swaps_idx')
+      .on(t.userId, t.createdAt, t.id)
+      .where(sql`${t.operation} IN ('SWAP', 'MULTI_BUY')`),
     uniqueIndex('wallet_transactions_reference_key').on(t.reference),
     // The back office pages every user's transactions in time order, lists the newest pending ones and
-    // counts and charts them by operation type over a date range.
+    // counts and charts them by kind over a date range: a kind is an operation type and, for
+    // CRYPTO_TO_CRYPTO (swaps and limit fills alike), the operation.
     index('wallet_transactions_created_idx').on(t.createdAt, t.id),
     index('wallet_transactions_status_created_idx').on(t.status, t.createdAt),
-    index('wallet_transactions_type_created_idx').on(t.operationType, t.createdAt),
+    index('wallet_transactions_type_created_idx').on(t.operationType, t.operation, t.createdAt),
   ],
 );
 

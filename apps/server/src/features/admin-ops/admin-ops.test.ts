@@ -230,4 +230,40 @@ describe('the dashboard', () => {
       buysell: { currentMonth: [7, 7, 2], previousMonth: [0, 0, 2], secondOldMonth: [0, 0, 0] },
     });
   });
+
+  it("counts a limit order's fills as a buy and a sell, not as swaps (they are CRYPTO_TO_CRYPTO too)", async () => {
+    const [buyer, seller] = crowd;
+    const fill = {
+      fromAmount: '6000000',
+      toAmount: '10000',
+      status: 'SUCCESS' as const,
+      createdAt: clock.now(),
+    };
+    await t.ctx.db.insert(walletTransactions).values([
+      {
+        ...fill,
+        userId: buyer!.id,
+        operationType: 'CRYPTO_TO_CRYPTO',
+        operation: 'LIMIT_BUY',
+        fromAsset: 'USDT',
+        toAsset: 'BTC',
+        reference: 'test:fill:buy',
+      },
+      {
+        ...fill,
+        userId: seller!.id,
+        operationType: 'CRYPTO_TO_CRYPTO',
+        operation: 'LIMIT_SELL',
+        fromAsset: 'BTC',
+        toAsset: 'USDT',
+        reference: 'test:fill:sell',
+      },
+    ]);
+    const counts = (await post('/admin/admin-dashboard', admin)).json().data;
+    expect(counts).toMatchObject({ Totalbuysellcount: 20, TotalSwapcount: 9 });
+    // Nov 23 is in the current month's last bucket (after the 20th).
+    const graph = (await post('/admin/admin-graph', admin)).json().data;
+    expect(graph.buysell.currentMonth).toEqual([7, 7, 4]);
+    expect(graph.swap.currentMonth).toEqual([3, 3, 1]);
+  });
 });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import {
   kycRecords,
   ledgerAccounts,
@@ -8,11 +8,22 @@ import {
   walletTransactions,
 } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
+import { SWAP_OPERATIONS } from '../swap/swap.repository';
 import { rowUserColumns } from './admin-lists.repository';
 
-/** Operation types that are a buy or a sell against the house. */
-export const BUY_SELL_TYPES = ['FIAT_TO_CRYPTO', 'CRYPTO_TO_FIAT'] as const;
-export const SWAP_TYPES = ['CRYPTO_TO_CRYPTO'] as const;
+const { operationType: type, operation } = walletTransactions;
+
+/**
+ * Wallet transactions that are a buy or a sell: instant ones against the house and limit orders' fills.
+ * A fill is CRYPTO_TO_CRYPTO (USDT for a coin) like a swap, so its operation tells the two apart; the
+ * (operation_type, operation, created_at) index serves both filters and the graph's date range.
+ */
+export const BUY_OR_SELL = or(
+  inArray(type, ['FIAT_TO_CRYPTO', 'CRYPTO_TO_FIAT']),
+  and(eq(type, 'CRYPTO_TO_CRYPTO'), inArray(operation, ['LIMIT_BUY', 'LIMIT_SELL'])),
+)!;
+/** Swaps and MultiCoin buys, as the customer's swap history lists them. */
+export const SWAP = and(eq(type, 'CRYPTO_TO_CRYPTO'), inArray(operation, [...SWAP_OPERATIONS]))!;
 
 async function countOf(
   db: DbOrTx,
@@ -48,16 +59,8 @@ export async function dashboardCounts(db: DbOrTx, houseEmail: string) {
     totalTransactionCount: txByStatus.reduce((sum, row) => sum + row.n, 0),
     totalSuccessTransactionCount: tx('SUCCESS'),
     totalPendingTransactionCount: tx('PENDING'),
-    Totalbuysellcount: await countOf(
-      db,
-      walletTransactions,
-      inArray(walletTransactions.operationType, BUY_SELL_TYPES),
-    ),
-    TotalSwapcount: await countOf(
-      db,
-      walletTransactions,
-      inArray(walletTransactions.operationType, SWAP_TYPES),
-    ),
+    Totalbuysellcount: await countOf(db, walletTransactions, BUY_OR_SELL),
+    TotalSwapcount: await countOf(db, walletTransactions, SWAP),
     totalStakeCount: await countOf(db, stakes),
     totalActiveStakeCount: await countOf(db, stakes, eq(stakes.status, 'ACTIVE')),
   };
@@ -90,10 +93,10 @@ export interface DailyCount {
   readonly n: number;
 }
 
-/** Records per UTC day in [start, end): wallet transactions of the given types. */
+/** Records per UTC day in [start, end): wallet transactions of one kind (`BUY_OR_SELL`, `SWAP`). */
 export async function dailyTransactions(
   db: DbOrTx,
-  types: readonly (typeof walletTransactions.$inferSelect)['operationType'][],
+  kind: SQL,
   start: Date,
   end: Date,
 ): Promise<DailyCount[]> {
@@ -101,13 +104,7 @@ export async function dailyTransactions(
   return db
     .select({ day, n: count() })
     .from(walletTransactions)
-    .where(
-      and(
-        inArray(walletTransactions.operationType, types),
-        gte(walletTransactions.createdAt, start),
-        lt(walletTransactions.createdAt, end),
-      ),
-    )
+    .where(and(kind, gte(walletTransactions.createdAt, start), lt(walletTransactions.createdAt, end)))
     .groupBy(day);
 }
 

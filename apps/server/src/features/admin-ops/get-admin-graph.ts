@@ -1,13 +1,7 @@
 import type { AdminGraph } from '@exchange/contracts';
 import { bucketActivity, comparedMonths, monthLabel } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
-import {
-  BUY_SELL_TYPES,
-  type DailyCount,
-  dailyStakes,
-  dailyTransactions,
-  SWAP_TYPES,
-} from './admin-stats.repository';
+import { BUY_OR_SELL, type DailyCount, dailyStakes, dailyTransactions, SWAP } from './admin-stats.repository';
 
 function points(rows: readonly DailyCount[]) {
   return rows.map((row) => ({ at: new Date(`${row.day}T00:00:00Z`), count: row.n }));
@@ -20,8 +14,8 @@ function points(rows: readonly DailyCount[]) {
 export async function getAdminGraph(ctx: AppContext): Promise<AdminGraph> {
   const now = ctx.clock.now();
   const { months, start, end } = comparedMonths(now);
-  const buySell = await dailyTransactions(ctx.db, BUY_SELL_TYPES, start, end);
-  const swaps = await dailyTransactions(ctx.db, SWAP_TYPES, start, end);
+  const buySell = await dailyTransactions(ctx.db, BUY_OR_SELL, start, end);
+  const swaps = await dailyTransactions(ctx.db, SWAP, start, end);
   const stakes = await dailyStakes(ctx.db, start, end);
   return {
     currentMonth: monthLabel(months.currentMonth),

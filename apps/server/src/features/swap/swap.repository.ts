@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { swapQuotes, walletTransactions } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
 import { ownRows, ownRowsNewestFirst } from '../../platform/own-rows';
@@ -28,9 +28,13 @@ export async function claimSwapQuote(db: DbOrTx, id: string, now: Date): Promise
   return row;
 }
 
+/** What the swap history lists: swaps and MultiCoin buys (limit fills are CRYPTO_TO_CRYPTO too). */
+export const SWAP_OPERATIONS = ['SWAP', 'MULTI_BUY'] as const;
+
 /**
- * The user's wallet transactions of type CRYPTO_TO_CRYPTO (swaps and MULTI purchases), newest first,
- * a page at a time; `search` matches either coin code. Served by the (user, type, created_at) index.
+ * The user's swaps and MultiCoin buys, newest first, a page at a time; `search` matches either coin
+ * code. Served by the partial index of swap rows (wallet_transactions_user_swaps_idx), whose predicate
+ * the filter repeats word for word so the planner can use it.
  */
 export async function listSwapTransactions(
   db: DbOrTx,
@@ -39,7 +43,7 @@ export async function listSwapTransactions(
 ): Promise<{ rows: WalletTransactionRow[]; total: number }> {
   const filters: SQL[] = [
     ownRows(walletTransactions.userId, userId),
-    eq(walletTransactions.operationType, 'CRYPTO_TO_CRYPTO'),
+    sql`${walletTransactions.operation} IN ('SWAP', 'MULTI_BUY')`,
   ];
   if (query.search) {
     const pattern = containsPattern(query.search);

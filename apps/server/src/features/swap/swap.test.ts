@@ -3,7 +3,7 @@ import { ManualClock } from '../../platform/clock';
 import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser, type TestUser } from '../../test/test-users';
-import { balances, fund } from '../trading/trading-test-helpers';
+import { balances, fund, limitOrder, place } from '../trading/trading-test-helpers';
 
 const clock = new ManualClock(new Date());
 let t: TestApp;
@@ -144,6 +144,39 @@ describe('swap against the house', () => {
     const b = await balances(t, user);
     expect(b.ETH?.balance).toBe('0.01000000');
     expect(b.USDT?.balance).toBe('2967.03000000'); // 33 × (90 - 0.09)
+    await expectLedgerConsistent(t.ctx.db);
+  });
+});
+
+describe('the swap history', () => {
+  it("lists swaps and MultiCoin buys only, not a limit order's fills (CRYPTO_TO_CRYPTO as well)", async () => {
+    const [buyer, seller] = await Promise.all([
+      createTestUser(t, { kyc: true }),
+      createTestUser(t, { kyc: true }),
+    ]);
+    await fund(t, seller, 'BTC', '0.01');
+    await fund(t, buyer, 'USDT', '600');
+    await fund(t, buyer, 'ETH', '1');
+    expect((await place(t, seller, limitOrder('sell', '0.01', '50000'))).statusCode).toBe(200);
+    expect((await place(t, buyer, limitOrder('buy', '0.01', '50000'))).statusCode).toBe(200);
+    const q = (await post(buyer, '/swap/quote', swapBody('ETH', 'BTC', '0.5'))).json().data;
+    expect((await post(buyer, '/swap', swapBody('ETH', 'BTC', '0.5', q.quote_id))).statusCode).toBe(200);
+
+    const history = (user: TestUser) =>
+      t.app.inject({ method: 'GET', url: '/api/v1/swap/history', headers: user.headers });
+    const bought = (await history(buyer)).json();
+    expect(bought.total).toBe(1);
+    expect(bought.data.map((row: { operation: string }) => row.operation)).toEqual(['SWAP']);
+    expect((await history(seller)).json()).toMatchObject({ total: 0, data: [] });
+    // The fills are in each side's wallet transactions, where they belong.
+    const transactions = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/wallet/transactions?page=1&limit=10',
+      headers: seller.headers,
+    });
+    expect(transactions.json().data.map((row: { operation: string }) => row.operation)).toContain(
+      'LIMIT_SELL',
+    );
     await expectLedgerConsistent(t.ctx.db);
   });
 });

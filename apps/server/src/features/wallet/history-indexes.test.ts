@@ -68,7 +68,7 @@ describe("a user's history pages", () => {
           const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
           // An index whose leading column is the user, and no sort of the user's rows.
           expect(text, page.sql).toMatch(
-            /(wallet_transactions_user_idx|wallet_transactions_user_type_idx|orders_user_history_idx)/,
+            /(wallet_transactions_user_idx|wallet_transactions_user_swaps_idx|orders_user_history_idx)/,
           );
           expect(text, page.sql).not.toMatch(/created_idx/);
           expect(text, page.sql).not.toMatch(/^\s*->\s+Sort\b/m);
