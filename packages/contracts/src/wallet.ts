@@ -72,6 +72,8 @@ export const WALLET_TRANSACTIONS_MAX_LIMIT = 500;
 export const walletTransactionsQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   limit: z.coerce.number().int().min(1).max(WALLET_TRANSACTIONS_MAX_LIMIT).default(100),
+  /** Keeps rows whose operation, its type, the status or either coin code contains it. */
+  search: z.string().trim().max(100).optional(),
 });
 export type WalletTransactionsQuery = z.input<typeof walletTransactionsQuerySchema>;
 

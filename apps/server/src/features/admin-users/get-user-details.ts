@@ -24,7 +24,7 @@ export async function getUserDetails(ctx: AppContext, userId: string): Promise<A
     kycRecordsOf(ctx.db, userId),
     getReferralSummary(ctx, userId),
     listReferrals(ctx, userId, { page: 1, limit: DETAIL_ROWS }),
-    listUserWalletTransactions(ctx.db, userId, 1, DETAIL_ROWS),
+    listUserWalletTransactions(ctx.db, userId, { page: 1, limit: DETAIL_ROWS }),
   ]);
   return {
     userData: toUserData(user),

@@ -24,9 +24,13 @@ function fillPrice(marketId: string | null, priceTicks: string | null): { price?
   return { price: formatPriceTicks(marketUnits(rules), BigInt(priceTicks) as PriceTicks) };
 }
 
-/** The user's wallet transactions, newest first, a page at a time. */
-export async function listUserWalletTransactions(db: DbOrTx, userId: string, page: number, limit: number) {
-  const { rows, total } = await listWalletTransactions(db, userId, page, limit);
+/** The user's wallet transactions, newest first, a page at a time; `search` narrows them. */
+export async function listUserWalletTransactions(
+  db: DbOrTx,
+  userId: string,
+  query: { page: number; limit: number; search?: string | undefined },
+) {
+  const { rows, total } = await listWalletTransactions(db, userId, query.page, query.limit, query.search);
   const items: WalletTransaction[] = rows.map(({ row, tradeMarket, tradePriceTicks }) => ({
     _id: row.id,
     operation_type: row.operationType,

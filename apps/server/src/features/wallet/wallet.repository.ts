@@ -1,7 +1,8 @@
-import { desc, eq, type Placeholder, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, type Placeholder, sql } from 'drizzle-orm';
 import { trades, userHistoryCounts, walletTransactions } from '../../db/schema';
 import { type DbOrTx, perDatabase } from '../../platform/db';
 import { ownRows, ownRowsNewestFirst } from '../../platform/own-rows';
+import { containsPattern } from '../../platform/search';
 
 export type OperationType = (typeof walletTransactions.$inferInsert)['operationType'];
 export type WalletTransactionStatus = (typeof walletTransactions.$inferInsert)['status'];
@@ -86,8 +87,55 @@ function pageQueryOf(db: DbOrTx) {
 
 const pageQuery = perDatabase(pageQueryOf);
 
-/** A page of the user's wallet transactions, newest first, and how many there are in all. */
-export async function listWalletTransactions(db: DbOrTx, userId: string, page: number, limit: number) {
+/**
+ * A page of the user's rows matching `search` (anywhere in the operation, its type, the status or
+ * either coin code), newest first, and how many match: built per call, and counted, as a search is.
+ */
+async function searchWalletTransactions(
+  db: DbOrTx,
+  userId: string,
+  page: number,
+  limit: number,
+  search: string,
+) {
+  const pattern = containsPattern(search);
+  const where = and(
+    ownRows(walletTransactions.userId, userId),
+    or(
+      ilike(walletTransactions.operation, pattern),
+      ilike(walletTransactions.operationType, pattern),
+      ilike(walletTransactions.status, pattern),
+      ilike(walletTransactions.fromAsset, pattern),
+      ilike(walletTransactions.toAsset, pattern),
+    ),
+  );
+  const rows = await db
+    .select({ row: walletTransactions, tradeMarket: trades.marketId, tradePriceTicks: trades.priceTicks })
+    .from(walletTransactions)
+    .leftJoin(trades, eq(trades.entryId, walletTransactions.entryId))
+    .where(where)
+    .orderBy(
+      ...ownRowsNewestFirst(
+        walletTransactions.userId,
+        desc(walletTransactions.createdAt),
+        desc(walletTransactions.id),
+      ),
+    )
+    .limit(limit)
+    .offset((page - 1) * limit);
+  const [total] = await db.select({ n: count() }).from(walletTransactions).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** A page of the user's wallet transactions, newest first, and how many there are in all (or match). */
+export async function listWalletTransactions(
+  db: DbOrTx,
+  userId: string,
+  page: number,
+  limit: number,
+  search?: string,
+) {
+  if (search) return searchWalletTransactions(db, userId, page, limit, search);
   const found = await pageQuery(db).execute({ userId, limit, offset: (page - 1) * limit });
   // A page past the end has no row to carry the total, so it asks for it alone.
   const total = found[0]?.total ?? (page > 1 ? ((await countingOf(db, userId))[0]?.n ?? 0) : 0);

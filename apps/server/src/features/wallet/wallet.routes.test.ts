@@ -1,5 +1,6 @@
 import { fromHousePostings, holdPostings } from '@exchange/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { walletTransactions } from '../../db/schema';
 import type { PriceSource } from '../../platform/prices';
 import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -179,7 +180,49 @@ describe('GET /wallet/transactions', () => {
     await expectConsistent();
   });
 
-  it.each(['page=0', 'limit=0', 'limit=501', 'page=abc', 'limit=1.5'])(
+  it('searches on the server: the operation, its type, the status or a coin code, only the user’s own', async () => {
+    const user = await createTestUser(t, { kyc: true });
+    const other = await createTestUser(t, { kyc: true });
+    for (const amount of ['10', '20', '30']) await depositViaSandbox(t, user, amount);
+    await postEntry(t.ctx.db, {
+      kind: 'TEST_FUNDING',
+      reference: `test-search:${user.id}`,
+      userId: user.id,
+      postings: fromHousePostings(user.id, 'ETH', 100_000_000n),
+    });
+    await t.ctx.db.insert(walletTransactions).values({
+      userId: user.id,
+      operationType: 'CRYPTO',
+      operation: 'P2P_RECEIVE',
+      toAsset: 'ETH',
+      toAmount: '100000000',
+      status: 'SUCCESS',
+      reference: `test-search:${user.id}`,
+    });
+    await depositViaSandbox(t, other, '99');
+    const search = async (term: string, paging = '') => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/wallet/transactions?search=${encodeURIComponent(term)}${paging}`,
+        headers: user.headers,
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    };
+    expect((await search('eth')).data.map((tx: { operation: string }) => tx.operation)).toEqual([
+      'P2P_RECEIVE',
+    ]);
+    expect(await search('deposit', '&page=2&limit=2')).toMatchObject({ total: 3, page: 2, limit: 2 });
+    expect((await search('crypto')).total).toBe(1);
+    expect((await search('success')).total).toBe(4);
+    expect(await search('zzz')).toMatchObject({ data: [], total: 0 });
+    // A blank term is no filter; % and _ are matched as themselves.
+    expect((await search('  ')).total).toBe(4);
+    expect((await search('%')).total).toBe(0);
+    await expectConsistent();
+  });
+
+  it.each(['page=0', 'limit=0', 'limit=501', 'page=abc', 'limit=1.5', `search=${'x'.repeat(101)}`])(
     'refuses ?%s with a 400',
     async (query) => {
       const user = await createTestUser(t);

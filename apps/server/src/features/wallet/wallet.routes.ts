@@ -31,8 +31,7 @@ export function walletRoutes(app: ZodApi, ctx: AppContext): void {
       const { items, total } = await listUserWalletTransactions(
         ctx.db,
         sessionOf(request).userId,
-        page,
-        limit,
+        request.query,
       );
       return { status: true, message: messages.walletTransactionsLoaded, data: items, total, page, limit };
     },
