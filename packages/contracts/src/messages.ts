@@ -145,7 +145,7 @@ export const messages = {
   invalidQuantity: 'Please Enter Valid Quantity',
   invalidLimitPrice: 'Please Enter Valid Limit Price',
   costTooLarge: 'Cost should be less than {max_cost}',
-  quantityPrecision: 'Quantity can have at most {precision} decimal places',
+  quantityPrecision: 'Quantity can have at most {precision} decimal {places}',
   priceNotOnTick: 'Limit Price must be a multiple of {increment}',
   orderSideMismatch: 'Order side does not match the request',
   instantNotAvailable: 'Instant orders are not available for this coin',

@@ -24,7 +24,11 @@ export const ORDER_RULE_MESSAGES: Readonly<
   price_not_on_tick: { field: 'limitPrice', template: messages.priceNotOnTick },
 };
 
-/** The spec's message for a market-rule rejection, with its figures filled in. */
+/**
+ * The spec's message for a market-rule rejection, with its figures filled in ('{places}' agrees with
+ * '{precision}': XRP's quantities have 1 decimal place).
+ */
 export function orderRuleMessage(code: OrderRuleCode, params: Readonly<Record<string, string>> = {}): string {
-  return formatMessage(ORDER_RULE_MESSAGES[code].template, params);
+  const places = params.precision === '1' ? 'place' : 'places';
+  return formatMessage(ORDER_RULE_MESSAGES[code].template, { places, ...params });
 }
