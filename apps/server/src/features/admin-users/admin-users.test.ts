@@ -115,6 +115,17 @@ describe('the user list', () => {
     expect(customers).toBe(dashboard.totalUserCount);
   });
 
+  it('will not change the house liquidity account: disabling it would sweep the house’s resting orders', async () => {
+    const [house] = await t.ctx.db.select().from(users).where(eq(users.email, HOUSE_USER_EMAIL));
+    for (const status of ['ACTIVE', 'DISABLED']) {
+      const res = await call('/admin/set-user-status', { userId: house!.id, status });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe(m.adminUserNotFound);
+    }
+    const [after] = await t.ctx.db.select().from(users).where(eq(users.id, house!.id));
+    expect(after!.status).toBe('DISABLED');
+  });
+
   it('shows each user with KYC state and the USD balance', async () => {
     const rich = await createTestUser(t, { kyc: true, name: 'Rich Listing' });
     await fund(t, rich, 'USD', '1234.5');

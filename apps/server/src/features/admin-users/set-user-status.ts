@@ -5,6 +5,7 @@ import { notifySessionsRevoked } from '../../platform/session-revocation';
 import { recordAdminAction } from '../audit/record-admin-action';
 import { revokeUserTokens } from '../auth/auth.repository';
 import { cancelOrder } from '../trading/cancel-order';
+import { HOUSE_USER_EMAIL } from '../trading/house-liquidity';
 import type { TradingRuntime } from '../trading/trading-runtime';
 import { lockUser, openOrdersOf, setUserStatus } from './admin-users.repository';
 
@@ -14,7 +15,7 @@ import { lockUser, openOrdersOf, setUserStatus } from './admin-users.repository'
  * (access tokens stop at the guards' next check) and every process closes the user's sockets once it
  * commits. Then each open limit order is cancelled on its market's loop, which releases its hold; an
  * order that filled in the meantime is simply no longer open. An admin cannot disable themselves, so
- * the last admin cannot lock everyone out by mistake.
+ * the last admin cannot lock everyone out by mistake, and nobody can change the house liquidity account.
  */
 export async function setAccountStatus(
   ctx: AppContext,
@@ -27,7 +28,9 @@ export async function setAccountStatus(
   const now = ctx.clock.now();
   const changed = await ctx.db.transaction(async (tx) => {
     const user = await lockUser(tx, input.userId);
-    if (!user) throw new AppError('not_found', m.adminUserNotFound);
+    // The house liquidity account is the exchange's own, not a customer's: the user list leaves it out,
+    // and "disabling" it (it is always disabled) would sweep the house's resting orders off the books.
+    if (!user || user.email === HOUSE_USER_EMAIL) throw new AppError('not_found', m.adminUserNotFound);
     if (user.status === input.status) return false;
     await setUserStatus(tx, user.id, input.status, now);
     if (input.status === 'DISABLED') {
