@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { stakes, users, walletTransactions } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
-import { containsPattern } from '../../platform/search';
+import { containsPattern, phonePattern } from '../../platform/search';
 
 /** The user columns every back-office row carries. */
 export const rowUserColumns = {
@@ -21,12 +21,14 @@ export interface ListQuery {
 }
 
 /** The term matched against the user's name, e-mail or phone (with or without the calling code). */
-function userMatches(pattern: string): SQL[] {
+function userMatches(term: string): SQL[] {
+  const pattern = containsPattern(term);
+  const phone = phonePattern(term);
   return [
     ilike(users.name, pattern),
     ilike(users.email, pattern),
-    ilike(users.mobileNo, pattern),
-    ilike(sql`${users.countryCode} || ${users.mobileNo}`, pattern),
+    ilike(users.mobileNo, phone),
+    ilike(sql`${users.countryCode} || ${users.mobileNo}`, phone),
   ];
 }
 
@@ -55,10 +57,11 @@ function selectTransactions(
  * filtered by a term found in the user's name, e-mail or phone, the operation or a currency code.
  */
 export async function listTransactions(db: DbOrTx, query: ListQuery) {
-  const pattern = query.search ? containsPattern(query.search) : null;
-  const where = pattern
+  const term = query.search;
+  const pattern = term ? containsPattern(term) : '';
+  const where = term
     ? or(
-        ...userMatches(pattern),
+        ...userMatches(term),
         ilike(walletTransactions.operation, pattern),
         ilike(walletTransactions.fromAsset, pattern),
         ilike(walletTransactions.toAsset, pattern),
@@ -91,8 +94,8 @@ const openingTransactionId = sql<string | null>`(
 
 /** Every user's stakes, a page at a time, searched by the user or the coin. */
 export async function listStakes(db: DbOrTx, query: ListQuery) {
-  const pattern = query.search ? containsPattern(query.search) : null;
-  const where = pattern ? or(...userMatches(pattern), ilike(stakes.asset, pattern)) : undefined;
+  const term = query.search;
+  const where = term ? or(...userMatches(term), ilike(stakes.asset, containsPattern(term))) : undefined;
   const direction = query.orderBy === 'asc' ? asc : desc;
   const rows = await db
     .select({ stake: stakes, user: rowUserColumns, transactionId: openingTransactionId })

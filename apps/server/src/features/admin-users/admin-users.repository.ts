@@ -1,7 +1,7 @@
 import { aliasedTable, and, asc, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import { adminAuditLog, kycRecords, orders, users } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
-import { containsPattern } from '../../platform/search';
+import { containsPattern, phonePattern } from '../../platform/search';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -31,8 +31,8 @@ export async function listUsers(
       ? or(
           ilike(users.name, term),
           ilike(users.email, term),
-          ilike(users.mobileNo, term),
-          ilike(sql`${users.countryCode} || ${users.mobileNo}`, term),
+          ilike(users.mobileNo, phonePattern(query.search)),
+          ilike(sql`${users.countryCode} || ${users.mobileNo}`, phonePattern(query.search)),
         )
       : undefined,
   );

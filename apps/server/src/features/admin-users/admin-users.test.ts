@@ -84,6 +84,11 @@ describe('the user list', () => {
     await t.ctx.db.update(users).set({ mobileNo: '7771234999' }).where(eq(users.id, byEmail.id));
     const byPhone = (await call('/admin/get-all-users', { search: '1234999' })).json().data;
     expect(byPhone.content.map((u: { _id: string }) => u._id)).toEqual([byEmail.id]);
+    // As the list writes it: the calling code with a plus, a space, then the number.
+    for (const search of ['+1 7771234999', '+1 777-123-4999']) {
+      const written = (await call('/admin/get-all-users', { search })).json().data;
+      expect(written.content.map((u: { _id: string }) => u._id)).toEqual([byEmail.id]);
+    }
     // A literal % matches nothing rather than everything.
     expect((await call('/admin/get-all-users', { search: '%' })).json().data).toMatchObject({
       total: 0,

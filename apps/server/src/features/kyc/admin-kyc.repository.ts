@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { kycRecords, users } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
-import { containsPattern } from '../../platform/search';
+import { containsPattern, phonePattern } from '../../platform/search';
 import type { KycRow } from './kyc.repository';
 
 export interface KycUserSummary {
@@ -41,9 +41,9 @@ export async function listKycWithUsers(
         ilike(sql`${kycRecords.firstName} || ' ' || ${kycRecords.lastName}`, term),
         ilike(users.name, term),
         ilike(users.email, term),
-        ilike(kycRecords.mobileNo, term),
-        ilike(sql`${kycRecords.countryCode} || ${kycRecords.mobileNo}`, term),
-        ilike(users.mobileNo, term),
+        ilike(kycRecords.mobileNo, phonePattern(query.search)),
+        ilike(sql`${kycRecords.countryCode} || ${kycRecords.mobileNo}`, phonePattern(query.search)),
+        ilike(users.mobileNo, phonePattern(query.search)),
       )
     : undefined;
   const order = query.orderBy === 'asc' ? asc(kycRecords.createdAt) : desc(kycRecords.createdAt);

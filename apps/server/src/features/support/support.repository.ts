@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm
 import { supportTickets, users } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
 import { ownRows, ownRowsNewestFirst } from '../../platform/own-rows';
-import { containsPattern } from '../../platform/search';
+import { containsPattern, phonePattern } from '../../platform/search';
 
 export type TicketRow = typeof supportTickets.$inferSelect;
 export type TicketStatus = TicketRow['status'];
@@ -68,7 +68,8 @@ export async function listAllTickets(
         ilike(supportTickets.status, containsPattern(query.search)),
         ilike(users.name, containsPattern(query.search)),
         ilike(users.email, containsPattern(query.search)),
-        ilike(users.mobileNo, containsPattern(query.search)),
+        ilike(users.mobileNo, phonePattern(query.search)),
+        ilike(sql`${users.countryCode} || ${users.mobileNo}`, phonePattern(query.search)),
       )
     : undefined;
   const order =

@@ -138,6 +138,9 @@ describe('the back office', () => {
       userdata: { name: 'Alice Support', email: alice.email, country_code: '1', mobile_no: '5550100' },
       profile_pic: '',
     });
+    // The author's phone as the list writes it: '+1 5550100'.
+    const byPhone = await adminList(admin, { page: 1, limit: 10, search: '+1 5550100' });
+    expect(byPhone.json().data.data.total).toBeGreaterThanOrEqual(2);
     const oldest = await adminList(admin, { orderBy: 'createdAt', limit: 1 });
     expect(oldest.json().data.data.content[0].subject).toBe('Hello');
   });
