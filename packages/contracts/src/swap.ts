@@ -66,10 +66,13 @@ export type MultiSwapRequest = z.input<typeof multiSwapRequestSchema>;
 export const swapResponseSchema = envelope(z.object({ wallet: walletSchema }));
 export type SwapResponse = z.infer<typeof swapResponseSchema>;
 
+/** The largest page of the swap and P2P histories: what the history screen asks for, as for the others. */
+export const HISTORY_MAX_LIMIT = 500;
+
 /** Paging and search (by coin code) shared by the swap and P2P histories. */
 export const historyQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
+  limit: z.coerce.number().int().min(1).max(HISTORY_MAX_LIMIT).default(10),
   search: z.string().trim().max(100).optional(),
 });
 export type HistoryQuery = z.input<typeof historyQuerySchema>;

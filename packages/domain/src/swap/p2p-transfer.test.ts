@@ -3,7 +3,7 @@ import { validateEntry } from '../ledger';
 import { checkRecipient, maskEmail, maskMobile, p2pPostings } from './p2p-transfer';
 
 describe('checkRecipient', () => {
-  const verified = { id: 'b', status: 'ACTIVE' as const, isKycVerified: true };
+  const verified = { id: 'b', role: 'USER' as const, status: 'ACTIVE' as const, isKycVerified: true };
   it('checks unknown, self, disabled and unverified in that order', () => {
     expect(checkRecipient({ senderId: 'a', recipient: null })).toMatchObject({ code: 'recipient_unknown' });
     expect(checkRecipient({ senderId: 'b', recipient: { ...verified, status: 'DISABLED' } })).toMatchObject({
@@ -18,6 +18,12 @@ describe('checkRecipient', () => {
       },
     );
     expect(checkRecipient({ senderId: 'a', recipient: verified })).toEqual({ ok: true, value: 'b' });
+  });
+
+  it('answers a staff account as unknown, so staff addresses cannot be confirmed', () => {
+    expect(checkRecipient({ senderId: 'a', recipient: { ...verified, role: 'ADMIN' } })).toMatchObject({
+      code: 'recipient_unknown',
+    });
   });
 });
 

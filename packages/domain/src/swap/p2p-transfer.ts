@@ -7,6 +7,7 @@ export interface TransferParties {
   readonly senderId: string;
   readonly recipient: {
     readonly id: string;
+    readonly role: 'USER' | 'ADMIN';
     readonly status: 'ACTIVE' | 'DISABLED';
     readonly isKycVerified: boolean;
   } | null;
@@ -20,11 +21,13 @@ export type RecipientRejection =
 
 /**
  * Whether a user may receive a P2P transfer from the sender. Checked in this order: an unknown
- * e-mail, the sender's own account, a disabled account, an account without KYC verification.
+ * e-mail, the sender's own account, a disabled account, an account without KYC verification. A staff
+ * account is no customer's recipient: it is answered as unknown, so nobody can confirm staff addresses
+ * (and coins sent there would be stranded: an admin has no wallet screens).
  */
 export function checkRecipient(parties: TransferParties): Result<string, RecipientRejection> {
   const { recipient } = parties;
-  if (!recipient) return reject('recipient_unknown');
+  if (recipient?.role !== 'USER') return reject('recipient_unknown');
   if (recipient.id === parties.senderId) return reject('recipient_self');
   if (recipient.status !== 'ACTIVE') return reject('recipient_disabled');
   if (!recipient.isKycVerified) return reject('recipient_unverified');

@@ -8,6 +8,7 @@ export async function findRecipientByEmail(db: DbOrTx, email: string) {
   const [row] = await db
     .select({
       id: users.id,
+      role: users.role,
       name: users.name,
       email: users.email,
       countryCode: users.countryCode,

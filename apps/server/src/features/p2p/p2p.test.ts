@@ -55,6 +55,14 @@ describe('recipient look-up', () => {
     expect(await msg(alice.email)).toBe('You cannot transfer to yourself');
     expect(await msg(dan.email)).toBe('This account is disabled');
     expect(await msg(bob.email)).toBe('This user has not completed KYC');
+    // Staff are nobody's recipient: an admin's address is answered as unknown, and nothing moves.
+    const admin = await createTestUser(t, { kyc: true, role: 'ADMIN' });
+    expect(await msg(admin.email)).toBe('No user found with this email');
+    await fund(t, alice, 'ETH', '1');
+    const sent = await transfer(alice, admin.email, '0.1');
+    expect(sent.statusCode).toBe(404);
+    expect(sent.json().message).toBe('No user found with this email');
+    expect((await balances(t, alice)).ETH?.balance).toBe('1.00000000');
   });
 
   it('is rate-limited per user: the 21st look-up in a minute is refused with 429', async () => {
@@ -145,6 +153,12 @@ describe('P2P transfers', () => {
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/p2p/p2phistory' })).statusCode).toBe(401);
     expect((await history(bob)).statusCode).toBe(403);
+  });
+
+  it('lists up to 500 transfers a page, as the history screen asks; 501 is refused', async () => {
+    const alice = await createTestUser(t, { kyc: true });
+    expect((await history(alice, '?limit=500')).statusCode).toBe(200);
+    expect((await history(alice, '?limit=501')).statusCode).toBe(400);
   });
 
   it('another user sees none of a transfer they are not part of', async () => {

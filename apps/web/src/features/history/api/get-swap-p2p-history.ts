@@ -1,12 +1,13 @@
-import type { P2pHistoryResponse, SwapHistoryResponse } from '@exchange/contracts';
+import { HISTORY_MAX_LIMIT, type P2pHistoryResponse, type SwapHistoryResponse } from '@exchange/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
 /**
  * The history tables page and search on the client (spec section 2), so they ask for the largest
- * page the server gives; the server pages and searches these lists itself for other callers.
+ * page the server gives (500, as for the transactions and stakes); the server pages and searches these
+ * lists itself for other callers.
  */
-const HISTORY_FETCH_LIMIT = 100;
+const HISTORY_FETCH_LIMIT = HISTORY_MAX_LIMIT;
 
 /** GET /swap/history: swaps and MULTI purchases, newest first. Under 'wallet' so a swap refreshes it. */
 export function useSwapHistory() {
