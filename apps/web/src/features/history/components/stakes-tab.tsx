@@ -1,8 +1,10 @@
 import { messages, type Stake } from '@exchange/contracts';
+import { STAKE_REDEMPTION_DAYS } from '@exchange/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { StatusBadge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { type Column, DataTable } from '../../../components/ui/data-table';
 import { toast } from '../../../components/ui/toaster';
 import { errorMessage, newIdempotencyKey } from '../../../lib/api-client';
@@ -23,10 +25,19 @@ function amount(value: string, code: string) {
   );
 }
 
+/** What the confirmation says each action does with the stake's payout. */
+function consequence(stake: Stake, action: Action): string {
+  const payout = `${formatAmount(stake.closing_balance)} ${stake.currency_code}`;
+  return action === 're-stake'
+    ? `${payout} (principal and interest) stays locked for another ${stake.days} days at ${stake.interest_rate}%.`
+    : `${payout} (principal and interest) is paid to your wallet after the ${STAKE_REDEMPTION_DAYS}-day redemption period.`;
+}
+
 /**
- * The Stakes tab (spec section 4): a matured ACTIVE stake offers Restake and Close; every other
- * stake shows its status (ACTIVE and SUCCESS green, PENDING yellow, CLOSED red). After a successful
- * action the spec's toast shows and the list reloads after 3 seconds.
+ * The Stakes tab (spec section 4): a matured ACTIVE stake offers Restake and Close, each asked once
+ * more before it moves the stake's money; every other stake shows its status (ACTIVE and SUCCESS
+ * green, PENDING yellow, CLOSED red). After a successful action the spec's toast shows and the list
+ * reloads after 3 seconds.
  */
 export function StakesTab() {
   const session = useSession();
@@ -34,9 +45,11 @@ export function StakesTab() {
   const later = useDelayedAction();
   const stakes = useUserStakes(session.is_kyc_verified);
   const [busy, setBusy] = useState<string | null>(null);
+  const [asking, setAsking] = useState<{ stake: Stake; action: Action } | null>(null);
 
   const act = async (stake: Stake, action: Action) => {
     setBusy(stake._id);
+    setAsking(null);
     try {
       await stakeAction(action, stake._id, session.user?._id, newIdempotencyKey());
       toast.success(action === 're-stake' ? messages.restakeSuccess : messages.stakeCloseSuccess);
@@ -70,7 +83,7 @@ export function StakesTab() {
               size="sm"
               variant="success"
               disabled={busy === row._id}
-              onClick={() => void act(row, 're-stake')}
+              onClick={() => setAsking({ stake: row, action: 're-stake' })}
             >
               Restake
             </Button>
@@ -78,7 +91,7 @@ export function StakesTab() {
               size="sm"
               variant="danger"
               disabled={busy === row._id}
-              onClick={() => void act(row, 'close')}
+              onClick={() => setAsking({ stake: row, action: 'close' })}
             >
               Close
             </Button>
@@ -118,14 +131,28 @@ export function StakesTab() {
   ];
 
   return (
-    <DataTable
-      label="Stakes"
-      columns={columns}
-      rows={session.is_kyc_verified ? stakes.data : []}
-      rowKey={(row) => row._id}
-      loading={stakes.isFetching}
-      error={stakes.error ? errorMessage(stakes.error) : undefined}
-      onRetry={() => void stakes.refetch()}
-    />
+    <>
+      <DataTable
+        label="Stakes"
+        columns={columns}
+        rows={session.is_kyc_verified ? stakes.data : []}
+        rowKey={(row) => row._id}
+        loading={stakes.isFetching}
+        error={stakes.error ? errorMessage(stakes.error) : undefined}
+        onRetry={() => void stakes.refetch()}
+      />
+      <ConfirmDialog
+        open={asking !== null}
+        onOpenChange={(open) => {
+          if (!open) setAsking(null);
+        }}
+        title={asking?.action === 'close' ? messages.confirmCloseStake : messages.confirmRestake}
+        description={asking ? consequence(asking.stake, asking.action) : undefined}
+        confirmVariant={asking?.action === 'close' ? 'danger' : 'primary'}
+        onConfirm={() => {
+          if (asking) void act(asking.stake, asking.action);
+        }}
+      />
+    </>
   );
 }

@@ -75,11 +75,34 @@ describe('History → Stakes', () => {
     expect(within(table).getAllByRole('button', { name: 'Restake' })).toHaveLength(1);
   });
 
+  it('Restake and Close ask first, saying what happens to the payout; No moves nothing', async () => {
+    const user = userEvent.setup();
+    const calls = withStakes([stake('s2', { matured: true })]);
+    renderApp('/history', { type: 'stake' });
+    await user.click(await screen.findByRole('button', { name: 'Restake' }, { timeout: 15_000 }));
+    const restake = await screen.findByRole('alertdialog', { name: 'Are You sure you want to Restake ?' });
+    expect(restake).toHaveTextContent(
+      '0.5032 BTC (principal and interest) stays locked for another 30 days at 8.00%.',
+    );
+    await user.click(within(restake).getByRole('button', { name: 'No' }));
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    const close = await screen.findByRole('alertdialog', {
+      name: 'Are You sure you want to Close this Stake ?',
+    });
+    expect(close).toHaveTextContent(
+      '0.5032 BTC (principal and interest) is paid to your wallet after the 1-day redemption period.',
+    );
+    await user.click(within(close).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(calls.some((c) => c.key.startsWith('POST /stake/'))).toBe(false);
+  });
+
   it("Close posts the stake id with an Idempotency-Key and says 'Stake close Successfully!'", async () => {
     const user = userEvent.setup();
     const calls = withStakes([stake('s2', { matured: true })]);
     renderApp('/history', { type: 'stake' });
     await user.click(await screen.findByRole('button', { name: 'Close' }, { timeout: 15_000 }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'YES' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Stake close Successfully!'));
     const close = calls.find((c) => c.key === 'POST /stake/close');
     expect(close?.body).toEqual({ stake_id: 's2', user_id: 'u-alice' });
@@ -89,9 +112,11 @@ describe('History → Stakes', () => {
   it('Restake shows ‘Restake  Successfully!’ and reloads the list after 3 seconds', async () => {
     const calls = withStakes([stake('s2', { matured: true })]);
     renderApp('/history', { type: 'stake' });
-    const button = await screen.findByRole('button', { name: 'Restake' }, { timeout: 15_000 });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Restake' }, { timeout: 15_000 }));
+    const yes = within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'YES' });
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    await act(async () => button.click());
+    await act(async () => yes.click());
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Restake  Successfully!'));
     const loads = () => calls.filter((c) => c.key === 'GET /stake/user/all').length;
     const before = loads();
@@ -109,6 +134,7 @@ describe('History → Stakes', () => {
     }));
     renderApp('/history', { type: 'stake' });
     await user.click(await screen.findByRole('button', { name: 'Close' }, { timeout: 15_000 }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'YES' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('This stake is no longer active'));
   });
 });
