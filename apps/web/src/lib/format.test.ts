@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatAmount,
+  formatAssetAmount,
   formatAssetPrice,
   formatDateTime,
   formatDecimal,
@@ -18,6 +19,10 @@ describe('display formatting (spec section 9)', () => {
     expect(formatAmount('5')).toBe('5.0000');
     expect(formatAmount('-2.99999')).toBe('-2.9999');
     expect(formatAmount('0.000123456', 6)).toBe('0.000123');
+    // An 'Available' hint: every digit the coin has (XRP 6, BTC 8), nothing more.
+    expect(formatAssetAmount('185', 'XRP')).toBe('185.000000');
+    expect(formatAssetAmount('0.00012345', 'BTC')).toBe('0.00012345');
+    expect(formatAssetAmount('2', 'MULTI')).toBe('2.00000000');
   });
 
   it('keeps digits a float would lose', () => {

@@ -1,4 +1,4 @@
-import { decimalPlaces, formatMinor, MARKETS, parseDecimal } from '@exchange/domain';
+import { decimalPlaces, formatMinor, getAsset, isAssetCode, MARKETS, parseDecimal } from '@exchange/domain';
 
 /**
  * Display formatting for spec section 9: amounts to 4 decimals, dollar values to 2, percents to 2,
@@ -59,6 +59,14 @@ export function formatDecimal(
 /** Coin and token amounts: 4 decimals (6 in the stake modal, via `decimals`). */
 export function formatAmount(value: string | null | undefined, decimals = 4): string {
   return formatDecimal(value, decimals);
+}
+
+/**
+ * A coin amount to the coin's own scale (8 decimals, 6 for XRP and ADA): every digit the user may
+ * type, as the 'Available' hints beside amount fields need. Other codes get 8.
+ */
+export function formatAssetAmount(value: string | null | undefined, code: string): string {
+  return formatDecimal(value, isAssetCode(code) ? getAsset(code).scale : 8);
 }
 
 /** A price in the quote currency; the admin top list uses 3 decimals. */

@@ -33,7 +33,7 @@ const columns: readonly Column<P2pHistoryItem>[] = [
     align: 'right',
     cell: (row) => (
       <span className="whitespace-nowrap tabular-nums">
-        {formatAmount(row.from.amount, 8)} <span className="text-muted">{row.from.currency_code}</span>
+        {formatAmount(row.from.amount)} <span className="text-muted">{row.from.currency_code}</span>
       </span>
     ),
   },

@@ -135,7 +135,7 @@ describe('/history', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'p2p History' }));
     const transfers = await screen.findByRole('table', { name: 'p2p History' });
     expect(await within(transfers).findByText('Carol Demo')).toBeInTheDocument();
-    expect(transfers).toHaveTextContent('0.50000000 ETH');
+    expect(transfers).toHaveTextContent('0.5000 ETH'); // 4 decimals, as every history table (spec section 9)
   });
 
   it('the Referrals tab lists the referrals from their endpoint, and says so when there are none', async () => {

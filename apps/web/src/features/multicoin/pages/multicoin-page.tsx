@@ -12,7 +12,7 @@ import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toaster';
 import { errorMessage, isApiError, newIdempotencyKey } from '../../../lib/api-client';
 import { SUCCESS_REDIRECT_MS } from '../../../lib/config';
-import { formatAmount, formatUsd } from '../../../lib/format';
+import { formatAmount, formatAssetAmount, formatUsd } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDelayedAction } from '../../../lib/use-delayed-action';
@@ -139,7 +139,7 @@ export function MulticoinPage() {
             suffix={coin}
             hint={
               <span className="tabular-nums">
-                Available: {wallet.isPending ? '…' : `${formatAmount(balance ?? '0', 8)} ${coin}`}
+                Available: {wallet.isPending ? '…' : `${formatAssetAmount(balance ?? '0', coin)} ${coin}`}
               </span>
             }
             onChange={(event) => {

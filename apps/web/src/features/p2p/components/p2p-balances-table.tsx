@@ -2,7 +2,7 @@ import type { WalletCurrency } from '@exchange/contracts';
 import { CoinIcon } from '../../../components/ui/coin-icon';
 import { type Column, DataTable } from '../../../components/ui/data-table';
 import { errorMessage } from '../../../lib/api-client';
-import { formatAmount, formatUsd } from '../../../lib/format';
+import { formatAssetAmount, formatUsd } from '../../../lib/format';
 
 const columns: readonly Column<WalletCurrency>[] = [
   {
@@ -19,7 +19,7 @@ const columns: readonly Column<WalletCurrency>[] = [
     id: 'balance',
     header: 'Available',
     align: 'right',
-    cell: (row) => <span className="tabular-nums">{formatAmount(row.balance, 8)}</span>,
+    cell: (row) => <span className="tabular-nums">{formatAssetAmount(row.balance, row.symbol)}</span>,
   },
   {
     id: 'value',

@@ -12,7 +12,7 @@ import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toaster';
 import { errorMessage, newIdempotencyKey } from '../../../lib/api-client';
 import { SUCCESS_REDIRECT_MS } from '../../../lib/config';
-import { formatAmount } from '../../../lib/format';
+import { formatAssetAmount } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDelayedAction } from '../../../lib/use-delayed-action';
@@ -136,7 +136,7 @@ export function SwapPage() {
             suffix={from}
             hint={
               <span className="tabular-nums">
-                Available: {wallet.isPending ? '…' : `${formatAmount(balance ?? '0', 8)} ${from}`}
+                Available: {wallet.isPending ? '…' : `${formatAssetAmount(balance ?? '0', from)} ${from}`}
               </span>
             }
             onChange={(event) => {
@@ -163,7 +163,7 @@ export function SwapPage() {
       >
         {quote ? (
           <p className="text-sm text-muted tabular-nums">
-            {amount} {from} → {formatAmount(quote.to_amount, 8)} {to}
+            {amount} {from} → {formatAssetAmount(quote.to_amount, to)} {to}
           </p>
         ) : null}
       </ConfirmDialog>
