@@ -4,6 +4,7 @@ import { type AssetCode, decideRestake, stakeInterestPostings } from '@exchange/
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
 import { postEntry } from '../ledger/post-entries';
+import { upsertWalletTransaction } from '../wallet/wallet.repository';
 import { UUID } from './create-stake';
 import { stakeActionError, stakeState } from './stake-rejections';
 import { changeStakeStatus, insertStake, lockUserStake, type StakeRow } from './staking.repository';
@@ -11,7 +12,9 @@ import { changeStakeStatus, insertStake, lockUserStake, type StakeRow } from './
 /**
  * Restake: the owner's matured ACTIVE stake becomes CLOSED with its interest paid from the staking
  * pool straight into LOCKED, and a new ACTIVE stake of principal plus interest starts now on the same
- * terms, all in one transaction. The principal never leaves LOCKED. The guarded status change, the
+ * terms, all in one transaction. A RESTAKE wallet transaction records the new stake as a stake's
+ * opening one does (reference `stake:create:<new id>`), so the user's history explains the larger
+ * locked balance and the admin's stake list finds the new stake's transaction. The principal never leaves LOCKED. The guarded status change, the
  * unique `restaked_from` and the entry's unique reference each make a second restake impossible.
  */
 export async function restake(ctx: AppContext, userId: string, stakeId: string): Promise<StakeRow> {
@@ -41,8 +44,19 @@ export async function restake(ctx: AppContext, userId: string, stakeId: string):
       if (!posted.ok) throw new Error(`restake of ${row.id} could not post: ${posted.code}`);
       entryId = posted.value.entryId;
     }
+    const id = randomUUID();
+    await upsertWalletTransaction(tx, {
+      reference: `stake:create:${id}`,
+      userId,
+      operationType: 'CRYPTO',
+      operation: 'RESTAKE',
+      from: { asset: row.asset, amount: next.principal },
+      to: null,
+      status: 'SUCCESS',
+      entryId,
+    });
     return insertStake(tx, {
-      id: randomUUID(),
+      id,
       userId,
       optionId: row.optionId,
       asset: row.asset,

@@ -5,7 +5,14 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser, type TestUser } from '../../test/test-users';
 import { fund } from '../trading/trading-test-helpers';
 import { redeemDueStakes } from './redeem-stakes';
-import { coinBalance, createStakeRequest, optionId, stakeAction, userStakes } from './staking-test-helpers';
+import {
+  coinBalance,
+  createStakeRequest,
+  fresh,
+  optionId,
+  stakeAction,
+  userStakes,
+} from './staking-test-helpers';
 
 const DAY = 86_400_000;
 const clock = new ManualClock(new Date('2026-04-01T00:00:00Z'));
@@ -225,6 +232,19 @@ describe('the life of a stake', () => {
     const list = (await userStakes(t, user)).data;
     expect(list.map((s: { status: string }) => s.status).sort()).toEqual(['ACTIVE', 'CLOSED']);
     expect(await coinBalance(t, user, 'BTC')).toMatchObject({ balance: '0.00000000', locked: '1.03287671' });
+    // The history explains the larger locked balance.
+    const transactions = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/wallet/transactions',
+      headers: (await fresh(t, user)).headers,
+    });
+    expect(transactions.json().data[0]).toMatchObject({
+      operation: 'RESTAKE',
+      operation_type: 'CRYPTO',
+      from: { currency_code: 'BTC', amount: '1.03287671' },
+      to: null,
+      status: 'SUCCESS',
+    });
     expect((await stakeAction(t, user, 're-stake', stake._id)).statusCode).toBe(409);
     expect((await userStakes(t, user, '?search=closed')).data).toHaveLength(1);
     await expectLedgerConsistent(t.ctx.db);

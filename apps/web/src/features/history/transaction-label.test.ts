@@ -16,6 +16,7 @@ describe('transaction types read as words', () => {
     expect(transactionLabel({ operation: 'SWAP', from: side('BTC'), to: side('ETH') })).toBe(
       'Swapped BTC to ETH',
     );
+    expect(transactionLabel({ operation: 'RESTAKE', from: side('BTC'), to: null })).toBe('Restaked BTC');
     expect(transactionLabel({ operation: 'SOMETHING_NEW', from: null, to: null })).toBe('Something new');
   });
 });

@@ -42,6 +42,8 @@ export function transactionLabel(row: Pick<WalletTransaction, 'operation' | 'fro
       return from ? `Staked ${from}` : 'Staked';
     case 'STAKE_REDEEM':
       return 'Stake redeemed';
+    case 'RESTAKE':
+      return from ? `Restaked ${from}` : 'Restaked';
     default:
       return humanize(row.operation);
   }
