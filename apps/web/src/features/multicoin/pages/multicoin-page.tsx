@@ -66,6 +66,9 @@ export function MulticoinPage() {
   const live = useSwapQuote(coin, 'MULTI', settled, quotable);
   const quote = quotable ? (live.data ?? null) : null;
   const quoteError = quotable && live.error ? multicoinError(live.error) : null;
+  // What stops a quote for an amount the user has typed, shown where the quote would be.
+  const unquotable =
+    settled.trim() === '' || settled !== amount ? null : swapAmountProblem(settled, balance, coin);
 
   const submit = () => {
     const problem = swapAmountProblem(amount, balance, coin);
@@ -153,6 +156,7 @@ export function MulticoinPage() {
             error={quoteError}
             receiveDecimals={4}
             feeLabel="Rounding"
+            unquotable={unquotable}
           />
           {session.is_kyc_verified ? (
             <Button type="submit" disabled={processing || done}>

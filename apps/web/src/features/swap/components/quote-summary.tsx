@@ -11,6 +11,8 @@ interface QuoteSummaryProps {
   readonly receiveDecimals?: number;
   /** What the house keeps is the fee on a swap, only rounding dust on a MULTI purchase. */
   readonly feeLabel?: string;
+  /** Why there is no quote for what is typed (above the balance, too many decimals), if anything. */
+  readonly unquotable?: string | null;
 }
 
 /** The server's firm quote before the user confirms: rate, fee and what they receive. */
@@ -20,6 +22,7 @@ export function QuoteSummary({
   error,
   receiveDecimals = 8,
   feeLabel = 'Fee',
+  unquotable = null,
 }: QuoteSummaryProps) {
   if (error)
     return (
@@ -32,7 +35,11 @@ export function QuoteSummary({
     );
   if (loading && !quote) return <Skeleton className="h-20 w-full" />;
   if (!quote)
-    return <p className="text-sm text-muted">Enter an amount to see the rate and what you receive.</p>;
+    return (
+      <p className="text-sm text-muted" aria-live="polite">
+        {unquotable ? `No quote: ${unquotable}` : 'Enter an amount to see the rate and what you receive.'}
+      </p>
+    );
   const to = quote.to_crypto_currency_code;
   return (
     <dl

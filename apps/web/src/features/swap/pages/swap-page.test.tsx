@@ -61,6 +61,17 @@ describe('/swap', () => {
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
+  it('says where the quote would be why an amount gets none, before Swap is pressed', async () => {
+    const calls = api();
+    const { user } = await openSwap();
+    await user.type(screen.getByLabelText('Amount'), '5');
+    // 1 ETH is available: the quote area names the reason instead of asking for an amount.
+    expect(await screen.findByText('No quote: Insufficient amount')).toBeVisible();
+    expect(calls.some((c) => c.key === 'POST /swap/quote')).toBe(false);
+    await user.clear(screen.getByLabelText('Amount'));
+    expect(await screen.findByText('Enter an amount to see the rate and what you receive.')).toBeVisible();
+  });
+
   it('opens no confirmation while the quote is refused', async () => {
     api({ quote: refused(503, 'Network error please try again after some time...') });
     const { user } = await openSwap();

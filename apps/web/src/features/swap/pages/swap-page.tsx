@@ -59,6 +59,9 @@ export function SwapPage() {
   const live = useSwapQuote(from, to, settled, quotable);
   const quote = quotable ? (live.data ?? null) : null;
   const quoteError = quotable && live.error ? errorMessage(live.error) : null;
+  // What stops a quote for an amount the user has typed, shown where the quote would be.
+  const unquotable =
+    settled.trim() === '' || settled !== amount ? null : swapAmountProblem(settled, balance, from);
 
   const submit = () => {
     if (from === to) {
@@ -144,7 +147,12 @@ export function SwapPage() {
               setError(undefined);
             }}
           />
-          <QuoteSummary quote={quote} loading={quotable && live.isFetching} error={quoteError} />
+          <QuoteSummary
+            quote={quote}
+            loading={quotable && live.isFetching}
+            error={quoteError}
+            unquotable={unquotable}
+          />
           {session.is_kyc_verified ? (
             <Button type="submit" disabled={done}>
               Swap
