@@ -30,7 +30,8 @@ test('alice swaps ETH into USDT at the live quote and lands on the Swap tab', as
   await expect(page.getByText('Amount must be greater than 0')).toBeVisible();
   await page.getByLabel('Amount').fill('100');
   await page.getByRole('button', { name: 'Swap' }).click();
-  await expect(page.getByText('Insufficient amount')).toBeVisible();
+  await expect(page.getByText('Insufficient amount', { exact: true })).toBeVisible();
+  await expect(page.getByText('No quote: Insufficient amount')).toBeVisible();
 
   await page.getByLabel('To', { exact: true }).selectOption('USDT');
   await page.getByLabel('Amount').fill('0.1');
