@@ -70,7 +70,7 @@ export const SETTING_DOCS: Record<keyof Env, string> = {
   QUOTE_LIMIT_PER_MINUTE: 'Instant quotes (POST /wallet/quotes) one user may ask for per minute.',
   WEBHOOK_LIMIT_PER_MINUTE: 'PayPal webhook deliveries accepted per sending network per minute.',
   MARKET_BATCH_MAX:
-    'Most commands a market loop commits in one transaction (group commit); 1 commits each alone.',
+    'Most commands the matching loop commits in one transaction, all markets together (group commit); 1 commits each alone.',
   LEDGER_HOT_SHARDS:
     'Sub-accounts per asset that house inventory and fee postings spread over, so trades do not queue on one row; 1 keeps one.',
   WEB_DIST: 'Where the built web app is. Unset: `apps/web/dist`.',

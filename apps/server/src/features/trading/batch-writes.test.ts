@@ -163,7 +163,7 @@ describe("a batch's writes, in one round trip", () => {
     const stored = BigInt(row!.last_seq);
     const moved = await stage('moved');
     await expect(
-      moved.flush({ market: { id: 'DOT-USDT', expectedSeq: stored + 7n, seq: stored + 8n }, claims: [] }),
+      moved.flush({ markets: [{ id: 'DOT-USDT', expectedSeq: stored + 7n, seq: stored + 8n }], claims: [] }),
     ).rejects.toBeInstanceOf(MarketMovedMeanwhile);
     const lost = await stage('lost');
     await expect(

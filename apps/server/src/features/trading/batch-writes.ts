@@ -75,43 +75,54 @@ export class BatchWrites {
 
   /**
    * Reads ahead, in one statement, what the batch's commands would otherwise read one user at a time:
-   * each user's open orders on the market, and their AVAILABLE and LOCKED balances in the market's
-   * assets (an account not opened yet holds 0). The same unlocked reads a command's first look would
-   * make; what is already known is kept.
+   * for each market of the batch, its users' open orders on it and their AVAILABLE and LOCKED balances
+   * in its assets (an account not opened yet holds 0). The same unlocked reads a command's first look
+   * would make; what is already known is kept.
    */
-  async prefetch(marketId: string, assets: readonly AssetCode[], userIds: readonly string[]): Promise<void> {
-    const fresh = [...new Set(userIds)].filter((id) => !this.openStored.has(`${id}/${marketId}`));
-    if (fresh.length === 0) return;
-    const ids = sql.param(fresh);
+  async prefetch(
+    reads: readonly { marketId: string; assets: readonly AssetCode[]; userIds: readonly string[] }[],
+  ): Promise<void> {
+    const wanted = reads.flatMap(({ marketId, assets, userIds }) =>
+      [...new Set(userIds)]
+        .filter((id) => !this.openStored.has(`${id}/${marketId}`))
+        .map((userId) => ({ userId, marketId, assets })),
+    );
+    if (wanted.length === 0) return;
+    const ids = sql.param([...new Set(wanted.map((w) => w.userId))]);
+    const markets = sql.param([...new Set(wanted.map((w) => w.marketId))]);
+    const assets = sql.param([...new Set(wanted.flatMap((w) => w.assets))]);
+    // A count row carries its market where a balance row carries its asset; its kind is NULL.
     const found = await this.db.execute<{
       user_id: string;
-      asset: string | null;
+      asset: string;
       kind: string | null;
       value: string;
     }>(sql`
-      SELECT user_id::text, NULL AS asset, NULL AS kind, count(*)::text AS value
-        FROM orders WHERE market_id = ${marketId} AND status = 'open' AND user_id = ANY(${ids}::uuid[])
-       GROUP BY user_id
+      SELECT user_id::text, market_id AS asset, NULL AS kind, count(*)::text AS value
+        FROM orders WHERE market_id = ANY(${markets}::text[]) AND status = 'open' AND user_id = ANY(${ids}::uuid[])
+       GROUP BY user_id, market_id
       UNION ALL
       SELECT user_id::text, asset, kind, balance::text
         FROM ledger_accounts
-       WHERE user_id = ANY(${ids}::uuid[]) AND asset = ANY(${sql.param([...assets])}::text[])
+       WHERE user_id = ANY(${ids}::uuid[]) AND asset = ANY(${assets}::text[])
          AND kind IN ('AVAILABLE', 'LOCKED')`);
     const known = new Set(this.balances.keys());
     const read = new Map<string, bigint>();
+    const counts = new Map<string, number>();
     for (const row of found.rows) {
-      if (row.asset === null || row.kind === null) {
-        this.openStored.set(`${row.user_id}/${marketId}`, Number.parseInt(row.value, 10));
+      if (row.kind === null) {
+        counts.set(`${row.user_id}/${row.asset}`, Number.parseInt(row.value, 10));
         continue;
       }
       const key = userAccount(row.user_id, row.asset as AssetCode, row.kind as 'AVAILABLE' | 'LOCKED');
       read.set(accountName(key), BigInt(row.value));
     }
-    for (const id of fresh) {
-      if (!this.openStored.has(`${id}/${marketId}`)) this.openStored.set(`${id}/${marketId}`, 0);
-      for (const asset of assets)
+    for (const { userId, marketId, assets: marketAssets } of wanted) {
+      const key = `${userId}/${marketId}`;
+      if (!this.openStored.has(key)) this.openStored.set(key, counts.get(key) ?? 0);
+      for (const asset of marketAssets)
         for (const kind of ['AVAILABLE', 'LOCKED'] as const) {
-          const name = accountName(userAccount(id, asset, kind));
+          const name = accountName(userAccount(userId, asset, kind));
           if (!known.has(name)) this.balances.set(name, read.get(name) ?? 0n);
         }
     }
@@ -227,18 +238,19 @@ export class BatchWrites {
 
   /**
    * Writes everything staged in one statement, which is its own transaction (`trading_write_batch`,
-   * migration 0020): for a market, its sequence row is locked and must still hold `expectedSeq` (else
-   * MarketMovedMeanwhile, nothing written); the requests' idempotency claims must all still be held
+   * migrations 0020 and 0027): each market's sequence row is locked (in market order) and must still
+   * hold its `expectedSeq` (else MarketMovedMeanwhile, nothing written); the requests' idempotency
+   * claims must all still be held
    * (else AppError idempotency_in_progress, nothing written); a debit the locked balance does not
    * cover throws BatchDebitRefused before anything is written. Then the journal entries (one balance
    * update per account), new and changed orders, trades, the fills' wallet transactions, the claims'
-   * stamps, the market's last sequence number and the notifications, all committed together.
+   * stamps, each market's last sequence number and the notifications, all committed together.
    */
   async flush(options: {
-    market?: { id: string; expectedSeq: bigint; seq: bigint };
+    markets?: readonly { id: string; expectedSeq: bigint; seq: bigint }[];
     claims: readonly IdempotencyClaim[];
   }): Promise<void> {
-    const { market, claims } = options;
+    const { markets = [], claims } = options;
     const all = [...this.orders.values()];
     const fresh = all.filter((o) => o.stored === 'new').map((o) => o.record);
     const changed = all.filter((o) => o.stored !== 'new' && o.dirty).map((o) => o.record);
@@ -255,8 +267,9 @@ export class BatchWrites {
         ${json(fresh.map(orderRow))}, ${json(changed.map(orderRow))},
         ${json(this.trades.map(({ entryReference, ...trade }) => ({ ...tradeRow(trade), entry: indexOf(entryReference) })))},
         ${json(this.walletTransactions.map((record) => walletTransactionRow(record, indexOf(record.entryReference))))},
-        ${market?.id ?? null}::text, ${market ? market.expectedSeq.toString() : null}::bigint,
-        ${market ? market.seq.toString() : null}::bigint,
+        ${sql.param(markets.map((m) => m.id))}::text[],
+        ${sql.param(markets.map((m) => m.expectedSeq.toString()))}::bigint[],
+        ${sql.param(markets.map((m) => m.seq.toString()))}::bigint[],
         ${this.notifyChannel}::text, ${sql.param(this.notifications)}::text[],
         ${sql.param(claims.map((c) => c.userId))}::uuid[], ${sql.param(claims.map((c) => c.key))}::text[],
         ${sql.param(claims.map((c) => c.token))}::uuid[],

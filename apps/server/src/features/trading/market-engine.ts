@@ -67,10 +67,16 @@ interface Job {
   readonly reject: (error: unknown) => void;
 }
 
-interface Loop {
+/** A market's queue: its commands (and work that runs alone) in the order they arrived. */
+interface Queue {
+  readonly state: MarketState;
   readonly pending: Job[];
-  active: boolean;
-  running: Promise<void>;
+}
+
+/** One market's part of a round: its leading commands, decided on its book. */
+interface Group {
+  readonly state: MarketState;
+  readonly jobs: Job[];
 }
 
 /** How many times a batch runs again after another process moved its market meanwhile. */
@@ -98,47 +104,51 @@ function answerFor(error: unknown): unknown {
 }
 
 /**
- * One serial matching loop per market, with group commit. Commands wait in the market's queue; the
- * loop takes every waiting command (up to MARKET_BATCH_MAX) and runs them in order on the in-memory
- * book, which reflects the market's stored sequence number `syncedSeq`. Each command gets the next
- * sequence number and reads and stages its writes through the batch's BatchWrites; one refused by the
- * rules before it moved the book or staged anything is answered with its refusal, without touching
- * its neighbours. The batch is then written by ONE statement (`trading_write_batch`, its own
- * transaction and one WAL flush for all of them) that locks the market's sequence row, so several
- * server processes never write one market at once, and writes only if the row still holds the number
- * the book was decided on; only then is every caller answered. A market another process moved
- * meanwhile is rebuilt from its open orders and the batch run again. A batch refused at the moment of
- * truth (a balance spent elsewhere meanwhile, a lost idempotency claim), or holding a command that
- * failed after moving the book, marks the book for rebuild and its commands are retried one at a time,
- * so one bad command cannot fail its neighbours.
+ * The markets' matching loop, with group commit across markets. Commands wait in their market's queue;
+ * each round takes every market's waiting commands (up to MARKET_BATCH_MAX in all) and runs each
+ * market's in order on its in-memory book, which reflects the market's stored sequence number
+ * `syncedSeq`. Each command gets its market's next sequence number and reads and stages its writes
+ * through the round's one BatchWrites, so a user trading on two markets in one round is checked
+ * against one projected balance; one refused by the rules before it moved a book or staged anything
+ * is answered with its refusal, without touching its neighbours. The round is then written by ONE
+ * statement (`trading_write_batch`, its own transaction and one WAL flush for all of them) that locks
+ * the markets' sequence rows, so several server processes never write one market at once, and writes
+ * only if each still holds the number its book was decided on; only then is every caller answered.
  *
- * Checking the sequence when writing, rather than locking the market before deciding, was chosen for
- * its round trips: no BEGIN, lock and COMMIT of its own around every batch. A lock that ends with the
- * statement cannot outlive a crash, and a process that runs late simply finds the sequence moved and
- * rebuilds.
+ * A round of several markets that fails in any way (a market another process moved, a balance spent
+ * elsewhere meanwhile, a lost idempotency claim, a command that failed after moving a book) marks its
+ * books for rebuild and runs each market's part again on its own. There, a market another process
+ * moved is rebuilt from its open orders and its batch run again; anything else marks the book for
+ * rebuild and its commands are retried one at a time, so one bad command cannot fail its neighbours.
+ *
+ * One loop for all markets, rather than one per market, is for the writes: an exchange whose traffic is
+ * spread over many markets would otherwise write as many small batches, each paying a statement's and a
+ * commit's fixed cost (measured in docs/performance.md, "One loop for all markets"). Checking the
+ * sequence when writing, rather than locking the markets before deciding, was chosen for its round
+ * trips: no BEGIN, lock and COMMIT of its own around every batch. A lock that ends with the statement
+ * cannot outlive a crash, and a process that runs late simply finds the sequence moved and rebuilds.
  */
 export class MarketEngine {
-  private readonly markets = new Map<string, MarketState>();
-  private readonly loops = new Map<string, Loop>();
+  private readonly queues = new Map<string, Queue>();
   private readonly inTxListeners: BatchEffectsInTxListener[] = [];
   private readonly committedListeners: CommittedListener[] = [];
+  /** Whether the loop runs; set and cleared synchronously with the queues' check. */
+  private active = false;
+  private running: Promise<void> = Promise.resolve();
+  /** Where the next round starts taking commands, so no market waits behind the others for long. */
+  private nextStart = 0;
 
   constructor(private readonly ctx: Pick<AppContext, 'db' | 'logger' | 'config'>) {
     for (const rules of MARKETS) {
-      this.markets.set(rules.id, {
-        rules,
-        units: marketUnits(rules),
-        book: new OrderBook(),
-        syncedSeq: null,
-      });
-      this.loops.set(rules.id, { pending: [], active: false, running: Promise.resolve() });
+      const state: MarketState = { rules, units: marketUnits(rules), book: new OrderBook(), syncedSeq: null };
+      this.queues.set(rules.id, { state, pending: [] });
     }
   }
 
   /**
-   * Listens to a batch's effects before it is written (to NOTIFY once per batch with its writes, say,
-   * so it is sent only on commit). A listener that throws fails the batch, whose commands are then
-   * retried singly.
+   * Listens to a market's batch effects before they are written (to NOTIFY once per market and round
+   * with its writes, say, so it is sent only on commit). A listener that throws fails the batch, whose
+   * commands are then retried singly.
    */
   onBatchEffectsInTx(listener: BatchEffectsInTxListener): void {
     this.inTxListeners.push(listener);
@@ -150,62 +160,83 @@ export class MarketEngine {
   }
 
   market(marketId: string): MarketState | undefined {
-    return findMarket(marketId) ? this.markets.get(marketId) : undefined;
+    return findMarket(marketId) ? this.queues.get(marketId)?.state : undefined;
   }
 
-  /** How many commands wait in a market's queue (not counting the batch running now). */
+  /** How many commands wait in a market's queue (not counting the round running now). */
   waiting(marketId: string): number {
-    return this.stateOf(marketId)[1].pending.length;
+    return this.queueOf(marketId).pending.length;
   }
 
-  private stateOf(marketId: string): [MarketState, Loop] {
-    const state = this.markets.get(marketId);
-    const loop = this.loops.get(marketId);
-    if (!state || !loop) throw new Error(`invariant violated: unknown market ${marketId}`);
-    return [state, loop];
+  private queueOf(marketId: string): Queue {
+    const queue = this.queues.get(marketId);
+    if (!queue) throw new Error(`invariant violated: unknown market ${marketId}`);
+    return queue;
   }
 
   private enqueue<T>(marketId: string, job: Omit<Job, 'resolve' | 'reject'>): Promise<T> {
-    const [state, loop] = this.stateOf(marketId);
+    const queue = this.queueOf(marketId);
     return new Promise<T>((resolve, reject) => {
       const marker = job.command ? currentCommitMarker() : undefined;
-      loop.pending.push({ ...job, marker, resolve: resolve as (value: unknown) => void, reject });
-      // `active` is set and cleared synchronously with the queue check, so a command pushed while the
-      // loop is finishing is never left behind. The loop works for every request that queues on it,
-      // so it runs outside the scope of the one that started it (each batch marks its own commands).
-      if (!loop.active) {
-        loop.active = true;
-        loop.running = withoutCommitMarker(() => this.drainLoop(state, loop));
+      queue.pending.push({ ...job, marker, resolve: resolve as (value: unknown) => void, reject });
+      // A command pushed while the loop is finishing is never left behind (see `active`). The loop
+      // works for every request that queues on it, so it runs outside the scope of the one that
+      // started it (each batch marks its own commands).
+      if (!this.active) {
+        this.active = true;
+        this.running = withoutCommitMarker(() => this.drainLoop());
       }
     });
   }
 
-  private async drainLoop(state: MarketState, loop: Loop): Promise<void> {
+  /** The markets' queues in this round's order: each round starts one market further on. */
+  private rotation(): Queue[] {
+    const all = [...this.queues.values()];
+    const start = this.nextStart % all.length;
+    this.nextStart = start + 1;
+    return [...all.slice(start), ...all.slice(0, start)];
+  }
+
+  private async drainLoop(): Promise<void> {
     for (;;) {
-      const head = loop.pending[0];
-      if (!head) {
-        loop.active = false;
-        return;
-      }
-      if (head.alone) {
-        loop.pending.shift();
+      const order = this.rotation();
+      // Work that runs alone (a sync) first, where it heads its market's queue: it comes after that
+      // market's earlier commands and before its later ones.
+      for (const queue of order) {
+        const head = queue.pending[0];
+        if (!head?.alone) continue;
+        queue.pending.shift();
         try {
           head.resolve(await head.alone());
         } catch (error) {
           head.reject(error);
         }
+      }
+      const groups: Group[] = [];
+      let room = this.ctx.config.marketBatchMax;
+      for (const queue of order) {
+        let n = 0;
+        while (n < queue.pending.length && n < room && queue.pending[n]!.command) n += 1;
+        if (n === 0) continue;
+        groups.push({ state: queue.state, jobs: queue.pending.splice(0, n) });
+        room -= n;
+        if (room === 0) break;
+      }
+      if (groups.length === 0) {
+        if (order.every((queue) => queue.pending.length === 0)) {
+          this.active = false;
+          return;
+        }
         continue;
       }
-      let n = 0;
-      while (n < loop.pending.length && n < this.ctx.config.marketBatchMax && loop.pending[n]!.command)
-        n += 1;
-      const jobs = loop.pending.splice(0, n);
       try {
-        await this.runBatch(state, jobs);
+        await this.runBatch(groups);
       } catch (error) {
         // runBatch answers every job itself; this is a last guard so the loop never stops.
-        state.syncedSeq = null;
-        for (const job of jobs) job.reject(error);
+        for (const { state, jobs } of groups) {
+          state.syncedSeq = null;
+          for (const job of jobs) job.reject(error);
+        }
       }
     }
   }
@@ -241,80 +272,113 @@ export class MarketEngine {
   }
 
   /**
-   * One batch: decided on the book and the reads as they are now, then written by one statement that
-   * checks the market still stands where the book was read (see BatchWrites.flush). A market another
-   * process moved meanwhile is rebuilt and the same batch run again (at most MOVED_RETRIES times).
+   * One round: each market's commands decided on its book and the reads as they are now, then all of
+   * them written by one statement that checks every market still stands where its book was read (see
+   * BatchWrites.flush). A round of several markets that fails runs each market's part again on its
+   * own; a market another process moved meanwhile is rebuilt and its batch run again (at most
+   * MOVED_RETRIES times); any other failure of one market's batch retries its commands singly.
    */
-  private async runBatch(state: MarketState, jobs: Job[], attempt = 1): Promise<void> {
-    const marketId = state.rules.id;
+  private async runBatch(groups: readonly Group[], attempt = 1): Promise<void> {
     type Outcome = { ok: true; result: unknown; effects?: CommandEffects } | { ok: false; error: unknown };
-    const outcomes: Outcome[] = [];
-    let committedSeq = 0n;
-    let stored: bigint | undefined;
+    const outcomes: Outcome[][] = groups.map(() => []);
+    const stored: bigint[] = [];
+    const committed: bigint[] = [];
     try {
-      stored = state.syncedSeq ?? (await this.resync(state));
-      let seq = stored;
-      let applied = 0;
+      for (const { state } of groups) stored.push(state.syncedSeq ?? (await this.resync(state)));
       const writes = new BatchWrites(this.ctx.db);
-      const userIds = jobs.flatMap((job) => job.userIds ?? []);
-      if (userIds.length > 0) await writes.prefetch(marketId, [state.rules.base, state.rules.quote], userIds);
-      const orderIds = jobs.flatMap((job) => job.orderIds ?? []);
+      await writes.prefetch(
+        groups.map(({ state, jobs }) => ({
+          marketId: state.rules.id,
+          assets: [state.rules.base, state.rules.quote],
+          userIds: jobs.flatMap((job) => job.userIds ?? []),
+        })),
+      );
+      const orderIds = groups.flatMap(({ jobs }) => jobs.flatMap((job) => job.orderIds ?? []));
       if (orderIds.length > 0) await writes.loadOrders(orderIds);
-      for (const job of jobs) {
-        seq += 1n;
-        const claimed = seq;
-        const staged = writes.staged;
-        try {
-          const out = await job.command!(state, claimed, writes);
-          outcomes.push({ ok: true, ...out });
-          applied += 1;
-        } catch (error) {
-          // Refused before it applied anything to the book or staged a write (an unknown order, a
-          // hold refused for funds): the batch is as it was, so it goes on. A book that moved (its
-          // lastSeq reached the claim) or staged writes cannot be taken back alone.
-          if (state.book.lastSeq >= claimed || writes.staged !== staged) throw new BookMovedThenFailed(error);
-          outcomes.push({ ok: false, error });
+      const markets: { id: string; expectedSeq: bigint; seq: bigint }[] = [];
+      for (const [g, { state, jobs }] of groups.entries()) {
+        let seq = stored[g]!;
+        let applied = 0;
+        for (const job of jobs) {
+          seq += 1n;
+          const claimed = seq;
+          const staged = writes.staged;
+          try {
+            const out = await job.command!(state, claimed, writes);
+            outcomes[g]!.push({ ok: true, ...out });
+            applied += 1;
+          } catch (error) {
+            // Refused before it applied anything to the book or staged a write (an unknown order, a
+            // hold refused for funds): the batch is as it was, so it goes on. A book that moved (its
+            // lastSeq reached the claim) or staged writes cannot be taken back alone.
+            if (state.book.lastSeq >= claimed || writes.staged !== staged)
+              throw new BookMovedThenFailed(error);
+            outcomes[g]!.push({ ok: false, error });
+          }
         }
-      }
-      committedSeq = applied > 0 ? seq : stored;
-      if (applied > 0) {
-        const effects = outcomes.flatMap((o) => (o.ok && o.effects ? [o.effects] : []));
+        committed.push(applied > 0 ? seq : stored[g]!);
+        if (applied === 0) continue;
+        markets.push({ id: state.rules.id, expectedSeq: stored[g]!, seq });
+        const effects = outcomes[g]!.flatMap((o) => (o.ok && o.effects ? [o.effects] : []));
         if (effects.length > 0) for (const listener of this.inTxListeners) listener(writes, state, effects);
+      }
+      if (markets.length > 0) {
         // Each applied command's idempotency claim is stamped with its effect (a lost claim fails the
         // batch, and the retry alone then refuses only that command).
-        const claims = jobs.flatMap((job, i) => (outcomes[i]?.ok && job.marker ? [job.marker.claim] : []));
-        await writes.flush({ market: { id: marketId, expectedSeq: stored, seq }, claims });
+        const claims = groups.flatMap(({ jobs }, g) =>
+          jobs.flatMap((job, i) => (outcomes[g]![i]?.ok && job.marker ? [job.marker.claim] : [])),
+        );
+        await writes.flush({ markets, claims });
       }
     } catch (error) {
-      // Nothing was written, but the book may have moved. A book another process left behind can also
-      // fail a command outright (it fills an order storage already shows filled): whenever the market
-      // moved meanwhile, the batch runs again on a rebuilt book.
-      state.syncedSeq = null;
-      const moved =
-        error instanceof MarketMovedMeanwhile ||
-        (stored !== undefined && (await this.storedSequence(marketId).catch(() => stored)) !== stored);
-      if (moved && attempt < MOVED_RETRIES) {
-        await this.runBatch(state, jobs, attempt + 1);
+      // Nothing was written, but the books may have moved.
+      for (const { state } of groups) state.syncedSeq = null;
+      if (groups.length > 1) {
+        this.ctx.logger.warn(
+          { err: error, markets: groups.length },
+          'round failed; writing each market alone',
+        );
+        for (const group of groups) await this.runBatch([group]);
         return;
       }
-      if (jobs.length === 1) {
-        jobs[0]!.reject(answerFor(error instanceof BookMovedThenFailed ? error.cause : error));
-        return;
-      }
-      this.ctx.logger.warn({ err: error, marketId, commands: jobs.length }, 'batch failed; retrying singly');
-      for (const job of jobs) await this.runBatch(state, [job]);
+      await this.recover(groups[0]!, error, stored[0], attempt);
       return;
     }
-    state.syncedSeq = committedSeq;
-    outcomes.forEach((outcome, i) => {
-      const job = jobs[i]!;
-      if (!outcome.ok) {
-        job.reject(outcome.error);
-        return;
-      }
-      if (outcome.effects) for (const listener of this.committedListeners) listener(state, outcome.effects);
-      job.resolve(outcome.result);
-    });
+    for (const [g, { state, jobs }] of groups.entries()) {
+      state.syncedSeq = committed[g]!;
+      outcomes[g]!.forEach((outcome, i) => {
+        const job = jobs[i]!;
+        if (!outcome.ok) {
+          job.reject(outcome.error);
+          return;
+        }
+        if (outcome.effects) for (const listener of this.committedListeners) listener(state, outcome.effects);
+        job.resolve(outcome.result);
+      });
+    }
+  }
+
+  /**
+   * One market's batch failed with nothing written. A book another process left behind can also fail
+   * a command outright (it fills an order storage already shows filled): whenever the market moved
+   * meanwhile, the batch runs again on a rebuilt book; otherwise its commands run one at a time.
+   */
+  private async recover(group: Group, error: unknown, stored: bigint | undefined, attempt: number) {
+    const marketId = group.state.rules.id;
+    const moved =
+      error instanceof MarketMovedMeanwhile ||
+      (stored !== undefined && (await this.storedSequence(marketId).catch(() => stored)) !== stored);
+    if (moved && attempt < MOVED_RETRIES) {
+      await this.runBatch([group], attempt + 1);
+      return;
+    }
+    const { jobs } = group;
+    if (jobs.length === 1) {
+      jobs[0]!.reject(answerFor(error instanceof BookMovedThenFailed ? error.cause : error));
+      return;
+    }
+    this.ctx.logger.warn({ err: error, marketId, commands: jobs.length }, 'batch failed; retrying singly');
+    for (const job of jobs) await this.runBatch([{ state: group.state, jobs: [job] }]);
   }
 
   /**
@@ -332,7 +396,7 @@ export class MarketEngine {
 
   /** Brings a market's book up to date with storage without running a command (start-up, depth reads). */
   sync(marketId: string): Promise<MarketState> {
-    const [state] = this.stateOf(marketId);
+    const { state } = this.queueOf(marketId);
     return this.enqueue<MarketState>(marketId, {
       alone: async () => {
         await this.resync(state);
@@ -342,21 +406,17 @@ export class MarketEngine {
   }
 
   async syncAll(): Promise<void> {
-    await Promise.all([...this.markets.keys()].map((id) => this.sync(id)));
+    await Promise.all([...this.queues.keys()].map((id) => this.sync(id)));
   }
 
   /** Waits for every queued command to finish (shutdown, tests). */
   async drain(): Promise<void> {
-    for (;;) {
-      const active = [...this.loops.values()].filter((l) => l.active);
-      if (active.length === 0) return;
-      await Promise.all(active.map((l) => l.running));
-    }
+    while (this.active) await this.running;
   }
 
   /** Throws the in-memory books away, as a restarted process would have none. */
   forgetBooks(): void {
-    for (const state of this.markets.values()) {
+    for (const { state } of this.queues.values()) {
       state.book = new OrderBook();
       state.syncedSeq = null;
     }
