@@ -157,7 +157,7 @@ export interface Config {
   readonly houseMaxExposureCents: bigint;
   /** How many open limit orders one user may have on one market. */
   readonly maxOpenOrdersPerMarket: number;
-  /** How many waiting commands a market's loop commits in one transaction (1: no group commit). */
+  /** How many waiting commands the matching loop commits in one transaction, all markets together (1: no group commit). */
   readonly marketBatchMax: number;
   /** How many sub-accounts per asset house inventory and fee postings spread over (1: one row). */
   readonly ledgerHotShards: number;

@@ -140,7 +140,7 @@ export function insideTransaction(): boolean {
 
 /**
  * The same database, but its transactions run once: for work whose body changes memory that a
- * rollback does not restore (the market loops rebuild their books themselves after a failed batch).
+ * rollback does not restore (the matching loop rebuilds its books itself after a failed batch).
  */
 export function withoutRetry(db: Db): Db {
   const once = Object.create(db) as Db;

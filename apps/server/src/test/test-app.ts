@@ -54,7 +54,7 @@ export const TEST_PRICES = {
 export interface TestApp {
   readonly app: ZodApi;
   readonly ctx: AppContext;
-  /** The app's market loops and house quotes, as the composition root built them. */
+  /** The app's matching loop and house quotes, as the composition root built them. */
   readonly trading: TradingRuntime;
   /** Every route the app registered, with its declared access (see platform/route-access.ts). */
   readonly routes: RouteTable;

@@ -23,7 +23,6 @@ async function trader(usdt?: string, btc?: string): Promise<TestUser> {
   return user;
 }
 
-/** Holds a market's loop until `release` is called, so the commands sent meanwhile wait together. */
 describe('group commit', () => {
   it('many parallel orders from many users on one market: no overdraft, every fill settled once, ledger clean', async () => {
     // Each buyer can afford one 0.01 BTC order at 50000 (501 USDT with the fee), not two.

@@ -13,7 +13,7 @@ import { TradeTape } from './trade-tape';
 import type { OrderRecord } from './trading.repository';
 import { registerTradingEventBridge, TRADING_EVENT_CHANNEL, tradingPayloads } from './trading-events';
 
-/** What the trading feature runs in one server process: the market loops and the house's quotes. */
+/** What the trading feature runs in one server process: the matching loop and the house's quotes. */
 export interface TradingRuntime {
   readonly engine: MarketEngine;
   /** Group commit for instant orders without a quote. */
@@ -48,7 +48,7 @@ function depthOf(state: MarketState): MarketDepth {
 }
 
 /**
- * Creates the market loops and defines the public 'depth:<market>' and 'trades:<market>' channel
+ * Creates the matching loop and defines the public 'depth:<market>' and 'trades:<market>' channel
  * families. Every command that changed something NOTIFYs, inside its transaction, the market's depth
  * and each affected user's order updates on the private 'user' channel (see trading-events.ts); the
  * balance-changed events come from the ledger itself (ledger/balance-events.ts). Every process, this

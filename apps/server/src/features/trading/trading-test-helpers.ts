@@ -57,8 +57,8 @@ export function place(
 }
 
 /**
- * Holds a market's loop busy until `release` is called, so commands sent meanwhile queue up and the
- * next run takes them as one batch.
+ * Holds the matching loop busy (with a command on `marketId`) until `release` is called, so commands
+ * sent meanwhile, to any market, queue up and the next round takes them together.
  */
 export function holdLoop(t: Pick<TestApp, 'trading'>, marketId: string) {
   let release: () => void = () => undefined;
