@@ -163,5 +163,33 @@ describe('trading notification payloads', () => {
     expect(parsed[0]).toMatchObject({ depth: true });
     expect(parsed.every((p) => p.d === undefined)).toBe(true);
     expect(parsed.flatMap((p) => p.u.map((u: [string]) => u[0]))).toEqual(users.map((u) => u[0]));
+    // Each part is as full as the limit allows: with the next part's first event it would not fit.
+    for (const [i, p] of parsed.slice(0, -1).entries()) {
+      const next = parsed[i + 1].u[0];
+      expect(Buffer.byteLength(JSON.stringify({ ...p, u: [...p.u, next] }))).toBeGreaterThan(1000);
+    }
+  });
+
+  it('sizes every part exactly, whatever the events hold', () => {
+    const events = Array.from({ length: 120 }, (_, i) =>
+      i % 3 === 0
+        ? balance(`ü-${'é'.repeat(i % 17)}-${i}`)
+        : ([`user-${i}`, { type: 'balance' as const }] as const),
+    );
+    for (const maxBytes of [60, 200, 777, 7_900]) {
+      const { payloads, dropped } = tradingPayloads({
+        marketId: 'ETH-USDT',
+        traded: true,
+        userEvents: events,
+        maxBytes,
+      });
+      const parsed = payloads.map((p) => JSON.parse(p));
+      for (const p of payloads) expect(Buffer.byteLength(p)).toBeLessThanOrEqual(maxBytes);
+      expect(parsed.reduce((n, p) => n + p.u.length, 0) + dropped).toBe(events.length);
+      for (const [i, p] of parsed.slice(0, -1).entries()) {
+        const next = parsed[i + 1].u[0];
+        expect(Buffer.byteLength(JSON.stringify({ ...p, u: [...p.u, next] }))).toBeGreaterThan(maxBytes);
+      }
+    }
   });
 });

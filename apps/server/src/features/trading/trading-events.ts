@@ -64,16 +64,26 @@ export function tradingPayloads(input: {
     }
   }
   const hasContent = (p: Payload) => p.u.length > 0 || p.d !== undefined || p.depth === true || p.t === true;
+  // Each event's size is added to the payload's as it goes in (one comma between events), rather than
+  // the whole payload written out again per event, which made a batch's notifications quadratic.
+  let size = bytes(current);
   for (const [userId, event] of input.userEvents) {
     const entry: [string, UserEvent] = [userId, event];
-    current.u.push(entry);
-    if (bytes(current) <= maxBytes) continue;
-    current.u.pop();
+    const entryBytes = bytes(entry);
+    if (size + entryBytes + (current.u.length > 0 ? 1 : 0) <= maxBytes) {
+      size += entryBytes + (current.u.length > 0 ? 1 : 0);
+      current.u.push(entry);
+      continue;
+    }
     if (hasContent(current)) {
       payloads.push(JSON.stringify(current));
-      current = { m: input.marketId, n: payloads.length, u: [entry] };
-      if (bytes(current) <= maxBytes) continue;
-      current.u.pop();
+      current = { m: input.marketId, n: payloads.length, u: [] };
+      size = bytes(current);
+      if (size + entryBytes <= maxBytes) {
+        size += entryBytes;
+        current.u.push(entry);
+        continue;
+      }
     }
     dropped += 1;
   }
