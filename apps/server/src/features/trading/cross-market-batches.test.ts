@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import { messages } from '@exchange/contracts';
-import { priceTicks, quantityLots } from '@exchange/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -8,7 +6,15 @@ import { createAppContext, type ZodApi } from '../../platform/app-context';
 import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser, type TestUser } from '../../test/test-users';
-import { balances, fund, holdLoop, limitOrder, place, untilWaiting } from './trading-test-helpers';
+import {
+  balances,
+  breakAfterMovingBook,
+  fund,
+  holdLoop,
+  limitOrder,
+  place,
+  untilWaiting,
+} from './trading-test-helpers';
 
 /**
  * One matching loop serves every market: a round takes the commands waiting on each market and writes
@@ -192,19 +198,7 @@ describe('one round for several markets', () => {
     await untilWaiting(t, 'BTC-USDT', 1);
     const dot = place(t, user, BUY_300['DOT-USDT']!);
     await untilWaiting(t, 'DOT-USDT', 1);
-    const broken = t.trading.engine.run('DOT-USDT', async (market, seq) => {
-      market.book.apply({
-        kind: 'place',
-        seq,
-        orderId: randomUUID(),
-        userId: randomUUID(),
-        side: 'buy',
-        price: priceTicks(1n),
-        quantity: quantityLots(1n),
-        timeInForce: 'gtc',
-      });
-      throw new Error('boom after the book moved');
-    });
+    const broken = breakAfterMovingBook(t, 'DOT-USDT');
     await untilWaiting(t, 'DOT-USDT', 2);
     const after = place(t, user, limitOrder('buy', '10', '6', 'DOT-USDT'));
     const xrp = place(t, user, BUY_300['XRP-USDT']!);

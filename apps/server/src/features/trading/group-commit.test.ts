@@ -1,12 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '@exchange/contracts';
-import { priceTicks, quantityLots } from '@exchange/domain';
+import { priceTicks } from '@exchange/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser, type TestUser } from '../../test/test-users';
-import { balances, fund, holdLoop, limitOrder, place, untilWaiting } from './trading-test-helpers';
+import {
+  balances,
+  breakAfterMovingBook,
+  fund,
+  holdLoop,
+  limitOrder,
+  place,
+  untilWaiting,
+} from './trading-test-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -114,19 +122,7 @@ describe('group commit', () => {
     const hold = holdLoop(t, 'ETH-USDT');
     const first = place(t, user, limitOrder('buy', '0.1', '2000', 'ETH-USDT'));
     await untilWaiting(t, 'ETH-USDT', 1);
-    const broken = t.trading.engine.run('ETH-USDT', async (market, seq) => {
-      market.book.apply({
-        kind: 'place',
-        seq,
-        orderId: randomUUID(),
-        userId: randomUUID(),
-        side: 'buy',
-        price: priceTicks(1n),
-        quantity: quantityLots(1n),
-        timeInForce: 'gtc',
-      });
-      throw new Error('boom after the book moved');
-    });
+    const broken = breakAfterMovingBook(t, 'ETH-USDT');
     const third = place(t, user, limitOrder('buy', '0.1', '2100', 'ETH-USDT'));
     await untilWaiting(t, 'ETH-USDT', 3);
     hold.release();

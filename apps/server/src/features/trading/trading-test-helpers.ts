@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { type AssetCode, fromHousePostings, getAsset, parseDecimal } from '@exchange/domain';
+import {
+  type AssetCode,
+  fromHousePostings,
+  getAsset,
+  parseDecimal,
+  priceTicks,
+  quantityLots,
+} from '@exchange/domain';
 import type { TestApp } from '../../test/test-app';
 import type { TestUser } from '../../test/test-users';
 import { postEntry } from '../ledger/post-entries';
@@ -79,4 +86,24 @@ export async function untilWaiting(t: Pick<TestApp, 'trading'>, marketId: string
     if (Date.now() > deadline) throw new Error(`fewer than ${n} commands waiting on ${marketId}`);
     await new Promise((r) => setTimeout(r, 5));
   }
+}
+
+/**
+ * Queues a command that moves the market's book (a stray 1-lot buy at the lowest price) and then
+ * throws 'boom after the book moved': a command its batch cannot take back alone.
+ */
+export function breakAfterMovingBook(t: Pick<TestApp, 'trading'>, marketId: string): Promise<unknown> {
+  return t.trading.engine.run(marketId, async (market, seq) => {
+    market.book.apply({
+      kind: 'place',
+      seq,
+      orderId: randomUUID(),
+      userId: randomUUID(),
+      side: 'buy',
+      price: priceTicks(1n),
+      quantity: quantityLots(1n),
+      timeInForce: 'gtc',
+    });
+    throw new Error('boom after the book moved');
+  });
 }
