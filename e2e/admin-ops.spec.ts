@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { collectPageErrors, expectAccessible, logInAsCustomer } from './support/ui';
+import { collectPageErrors, expectAccessible, logInAsCustomer, openFromAdminMenu } from './support/ui';
 
 /**
  * The back office's operations screens against the real server: the admin logs in from the landing
@@ -21,15 +21,6 @@ async function raiseTicket(request: APIRequestContext, subject: string): Promise
     data: { subject, description: 'My deposit of 50 USD has not arrived yet.' },
   });
   expect(created.ok()).toBe(true);
-}
-
-async function openFromAdminMenu(page: Page, item: string, heading: string): Promise<void> {
-  const nav = page.getByRole('navigation', { name: 'Admin' });
-  const link = nav.getByRole('link', { name: item });
-  // On a phone the menu lives in a drawer.
-  if (!(await link.first().isVisible())) await page.getByRole('button', { name: /menu/i }).first().click();
-  await link.first().click();
-  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 }
 
 /**

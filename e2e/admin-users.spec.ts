@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { expectAccessible, logInAsCustomer } from './support/ui';
+import { expectAccessible, logInAsCustomer, openFromAdminMenu } from './support/ui';
 
 /**
  * The admin finds a customer, disables the account from the user information page (the spec's
@@ -25,11 +25,7 @@ async function adminUsers(browser: Browser, width: number): Promise<Page> {
   await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/admin-dashboard$/);
-  const nav = page.getByRole('navigation', { name: 'Admin' });
-  const menuButton = page.getByRole('button', { name: /menu/i }).first();
-  if (!(await nav.getByRole('link', { name: 'Users' }).first().isVisible())) await menuButton.click();
-  await nav.getByRole('link', { name: 'Users' }).first().click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  await openFromAdminMenu(page, 'Users', 'Users');
   return page;
 }
 

@@ -81,3 +81,16 @@ export async function openFromAccountMenu(page: Page, label: string, path: RegEx
   await link.first().click();
   await expect(page).toHaveURL(path);
 }
+
+/**
+ * Opens a back-office page from the admin menu: the side bar on a desktop, its drawer on a phone. It
+ * waits for the page to show one or the other before choosing, as a visibility check does not wait.
+ */
+export async function openFromAdminMenu(page: Page, item: string, heading: string): Promise<void> {
+  const link = page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: item });
+  const menu = page.getByRole('button', { name: /menu/i });
+  await expect(link.or(menu).filter({ visible: true }).first()).toBeVisible();
+  if (!(await link.first().isVisible())) await menu.first().click();
+  await link.first().click();
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+}
