@@ -240,11 +240,11 @@ export class BatchWrites {
    * Writes everything staged in one statement, which is its own transaction (`trading_write_batch`,
    * migrations 0020 and 0027): each market's sequence row is locked (in market order) and must still
    * hold its `expectedSeq` (else MarketMovedMeanwhile, nothing written); the requests' idempotency
-   * claims must all still be held
-   * (else AppError idempotency_in_progress, nothing written); a debit the locked balance does not
-   * cover throws BatchDebitRefused before anything is written. Then the journal entries (one balance
-   * update per account), new and changed orders, trades, the fills' wallet transactions, the claims'
-   * stamps, each market's last sequence number and the notifications, all committed together.
+   * claims must all still be held (else AppError idempotency_in_progress, nothing written); a debit
+   * the locked balance does not cover throws BatchDebitRefused before anything is written. Then the
+   * journal entries (one balance update per account), new and changed orders, trades, the fills'
+   * wallet transactions, the claims' stamps, each market's last sequence number and the
+   * notifications, all committed together.
    */
   async flush(options: {
     markets?: readonly { id: string; expectedSeq: bigint; seq: bigint }[];
