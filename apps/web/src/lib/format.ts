@@ -122,7 +122,6 @@ export function isNegative(value: string | null | undefined): boolean {
 }
 
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 function toDate(value: string | number | Date | null | undefined): Date | null {
   if (value === null || value === undefined || value === '') return null;
@@ -134,9 +133,4 @@ function toDate(value: string | number | Date | null | undefined): Date | null {
 export function formatDateTime(value: string | number | Date | null | undefined): string {
   const date = toDate(value);
   return date ? dateTimeFormat.format(date) : MISSING;
-}
-
-export function formatDate(value: string | number | Date | null | undefined): string {
-  const date = toDate(value);
-  return date ? dateFormat.format(date) : MISSING;
 }

@@ -36,16 +36,6 @@ export const paths = {
   adminProfile: '/admin-profile',
 } as const;
 
-export const OPEN_PATHS: readonly string[] = [
-  paths.home,
-  paths.login,
-  paths.register,
-  paths.forgotPassword,
-  paths.otpVerification,
-  paths.forgotOtpVerify,
-  paths.resetPassword,
-];
-
 export const USER_PATHS: readonly string[] = [
   paths.deposit,
   paths.history,
