@@ -418,7 +418,7 @@ say(
 );
 
 if (!process.argv.includes('--no-docs')) {
-  const file = path.resolve(import.meta.dirname, '../../../../docs/performance.md');
+  const file = path.resolve(import.meta.dirname, '../docs/performance.md');
   const cpus = os.cpus();
   const section = [
     '## Matching engine',

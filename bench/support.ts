@@ -1,6 +1,7 @@
 /**
  * What the HTTP benchmarks share: starting the real server as a child process, preparing users with
- * funds and history straight in its database, and rewriting one section of docs/performance.md.
+ * funds straight in its database, and rewriting one section of docs/performance.md. (A user's history
+ * rows are made by the server's test helper, apps/server/src/test/history-rows.ts, which a test shares.)
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -9,12 +10,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { type AssetCode, depositPostings, getAsset, pow10 } from '@exchange/domain';
 import { sql } from 'drizzle-orm';
-import { refreshTokens, users } from '../db/schema';
-import { postEntry } from '../features/ledger/post-entries';
-import { createTokenService, hashToken, newOpaqueToken } from '../platform/auth';
-import type { Database } from '../platform/db';
+import { refreshTokens, users } from '../apps/server/src/db/schema';
+import { postEntry } from '../apps/server/src/features/ledger/post-entries';
+import { createTokenService, hashToken, newOpaqueToken } from '../apps/server/src/platform/auth';
+import type { Database } from '../apps/server/src/platform/db';
 
-export const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+export const repoRoot = path.resolve(import.meta.dirname, '..');
 
 /** The machine, as the figures' caption: CPU model and count, memory, Node, load before the run. */
 export function machine(): string {
@@ -160,30 +161,6 @@ export async function createFundedUsers(
     out.push({ id, authorization: `Bearer ${token}` });
   }
   return out;
-}
-
-/**
- * Gives a user `rows` past orders (cancelled, so they hold nothing) and `rows` wallet transactions,
- * one a minute back in time, so the history screens have a realistic amount to page through.
- */
-export async function addHistory(database: Database, userId: string, rows: number): Promise<void> {
-  await database.db.execute(sql`
-    INSERT INTO orders (id, market_id, user_id, side, price_ticks, quantity_lots, cancelled_lots,
-                        lock_asset, locked_remaining, status, seq, created_at, updated_at)
-    SELECT gen_random_uuid(), 'XRP-USDT', ${userId}::uuid, 'buy', 10000, 100, 100, 'USDT', 0,
-           'cancelled', 0, now() - make_interval(mins => g), now() - make_interval(mins => g)
-    FROM generate_series(1, ${rows}) AS g`);
-  await database.db.execute(sql`
-    INSERT INTO wallet_transactions (user_id, operation_type, operation, to_asset, to_amount, status,
-                                     created_at, updated_at)
-    SELECT ${userId}::uuid, 'FIAT', 'DEPOSIT', 'USD', 1000, 'SUCCESS',
-           now() - make_interval(mins => g), now() - make_interval(mins => g)
-    FROM generate_series(1, ${rows}) AS g`);
-  // What autovacuum does after a bulk change, done now rather than whenever it wakes: statistics, so
-  // the planner knows this user has thousands of rows (and walks the history index rather than
-  // sorting them all), and the visibility map, so counts read the index alone.
-  await database.db.execute(sql`VACUUM ANALYZE orders`);
-  await database.db.execute(sql`VACUUM ANALYZE wallet_transactions`);
 }
 
 /** Replaces the `## heading` section of docs/performance.md (appends it when missing). */

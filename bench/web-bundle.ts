@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { repoRoot } from './bench-support';
+import { repoRoot } from './support';
 
 interface ManifestChunk {
   readonly file: string;

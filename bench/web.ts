@@ -2,7 +2,7 @@
  * Web benchmark: `npm run bench:web` (add `-- --no-docs` to skip writing docs, `-- --no-lighthouse`
  * to measure the bundle only).
  *
- * 1. The production bundle per route (bench-web-bundle.ts): gzip KB of the JavaScript a first visit
+ * 1. The production bundle per route (web-bundle.ts): gzip KB of the JavaScript a first visit
  *    to each page loads. Budget: the landing page ≤ 200 KB; charts and admin pages in their own chunks.
  * 2. Lighthouse 12 (npm `lighthouse`; 13 needs Node 22) with Debian's chromium (CHROME_PATH, default
  *    /usr/bin/chromium; no browser is downloaded) against the real server started as `npm start` does:
@@ -16,9 +16,9 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
-import { fmt } from './bench-figures';
-import { buildForStart, machine, startServer, writeDocsSection } from './bench-support';
-import { type BundleReport, measureBundle } from './bench-web-bundle';
+import { fmt } from './figures';
+import { buildForStart, machine, startServer, writeDocsSection } from './support';
+import { type BundleReport, measureBundle } from './web-bundle';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4354);
 const PG_PORT = PORT + 1;

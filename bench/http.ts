@@ -24,13 +24,13 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { verifyLedger } from '../features/ledger/verify-ledger';
-import { PRODUCT_HOLD_SOURCES } from '../hold-sources';
-import { connect } from '../platform/db';
-import { embeddedDatabaseUrl } from '../platform/embedded-postgres';
-import { type Figure, figure, fmt, percentile, table } from './bench-figures';
+import { verifyLedger } from '../apps/server/src/features/ledger/verify-ledger';
+import { PRODUCT_HOLD_SOURCES } from '../apps/server/src/hold-sources';
+import { connect } from '../apps/server/src/platform/db';
+import { embeddedDatabaseUrl } from '../apps/server/src/platform/embedded-postgres';
+import { addHistory } from '../apps/server/src/test/history-rows';
+import { type Figure, figure, fmt, percentile, table } from './figures';
 import {
-  addHistory,
   type BenchUser,
   buildForStart,
   createFundedUsers,
@@ -38,7 +38,7 @@ import {
   startServer,
   statementStats,
   writeDocsSection,
-} from './bench-support';
+} from './support';
 
 // BENCH_PORT moves both ports (HTTP and PostgreSQL) when several people bench on one machine.
 const PORT = Number(process.env.BENCH_PORT ?? 4350);

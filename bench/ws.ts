@@ -14,9 +14,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { embeddedDatabaseUrl } from '../platform/embedded-postgres';
-import { fmt, percentile } from './bench-figures';
-import { buildForStart, machine, startServer, writeDocsSection } from './bench-support';
+import { embeddedDatabaseUrl } from '../apps/server/src/platform/embedded-postgres';
+import { fmt, percentile } from './figures';
+import { buildForStart, machine, startServer, writeDocsSection } from './support';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4352);
 const PG_PORT = PORT + 1;
