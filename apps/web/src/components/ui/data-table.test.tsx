@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { type Column, DataTable } from './data-table';
 
@@ -96,5 +97,57 @@ describe('DataTable', () => {
     expect(table).toHaveAttribute('aria-busy', 'true');
     expect(bodyRows()).toHaveLength(5);
     expect(screen.queryByText('No data found')).not.toBeInTheDocument();
+  });
+
+  describe('with server paging', () => {
+    /** A stand-in server: 10 rows a page of the trades whose coin contains the term. */
+    function ServerList({ asked }: { readonly asked: string[] }) {
+      const [page, setPage] = useState(1);
+      const [search, setSearch] = useState('');
+      asked.push(`${page}:${search}`);
+      const matching = trades.filter((trade) => trade.coin.toLowerCase().includes(search.toLowerCase()));
+      return (
+        <DataTable
+          label="Trades"
+          columns={columns}
+          rows={matching.slice((page - 1) * 10, page * 10)}
+          rowKey={(row) => row.id}
+          server={{ page, total: matching.length + 1000, onPageChange: setPage, search, onSearch: setSearch }}
+          pager={{ noun: 'rows' }}
+        />
+      );
+    }
+
+    it('shows the page it is given, counts the server total and asks for other pages and terms', async () => {
+      const user = userEvent.setup();
+      const asked: string[] = [];
+      render(<ServerList asked={asked} />);
+      expect(firstCells()[0]).toBe('T01');
+      // The total is the server's, not the rows in hand.
+      expect(screen.getByText('Page 1 of 103 · 1023 rows')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Clear Filter' })).not.toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      expect(screen.getByText('Page 2 of 103 · 1023 rows')).toBeInTheDocument();
+      expect(firstCells()[0]).toBe('T11');
+
+      await user.type(screen.getByRole('searchbox', { name: 'Search Trades' }), ' eth ');
+      expect(asked.at(-1)).toBe('1:eth');
+      expect(firstCells()).toEqual(['T01', 'T08', 'T15', 'T22']);
+    });
+
+    it('shows placeholders until the first page arrives', () => {
+      render(
+        <DataTable
+          label="Trades"
+          columns={columns}
+          rows={undefined}
+          rowKey={(row) => row.id}
+          server={{ page: 1, total: 0, onPageChange: () => undefined }}
+        />,
+      );
+      expect(bodyRows()).toHaveLength(5);
+      expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
+    });
   });
 });

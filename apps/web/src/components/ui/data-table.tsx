@@ -1,10 +1,11 @@
 import { messages } from '@exchange/contracts';
-import { type ReactNode, useDeferredValue, useId, useMemo, useState } from 'react';
+import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
 import { cn } from '../../lib/cn';
-import { Button } from './button';
 import { EmptyState } from './empty-state';
 import { ErrorState } from './error-state';
+import { SearchBox } from './search-box';
 import { Skeleton } from './skeleton';
+import { TablePager, type TablePagerProps } from './table-pager';
 
 export interface Column<T> {
   readonly id: string;
@@ -15,10 +16,34 @@ export interface Column<T> {
   readonly className?: string;
 }
 
+/**
+ * A list the server pages and searches: `rows` is the current page of `total`, and a search term or
+ * a page change goes back to the caller, which asks the server for that page.
+ */
+export interface ServerPaging {
+  readonly page: number;
+  readonly total: number;
+  readonly onPageChange: (page: number) => void;
+  /** The term the server searched; with `onSearch` the table shows a search box. */
+  readonly search?: string;
+  /** A new trimmed term (the page goes back to 1 as well). */
+  readonly onSearch?: (term: string) => void;
+}
+
 export interface DataTableProps<T> {
   readonly columns: readonly Column<T>[];
-  /** `undefined` while the first load is in flight. */
+  /**
+   * `undefined` while the first load is in flight. Without `server`, every row in hand: the table
+   * searches and pages them itself; with it, the one page the server sent.
+   */
   readonly rows: readonly T[] | undefined;
+  readonly server?: ServerPaging;
+  /** What the pager says: 'Showing 1–10 of 23' (default), or the admin lists' 'Page 1 of 3 · 23 rows'. */
+  readonly pager?: TablePagerProps['style'];
+  /** The search box's accessible name; 'Search <label>' by default. */
+  readonly searchLabel?: string;
+  /** A Clear Filter button beside the search box: on by default for rows in hand, off for the server's. */
+  readonly clearFilter?: boolean;
   readonly rowKey: (row: T, index: number) => string;
   /** Names the table for screen readers (a visually hidden caption). */
   readonly label: string;
@@ -29,6 +54,7 @@ export interface DataTableProps<T> {
   /** 'No data found' by default; admin lists pass 'No Data Found'. */
   readonly emptyMessage?: ReactNode;
   readonly pageSize?: number;
+  /** Rows in hand only (default on); a server list is searchable when it has `onSearch`. */
   readonly searchable?: boolean;
   readonly searchPlaceholder?: string;
   /** Extra controls beside the search box. */
@@ -84,14 +110,19 @@ const cardCell =
   'max-sm:flex max-sm:items-center max-sm:justify-between max-sm:gap-3 max-sm:px-0 max-sm:py-1 max-sm:text-right max-sm:before:text-xs max-sm:before:text-muted max-sm:before:uppercase max-sm:before:content-[attr(data-label)]';
 
 /**
- * The spec's reusable table: client-side search over every field value, a Clear Filter button,
- * pages of 10 rows with previous and next arrows, and designed loading, empty and error states.
+ * The one table of the app, with designed loading, empty and error states, a search box and pages of
+ * 10 rows. Two modes: rows in hand (searched over every field value and paged here, with Clear
+ * Filter) or, with `server`, one page of a list the server pages and searches.
  */
 export function DataTable<T>({
   columns,
   rows,
   rowKey,
   label,
+  server,
+  pager = 'range',
+  searchLabel = `Search ${label}`,
+  clearFilter = server === undefined,
   loading = false,
   error,
   onRetry,
@@ -105,34 +136,55 @@ export function DataTable<T>({
   skeletonRows = SKELETON_ROWS,
   skeletonCellClassName = 'h-4 w-full max-w-32',
 }: DataTableProps<T>) {
-  const searchId = useId();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const term = useDeferredValue(search.trim().toLowerCase());
+  const [search, setSearch] = useState(server?.search ?? '');
+  const [localPage, setLocalPage] = useState(1);
+  const term = useDeferredValue(server ? '' : search.trim().toLowerCase());
 
-  const indexed = useMemo(() => (rows ?? []).map((row) => ({ row, text: searchableText(row) })), [rows]);
+  const indexed = useMemo(
+    () => (server ? [] : (rows ?? []).map((row) => ({ row, text: searchableText(row) }))),
+    [rows, server],
+  );
   const filtered = useMemo(
     () => (term ? indexed.filter((entry) => entry.text.includes(term)) : indexed),
     [indexed, term],
   );
 
-  const pageCount = Math.max(1, Math.ceil(filtered.length / pageSize));
-  // Rows may shrink under the current page (a search, a reload); show the last page that exists.
-  const current = Math.min(page, pageCount);
+  let current: number;
+  let total: number;
+  let visible: readonly T[];
+  if (server) {
+    current = server.page;
+    total = server.total;
+    visible = rows ?? [];
+  } else {
+    total = filtered.length;
+    // Rows may shrink under the current page (a search, a reload); show the last page that exists.
+    current = Math.min(localPage, Math.max(1, Math.ceil(total / pageSize)));
+    const start = (current - 1) * pageSize;
+    visible = filtered.slice(start, start + pageSize).map((entry) => entry.row);
+  }
   const offset = (current - 1) * pageSize;
-  const visible = filtered.slice(offset, offset + pageSize);
-  const showSkeleton = loading && rows === undefined;
+  const showSkeleton = rows === undefined && (loading || (server !== undefined && !error));
 
   const goTo = (next: number) => {
-    setPage(next);
+    if (server) server.onPageChange(next);
+    else setLocalPage(next);
     if (scrollOnPageChange && typeof window.scrollTo === 'function')
       window.scrollTo({ top: 0, behavior: 'smooth' });
   };
 
   const onSearch = (value: string) => {
     setSearch(value);
-    setPage(1);
+    if (!server) {
+      setLocalPage(1);
+      return;
+    }
+    const next = value.trim();
+    if (next === (server.search ?? '') || !server.onSearch) return;
+    server.onSearch(next);
+    server.onPageChange(1);
   };
+  const hasSearch = server ? server.onSearch !== undefined : searchable;
 
   let body: ReactNode;
   if (showSkeleton) {
@@ -163,7 +215,7 @@ export function DataTable<T>({
       </tr>
     );
   } else {
-    body = visible.map(({ row }, rowIndex) => {
+    body = visible.map((row, rowIndex) => {
       const index = offset + rowIndex;
       const key = rowKey(row, index);
       const highlighted = highlightKey !== null && key === highlightKey;
@@ -199,25 +251,16 @@ export function DataTable<T>({
 
   return (
     <div className="flex flex-col gap-3">
-      {searchable || toolbar ? (
+      {hasSearch || toolbar ? (
         <div className="flex flex-wrap items-center gap-2">
-          {searchable ? (
-            <>
-              <label htmlFor={searchId} className="sr-only">
-                Search {label}
-              </label>
-              <input
-                id={searchId}
-                type="search"
-                value={search}
-                onChange={(event) => onSearch(event.target.value)}
-                placeholder={searchPlaceholder}
-                className="h-10 w-full min-w-0 flex-1 rounded-md border border-line bg-raised px-3 text-sm text-ink placeholder:text-muted/80 focus-visible:border-accent sm:max-w-xs"
-              />
-              <Button variant="secondary" onClick={() => onSearch('')}>
-                Clear Filter
-              </Button>
-            </>
+          {hasSearch ? (
+            <SearchBox
+              label={searchLabel}
+              value={search}
+              onChange={onSearch}
+              placeholder={searchPlaceholder}
+              onClear={clearFilter ? () => onSearch('') : undefined}
+            />
           ) : null}
           {toolbar}
         </div>
@@ -251,38 +294,16 @@ export function DataTable<T>({
         </table>
       </section>
 
-      {!showSkeleton && !error && filtered.length > 0 ? (
-        <nav
-          aria-label={`${label} pages`}
-          className="flex items-center justify-between gap-3 text-sm text-muted"
-        >
-          <p aria-live="polite">
-            Showing {offset + 1}–{offset + visible.length} of {filtered.length}
-          </p>
-          <div className="flex items-center gap-2">
-            <Button
-              variant="secondary"
-              size="sm"
-              aria-label="Previous page"
-              disabled={current <= 1}
-              onClick={() => goTo(current - 1)}
-            >
-              <span aria-hidden="true">←</span>
-            </Button>
-            <span className="tabular-nums">
-              Page {current} of {pageCount}
-            </span>
-            <Button
-              variant="secondary"
-              size="sm"
-              aria-label="Next page"
-              disabled={current >= pageCount}
-              onClick={() => goTo(current + 1)}
-            >
-              <span aria-hidden="true">→</span>
-            </Button>
-          </div>
-        </nav>
+      {!showSkeleton && !error && total > 0 ? (
+        <TablePager
+          label={label}
+          page={current}
+          pageSize={pageSize}
+          total={total}
+          shown={visible.length}
+          onPage={goTo}
+          style={pager}
+        />
       ) : null}
     </div>
   );

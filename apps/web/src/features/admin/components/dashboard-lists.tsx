@@ -12,7 +12,7 @@ import { paths } from '../../../lib/paths';
 import { KycUserAvatar } from '../../kyc/components/kyc-user-avatar';
 import { PriceChange } from '../../market/components/price-change';
 import { useTopMarkets } from '../../market/hooks/use-top-markets';
-import { UserCell } from './server-paged-table';
+import { UserCell } from './admin-cells';
 
 const topColumns: readonly Column<TopMarketItem>[] = [
   {

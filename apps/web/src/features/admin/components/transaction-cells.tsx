@@ -3,7 +3,7 @@ import { StatusBadge } from '../../../components/ui/badge';
 import type { Column } from '../../../components/ui/data-table';
 import { formatAmount, formatDateTime } from '../../../lib/format';
 import { KycUserAvatar } from '../../kyc/components/kyc-user-avatar';
-import { ShortId } from './server-paged-table';
+import { ShortId } from './admin-cells';
 
 /** The amount a transaction is about: what left the wallet, or what arrived when nothing left it. */
 export function transactionAmount(row: AdminTransaction): string {

@@ -8,8 +8,8 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAmount, formatPercent, formatUsd } from '../../../lib/format';
 import { useAdminDashboard, useAdminGraph, useAdminStakes, useTopStaking } from '../api/admin-ops';
+import { ADMIN_LIST, ShortId } from '../components/admin-cells';
 import { ActivityChart } from '../components/admin-charts';
-import { ServerPagedTable, ShortId } from '../components/server-paged-table';
 
 const topColumns: readonly Column<TopStakingItem>[] = [
   {
@@ -131,20 +131,14 @@ export function AdminStakesPage() {
         />
       </Card>
       <Card title={messages.adminStakesList}>
-        <ServerPagedTable
+        <DataTable
           label={messages.adminStakesList}
           columns={stakeColumns}
           rows={list.data?.content}
           rowKey={(row) => row._id}
-          total={list.data?.total ?? 0}
-          page={page}
-          onPageChange={setPage}
-          search={search}
-          onSearch={(term) => {
-            setSearch(term);
-            setPage(1);
-          }}
-          fetching={list.isFetching}
+          server={{ page, total: list.data?.total ?? 0, onPageChange: setPage, search, onSearch: setSearch }}
+          {...ADMIN_LIST}
+          loading={list.isFetching}
           error={list.isError ? errorMessage(list.error) : undefined}
           onRetry={() => void list.refetch()}
         />

@@ -2,13 +2,13 @@ import { type AdminSupportTicket, displayedTicketStatus } from '@exchange/contra
 import { useState } from 'react';
 import { type BadgeTone, StatusBadge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import type { Column } from '../../../components/ui/data-table';
+import { type Column, DataTable } from '../../../components/ui/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { KycUserAvatar } from '../../kyc/components/kyc-user-avatar';
 import { useAdminSupport } from '../api/admin-ops';
-import { ServerPagedTable, UserCell } from '../components/server-paged-table';
+import { ADMIN_LIST, UserCell } from '../components/admin-cells';
 import { AnswerTicketDialog, CloseTicketDialog } from '../components/support-ticket-dialogs';
 
 /** Admin support colours (spec section 4): ACTIVE green, PENDING yellow, CLOSED red. */
@@ -90,20 +90,14 @@ export function AdminSupportPage() {
   return (
     <div>
       <PageHeader title="Support" description={list.data ? `${list.data.total} tickets` : 'Loading…'} />
-      <ServerPagedTable
+      <DataTable
         label="Support tickets"
         columns={columns}
         rows={list.data?.content}
         rowKey={(row) => row._id}
-        total={list.data?.total ?? 0}
-        page={page}
-        onPageChange={setPage}
-        search={search}
-        onSearch={(term) => {
-          setSearch(term);
-          setPage(1);
-        }}
-        fetching={list.isFetching}
+        server={{ page, total: list.data?.total ?? 0, onPageChange: setPage, search, onSearch: setSearch }}
+        {...ADMIN_LIST}
+        loading={list.isFetching}
         error={list.isError && !list.data ? errorMessage(list.error) : undefined}
         onRetry={() => void list.refetch()}
       />

@@ -1,8 +1,9 @@
 import { useState } from 'react';
+import { DataTable } from '../../../components/ui/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
 import { errorMessage } from '../../../lib/api-client';
 import { useAdminTransactions } from '../api/admin-ops';
-import { ServerPagedTable } from '../components/server-paged-table';
+import { ADMIN_LIST } from '../components/admin-cells';
 import { transactionColumns } from '../components/transaction-cells';
 
 /** /admin-transaction: every user's wallet transactions, paged and searched on the server. */
@@ -16,20 +17,14 @@ export function AdminTransactionsPage() {
         title="Transactions"
         description={list.data ? `${list.data.total} transactions` : 'Loading…'}
       />
-      <ServerPagedTable
+      <DataTable
         label="Transactions"
         columns={transactionColumns}
         rows={list.data?.content}
         rowKey={(row) => row._id}
-        total={list.data?.total ?? 0}
-        page={page}
-        onPageChange={setPage}
-        search={search}
-        onSearch={(term) => {
-          setSearch(term);
-          setPage(1);
-        }}
-        fetching={list.isFetching}
+        server={{ page, total: list.data?.total ?? 0, onPageChange: setPage, search, onSearch: setSearch }}
+        {...ADMIN_LIST}
+        loading={list.isFetching}
         error={list.isError ? errorMessage(list.error) : undefined}
         onRetry={() => void list.refetch()}
       />

@@ -1,20 +1,19 @@
 import { type AdminUserListItem, messages } from '@exchange/contracts';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { type Column, DataTable } from '../../../components/ui/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Tabs } from '../../../components/ui/tabs';
 import { errorMessage } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { KycUserAvatar } from '../../kyc/components/kyc-user-avatar';
-import { ADMIN_PAGE_SIZE, useAdminUsers } from '../api/admin-users';
+import { useAdminUsers } from '../api/admin-users';
+import { ADMIN_LIST } from '../components/admin-cells';
 import { AuditLogTable } from '../components/audit-log-table';
-import { RowPagedTable } from '../components/row-paged-table';
 import { TwoFactorPanel } from '../components/two-factor-panel';
-
-const HEADERS = ['Sr. No', 'Image', 'Name', 'Email', 'Phone Number', 'KYC', 'Wallet', 'Profile'] as const;
 
 /**
  * /admin-user (spec section 2): every user, searched by name, e-mail or phone on the server, 10 a
@@ -38,100 +37,93 @@ export function AdminUsersPage() {
   );
 }
 
-function UserList() {
+const userColumns: readonly Column<AdminUserListItem>[] = [
+  { id: 'sr', header: 'Sr. No', cell: (_, index) => index + 1 },
+  { id: 'image', header: 'Image', cell: (user) => <KycUserAvatar profilePic={user.profile_pic} /> },
+  {
+    id: 'name',
+    header: 'Name',
+    cell: (user) => (
+      <>
+        <span className="font-medium text-ink">{user.name}</span>
+        {user.status === 'DISABLED' ? (
+          <Badge tone="danger" className="ml-2">
+            Disabled
+          </Badge>
+        ) : null}
+      </>
+    ),
+  },
+  { id: 'email', header: 'Email', className: 'whitespace-nowrap', cell: (user) => user.email },
+  {
+    id: 'phone',
+    header: 'Phone Number',
+    className: 'whitespace-nowrap',
+    cell: (user) => `+${user.country_code} ${user.mobile_no}`,
+  },
+  { id: 'kyc', header: 'KYC', cell: (user) => <KycCell user={user} /> },
+  {
+    id: 'wallet',
+    header: 'Wallet',
+    className: 'whitespace-nowrap',
+    cell: (user) => formatUsd(user.wallet_usd, 4),
+  },
+  { id: 'profile', header: 'Profile', cell: (user) => <ViewButton user={user} /> },
+];
+
+function KycCell({ user }: { readonly user: AdminUserListItem }) {
+  const kyc = user.kycdata[0];
+  if (user.is_kyc_verified && kyc)
+    return (
+      <Link
+        to={paths.adminKycDetails}
+        state={{ kycId: kyc._id }}
+        className="text-success"
+        aria-label={`KYC details of ${user.name}`}
+      >
+        ✓
+      </Link>
+    );
+  if (user.is_kyc_verified)
+    return (
+      <span className="text-success" role="img" aria-label="KYC verified">
+        ✓
+      </span>
+    );
+  return <Badge tone="warning">INCOMPLETE</Badge>;
+}
+
+function ViewButton({ user }: { readonly user: AdminUserListItem }) {
   const navigate = useNavigate();
-  const searchId = useId();
+  return (
+    <Button
+      size="sm"
+      variant="secondary"
+      aria-label={`View ${user.name}`}
+      onClick={() => navigate(paths.adminProfile, { state: { userId: user._id } })}
+    >
+      View
+    </Button>
+  );
+}
+
+/** Spec: admin search applies only non-empty terms; an emptied box shows every user again. */
+function UserList() {
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const list = useAdminUsers(page, search);
-
-  const row = (user: AdminUserListItem, index: number) => {
-    const kyc = user.kycdata[0];
-    return (
-      <tr key={user._id} className="border-t border-line hover:bg-raised/60">
-        <td className="px-3 py-3">{(page - 1) * ADMIN_PAGE_SIZE + index + 1}</td>
-        <td className="px-3 py-3">
-          <KycUserAvatar profilePic={user.profile_pic} />
-        </td>
-        <td className="px-3 py-3">
-          <span className="font-medium text-ink">{user.name}</span>
-          {user.status === 'DISABLED' ? (
-            <Badge tone="danger" className="ml-2">
-              Disabled
-            </Badge>
-          ) : null}
-        </td>
-        <td className="px-3 py-3 whitespace-nowrap">{user.email}</td>
-        <td className="px-3 py-3 whitespace-nowrap">
-          +{user.country_code} {user.mobile_no}
-        </td>
-        <td className="px-3 py-3">
-          {user.is_kyc_verified && kyc ? (
-            <Link
-              to={paths.adminKycDetails}
-              state={{ kycId: kyc._id }}
-              className="text-success"
-              aria-label={`KYC details of ${user.name}`}
-            >
-              ✓
-            </Link>
-          ) : user.is_kyc_verified ? (
-            <span className="text-success" role="img" aria-label="KYC verified">
-              ✓
-            </span>
-          ) : (
-            <Badge tone="warning">INCOMPLETE</Badge>
-          )}
-        </td>
-        <td className="px-3 py-3 whitespace-nowrap">{formatUsd(user.wallet_usd, 4)}</td>
-        <td className="px-3 py-3">
-          <Button
-            size="sm"
-            variant="secondary"
-            aria-label={`View ${user.name}`}
-            onClick={() => navigate(paths.adminProfile, { state: { userId: user._id } })}
-          >
-            View
-          </Button>
-        </td>
-      </tr>
-    );
-  };
-
   return (
-    <div>
-      <div className="mb-3">
-        <label htmlFor={searchId} className="sr-only">
-          Search users
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          placeholder={messages.adminSearchPlaceholder}
-          // Spec: admin search applies only non-empty terms; an emptied box shows every user again.
-          // On change, not key-up: pasting with the mouse or the box's clear button type no key.
-          onChange={(event) => {
-            const term = event.currentTarget.value.trim();
-            if (term !== search) {
-              setSearch(term);
-              setPage(1);
-            }
-          }}
-          className="h-10 w-full rounded-md border border-line bg-raised px-3 text-sm text-ink placeholder:text-muted/80 focus-visible:border-accent sm:max-w-sm"
-        />
-      </div>
-      <RowPagedTable
-        label="Users"
-        headers={HEADERS}
-        rows={list.data?.content.map(row)}
-        total={list.data?.total ?? 0}
-        page={page}
-        pageSize={ADMIN_PAGE_SIZE}
-        onPage={setPage}
-        busy={list.isFetching}
-        error={list.isError ? errorMessage(list.error) : undefined}
-        onRetry={() => void list.refetch()}
-      />
-    </div>
+    <DataTable
+      label="Users"
+      searchLabel="Search users"
+      columns={userColumns}
+      rows={list.data?.content}
+      rowKey={(user) => user._id}
+      server={{ page, total: list.data?.total ?? 0, onPageChange: setPage, search, onSearch: setSearch }}
+      {...ADMIN_LIST}
+      loading={list.isFetching}
+      error={list.isError ? errorMessage(list.error) : undefined}
+      onRetry={() => void list.refetch()}
+    />
   );
 }
