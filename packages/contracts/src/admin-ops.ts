@@ -2,6 +2,7 @@ import { ASSET_CODES, STAKE_STATUSES } from '@exchange/domain';
 import { z } from 'zod';
 import { decimalString, envelope, page } from './envelope';
 import { ledgerReportSchema } from './ledger';
+import { ADMIN_MAX_LIMIT, ADMIN_PAGE_SIZE, ADMIN_SEARCH_MAX, pagingSchema } from './paging';
 
 import { adminSupportTicketSchema } from './support';
 import { OPERATION_TYPES, transactionSideSchema, WALLET_TRANSACTION_STATUSES } from './wallet';
@@ -11,39 +12,23 @@ import { OPERATION_TYPES, transactionSideSchema, WALLET_TRANSACTION_STATUSES } f
  * three-month activity graph, every transaction, every stake, the top stakes and the solvency panel.
  */
 
-/** Rows an admin list shows per page (spec section 9). */
-export const ADMIN_PAGE_SIZE = 10;
-
 /** A signed decimal amount (system accounts of the ledger may run below zero). */
 export const signedDecimalString = z.string().regex(/^-?\d+(\.\d+)?$/, 'must be a decimal number');
 
 // ---------------------------------------------------------------- list requests
 
 /**
- * {page, limit, search, orderBy} (spec section 7). The spec's client sends every field empty except
- * search, and may send no body at all: empty values take the defaults. `orderBy` accepts the support
- * list's 'createdAt' / '-createdAt' and the KYC list's 'asc' / 'desc'; newest first by default.
+ * {page, limit, search, orderBy} (spec section 7) of the transactions and stakes lists, read as every
+ * paged list is (`pagingSchema`: empty fields and a missing body take the defaults). `orderBy` accepts
+ * the support list's 'createdAt' / '-createdAt' and the KYC list's 'asc' / 'desc'; newest first by
+ * default.
  */
-export const adminListRequestSchema = z.preprocess(
-  (body) => {
-    if (body === null || body === undefined || typeof body !== 'object') return {};
-    return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== '' && value !== null));
-  },
-  z.object({
-    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-    limit: z.coerce.number().int().min(1).max(100).default(ADMIN_PAGE_SIZE),
-    search: z
-      .string()
-      .trim()
-      .max(100)
-      .optional()
-      .transform((value) => (value ? value : undefined)),
-    orderBy: z
-      .enum(['asc', 'desc', 'createdAt', '-createdAt'])
-      .default('desc')
-      .transform((value): 'asc' | 'desc' => (value === 'asc' || value === 'createdAt' ? 'asc' : 'desc')),
-  }),
-);
+export const adminListRequestSchema = pagingSchema({
+  defaultLimit: ADMIN_PAGE_SIZE,
+  maxLimit: ADMIN_MAX_LIMIT,
+  searchMax: ADMIN_SEARCH_MAX,
+  orderBy: { values: { asc: 'asc', desc: 'desc', createdAt: 'asc', '-createdAt': 'desc' }, default: 'desc' },
+});
 export type AdminListRequest = z.input<typeof adminListRequestSchema>;
 export type AdminListQuery = z.output<typeof adminListRequestSchema>;
 

@@ -2,18 +2,22 @@ import { z } from 'zod';
 import { decimalString, envelope } from './envelope';
 import { kycRecordSchema } from './kyc';
 import { messages as m } from './messages';
+import { ADMIN_MAX_LIMIT, ADMIN_PAGE_SIZE, ADMIN_SEARCH_MAX, pagingSchema } from './paging';
 import { referralSummarySchema } from './referrals';
 import { walletSchema, walletTransactionSchema } from './wallet';
 
 // Admin users (spec sections 2 and 7): the user list, one user's information, disabling an account
 // (what the spec's "Delete" does here) and the admin audit log.
 
-/** POST /admin/get-all-users: paged, searched by name, e-mail or phone on the server, newest first. */
-export const adminUserListRequestSchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
-  search: z.string().trim().max(100).optional().default(''),
-  orderBy: z.enum(['asc', 'desc']).optional().default('desc'),
+/**
+ * POST /admin/get-all-users: paged, searched by name, e-mail or phone on the server, newest first. The
+ * spec's client sends every field but search empty.
+ */
+export const adminUserListRequestSchema = pagingSchema({
+  defaultLimit: ADMIN_PAGE_SIZE,
+  maxLimit: ADMIN_MAX_LIMIT,
+  searchMax: ADMIN_SEARCH_MAX,
+  orderBy: { values: { asc: 'asc', desc: 'desc' }, default: 'desc' },
 });
 export type AdminUserListRequest = z.input<typeof adminUserListRequestSchema>;
 
@@ -103,10 +107,10 @@ export const adminSetUserStatusResponseSchema = envelope(
 export type AdminSetUserStatusResponse = z.infer<typeof adminSetUserStatusResponseSchema>;
 
 /** POST /admin/audit-log: paged, newest first, optionally only the actions on one user. */
-export const adminAuditLogRequestSchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
-  userId: z.uuid().optional(),
+export const adminAuditLogRequestSchema = pagingSchema({
+  defaultLimit: ADMIN_PAGE_SIZE,
+  maxLimit: ADMIN_MAX_LIMIT,
+  filters: { userId: z.uuid().optional() },
 });
 export type AdminAuditLogRequest = z.input<typeof adminAuditLogRequestSchema>;
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { isCountryCode } from './country-codes';
 import { envelope } from './envelope';
 import { formatMessage, messages as m } from './messages';
+import { ADMIN_MAX_LIMIT, ADMIN_PAGE_SIZE, ADMIN_SEARCH_MAX, pagingSchema } from './paging';
 import { uploadedFilenameSchema } from './uploads';
 
 export const KYC_DOCUMENT_TYPES = ['ID_CARD', 'PAN_CARD'] as const;
@@ -134,11 +135,11 @@ export function kycDobProblem(dob: string, today: string): string | null {
 // Admin review (spec section 7): list, detail and decision.
 
 /** POST /admin/get-all-kyc: paged, searched by name, e-mail or phone on the server, newest first by default. */
-export const adminKycListRequestSchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
-  search: z.string().trim().max(100).optional().default(''),
-  orderBy: z.enum(['asc', 'desc']).optional().default('desc'),
+export const adminKycListRequestSchema = pagingSchema({
+  defaultLimit: ADMIN_PAGE_SIZE,
+  maxLimit: ADMIN_MAX_LIMIT,
+  searchMax: ADMIN_SEARCH_MAX,
+  orderBy: { values: { asc: 'asc', desc: 'desc' }, default: 'desc' },
 });
 export type AdminKycListRequest = z.input<typeof adminKycListRequestSchema>;
 

@@ -1,6 +1,7 @@
 import { ASSET_CODES, STAKE_STATUSES } from '@exchange/domain';
 import { z } from 'zod';
 import { decimalString, envelope, wireDecimal } from './envelope';
+import { pagingSchema } from './paging';
 import { walletSchema } from './wallet';
 
 /**
@@ -77,10 +78,10 @@ export type StakeWalletResponse = z.infer<typeof stakeWalletResponseSchema>;
 export const STAKES_MAX_LIMIT = 500;
 
 /** Paging and a search over coin and status; newest first. */
-export const stakesQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce.number().int().min(1).max(STAKES_MAX_LIMIT).default(100),
-  search: z.string().trim().max(40).optional(),
+export const stakesQuerySchema = pagingSchema({
+  defaultLimit: 100,
+  maxLimit: STAKES_MAX_LIMIT,
+  searchMax: 40,
 });
 export type StakesQuery = z.input<typeof stakesQuerySchema>;
 

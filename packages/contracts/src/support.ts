@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope, page } from './envelope';
 import { messages as m } from './messages';
+import { ADMIN_MAX_LIMIT, ADMIN_PAGE_SIZE, ADMIN_SEARCH_MAX, pagingSchema } from './paging';
 
 export const SUPPORT_SUBJECT_MAX = 150;
 export const SUPPORT_DESCRIPTION_MAX = 500;
@@ -13,17 +14,11 @@ export function displayedTicketStatus(status: SupportTicketStatus): SupportTicke
   return status === 'INACTIVE' ? 'PENDING' : status;
 }
 
-/** A list query: page from 1, at most 100 rows, an optional search term (ignored when blank). */
-export const listQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
-  search: z
-    .string()
-    .trim()
-    .max(100)
-    .optional()
-    .transform((value) => (value ? value : undefined)),
-});
+/**
+ * The query of a user's own short lists (support tickets, referrals): page from 1, 10 rows by default
+ * and at most 100, an optional search term (ignored when blank).
+ */
+export const listQuerySchema = pagingSchema({ defaultLimit: 10, maxLimit: 100, searchMax: 100 });
 export type ListQuery = z.input<typeof listQuerySchema>;
 
 // ---------------------------------------------------------------- POST /support/create
@@ -73,13 +68,13 @@ export type SupportListResponse = z.infer<typeof supportListResponseSchema>;
 
 // ---------------------------------------------------------------- admin
 
-/** The body may be left out (Fastify reads a missing body as null): every field has a default. */
-export const adminSupportListRequestSchema = z.preprocess(
-  (body) => body ?? {},
-  listQuerySchema.extend({
-    orderBy: z.enum(['createdAt', '-createdAt']).default('-createdAt'),
-  }),
-);
+/** The body may be left out or sent with empty fields (`pagingSchema`): every field has a default. */
+export const adminSupportListRequestSchema = pagingSchema({
+  defaultLimit: ADMIN_PAGE_SIZE,
+  maxLimit: ADMIN_MAX_LIMIT,
+  searchMax: ADMIN_SEARCH_MAX,
+  orderBy: { values: { createdAt: 'createdAt', '-createdAt': '-createdAt' }, default: '-createdAt' },
+});
 export type AdminSupportListRequest = z.input<typeof adminSupportListRequestSchema>;
 
 export const adminSupportTicketSchema = supportTicketSchema.extend({

@@ -1,6 +1,7 @@
 import { CRYPTO_CODES } from '@exchange/domain';
 import { z } from 'zod';
 import { decimalString, envelope, wireDecimal } from './envelope';
+import { pagingSchema } from './paging';
 import { walletSchema, walletTransactionSchema } from './wallet';
 
 /**
@@ -70,10 +71,10 @@ export type SwapResponse = z.infer<typeof swapResponseSchema>;
 export const HISTORY_MAX_LIMIT = 500;
 
 /** Paging and search (by coin code) shared by the swap and P2P histories. */
-export const historyQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce.number().int().min(1).max(HISTORY_MAX_LIMIT).default(10),
-  search: z.string().trim().max(100).optional(),
+export const historyQuerySchema = pagingSchema({
+  defaultLimit: 10,
+  maxLimit: HISTORY_MAX_LIMIT,
+  searchMax: 100,
 });
 export type HistoryQuery = z.input<typeof historyQuerySchema>;
 

@@ -1,6 +1,7 @@
 import { CRYPTO_CODES, MARKETS } from '@exchange/domain';
 import { z } from 'zod';
 import { decimalString, envelope, wireDecimal } from './envelope';
+import { pagingSchema } from './paging';
 import { walletSchema } from './wallet';
 
 /**
@@ -130,11 +131,11 @@ export const ORDER_HISTORY_MAX_LIMIT = 500;
  * the newest 500 come back, as the history screen reads them; `status` keeps one status, `search`
  * the markets whose id contains it (say "BTC").
  */
-export const orderHistoryQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce.number().int().min(1).max(ORDER_HISTORY_MAX_LIMIT).default(ORDER_HISTORY_MAX_LIMIT),
-  status: z.enum(ORDER_STATUSES).optional(),
-  search: z.string().trim().max(32).optional(),
+export const orderHistoryQuerySchema = pagingSchema({
+  defaultLimit: ORDER_HISTORY_MAX_LIMIT,
+  maxLimit: ORDER_HISTORY_MAX_LIMIT,
+  searchMax: 32,
+  filters: { status: z.enum(ORDER_STATUSES).optional() },
 });
 export type OrderHistoryQuery = z.input<typeof orderHistoryQuerySchema>;
 

@@ -1,6 +1,7 @@
-import { ASSET_CODES } from '@exchange/domain';
+import { ASSET_CODES, HISTORY_OPERATION_TYPES } from '@exchange/domain';
 import { z } from 'zod';
 import { decimalString, envelope } from './envelope';
+import { pagingSchema } from './paging';
 
 /** A USD figure shown to 2 decimals, like '10250.00'. */
 export const usdValueString = z.string().regex(/^\d+\.\d{2}$/);
@@ -38,13 +39,8 @@ export type WalletResponse = z.infer<typeof walletResponseSchema>;
 
 // ---------------------------------------------------------------- GET /wallet/transactions
 
-export const OPERATION_TYPES = [
-  'CRYPTO_TO_FIAT',
-  'FIAT_TO_CRYPTO',
-  'FIAT',
-  'CRYPTO',
-  'CRYPTO_TO_CRYPTO',
-] as const;
+/** The kinds of history row (the domain's `historyRow` decides each row's). */
+export const OPERATION_TYPES = HISTORY_OPERATION_TYPES;
 export const WALLET_TRANSACTION_STATUSES = ['SUCCESS', 'PENDING', 'REJECTED'] as const;
 
 /** One side of a wallet transaction; null when the transaction has no such side (a deposit has no from). */
@@ -68,12 +64,14 @@ export type WalletTransaction = z.infer<typeof walletTransactionSchema>;
 
 export const WALLET_TRANSACTIONS_MAX_LIMIT = 500;
 
-/** Optional paging; without it the newest 100 come back. */
-export const walletTransactionsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce.number().int().min(1).max(WALLET_TRANSACTIONS_MAX_LIMIT).default(100),
-  /** Keeps rows whose operation, its type, the status or either coin code contains it. */
-  search: z.string().trim().max(100).optional(),
+/**
+ * Optional paging; without it the newest 100 come back. `search` keeps rows whose operation, its type,
+ * the status or either coin code contains it.
+ */
+export const walletTransactionsQuerySchema = pagingSchema({
+  defaultLimit: 100,
+  maxLimit: WALLET_TRANSACTIONS_MAX_LIMIT,
+  searchMax: 100,
 });
 export type WalletTransactionsQuery = z.input<typeof walletTransactionsQuerySchema>;
 

@@ -21,18 +21,19 @@ export interface UserListRow {
  */
 export async function listUsers(
   db: DbOrTx,
-  query: { page: number; limit: number; search: string; orderBy: 'asc' | 'desc' },
+  query: { page: number; limit: number; search?: string | undefined; orderBy: 'asc' | 'desc' },
   houseEmail: string,
 ): Promise<{ rows: UserListRow[]; total: number }> {
-  const term = query.search ? containsPattern(query.search) : null;
+  const search = query.search ?? '';
+  const term = search ? containsPattern(search) : null;
   const filter = and(
     ne(users.email, houseEmail),
     term
       ? or(
           ilike(users.name, term),
           ilike(users.email, term),
-          ilike(users.mobileNo, phonePattern(query.search)),
-          ilike(sql`${users.countryCode} || ${users.mobileNo}`, phonePattern(query.search)),
+          ilike(users.mobileNo, phonePattern(search)),
+          ilike(sql`${users.countryCode} || ${users.mobileNo}`, phonePattern(search)),
         )
       : undefined,
   );

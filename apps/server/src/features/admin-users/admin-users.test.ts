@@ -96,6 +96,34 @@ describe('the user list', () => {
     });
   });
 
+  it("reads the spec client's payload, every field but search sent empty, as the defaults", async () => {
+    const older = await createTestUser(t, { name: 'Spec Client Older' });
+    const newer = await createTestUser(t, { name: 'Spec Client Newer' });
+    const res = await call('/admin/get-all-users', {
+      page: '',
+      limit: '',
+      search: 'spec client',
+      orderBy: '',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({ total: 2, page: 1, limit: 10 });
+    expect(data.content.map((u: { _id: string }) => u._id)).toEqual([newer.id, older.id]);
+    const blank = await call('/admin/get-all-users', { page: '', limit: '', search: '', orderBy: '' });
+    expect(blank.statusCode, blank.body).toBe(200);
+    expect(blank.json().data).toMatchObject({ page: 1, limit: 10 });
+    // Numbers as text are read as numbers; a value outside the list's range is still refused.
+    const typed = await call('/admin/get-all-users', {
+      page: '1',
+      limit: '1',
+      search: 'spec client',
+      orderBy: 'asc',
+    });
+    expect(typed.json().data.content.map((u: { _id: string }) => u._id)).toEqual([older.id]);
+    expect((await call('/admin/get-all-users', { limit: '101' })).statusCode).toBe(400);
+    expect((await call('/admin/get-all-users', { orderBy: 'sideways' })).statusCode).toBe(400);
+  });
+
   it("leaves out the house liquidity account, the exchange's own, as the dashboard's user count does", async () => {
     await t.ctx.db
       .insert(users)

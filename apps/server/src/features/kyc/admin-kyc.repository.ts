@@ -33,17 +33,18 @@ const userColumns = {
  */
 export async function listKycWithUsers(
   db: DbOrTx,
-  query: { page: number; limit: number; search: string; orderBy: 'asc' | 'desc' },
+  query: { page: number; limit: number; search?: string | undefined; orderBy: 'asc' | 'desc' },
 ): Promise<{ rows: KycWithUser[]; total: number; pendingCount: number }> {
-  const term = query.search ? containsPattern(query.search) : null;
+  const search = query.search ?? '';
+  const term = search ? containsPattern(search) : null;
   const filter = term
     ? or(
         ilike(sql`${kycRecords.firstName} || ' ' || ${kycRecords.lastName}`, term),
         ilike(users.name, term),
         ilike(users.email, term),
-        ilike(kycRecords.mobileNo, phonePattern(query.search)),
-        ilike(sql`${kycRecords.countryCode} || ${kycRecords.mobileNo}`, phonePattern(query.search)),
-        ilike(users.mobileNo, phonePattern(query.search)),
+        ilike(kycRecords.mobileNo, phonePattern(search)),
+        ilike(sql`${kycRecords.countryCode} || ${kycRecords.mobileNo}`, phonePattern(search)),
+        ilike(users.mobileNo, phonePattern(search)),
       )
     : undefined;
   const order = query.orderBy === 'asc' ? asc(kycRecords.createdAt) : desc(kycRecords.createdAt);

@@ -220,6 +220,22 @@ describe('listing and reading submissions', () => {
     expect(second.content[0]._id).not.toBe(body.content[0]._id);
   });
 
+  it("reads the spec client's payload, every field but search sent empty, as the defaults", async () => {
+    const res = await post('/admin/get-all-kyc', admin, {
+      page: '',
+      limit: '',
+      search: 'carol unique',
+      orderBy: '',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.data).toMatchObject({ page: 1, limit: 10, total: 1 });
+    expect(res.json().data.data.content.map((row: { _id: string }) => row._id)).toEqual([carolKyc]);
+    const blank = await post('/admin/get-all-kyc', admin, { page: '', limit: '', search: '', orderBy: '' });
+    expect(blank.statusCode, blank.body).toBe(200);
+    expect(blank.json().data.data).toMatchObject({ page: 1, limit: 10 });
+    expect((await post('/admin/get-all-kyc', admin, { page: '0' })).statusCode).toBe(400);
+  });
+
   it('searches by name, e-mail and phone number', async () => {
     for (const search of ['carol unique', carol.email.toUpperCase(), '5550123', '555 0123', 'Smith']) {
       const res = await post('/admin/get-all-kyc', admin, { page: 1, limit: 50, search });

@@ -145,6 +145,23 @@ describe('the back office', () => {
     expect(oldest.json().data.data.content[0].subject).toBe('Hello');
   });
 
+  it("reads the spec client's payload, every field but search sent empty, as the defaults", async () => {
+    const res = await adminList(admin, { page: '', limit: '', search: 'alice support', orderBy: '' });
+    expect(res.statusCode, res.body).toBe(200);
+    const { content, total, page, limit } = res.json().data.data;
+    expect({ total, page, limit }).toEqual({ total: 2, page: 1, limit: 10 });
+    // Newest first by default.
+    expect(content.map((row: { createdAt: string }) => row.createdAt)).toEqual(
+      content
+        .map((row: { createdAt: string }) => row.createdAt)
+        .sort()
+        .reverse(),
+    );
+    const blank = await adminList(admin, { page: '', limit: '', search: '', orderBy: '' });
+    expect(blank.statusCode, blank.body).toBe(200);
+    expect((await adminList(admin, { orderBy: 'sideways' })).statusCode).toBe(400);
+  });
+
   it('answers a ticket: the author sees the answer and status, and is e-mailed', async () => {
     const [ticket] = await t.ctx.db.select().from(supportTickets).where(eq(supportTickets.userId, alice.id));
     const res = await answer(admin, { ticket_id: ticket!.id, answer: 'We found it, credited now.' });
