@@ -1,30 +1,33 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import {
+  type CrossFeatureAllowList,
+  countLines,
+  disallowedFeatureImports,
+  featureCycleFindings,
+  featureCycles,
+  featureImports,
+  featureOf,
+  importCycles,
+  imports,
+  type KnownFeatureCycle,
+  type LongFile,
+  longFileFindings,
+  longFilesToday,
+  rel,
+  root,
+  type SharedFeatures,
+  scanImports,
+  sourceFiles,
+  staleAllowances,
+} from './tidy-helpers';
 
 /**
  * Style as a test: the rings' import directions, file naming, and the habits we keep. A failure here
- * names the file and the rule it breaks.
+ * names the file and the rule it breaks. The checks themselves are pure functions in tidy-helpers.ts,
+ * and tidy-helpers.test.ts shows each of them failing on a made-up tree.
  */
-const root = path.resolve(import.meta.dirname, '..');
-
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    if (name === 'node_modules' || name === 'dist' || name === 'data') continue;
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) out.push(...sourceFiles(full));
-    else if (/\.(ts|tsx)$/.test(name)) out.push(full);
-  }
-  return out;
-}
-
-const rel = (file: string) => path.relative(root, file);
-const imports = (file: string) =>
-  [...readFileSync(file, 'utf8').matchAll(/(?:import|export)[^'"]*from\s*['"]([^'"]+)['"]/g)].map(
-    (m) => m[1] ?? '',
-  );
-
 describe('tidy', () => {
   it('keeps the domain free of I/O and of other packages', () => {
     const offenders = sourceFiles(path.join(root, 'packages/domain/src'))
@@ -62,7 +65,11 @@ describe('tidy', () => {
   });
 
   it('names files in kebab-case', () => {
-    const offenders = [...sourceFiles(path.join(root, 'apps')), ...sourceFiles(path.join(root, 'packages'))]
+    const offenders = [
+      ...sourceFiles(path.join(root, 'apps')),
+      ...sourceFiles(path.join(root, 'packages')),
+      ...sourceFiles(path.join(root, 'bench')),
+    ]
       .map((file) => path.basename(file))
       .filter((name) => !/^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+)*\.(ts|tsx)$/.test(name));
     expect(offenders).toEqual([]);
@@ -102,6 +109,7 @@ describe('tidy', () => {
       ...sourceFiles(path.join(root, 'apps')),
       ...sourceFiles(path.join(root, 'packages')),
       ...sourceFiles(path.join(root, 'e2e')),
+      ...sourceFiles(path.join(root, 'bench')),
     ]
       .filter((file) => /\/(work|root|home)\/[a-z]/.test(readFileSync(file, 'utf8')))
       .map(rel);
@@ -109,151 +117,184 @@ describe('tidy', () => {
   });
 });
 
-/** Resolves a relative import to the file it names (with or without extension, or a folder's index). */
-function resolveImport(from: string, spec: string): string | undefined {
-  const base = path.resolve(path.dirname(from), spec);
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')]) {
-    try {
-      if (statSync(candidate).isFile()) return candidate;
-    } catch {
-      // not this one
-    }
-  }
-  return undefined;
-}
+/**
+ * Files allowed past 300 lines, each at most its recorded count, and why it is long ('to split' when
+ * nothing but time keeps it whole). The ratchet only tightens: a new long file fails, a listed file
+ * that grows fails, and one that shrank fails until its entry is lowered or removed. Tests and the
+ * country-code table are not counted.
+ */
+const LONG_FILES: Readonly<Record<string, LongFile>> = {
+  'bench/engine.ts': { lines: 469, why: 'to split' },
+  'packages/domain/src/matching/order-book.ts': { lines: 469, why: 'to split' },
+  'bench/http.ts': { lines: 467, why: 'to split' },
+  'apps/server/src/features/trading/market-engine.ts': { lines: 424, why: 'to split' },
+  'apps/web/src/features/trading/components/order-form.tsx': { lines: 395, why: 'to split' },
+  'apps/server/src/platform/ws-hub.ts': { lines: 367, why: 'to split' },
+  'packages/contracts/src/messages.ts': { lines: 361, why: "the spec's texts, one per line: a table" },
+  'apps/server/src/app.ts': { lines: 359, why: 'the composition root: every scope wired by hand' },
+  'apps/server/src/config.ts': { lines: 342, why: 'to split' },
+  'apps/web/src/components/ui/data-table.tsx': { lines: 310, why: 'to split' },
+};
 
-/** The feature a file belongs to ('trading' for apps/server/src/features/trading/x.ts), if any. */
-function featureOf(file: string): string | undefined {
-  return /[\\/]features[\\/]([^\\/]+)[\\/]/.exec(file)?.[1];
-}
+/** Features every other feature on their side may import without an allow-list entry, and why. */
+const SHARED_FEATURES: SharedFeatures = {
+  'web:session': "The signed-in session is the web's shared state: every screen may read it.",
+};
 
 /**
  * Which feature may import which other one, and why: a feature reads another's public pieces only where
- * the product needs it; anything else goes through the composition root (app.ts, main.ts).
+ * the product needs it; anything else goes through the composition root (app.ts, main.ts). A feature
+ * with no entry may import no other feature. An entry no import uses any more fails the stale check.
  */
-const CROSS_FEATURE_IMPORTS: Readonly<Record<string, readonly string[]>> = {
-  // Server: wallets and ledger are shared by every money flow; trading reads wallets to answer.
-  'server:deposits': ['ledger', 'wallet'],
-  'server:trading': ['ledger', 'wallet', 'market-data'],
-  // The demo seed credits alice through the deposit path, as a real deposit would.
-  // The wallet view shows the staking interest paid per coin.
-  'server:wallet': ['ledger', 'market-data', 'deposits', 'staking'],
-  'server:ledger': [],
-  'server:market-data': [],
-  // Sign-up records who referred the new user; a profile picture must be the user's own upload;
-  // turning on an admin's two-factor sign-in is written to the audit log.
-  'server:auth': ['referrals', 'uploads', 'audit'],
-  // KYC documents are uploads; every admin decision is written to the audit log.
-  'server:kyc': ['uploads', 'audit'],
-  'server:referrals': ['ledger', 'wallet'],
-  // A swap moves the house's position in two coins, so it meets trading's house exposure cap.
-  'server:swap': ['ledger', 'wallet', 'trading'],
-  'server:staking': ['ledger', 'wallet'],
-  'server:p2p': ['ledger', 'wallet'],
-  'server:support': ['audit', 'auth'],
-  // The admin's view of a user reads what each feature owns (wallet, KYC, referrals); disabling an
-  // account revokes its sign-ins (auth), cancels its open orders on the markets' loops (trading) and
-  // is written to the audit log.
-  'server:admin-users': ['audit', 'auth', 'kyc', 'referrals', 'trading', 'wallet'],
-  // The back office reads every feature's rows; it runs the ledger check, shows tickets as support does,
-  // tells the house's liquidity user from customers, counts swaps as the swap history lists them and
-  // shows profile pictures as auth does.
-  'server:admin-ops': ['auth', 'ledger', 'support', 'swap', 'trading'],
-  // Web: screens read the wallet, markets and trading API of the features that own them; gated screens
-  // ask the KYC feature how to tell the user to complete or wait for KYC.
-  // The admin dashboard shows the market feature's Top Cryptocurrencies; a user's assets add up
-  // balances as the wallet does.
-  'web:admin': ['kyc', 'market', 'wallet'],
-  'web:dashboard': ['wallet', 'market', 'session', 'kyc'],
-  'web:history': ['trading', 'wallet', 'referral', 'stake'],
-  'web:stake': ['session', 'wallet'],
-  'web:landing': ['market'],
-  // Buy MultiCoin is a swap into MULTI at the swap feature's quote.
-  'web:multicoin': ['swap', 'wallet'],
-  'web:p2p': ['wallet'],
-  'web:swap': ['wallet'],
-  'web:trading': ['wallet', 'market', 'session', 'kyc'],
-  'web:wallet': ['session', 'market', 'kyc'],
+const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
+  'server:admin-ops': {
+    auth: 'the back office shows profile pictures as auth does',
+    ledger: 'the solvency page runs the ledger check over the hold sources',
+    support: 'the dashboard shows tickets as support does',
+    trading: "the house's liquidity user is told from customers",
+  },
+  'server:admin-users': {
+    audit: 'disabling an account is written to the audit log',
+    auth: 'disabling an account revokes its sign-ins',
+    kyc: "the admin's view of a user shows their KYC record as KYC does",
+    referrals: "the admin's view of a user lists their referrals",
+    trading:
+      "disabling an account cancels its open orders on the markets' loops; the house user is no customer",
+    wallet: "the admin's view of a user shows their wallet and its history",
+  },
+  'server:auth': {
+    audit: "turning on an admin's two-factor sign-in is written to the audit log",
+    referrals: 'sign-up gives the new user a referral code and records who referred them',
+    uploads: "a profile picture must be the user's own upload",
+  },
+  'server:deposits': {
+    ledger: 'a deposit is credited, and reversed, in the ledger',
+  },
+  'server:kyc': {
+    audit: 'every admin decision on KYC is written to the audit log',
+    auth: 'the admin KYC lists show each user as the user card auth makes',
+    uploads: "KYC documents must be the user's own uploads",
+  },
+  'server:p2p': {
+    ledger: 'a transfer posts its entries and its wallet history rows',
+  },
+  'server:referrals': {
+    ledger: 'a referral reward is posted to the ledger',
+  },
+  'server:staking': {
+    ledger: 'a stake moves money in the ledger, and staked amounts are one of its hold sources',
+  },
+  'server:support': {
+    audit: "an admin's answer or status change is written to the audit log",
+    auth: "tickets show the user's profile picture as auth does",
+  },
+  'server:swap': {
+    ledger: 'a swap posts its entries and quotes against the balances',
+    trading: "a swap moves the house's position in two coins, so it meets trading's house exposure cap",
+  },
+  'server:trading': {
+    ledger:
+      "orders settle in the ledger, the house's inventory is read from it, open orders are a hold source",
+  },
+  'server:wallet': {
+    ledger: "the wallet shows the ledger's balances per coin",
+  },
+  'web:admin': {
+    kyc: "users are shown with KYC's avatar; the KYC review screens use its API and decision dialogs",
+    market: "the admin dashboard shows the market feature's Top Cryptocurrencies",
+    wallet: "a user's assets add up balances as the wallet does",
+  },
+  'web:dashboard': {
+    kyc: 'the dashboard asks KYC how to tell the user to complete or wait for it',
+    market: 'the dashboard shows the top markets',
+    wallet: "the dashboard shows the wallet's balances and their live total",
+  },
+  'web:history': {
+    referral: "the history's referral tab is the referral feature's table",
+    stake: 'the stakes tab lists and acts on stakes through the stake API',
+    trading: 'the orders tab lists and cancels orders through the trading API',
+    wallet: "the tabs share the wallet's query keys and refresh balances after an action",
+  },
+  'web:landing': {
+    market: 'the landing page shows the markets and quotes a conversion',
+  },
+  'web:multicoin': {
+    swap: "Buy MultiCoin is a swap into MULTI at the swap feature's quote",
+    wallet: 'the page shows the balances, refreshes them after the swap and links to KYC as the wallet does',
+  },
+  'web:p2p': {
+    wallet: 'a transfer shows the balances and refreshes them after the money moved',
+  },
+  'web:stake': {
+    wallet: 'staking shows the balances and refreshes them after the money moved',
+  },
+  'web:swap': {
+    wallet: 'a swap shows the balances and refreshes them after the money moved',
+  },
+  'web:trading': {
+    kyc: 'the order form asks KYC whether the user may trade',
+    wallet: 'the order form shows the balances and refreshes them after an order',
+  },
+  'web:wallet': {
+    kyc: 'the wallet links to KYC when the user must complete it',
+    market: "the wallet's live values follow the market ticker",
+  },
 };
+
+/**
+ * Feature cycles not broken yet, each with why it is tolerated for now. An entry whose cycle is gone
+ * fails the check, so the list cannot outlive the cycles it excuses.
+ */
+const KNOWN_FEATURE_CYCLES: readonly KnownFeatureCycle[] = [];
 
 describe('tidy: structure', () => {
   const serverFiles = sourceFiles(path.join(root, 'apps/server/src'));
   const webFiles = sourceFiles(path.join(root, 'apps/web/src'));
+  const packageFiles = sourceFiles(path.join(root, 'packages'));
+  const benchFiles = sourceFiles(path.join(root, 'bench'));
+  // One scan of the relative imports; every structural check reads it.
+  const fileImports = scanImports([...serverFiles, ...webFiles, ...packageFiles, ...benchFiles]);
+  const crossFeature = featureImports(fileImports);
 
   it('never lets a feature import the file that assembles the app', () => {
-    const app = path.join(root, 'apps/server/src/app.ts');
-    const offenders = serverFiles
-      .filter((file) => featureOf(file) && !file.endsWith('.test.ts'))
-      .filter((file) =>
-        imports(file).some((spec) => spec.startsWith('.') && resolveImport(file, spec) === app),
-      )
-      .map(rel);
+    const offenders = fileImports
+      .filter(({ file, target }) => target === 'apps/server/src/app.ts' && featureOf(file))
+      .filter(({ file }) => !file.endsWith('.test.ts'))
+      .map(({ file }) => file);
+    expect(offenders).toEqual([]);
+  });
+
+  it('never lets server code import a bench script', () => {
+    const offenders = fileImports
+      .filter(({ file, target }) => file.startsWith('apps/') && target.startsWith('bench/'))
+      .map(({ file, target }) => `${file} imports ${target}`);
     expect(offenders).toEqual([]);
   });
 
   it('allows cross-feature imports only from the allow-list', () => {
-    const offenders: string[] = [];
-    for (const [side, files] of [
-      ['server', serverFiles],
-      ['web', webFiles],
-    ] as const) {
-      for (const file of files) {
-        const own = featureOf(file);
-        if (!own || /\.test\.tsx?$/.test(file) || file.includes(`${path.sep}test${path.sep}`)) continue;
-        for (const spec of imports(file)) {
-          if (!spec.startsWith('.')) continue;
-          const target = resolveImport(file, spec);
-          const other = target ? featureOf(target) : undefined;
-          if (!other || other === own) continue;
-          // The signed-in session is the web's shared state: every screen may read it.
-          if (side === 'web' && other === 'session') continue;
-          if (!(CROSS_FEATURE_IMPORTS[`${side}:${own}`] ?? []).includes(other))
-            offenders.push(`${rel(file)} (${side}:${own}) imports feature ${other}`);
-        }
-      }
-    }
-    expect(offenders).toEqual([]);
+    expect(disallowedFeatureImports(crossFeature, CROSS_FEATURE_IMPORTS, SHARED_FEATURES)).toEqual([]);
   });
 
-  it('has no import cycles, type imports included', () => {
-    const files = [...serverFiles, ...webFiles, ...sourceFiles(path.join(root, 'packages'))];
-    const edges = new Map<string, string[]>();
-    for (const file of files)
-      edges.set(
-        file,
-        imports(file)
-          .filter((spec) => spec.startsWith('.'))
-          .map((spec) => resolveImport(file, spec))
-          .filter((target): target is string => target !== undefined),
-      );
-    const cycles: string[] = [];
-    const state = new Map<string, 'visiting' | 'done'>();
-    const stack: string[] = [];
-    const visit = (file: string) => {
-      state.set(file, 'visiting');
-      stack.push(file);
-      for (const next of edges.get(file) ?? []) {
-        if (state.get(next) === 'visiting')
-          cycles.push([...stack.slice(stack.indexOf(next)), next].map(rel).join(' → '));
-        else if (!state.has(next)) visit(next);
-      }
-      stack.pop();
-      state.set(file, 'done');
-    };
-    for (const file of files) if (!state.has(file)) visit(file);
-    expect(cycles).toEqual([]);
+  it('keeps the allow-list to imports that exist, each with its reason', () => {
+    expect(staleAllowances(crossFeature, CROSS_FEATURE_IMPORTS, SHARED_FEATURES)).toEqual([]);
   });
 
-  it('reports files over 300 lines (usually two ideas in one file)', () => {
-    const long = [...serverFiles, ...webFiles, ...sourceFiles(path.join(root, 'packages'))]
+  it('has no cycles between features, server and web each (bar the known ones, which must still exist)', () => {
+    expect(featureCycleFindings(featureCycles(crossFeature), KNOWN_FEATURE_CYCLES)).toEqual([]);
+  });
+
+  it('has no import cycles between files, type imports included', () => {
+    expect(importCycles(fileImports)).toEqual([]);
+  });
+
+  it('keeps files within 300 lines, or within their LONG_FILES count (usually two ideas in one file)', () => {
+    const counts = [...serverFiles, ...webFiles, ...packageFiles, ...benchFiles]
       .filter((file) => !/\.test\.tsx?$/.test(file) && !file.includes('country-codes'))
-      .map((file) => ({ file: rel(file), lines: readFileSync(file, 'utf8').split('\n').length }))
-      .filter((entry) => entry.lines > 300)
-      .sort((a, b) => b.lines - a.lines);
-    // A report, not a gate: long files are listed in the test output for the next refactor.
-    process.stdout.write(
-      `files over 300 lines:\n${long.map((entry) => `  ${entry.lines} ${entry.file}`).join('\n') || '  none'}\n`,
-    );
-    expect(Array.isArray(long)).toBe(true);
+      .map((file) => ({ file: rel(file), lines: countLines(readFileSync(file, 'utf8')) }));
+    const findings = longFileFindings(counts, LONG_FILES);
+    expect(
+      findings,
+      `LONG_FILES as today's tree has it (new files 'to split' until someone says why):\n${longFilesToday(counts, LONG_FILES)}\n`,
+    ).toEqual([]);
   });
 });
