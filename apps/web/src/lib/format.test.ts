@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatAmount,
   formatAssetAmount,
+  formatAssetListAmount,
   formatAssetPrice,
   formatDateTime,
   formatDecimal,
@@ -23,6 +24,21 @@ describe('display formatting (spec section 9)', () => {
     expect(formatAssetAmount('185', 'XRP')).toBe('185.000000');
     expect(formatAssetAmount('0.00012345', 'BTC')).toBe('0.00012345');
     expect(formatAssetAmount('2', 'MULTI')).toBe('2.00000000');
+  });
+
+  it('shows a list amount to 4 decimals, but a non-zero one never as zero, up to its coin scale', () => {
+    expect(formatAssetListAmount('0.00151234567', 'BTC')).toBe('0.0015');
+    expect(formatAssetListAmount('100', 'USD')).toBe('100.0000');
+    expect(formatAssetListAmount('0.97', 'USD')).toBe('0.9700');
+    expect(formatAssetListAmount('0.001', 'USD')).toBe('0.0010');
+    // An instant buy of 0.00001 BTC read 'TO 0.0000 BTC'.
+    expect(formatAssetListAmount('0.00001000', 'BTC')).toBe('0.00001');
+    expect(formatAssetListAmount('-0.0000012', 'ETH')).toBe('-0.000001');
+    expect(formatAssetListAmount('0.00000001', 'BTC')).toBe('0.00000001');
+    // XRP has 6 decimals: nothing finer exists to show.
+    expect(formatAssetListAmount('0.000001', 'XRP')).toBe('0.000001');
+    expect(formatAssetListAmount('0', 'BTC')).toBe('0.0000');
+    expect(formatAssetListAmount('12.00001', 'BTC')).toBe('12.0000');
   });
 
   it('keeps digits a float would lose', () => {

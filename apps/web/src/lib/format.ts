@@ -69,6 +69,18 @@ export function formatAssetAmount(value: string | null | undefined, code: string
   return formatDecimal(value, isAssetCode(code) ? getAsset(code).scale : 8);
 }
 
+/**
+ * An amount of `code` in a list: the spec's `decimals` (4), but a non-zero amount is never shown as
+ * zero: it takes as many more digits as its first non-zero one needs, up to the asset's own scale
+ * (0.00001 BTC is '0.00001', not '0.0000'). Codes the product does not know get up to 8.
+ */
+export function formatAssetListAmount(value: string | null | undefined, code: string, decimals = 4): string {
+  const scale = isAssetCode(code) ? getAsset(code).scale : 8;
+  const leadingZeros = /^[-+]?0*\.(0*)[1-9]/.exec(value?.trim() ?? '')?.[1]?.length;
+  const needed = Math.max(decimals, Math.min(scale, (leadingZeros ?? 0) + 1));
+  return formatDecimal(value, needed);
+}
+
 /** A price in the quote currency; the admin top list uses 3 decimals. */
 export function formatPrice(value: string | null | undefined, decimals = 4): string {
   return formatDecimal(value, decimals);

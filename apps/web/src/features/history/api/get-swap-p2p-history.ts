@@ -1,30 +1,29 @@
-import { HISTORY_MAX_LIMIT, type P2pHistoryResponse, type SwapHistoryResponse } from '@exchange/contracts';
-import { useQuery } from '@tanstack/react-query';
+import type { P2pHistoryResponse, SwapHistoryResponse } from '@exchange/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { type HistoryPageQuery, historyQueryString, toHistoryPage } from './history-page-query';
 
 /**
- * The history tables page and search on the client (spec section 2), so they ask for the largest
- * page the server gives (500, as for the transactions and stakes); the server pages and searches these
- * lists itself for other callers.
+ * GET /swap/history: a page of swaps and MULTI purchases, newest first, searched by coin code on the
+ * server. Under 'wallet' so a swap refreshes it.
  */
-const HISTORY_FETCH_LIMIT = HISTORY_MAX_LIMIT;
-
-/** GET /swap/history: swaps and MULTI purchases, newest first. Under 'wallet' so a swap refreshes it. */
-export function useSwapHistory() {
+export function useSwapHistory(query: HistoryPageQuery) {
   return useQuery({
-    queryKey: ['wallet', 'swap-history'],
+    queryKey: ['wallet', 'swap-history', query.page, query.search],
     queryFn: ({ signal }) =>
-      apiClient.get<SwapHistoryResponse>('/swap/history', { signal, query: { limit: HISTORY_FETCH_LIMIT } }),
-    select: (response) => response.data,
+      apiClient.get<SwapHistoryResponse>('/swap/history', { signal, query: historyQueryString(query) }),
+    select: toHistoryPage,
+    placeholderData: keepPreviousData,
   });
 }
 
-/** GET /p2p/p2phistory: transfers sent and received, newest first. */
-export function useP2pHistory() {
+/** GET /p2p/p2phistory: a page of transfers sent and received, newest first, searched on the server. */
+export function useP2pHistory(query: HistoryPageQuery) {
   return useQuery({
-    queryKey: ['wallet', 'p2p-history'],
+    queryKey: ['wallet', 'p2p-history', query.page, query.search],
     queryFn: ({ signal }) =>
-      apiClient.get<P2pHistoryResponse>('/p2p/p2phistory', { signal, query: { limit: HISTORY_FETCH_LIMIT } }),
-    select: (response) => response.data,
+      apiClient.get<P2pHistoryResponse>('/p2p/p2phistory', { signal, query: historyQueryString(query) }),
+    select: toHistoryPage,
+    placeholderData: keepPreviousData,
   });
 }

@@ -1,24 +1,26 @@
 import type { WalletTransactionsResponse } from '@exchange/contracts';
-import { WALLET_TRANSACTIONS_MAX_LIMIT } from '@exchange/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { walletKeys } from '../../wallet/api/wallet-keys';
+import { type HistoryPageQuery, historyQueryString, toHistoryPage } from './history-page-query';
 
-/**
- * GET /wallet/transactions, the newest first. The history table pages and searches on the client
- * (spec section 2), so it asks for the largest page the server gives.
- */
-export function getWalletTransactions(signal?: AbortSignal): Promise<WalletTransactionsResponse> {
+/** GET /wallet/transactions: one page of the wallet's movements, newest first, searched on the server. */
+export function getWalletTransactions(
+  query: HistoryPageQuery,
+  signal?: AbortSignal,
+): Promise<WalletTransactionsResponse> {
   return apiClient.get<WalletTransactionsResponse>('/wallet/transactions', {
     signal,
-    query: { limit: WALLET_TRANSACTIONS_MAX_LIMIT },
+    query: historyQueryString(query),
   });
 }
 
-export function useWalletTransactions() {
+/** The page the Transactions tab shows; the previous page stays on screen while the next one loads. */
+export function useWalletTransactions(query: HistoryPageQuery) {
   return useQuery({
-    queryKey: walletKeys.transactions,
-    queryFn: ({ signal }) => getWalletTransactions(signal),
-    select: (response) => response.data,
+    queryKey: [...walletKeys.transactions, query.page, query.search],
+    queryFn: ({ signal }) => getWalletTransactions(query, signal),
+    select: toHistoryPage,
+    placeholderData: keepPreviousData,
   });
 }

@@ -2,8 +2,9 @@ import type { P2pHistoryItem } from '@exchange/contracts';
 import { StatusBadge } from '../../../components/ui/badge';
 import { type Column, DataTable } from '../../../components/ui/data-table';
 import { errorMessage } from '../../../lib/api-client';
-import { formatAmount, formatDateTime } from '../../../lib/format';
+import { formatAssetListAmount, formatDateTime } from '../../../lib/format';
 import { useP2pHistory } from '../api/get-swap-p2p-history';
+import { useHistoryPaging } from '../use-history-paging';
 
 function party(name: string, email: string, mobile: string) {
   return (
@@ -33,7 +34,8 @@ const columns: readonly Column<P2pHistoryItem>[] = [
     align: 'right',
     cell: (row) => (
       <span className="whitespace-nowrap tabular-nums">
-        {formatAmount(row.from.amount)} <span className="text-muted">{row.from.currency_code}</span>
+        {formatAssetListAmount(row.from.amount, row.from.currency_code)}{' '}
+        <span className="text-muted">{row.from.currency_code}</span>
       </span>
     ),
   },
@@ -42,13 +44,16 @@ const columns: readonly Column<P2pHistoryItem>[] = [
 
 /** The p2p History tab: transfers the user sent and received. */
 export function P2pHistoryTab() {
-  const history = useP2pHistory();
+  const { query, server } = useHistoryPaging();
+  const history = useP2pHistory(query);
   return (
     <DataTable
       label="p2p History"
       columns={columns}
-      rows={history.data}
+      rows={history.data?.rows}
       rowKey={(row) => row._id}
+      server={server(history.data?.total)}
+      clearFilter
       loading={history.isFetching}
       error={history.error ? errorMessage(history.error) : undefined}
       onRetry={() => void history.refetch()}

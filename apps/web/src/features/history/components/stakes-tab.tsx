@@ -9,7 +9,7 @@ import { type Column, DataTable } from '../../../components/ui/data-table';
 import { toast } from '../../../components/ui/toaster';
 import { errorMessage, newIdempotencyKey } from '../../../lib/api-client';
 import { SUCCESS_REDIRECT_MS } from '../../../lib/config';
-import { formatAmount, formatDateTime } from '../../../lib/format';
+import { formatAssetListAmount, formatDateTime } from '../../../lib/format';
 import { useDelayedAction } from '../../../lib/use-delayed-action';
 import { useSession } from '../../session/session-context';
 import { stakeAction, stakeKeys, useUserStakes } from '../../stake/api/stakes';
@@ -20,14 +20,14 @@ type Action = 'close' | 're-stake';
 function amount(value: string, code: string) {
   return (
     <span className="whitespace-nowrap tabular-nums">
-      {formatAmount(value)} <span className="text-muted">{code}</span>
+      {formatAssetListAmount(value, code)} <span className="text-muted">{code}</span>
     </span>
   );
 }
 
 /** What the confirmation says each action does with the stake's payout. */
 function consequence(stake: Stake, action: Action): string {
-  const payout = `${formatAmount(stake.closing_balance)} ${stake.currency_code}`;
+  const payout = `${formatAssetListAmount(stake.closing_balance, stake.currency_code)} ${stake.currency_code}`;
   return action === 're-stake'
     ? `${payout} (principal and interest) stays locked for another ${stake.days} days at ${stake.interest_rate}%.`
     : `${payout} (principal and interest) is paid to your wallet after the ${STAKE_REDEMPTION_DAYS}-day redemption period.`;

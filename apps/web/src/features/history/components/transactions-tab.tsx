@@ -2,9 +2,15 @@ import type { WalletTransaction } from '@exchange/contracts';
 import { StatusBadge } from '../../../components/ui/badge';
 import { type Column, DataTable } from '../../../components/ui/data-table';
 import { errorMessage } from '../../../lib/api-client';
-import { formatAmount, formatAssetPrice, formatDateTime, formatSignificant } from '../../../lib/format';
+import {
+  formatAssetListAmount,
+  formatAssetPrice,
+  formatDateTime,
+  formatSignificant,
+} from '../../../lib/format';
 import { useWalletTransactions } from '../api/get-wallet-transactions';
 import { transactionLabel } from '../transaction-label';
+import { useHistoryPaging } from '../use-history-paging';
 
 type Side = WalletTransaction['from'];
 
@@ -12,7 +18,8 @@ function side(value: Side) {
   if (!value) return <span className="text-muted">-</span>;
   return (
     <span className="whitespace-nowrap">
-      {formatAmount(value.amount)} <span className="text-muted">{value.currency_code}</span>
+      {formatAssetListAmount(value.amount, value.currency_code)}{' '}
+      <span className="text-muted">{value.currency_code}</span>
     </span>
   );
 }
@@ -53,18 +60,22 @@ export const transactionColumns: readonly Column<WalletTransaction>[] = [
 ];
 
 /**
- * The Transactions tab: the wallet's own movements, newest first; after an instant trade the newest
- * row is highlighted.
+ * The Transactions tab: the wallet's own movements, newest first, paged and searched on the server;
+ * after an instant trade the newest row is highlighted.
  */
 export function TransactionsTab({ highlightNewest = false }: { readonly highlightNewest?: boolean }) {
-  const transactions = useWalletTransactions();
+  const { query, server } = useHistoryPaging();
+  const transactions = useWalletTransactions(query);
+  const newest = query.page === 1 && !query.search ? transactions.data?.rows[0]?._id : undefined;
   return (
     <DataTable
       label="Transactions"
       columns={transactionColumns}
-      rows={transactions.data}
+      rows={transactions.data?.rows}
       rowKey={(row) => row._id}
-      highlightKey={highlightNewest ? (transactions.data?.[0]?._id ?? null) : null}
+      server={server(transactions.data?.total)}
+      clearFilter
+      highlightKey={highlightNewest ? (newest ?? null) : null}
       loading={transactions.isFetching}
       error={transactions.error ? errorMessage(transactions.error) : undefined}
       onRetry={() => void transactions.refetch()}

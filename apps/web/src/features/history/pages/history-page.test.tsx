@@ -22,18 +22,36 @@ function transaction(index: number, overrides: Partial<WalletTransaction> = {}):
   };
 }
 
-function withTransactions(items: WalletTransaction[]) {
+/**
+ * A stand-in for GET /wallet/transactions as the server answers it: the page the query asks for, of
+ * the rows whose operation, its type, the status or either coin contains the search, and their total.
+ */
+function transactionsPage(items: WalletTransaction[], url: URL) {
+  const page = Number(url.searchParams.get('page') ?? '1');
+  const limit = Number(url.searchParams.get('limit') ?? '100');
+  const term = url.searchParams.get('search')?.toLowerCase() ?? '';
+  const fields = (t: WalletTransaction) => [
+    t.operation,
+    t.operation_type,
+    t.status,
+    t.from?.currency_code,
+    t.to?.currency_code,
+  ];
+  const matching = term
+    ? items.filter((t) => fields(t).some((field) => field?.toLowerCase().includes(term)))
+    : items;
+  const data = matching.slice((page - 1) * limit, page * limit);
+  return {
+    body: { status: true, message: 'Wallet transactions', data, total: matching.length, page, limit },
+  };
+}
+
+function withTransactions(items: WalletTransaction[], asked: URL[] = []) {
   return fakeApi(customer(true), {
-    'GET /wallet/transactions': () => ({
-      body: {
-        status: true,
-        message: 'Wallet transactions',
-        data: items,
-        total: items.length,
-        page: 1,
-        limit: 500,
-      },
-    }),
+    'GET /wallet/transactions': ({ url }) => {
+      asked.push(url);
+      return transactionsPage(items, url);
+    },
   });
 }
 
@@ -98,20 +116,23 @@ describe('/history', () => {
   });
 
   it('the Swap tab lists swaps and the p2p tab lists transfers from their own endpoints', async () => {
+    const swapAsked: URL[] = [];
     const list = (data: unknown[]) => ({
       body: { status: true, message: 'ok', data, total: data.length, page: 1, limit: 100 },
     });
     fakeApi(customer(true), {
       'GET /wallet/transactions': () => list([]),
-      'GET /swap/history': () =>
-        list([
+      'GET /swap/history': ({ url }) => {
+        swapAsked.push(url);
+        return list([
           transaction(4, {
             operation_type: 'CRYPTO_TO_CRYPTO',
             operation: 'SWAP',
             from: { currency_code: 'ETH', amount: '1.00000000' },
             to: { currency_code: 'BTC', amount: '0.04995000' },
           }),
-        ]),
+        ]);
+      },
       'GET /p2p/p2phistory': () =>
         list([
           {
@@ -132,6 +153,9 @@ describe('/history', () => {
     const swaps = await screen.findByRole('table', { name: 'Swap' });
     expect(await within(swaps).findByText('Swapped ETH to BTC')).toBeInTheDocument();
     expect(swaps).toHaveTextContent('0.0499 BTC');
+    // The page it shows, not the newest 500 (the server pages and counts them).
+    expect(swapAsked.at(-1)?.searchParams.get('limit')).toBe('10');
+    expect(swapAsked.at(-1)?.searchParams.get('page')).toBe('1');
     await userEvent.click(screen.getByRole('tab', { name: 'p2p History' }));
     const transfers = await screen.findByRole('table', { name: 'p2p History' });
     expect(await within(transfers).findByText('Carol Demo')).toBeInTheDocument();
@@ -182,7 +206,7 @@ describe('/history', () => {
     expect(within(table).getAllByText('SUCCESS')[0]).toHaveClass('text-success');
   });
 
-  it('pages by 10 and searches every field, case-insensitively, with Clear Filter', async () => {
+  it('pages by 10 and searches on the server, case-insensitively, with Clear Filter', async () => {
     const user = userEvent.setup();
     const items = Array.from({ length: 12 }, (_, index) => transaction(index + 1));
     items[10] = transaction(11, { to: { currency_code: 'ETH', amount: '2' }, operation: 'SWAP' });
@@ -199,6 +223,43 @@ describe('/history', () => {
     expect(within(table).getByText(/^Swap/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Clear Filter' }));
     expect(within(table).getAllByRole('row')).toHaveLength(11);
+  });
+
+  it('asks the server for the page it shows and counts every row, past the 500 one download held', async () => {
+    const user = userEvent.setup();
+    const asked: URL[] = [];
+    withTransactions(
+      Array.from({ length: 2345 }, (_, index) => transaction(index + 1)),
+      asked,
+    );
+    await openHistory();
+
+    // It read 'Showing 1–10 of 500': the newest 500 rows, paged in the browser.
+    expect(await screen.findByText('Showing 1–10 of 2345')).toBeInTheDocument();
+    expect(asked.at(-1)?.searchParams.get('limit')).toBe('10');
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('Showing 11–20 of 2345')).toBeInTheDocument();
+    expect(screen.getByText('Page 2 of 235')).toBeInTheDocument();
+    expect(asked.at(-1)?.searchParams.get('page')).toBe('2');
+  });
+
+  it('shows a small instant buy to the digits it has, not as zero', async () => {
+    withTransactions([
+      transaction(1, {
+        operation_type: 'FIAT_TO_CRYPTO',
+        operation: 'BUY',
+        from: { currency_code: 'USD', amount: '0.97' },
+        to: { currency_code: 'BTC', amount: '0.00001000' },
+      }),
+    ]);
+    await openHistory();
+
+    const table = await screen.findByRole('table', { name: 'Transactions' });
+    const buy = (await within(table).findAllByRole('row'))[1];
+    // It read 'TO 0.0000 BTC': every amount cut to 4 decimals whatever its coin.
+    expect(buy).toHaveTextContent('0.00001 BTC');
+    expect(buy).not.toHaveTextContent('0.0000 BTC');
+    expect(buy).toHaveTextContent('0.9700 USD');
   });
 
   it('after a limit order: Completed keeps filled and cancelled orders, with the average fill, and highlights the new one', async () => {

@@ -8,7 +8,8 @@ export interface FakeAnswer {
   readonly body: unknown;
 }
 
-export type FakeRoute = (request: { body: unknown; headers: Headers }) => FakeAnswer;
+/** A fake route sees the body, the headers and the URL (its query: page, limit, search). */
+export type FakeRoute = (request: { body: unknown; headers: Headers; url: URL }) => FakeAnswer;
 
 export interface RecordedCall {
   readonly key: string;
@@ -55,7 +56,7 @@ export function fakeApi(user: PublicUser, routes: Record<string, FakeRoute>): Re
       calls.push({ key, body, headers });
       const route = all[key];
       const answer = route
-        ? route({ body, headers })
+        ? route({ body, headers, url })
         : { status: 404, body: { status: false, message: 'Not found', code: 'not_found' } };
       return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 });
     }),
