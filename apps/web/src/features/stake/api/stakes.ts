@@ -5,9 +5,9 @@ import type {
   StakesResponse,
   StakeWalletResponse,
 } from '@exchange/contracts';
-import { STAKES_MAX_LIMIT } from '@exchange/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { afterMoneyMoved } from '../../wallet/api/after-money-moved';
 
 /** Query keys of staking: options, and the user's stakes (under 'stake' so one invalidation does both). */
 export const stakeKeys = {
@@ -26,13 +26,20 @@ export function useStakeOptions(enabled: boolean) {
   });
 }
 
-/** GET /stake/user/all, newest first; the history table pages and searches on the client. */
-export function useUserStakes(enabled: boolean) {
+/**
+ * GET /stake/user/all, newest first: the page the history table shows, searched (coin, status) and
+ * counted on the server; the previous page stays on screen while the next one loads.
+ */
+export function useUserStakes(enabled: boolean, query: { page: number; limit: number; search: string }) {
   return useQuery({
-    queryKey: stakeKeys.list,
+    queryKey: [...stakeKeys.list, query.page, query.limit, query.search],
     queryFn: ({ signal }) =>
-      apiClient.get<StakesResponse>('/stake/user/all', { signal, query: { limit: STAKES_MAX_LIMIT } }),
-    select: (response) => response.data,
+      apiClient.get<StakesResponse>('/stake/user/all', {
+        signal,
+        query: { page: query.page, limit: query.limit, search: query.search || undefined },
+      }),
+    select: (response) => ({ rows: response.data, total: response.total }),
+    placeholderData: keepPreviousData,
     enabled,
   });
 }
@@ -54,4 +61,44 @@ export function stakeAction(
     { stake_id: stakeId, user_id: userId ?? null },
     { idempotencyKey },
   );
+}
+
+export interface CreateStakeVariables {
+  readonly body: CreateStakeRequest;
+  readonly idempotencyKey: string;
+}
+
+/** Locks an amount in a stake; on success the wallet is stored, the balances and the stakes refetched. */
+export function useCreateStake() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: CreateStakeVariables) => createStake(body, idempotencyKey),
+    onSuccess: (response) => {
+      void afterMoneyMoved(queryClient, response);
+      void queryClient.invalidateQueries({ queryKey: stakeKeys.all });
+    },
+  });
+}
+
+export interface StakeActionVariables {
+  readonly action: 'close' | 're-stake';
+  readonly stakeId: string;
+  readonly userId: string | undefined;
+  readonly idempotencyKey: string;
+}
+
+/**
+ * Closes a matured stake (its payout returns to the wallet) or stakes it again; on success the wallet
+ * is stored, the balances and the stakes refetched.
+ */
+export function useStakeAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, stakeId, userId, idempotencyKey }: StakeActionVariables) =>
+      stakeAction(action, stakeId, userId, idempotencyKey),
+    onSuccess: (response) => {
+      void afterMoneyMoved(queryClient, response);
+      void queryClient.invalidateQueries({ queryKey: stakeKeys.all });
+    },
+  });
 }

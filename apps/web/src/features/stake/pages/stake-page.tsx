@@ -1,5 +1,4 @@
 import { messages, type StakeOption } from '@exchange/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -9,10 +8,8 @@ import { errorMessage, newIdempotencyKey } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../session/session-context';
 import { balanceOf, useWallet } from '../../wallet/api/get-wallet';
-import { refreshBalances } from '../../wallet/api/refresh-balances';
-import { walletKeys } from '../../wallet/api/wallet-keys';
 import { CompleteKycLink } from '../../wallet/components/complete-kyc-link';
-import { createStake, stakeKeys, useStakeOptions } from '../api/stakes';
+import { useCreateStake, useStakeOptions } from '../api/stakes';
 import { LockedStakingModal } from '../components/locked-staking-modal';
 import { StakeOptionsTable } from '../components/stake-options-table';
 
@@ -30,7 +27,7 @@ interface Draft {
 export function StakePage() {
   const session = useSession();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const create = useCreateStake();
   const verified = session.is_kyc_verified;
   const options = useStakeOptions(verified);
   const wallet = useWallet();
@@ -65,19 +62,16 @@ export function StakePage() {
   const send = async () => {
     if (!draft || entered === null) return;
     try {
-      const response = await createStake(
-        {
+      const response = await create.mutateAsync({
+        body: {
           stake_option_id: draft.option._id,
           user_id: session.user?._id ?? null,
           starting_balance: entered,
           days: draft.duration,
         },
-        newIdempotencyKey(),
-      );
+        idempotencyKey: newIdempotencyKey(),
+      });
       toast.success(response.message);
-      queryClient.setQueryData(walletKeys.wallet, response.data.wallet);
-      void refreshBalances(queryClient);
-      void queryClient.invalidateQueries({ queryKey: stakeKeys.all });
       navigate(paths.history, { state: { type: 'stake' } });
     } catch (error) {
       const message = errorMessage(error);

@@ -6,8 +6,9 @@ import type {
   SwapRequest,
   SwapResponse,
 } from '@exchange/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { afterMoneyMoved } from '../../wallet/api/after-money-moved';
 
 /** Query keys of swap quotes: not under 'wallet', so refreshing balances does not re-quote. */
 export const swapKeys = {
@@ -29,6 +30,31 @@ export function postSwap(body: SwapRequest, idempotencyKey: string): Promise<Swa
 /** POST /swap/multi: buys MULTI with ETH, XRP, ADA or DOT. */
 export function postMultiSwap(body: MultiSwapRequest, idempotencyKey: string): Promise<SwapResponse> {
   return apiClient.post<SwapResponse>('/swap/multi', body, { idempotencyKey });
+}
+
+/** A swap between two coins (/swap) or a purchase of MULTI (/swap/multi, Buy MultiCoin). */
+export type SwapKind = 'swap' | 'multi';
+
+export type SwapVariables =
+  | { readonly kind: 'swap'; readonly body: SwapRequest; readonly idempotencyKey: string }
+  | { readonly kind: 'multi'; readonly body: MultiSwapRequest; readonly idempotencyKey: string };
+
+/**
+ * Swaps or buys MULTI. On success the answer's wallet is stored and the balances refreshed; whatever
+ * the answer, the quotes are dropped, since a quote is usable once.
+ */
+export function useSwap() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (variables: SwapVariables) =>
+      variables.kind === 'multi'
+        ? postMultiSwap(variables.body, variables.idempotencyKey)
+        : postSwap(variables.body, variables.idempotencyKey),
+    onSuccess: (response) => {
+      void afterMoneyMoved(queryClient, response);
+    },
+    onSettled: () => queryClient.removeQueries({ queryKey: swapKeys.quotes }),
+  });
 }
 
 function msUntilExpiry(query: { readonly state: { readonly data?: SwapQuote | undefined } }): number {

@@ -4,8 +4,10 @@ import type {
   OrderListResponse,
   OrderWalletResponse,
 } from '@exchange/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { afterMoneyMoved } from '../../wallet/api/after-money-moved';
+import { refreshBalances } from '../../wallet/api/refresh-balances';
 import { tradingKeys } from './query-keys';
 
 export async function getOrderHistory(signal?: AbortSignal): Promise<LimitOrder[]> {
@@ -25,6 +27,22 @@ export async function getOpenOrders(signal?: AbortSignal): Promise<LimitOrder[]>
 /** The spec's path keeps its spelling ('cancle'); a GET with the market and order ids. */
 export function cancelOrder(query: CancelOrderQuery): Promise<OrderWalletResponse> {
   return apiClient.get<OrderWalletResponse>('/wallet/limitorder/market/cancle-open-order', { query });
+}
+
+/**
+ * Cancels an open order, from the trading screen or the history: on success the answer's wallet is
+ * stored (what the order held is spendable again); whatever the answer, the order lists and the
+ * balances are refetched before the mutation settles, so a list never shows an order that is gone.
+ */
+export function useCancelOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelOrder,
+    onSuccess: (response) => afterMoneyMoved(queryClient, response),
+    // A refusal may mean the order filled or was cancelled meanwhile: its figures are refetched too.
+    onError: () => refreshBalances(queryClient),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: tradingKeys.orders }),
+  });
 }
 
 /** The completed tab shows filled orders only (spec section 2). */

@@ -1,5 +1,4 @@
 import type { LimitOrder } from '@exchange/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { StatusBadge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -10,9 +9,7 @@ import { Tabs } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAmount, formatAssetPrice, formatDateTime, priceDecimals } from '../../../lib/format';
-import { refreshBalances } from '../../wallet/api/refresh-balances';
-import { cancelOrder, useFilledOrders, useOpenOrders } from '../api/orders';
-import { tradingKeys } from '../api/query-keys';
+import { useCancelOrder, useFilledOrders, useOpenOrders } from '../api/orders';
 import { averageFillPrice } from '../model/average-fill';
 
 const SHOWN = 5;
@@ -42,23 +39,19 @@ function OrderLine({ order, coin, action }: { order: LimitOrder; coin: string; a
 
 function OpenList({ coin, marketId }: { coin: string; marketId: string }) {
   const orders = useOpenOrders();
-  const queryClient = useQueryClient();
+  const cancel = useCancelOrder();
   const [cancelling, setCancelling] = useState<LimitOrder | null>(null);
   const mine = orders.data?.filter((order) => order.market_id === marketId) ?? [];
 
   const confirmCancel = async () => {
     if (!cancelling) return;
+    // The hook stores the wallet and refetches the lists and balances before this settles.
     try {
-      const response = await cancelOrder({ market_id: cancelling.market_id, order_id: cancelling.id });
+      const response = await cancel.mutateAsync({ market_id: cancelling.market_id, order_id: cancelling.id });
       toast.success(response.message);
-      queryClient.setQueryData(tradingKeys.wallet, response.data.wallet);
     } catch (error) {
       toast.error(errorMessage(error));
     }
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: tradingKeys.orders }),
-      refreshBalances(queryClient),
-    ]);
   };
 
   if (orders.isError)

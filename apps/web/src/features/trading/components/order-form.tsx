@@ -25,9 +25,8 @@ import { useKycStatus } from '../../kyc/api/get-my-kyc';
 import { useSession } from '../../session/session-context';
 import { balanceOf } from '../../wallet/api/get-wallet';
 import { refreshBalances } from '../../wallet/api/refresh-balances';
-import { placeOrder } from '../api/place-order';
-import { tradingKeys } from '../api/query-keys';
 import { fetchFreshQuote, forgetQuotes, QUOTE_DEBOUNCE_MS, useInstantQuote } from '../api/use-instant-quote';
+import { usePlaceOrder } from '../api/use-place-order';
 import { limitEstimate } from '../model/limit-estimate';
 import {
   DEFAULT_FEE_BPS,
@@ -111,10 +110,11 @@ export function OrderForm({ side, coin, rules, wallet, referencePrice, pickedPri
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const later = useDelayedAction();
+  const place = usePlaceOrder();
+  const sending = place.isPending;
   const formId = useId();
   const [type, setType] = useState<OrderType>('instant');
   const [quoting, setQuoting] = useState(false);
-  const [sending, setSending] = useState(false);
   const [redirecting, setRedirecting] = useState(false);
   const [pending, setPending] = useState<PendingOrder | null>(null);
   const {
@@ -193,12 +193,11 @@ export function OrderForm({ side, coin, rules, wallet, referencePrice, pickedPri
   };
 
   const execute = async (order: PendingOrder) => {
-    setSending(true);
     // One key per confirmed action: a retry of this request cannot execute twice.
     const idempotencyKey = newIdempotencyKey();
     try {
-      const response = await placeOrder(
-        {
+      const response = await place.mutateAsync({
+        body: {
           side,
           type: order.type,
           crypto_currency_code: coin,
@@ -209,11 +208,8 @@ export function OrderForm({ side, coin, rules, wallet, referencePrice, pickedPri
           quote_id: order.quote?.quote_id ?? null,
         },
         idempotencyKey,
-      );
+      });
       toast.success(response.message);
-      queryClient.setQueryData(tradingKeys.wallet, response.data.wallet);
-      void refreshBalances(queryClient);
-      void queryClient.invalidateQueries({ queryKey: tradingKeys.orders });
       setValue('quantity', '');
       setRedirecting(true);
       // An instant trade is a wallet transaction (Transactions tab); a limit order lives under Order Transaction.
@@ -231,7 +227,6 @@ export function OrderForm({ side, coin, rules, wallet, referencePrice, pickedPri
     } finally {
       // Sent or refused, the quote is spent: never show or reuse it again.
       if (order.quote) forgetQuotes(queryClient);
-      setSending(false);
       setPending(null);
     }
   };

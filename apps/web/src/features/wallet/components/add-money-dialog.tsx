@@ -5,7 +5,7 @@ import { Modal } from '../../../components/ui/modal';
 import { toast } from '../../../components/ui/toaster';
 import { errorMessage, newIdempotencyKey } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/format';
-import { addUsdAmount } from '../api/add-usd-amount';
+import { useAddUsdAmount } from '../api/add-usd-amount';
 import { createDepositOrder } from '../api/create-deposit-order';
 import { decideSandboxOrder, type SandboxDecision } from '../api/sandbox-order';
 import { DepositAmountStep } from './deposit-amount-step';
@@ -19,7 +19,7 @@ type Step =
 interface AddMoneyDialogProps {
   readonly open: boolean;
   readonly onOpenChange: (open: boolean) => void;
-  /** Called once the server has credited (or accepted as pending) a deposit; the page refreshes its data. */
+  /** Called once the server has credited (or accepted as pending) a deposit (the wallet is already stored). */
   readonly onDeposited: () => void;
 }
 
@@ -35,6 +35,7 @@ export function AddMoneyDialog({ open, onOpenChange, onDeposited }: AddMoneyDial
   const [busy, setBusy] = useState<SandboxDecision | null>(null);
   const [opening, setOpening] = useState(false);
   const approvedOrder = useRef<string | null>(null);
+  const addUsd = useAddUsdAmount();
 
   const reset = () => {
     setStep({ kind: 'amount' });
@@ -62,10 +63,10 @@ export function AddMoneyDialog({ open, onOpenChange, onDeposited }: AddMoneyDial
 
   const credit = async (order: DepositOrder) => {
     try {
-      const response = await addUsdAmount(
-        { amount: order.amount, order_id: order.order_id },
-        newIdempotencyKey(),
-      );
+      const response = await addUsd.mutateAsync({
+        body: { amount: order.amount, order_id: order.order_id },
+        idempotencyKey: newIdempotencyKey(),
+      });
       const pending = response.message === messages.depositPending;
       if (pending) toast.info(response.message);
       else toast.success(response.message);

@@ -1,11 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SUCCESS_REDIRECT_MS } from '../../../lib/config';
 import { useDelayedAction } from '../../../lib/use-delayed-action';
 import { useSession } from '../../session/session-context';
-import { refreshBalances } from '../api/refresh-balances';
 import { useLiveWalletCurrencies } from '../api/use-live-wallet';
 import { AddMoneyDialog } from '../components/add-money-dialog';
 import { CryptoAssetsTable } from '../components/crypto-assets-table';
@@ -14,12 +12,11 @@ import { MultiBalanceCard } from '../components/multi-balance-card';
 
 /**
  * /deposit, titled as the wallet (spec section 2): the crypto assets, the USD box with Add Money and
- * the MULTI box. After a deposit the spec reloads the page after 3 seconds; here the wallet's data is
- * reloaded instead, so the toast and the screen stay put while the new balance arrives.
+ * the MULTI box. After a deposit the spec reloads the page after 3 seconds; here the credit's answer
+ * updates the wallet in place and its data is reloaded, so the toast and the screen stay put.
  */
 export function DepositPage() {
   const session = useSession();
-  const queryClient = useQueryClient();
   const later = useDelayedAction();
   const wallet = useLiveWalletCurrencies();
   const [adding, setAdding] = useState(false);
@@ -29,10 +26,9 @@ export function DepositPage() {
 
   const onDeposited = () => {
     setRefreshing(true);
-    later(async () => {
-      await refreshBalances(queryClient);
-      setRefreshing(false);
-    }, SUCCESS_REDIRECT_MS);
+    // The credit's hook has stored the new wallet and refreshed the balances; the notice stays for
+    // the 3 seconds after which the spec reloads the page.
+    later(() => setRefreshing(false), SUCCESS_REDIRECT_MS);
   };
 
   return (
