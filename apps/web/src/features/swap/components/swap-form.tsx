@@ -92,7 +92,7 @@ export function SwapForm({ kind }: { readonly kind: SwapKind }) {
   const [confirming, setConfirming] = useState(false);
   const [done, setDone] = useState(false);
   const balances = useMemo(
-    () => (wallet.data ? new Map(wallet.data.map((c) => [c.symbol, c.balance] as const)) : undefined),
+    () => (wallet.data ? new Map<string, string>(wallet.data.map((c) => [c.symbol, c.balance])) : undefined),
     [wallet.data],
   );
   const { register, handleSubmit, clearErrors, watch, getValues, formState } = useForm<
