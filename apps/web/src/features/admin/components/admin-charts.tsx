@@ -11,19 +11,20 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { type ThemeColour, themeColour } from '../../../lib/theme-colour';
 
 /** The day-of-month buckets the spec compares months by. */
 export const BUCKET_LABELS = ['Days 1–10', 'Days 11–20', 'Days 21–31'] as const;
 
-/** One colour per month, none of them green or red (those mean direction). */
-const MONTH_COLOURS = ['#f0b90b', '#7aa2f7', '#a1aab5'] as const;
+/** One theme colour per month, none of them green or red (those mean direction). */
+const MONTH_COLOURS = ['accent', 'info', 'muted'] as const satisfies readonly ThemeColour[];
 
-const tooltipStyle = {
-  backgroundColor: '#1e2329',
-  border: '1px solid #2b3139',
+const tooltipStyle = () => ({
+  backgroundColor: themeColour('raised'),
+  border: `1px solid ${themeColour('line')}`,
   borderRadius: 6,
-  color: '#eaecef',
-};
+  color: themeColour('ink'),
+});
 
 export interface MonthLabels {
   readonly currentMonth: string;
@@ -53,6 +54,7 @@ export function ActivityChart({
     bucket,
     ...Object.fromEntries(months.map((m) => [m.key, series[m.key][index] ?? 0])),
   }));
+  const axis = themeColour('muted');
   return (
     <figure className="flex flex-col gap-2">
       <figcaption className="text-sm font-medium text-ink">{title}</figcaption>
@@ -63,9 +65,9 @@ export function ActivityChart({
             margin={{ top: 8, right: 8, bottom: 0, left: -20 }}
             accessibilityLayer={false}
           >
-            <XAxis dataKey="bucket" stroke="#a1aab5" fontSize={11} tickLine={false} />
-            <YAxis allowDecimals={false} stroke="#a1aab5" fontSize={11} tickLine={false} />
-            <Tooltip contentStyle={tooltipStyle} />
+            <XAxis dataKey="bucket" stroke={axis} fontSize={11} tickLine={false} />
+            <YAxis allowDecimals={false} stroke={axis} fontSize={11} tickLine={false} />
+            <Tooltip contentStyle={tooltipStyle()} />
             <Legend wrapperStyle={{ fontSize: 11 }} />
             {months.map((m, i) => (
               <Line
@@ -73,7 +75,7 @@ export function ActivityChart({
                 type="monotone"
                 dataKey={m.key}
                 name={m.name}
-                stroke={MONTH_COLOURS[2 - i]}
+                stroke={themeColour(MONTH_COLOURS[2 - i] ?? 'muted')}
                 strokeWidth={2}
                 dot={{ r: 3 }}
                 isAnimationActive={false}
@@ -119,11 +121,14 @@ export function Donut({
   total,
   totalLabel,
 }: {
-  readonly parts: readonly { name: string; value: number; colour: string }[];
+  /** Each part's colour is a theme token ('success', 'warning'...). */
+  readonly parts: readonly { name: string; value: number; colour: ThemeColour }[];
   readonly total: number;
   readonly totalLabel: string;
 }) {
-  const shown = parts.some((p) => p.value > 0) ? parts : [{ name: 'None', value: 1, colour: '#2b3139' }];
+  const shown = parts.some((p) => p.value > 0)
+    ? parts
+    : [{ name: 'None', value: 1, colour: 'line' as const }];
   return (
     <div className="flex flex-wrap items-center gap-6">
       <div className="relative size-36 shrink-0" aria-hidden="true">
@@ -140,7 +145,7 @@ export function Donut({
               isAnimationActive={false}
             >
               {shown.map((p) => (
-                <Cell key={p.name} fill={p.colour} />
+                <Cell key={p.name} fill={themeColour(p.colour)} />
               ))}
             </Pie>
           </PieChart>
@@ -153,7 +158,11 @@ export function Donut({
       <dl className="grid gap-2 text-sm">
         {parts.map((p) => (
           <div key={p.name} className="flex items-center gap-2">
-            <span className="size-3 rounded-full" style={{ backgroundColor: p.colour }} aria-hidden="true" />
+            <span
+              className="size-3 rounded-full"
+              style={{ backgroundColor: themeColour(p.colour) }}
+              aria-hidden="true"
+            />
             <dt className="text-muted">{p.name}</dt>
             <dd className="font-semibold text-ink tabular-nums">{p.value}</dd>
           </div>

@@ -53,9 +53,9 @@ export function AdminDashboardPage() {
               total={d.totalKycCount}
               totalLabel="KYC requests"
               parts={[
-                { name: 'Approved', value: d.totalApprovedKycCount, colour: '#2ebd85' },
-                { name: 'Pending', value: d.totalPendingKycCount, colour: '#f5c542' },
-                { name: 'Rejected', value: d.totalRejectedKycCount, colour: '#ff5c70' },
+                { name: 'Approved', value: d.totalApprovedKycCount, colour: 'success' },
+                { name: 'Pending', value: d.totalPendingKycCount, colour: 'warning' },
+                { name: 'Rejected', value: d.totalRejectedKycCount, colour: 'danger' },
               ]}
             />
           ) : (

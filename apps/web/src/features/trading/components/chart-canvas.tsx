@@ -7,18 +7,19 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
+import { themeColour } from '../../../lib/theme-colour';
 import type { PlotCandle } from '../model/live-candle';
 
 export type ChartMode = 'candles' | 'line';
 
-/** The theme's colours (index.css): the canvas cannot read CSS variables. */
-const palette = {
-  text: '#a1aab5',
-  grid: '#2b3139',
-  up: '#2ebd85',
-  down: '#ff5c70',
-  line: '#f0b90b',
-};
+/** The theme's colours, read when the chart is built: the canvas cannot read CSS variables. */
+const paletteOf = () => ({
+  text: themeColour('muted'),
+  grid: themeColour('line'),
+  up: themeColour('success'),
+  down: themeColour('danger'),
+  line: themeColour('accent'),
+});
 
 const toTime = (seconds: number) => seconds as UTCTimestamp;
 
@@ -54,6 +55,7 @@ export function ChartCanvas({
   useEffect(() => {
     const element = container.current;
     if (!element) return;
+    const palette = paletteOf();
     const api: IChartApi = createChart(element, {
       autoSize: true,
       layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: palette.text },
