@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   decideOtpAttempt,
+  decideOtpAttemptAmong,
   OTP_MAX_ATTEMPTS,
   OTP_TTL_MS,
   OTP_WRONG_TRIES_PER_DAY,
@@ -96,5 +97,107 @@ describe('the daily budget of wrong tries', () => {
     expect(otpBudgetSpent(OTP_WRONG_TRIES_PER_DAY - 1)).toBe(false);
     expect(otpBudgetSpent(OTP_WRONG_TRIES_PER_DAY)).toBe(true);
     expect(otpBudgetSpent(OTP_WRONG_TRIES_PER_DAY + 5)).toBe(true);
+  });
+});
+
+describe('deciding a code against the outstanding codes of both purposes', () => {
+  const used: OtpState = { ...fresh, consumedAt: at(1000) };
+  const locked: OtpState = { ...fresh, attempts: OTP_MAX_ATTEMPTS };
+
+  it('accepts the value when any live code matches it, counting no wrong try on the others', () => {
+    expect(
+      decideOtpAttemptAmong(
+        [
+          { otp: fresh, codeMatches: false },
+          { otp: fresh, codeMatches: true },
+        ],
+        at(1000),
+      ),
+    ).toEqual({ ok: true, index: 1 });
+    expect(
+      decideOtpAttemptAmong(
+        [
+          { otp: undefined, codeMatches: false },
+          { otp: fresh, codeMatches: true },
+        ],
+        at(1000),
+      ),
+    ).toEqual({ ok: true, index: 1 });
+  });
+
+  it('prefers the first candidate when both match', () => {
+    const both = [
+      { otp: fresh, codeMatches: true },
+      { otp: fresh, codeMatches: true },
+    ];
+    expect(decideOtpAttemptAmong(both, at(1000))).toEqual({ ok: true, index: 0 });
+  });
+
+  it('never accepts a used, locked or expired code, even through the other purpose', () => {
+    for (const [otp, now] of [
+      [used, at(2000)],
+      [locked, at(1000)],
+      [fresh, at(OTP_TTL_MS)],
+    ] as const)
+      expect(
+        decideOtpAttemptAmong(
+          [
+            { otp: undefined, codeMatches: false },
+            { otp, codeMatches: true },
+          ],
+          now,
+        ).ok,
+      ).toBe(false);
+  });
+
+  it('counts a wrong try on every live code it was compared with', () => {
+    expect(
+      decideOtpAttemptAmong(
+        [
+          { otp: fresh, codeMatches: false },
+          { otp: fresh, codeMatches: false },
+        ],
+        at(1000),
+      ),
+    ).toEqual({ ok: false, code: 'otp_invalid', countAttempts: [0, 1] });
+    expect(
+      decideOtpAttemptAmong(
+        [
+          { otp: used, codeMatches: false },
+          { otp: fresh, codeMatches: false },
+        ],
+        at(2000),
+      ),
+    ).toEqual({ ok: false, code: 'otp_invalid', countAttempts: [1] });
+  });
+
+  it('answers as the first code still unused says, or otp_invalid when there is none', () => {
+    expect(
+      decideOtpAttemptAmong(
+        [
+          { otp: undefined, codeMatches: false },
+          { otp: locked, codeMatches: true },
+        ],
+        at(1000),
+      ),
+    ).toEqual({ ok: false, code: 'otp_locked', countAttempts: [] });
+    expect(
+      decideOtpAttemptAmong(
+        [
+          { otp: used, codeMatches: false },
+          { otp: fresh, codeMatches: true },
+        ],
+        at(OTP_TTL_MS),
+      ),
+    ).toEqual({ ok: false, code: 'otp_expired', countAttempts: [] });
+    expect(
+      decideOtpAttemptAmong(
+        [
+          { otp: undefined, codeMatches: false },
+          { otp: used, codeMatches: true },
+        ],
+        at(2000),
+      ),
+    ).toEqual({ ok: false, code: 'otp_invalid', countAttempts: [] });
   });
 });

@@ -66,3 +66,38 @@ export function decideOtpAttempt(otp: OtpState | undefined, codeMatches: boolean
   }
   return { ok: true };
 }
+
+/** One outstanding code a presented value is compared with, and whether it matched. */
+export interface OtpCandidate {
+  readonly otp: OtpState | undefined;
+  readonly codeMatches: boolean;
+}
+
+/**
+ * What a presented code is worth against several outstanding codes of one account: the verify screen
+ * takes the code of either purpose, since the spec's client names one type for both. The first
+ * candidate that accepts the value wins, and no wrong try is counted on any. Otherwise every live
+ * code the value was wrongly compared with counts a wrong try (`countAttempts`, by index), and the
+ * answer is that of the first candidate with a code still unused (so an expired or locked code says
+ * so), or `otp_invalid` when there is none. Candidates come in order of preference: the purpose the
+ * client named first.
+ */
+export function decideOtpAttemptAmong(
+  candidates: readonly OtpCandidate[],
+  now: Date,
+):
+  | { readonly ok: true; readonly index: number }
+  | { readonly ok: false; readonly code: OtpRejection; readonly countAttempts: readonly number[] } {
+  const decisions = candidates.map((candidate) =>
+    decideOtpAttempt(candidate.otp, candidate.codeMatches, now),
+  );
+  const accepted = decisions.findIndex((decision) => decision.ok);
+  if (accepted >= 0) return { ok: true, index: accepted };
+  const countAttempts = decisions.flatMap((decision, index) =>
+    !decision.ok && decision.countAttempt ? [index] : [],
+  );
+  const answering = candidates.findIndex((candidate) => candidate.otp && candidate.otp.consumedAt === null);
+  const answer = answering >= 0 ? decisions[answering] : undefined;
+  const code = answer && !answer.ok ? answer.code : 'otp_invalid';
+  return { ok: false, code, countAttempts };
+}

@@ -3,7 +3,14 @@ import { OTP_WRONG_TRIES_PER_DAY } from '@exchange/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { newestCode, post, ROOMY_LIMITS, registerVerified, waitForCodeRequests } from './auth-test-helpers';
+import {
+  newestCode,
+  post,
+  ROOMY_LIMITS,
+  registerVerified,
+  signupBody,
+  waitForCodeRequests,
+} from './auth-test-helpers';
 
 /**
  * Wrong codes are budgeted per e-mail address and purpose per day, across every code sent: asking
@@ -72,14 +79,28 @@ describe('the daily budget of wrong codes', () => {
     expect(ghost.at(-1)).toEqual([429, coolDown]);
   });
 
-  it('keeps one purpose from spending the other', async () => {
-    await registerVerified(t, 'two-purposes@example.com');
-    for (let i = 0; i < OTP_WRONG_TRIES_PER_DAY; i += 1) await reset('two-purposes@example.com', '123456');
-    const verify = await post(t, '/otp/verify', {
-      email: 'two-purposes@example.com',
+  it('keeps one purpose from spending the other: wrong tries on the reset form leave the sign-up code working', async () => {
+    const email = 'two-purposes@example.com';
+    await post(t, '/auth/signup', signupBody(email));
+    const signupCode = await newestCode(t, email);
+    const wrong = otherThan(signupCode);
+    for (let i = 0; i < OTP_WRONG_TRIES_PER_DAY; i += 1)
+      await post(t, '/auth/password/reset', { email, otp: wrong, password: 'Moonrise#2027' });
+    expect(
+      (await post(t, '/auth/password/reset', { email, otp: wrong, password: 'Moonrise#2027' })).json(),
+    ).toEqual(coolDown);
+    const verify = await post(t, '/otp/verify', { email, otp: signupCode, type: 'EMAIL_VERIFY' });
+    expect(verify.json()).toEqual({ status: true, message: m.emailVerifiedSuccess });
+  });
+
+  it('spends both purposes on the verify screen, which compares the codes of both', async () => {
+    await registerVerified(t, 'verify-screen@example.com');
+    for (let i = 0; i < OTP_WRONG_TRIES_PER_DAY; i += 1) await reset('verify-screen@example.com', '123456');
+    const asSignup = await post(t, '/otp/verify', {
+      email: 'verify-screen@example.com',
       otp: '123456',
       type: 'EMAIL_VERIFY',
     });
-    expect(verify.json()).toMatchObject({ code: 'otp_invalid' });
+    expect(asSignup.json()).toEqual(coolDown);
   });
 });

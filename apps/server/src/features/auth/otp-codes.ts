@@ -2,7 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { messages as m } from '@exchange/contracts';
 import {
   assert,
-  decideOtpAttempt,
+  decideOtpAttemptAmong,
   OTP_BUDGET_WINDOW_MS,
   OTP_LENGTH,
   OTP_TTL_MS,
@@ -93,32 +93,51 @@ function budgetKey(email: string, purpose: repo.OtpPurpose): string {
 }
 
 /**
- * Judges a presented code against the user's newest live one, storing a wrong try on the code and on
- * the address's daily budget (spent the same way whether or not an account has `email`, so the
- * answers cannot tell the two apart). The caller must commit before it reports a rejection, or the
- * counted try would roll back with it.
+ * Judges a presented code against the user's newest live code of each purpose in `purposes`: the
+ * first is the one the client named, and the verify screen passes the other after it (the spec's
+ * client names EMAIL_VERIFY for a reset code too), the reset form only PASSWORD_RESET. Which code
+ * accepted it is in the answer; its purpose, not the named one, decides what it unlocks. A wrong try
+ * is stored on every code it was compared with and on the address's daily budget of each purpose
+ * compared (spent the same way whether or not an account has `email`, so the answers cannot tell the
+ * two apart): a code still meets at most the budget's wrong tries a day, however it is named. A
+ * purpose whose budget is spent is not compared; when it is the named one's, nothing is. The caller
+ * must commit before it reports a rejection, or the counted try would roll back with it.
  */
 export async function checkOtp(
   tx: DbOrTx,
   ctx: Pick<AppContext, 'config'>,
   email: string,
   user: repo.UserRow | undefined,
-  purpose: repo.OtpPurpose,
+  purposes: readonly [repo.OtpPurpose, ...repo.OtpPurpose[]],
   code: string,
   now: Date,
 ): Promise<OtpCheck> {
-  const key = budgetKey(email, purpose);
-  // Tries on one address queue here, so parallel guesses cannot overspend the budget.
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`);
-  if (otpBudgetSpent((await readCounter(tx, key, now)).count)) return { ok: false, code: 'otp_cool_down' };
-  const otp = user ? await repo.lockLiveOtp(tx, user.id, purpose) : undefined;
-  const matches = otp ? otpCodeMatches(ctx.config, otp, code) : false;
-  const decision = decideOtpAttempt(otp, matches, now);
+  const budgets = purposes.map((purpose) => ({ purpose, key: budgetKey(email, purpose) }));
+  // Tries on one address queue here, so parallel guesses cannot overspend a budget; taken in one
+  // order, so that a check of both purposes and a check of one never wait on each other crosswise.
+  for (const key of budgets.map((budget) => budget.key).sort())
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`);
+  const open: typeof budgets = [];
+  for (const [index, budget] of budgets.entries()) {
+    const spent = otpBudgetSpent((await readCounter(tx, budget.key, now)).count);
+    if (spent && index === 0) return { ok: false, code: 'otp_cool_down' };
+    if (!spent) open.push(budget);
+  }
+  const candidates: { otp: repo.OtpRow | undefined; codeMatches: boolean }[] = [];
+  for (const { purpose } of open) {
+    const otp = user ? await repo.lockLiveOtp(tx, user.id, purpose) : undefined;
+    candidates.push({ otp, codeMatches: otp ? otpCodeMatches(ctx.config, otp, code) : false });
+  }
+  const decision = decideOtpAttemptAmong(candidates, now);
   if (!decision.ok) {
-    if (decision.countAttempt && otp) await repo.recordOtpAttempt(tx, otp);
-    await hitCounter(tx, key, OTP_BUDGET_WINDOW_MS, now);
+    for (const index of decision.countAttempts) {
+      const otp = candidates[index]?.otp;
+      if (otp) await repo.recordOtpAttempt(tx, otp);
+    }
+    for (const { key } of open) await hitCounter(tx, key, OTP_BUDGET_WINDOW_MS, now);
     return { ok: false, code: decision.code };
   }
+  const otp = candidates[decision.index]?.otp;
   assert(otp, 'an accepted code exists');
   return { ok: true, otp };
 }

@@ -21,7 +21,7 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordInput):
   const passwordHash = await hashPassword(input.password);
   const check = await ctx.db.transaction(async (tx) => {
     const user = await repo.lockUserByEmail(tx, input.email);
-    const result = await checkOtp(tx, ctx, input.email, user, 'PASSWORD_RESET', input.otp, now);
+    const result = await checkOtp(tx, ctx, input.email, user, ['PASSWORD_RESET'], input.otp, now);
     if (!result.ok || !user) return result;
     await repo.setPasswordHash(tx, user.id, passwordHash, now);
     await repo.consumeOtp(tx, result.otp.id, now);

@@ -103,8 +103,11 @@ describe('e-mailed codes', () => {
     const checked = await verify('forgetful@example.com', code, 'PASSWORD_RESET');
     expect(checked.json()).toEqual({ status: true, message: m.otpAccepted });
     expect((await verify('forgetful@example.com', code, 'PASSWORD_RESET')).statusCode).toBe(200);
-    // A reset code is no sign-up code.
-    expect((await verify('forgetful@example.com', code, 'EMAIL_VERIFY')).statusCode).toBe(400);
+    // Named as a sign-up code (as the spec's client names every code) it is still only checked.
+    expect((await verify('forgetful@example.com', code, 'EMAIL_VERIFY')).json()).toEqual({
+      status: true,
+      message: m.otpAccepted,
+    });
 
     const reset = await post(t, '/auth/password/reset', {
       email: 'forgetful@example.com',
@@ -145,5 +148,95 @@ describe('e-mailed codes', () => {
     const user = await userRow(t, 'typo@example.com');
     const [otp] = await t.ctx.db.select().from(otps).where(eq(otps.userId, user!.id));
     expect(otp!.attempts).toBe(0);
+  });
+});
+
+/**
+ * The spec's client verifies every code with type EMAIL_VERIFY, its only type. The verify screen takes
+ * the outstanding code of either purpose whatever the type says; the code's own purpose decides what
+ * it unlocks: a sign-up code verifies the e-mail, a reset code only the reset.
+ */
+describe('a code named with the other type', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: ROOMY_LIMITS });
+  });
+  afterAll(async () => t.close());
+
+  const verify = (email: string, otp: string, type: string) => post(t, '/otp/verify', { email, otp, type });
+  const reset = (email: string, otp: string, password = 'Moonrise#2027') =>
+    post(t, '/auth/password/reset', { email, otp, password });
+  const login = (email: string, password = PASSWORD) => post(t, '/auth/login', { email, password });
+
+  it("a reset code verified as EMAIL_VERIFY, as the spec's client sends it, is accepted and then resets the password", async () => {
+    await registerVerified(t, 'spec-client@example.com');
+    await post(t, '/auth/password/forget', { email: 'spec-client@example.com' });
+    const code = await newestCode(t, 'spec-client@example.com', 2);
+    const checked = await verify('spec-client@example.com', code, 'EMAIL_VERIFY');
+    expect(checked.statusCode, checked.body).toBe(200);
+    expect(checked.json()).toEqual({ status: true, message: m.otpAccepted });
+    expect((await reset('spec-client@example.com', code)).json()).toEqual({
+      status: true,
+      message: m.passwordResetSuccess,
+    });
+    expect((await login('spec-client@example.com', 'Moonrise#2027')).statusCode).toBe(200);
+    // Used up by the reset, whichever way it is named.
+    expect((await verify('spec-client@example.com', code, 'EMAIL_VERIFY')).json().code).toBe('otp_invalid');
+  });
+
+  it('a reset code verified as EMAIL_VERIFY unlocks only the reset: the e-mail stays unverified until the reset', async () => {
+    await post(t, '/auth/signup', signupBody('reset-only@example.com'));
+    const signupCode = await newestCode(t, 'reset-only@example.com');
+    await post(t, '/auth/password/forget', { email: 'reset-only@example.com' });
+    const resetCode = await newestCode(t, 'reset-only@example.com', 2);
+    if (resetCode === signupCode) return; // one chance in a million: the codes must differ to tell them apart
+    expect((await verify('reset-only@example.com', resetCode, 'EMAIL_VERIFY')).json()).toEqual({
+      status: true,
+      message: m.otpAccepted,
+    });
+    expect((await userRow(t, 'reset-only@example.com'))!.emailVerifiedAt).toBeNull();
+    const user = await userRow(t, 'reset-only@example.com');
+    const live = await t.ctx.db.select().from(otps).where(eq(otps.userId, user!.id));
+    expect(live.map((otp) => [otp.purpose, otp.consumedAt, otp.attempts]).sort()).toEqual([
+      ['EMAIL_VERIFY', null, 0],
+      ['PASSWORD_RESET', null, 0],
+    ]);
+    expect((await login('reset-only@example.com')).statusCode).not.toBe(200);
+    expect((await reset('reset-only@example.com', resetCode)).statusCode).toBe(200);
+    expect((await userRow(t, 'reset-only@example.com'))!.emailVerifiedAt).not.toBeNull();
+  });
+
+  it('a sign-up code verified as PASSWORD_RESET verifies the e-mail, and never resets a password', async () => {
+    await post(t, '/auth/signup', signupBody('signup-named-reset@example.com'));
+    const code = await newestCode(t, 'signup-named-reset@example.com');
+    // The reset form takes reset codes only: the password stays, and the sign-up code is not counted.
+    const refused = await reset('signup-named-reset@example.com', code);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe('otp_invalid');
+    const checked = await verify('signup-named-reset@example.com', code, 'PASSWORD_RESET');
+    expect(checked.json()).toEqual({ status: true, message: m.emailVerifiedSuccess });
+    expect((await userRow(t, 'signup-named-reset@example.com'))!.emailVerifiedAt).not.toBeNull();
+    // Used up by the verification, so it cannot reset the password afterwards either.
+    expect((await reset('signup-named-reset@example.com', code)).json().code).toBe('otp_invalid');
+    expect((await login('signup-named-reset@example.com')).statusCode).toBe(200);
+    expect((await login('signup-named-reset@example.com', 'Moonrise#2027')).statusCode).not.toBe(200);
+  });
+
+  it('a wrong code counts a try on every outstanding code it was compared with', async () => {
+    await post(t, '/auth/signup', signupBody('both-codes@example.com'));
+    const signupCode = await newestCode(t, 'both-codes@example.com');
+    await post(t, '/auth/password/forget', { email: 'both-codes@example.com' });
+    const resetCode = await newestCode(t, 'both-codes@example.com', 2);
+    let wrong = '000000';
+    while (wrong === signupCode || wrong === resetCode) wrong = String(Number(wrong) + 1).padStart(6, '0');
+    const answers = [];
+    for (let i = 0; i < 5; i += 1)
+      answers.push((await verify('both-codes@example.com', wrong, 'EMAIL_VERIFY')).json().code);
+    expect(answers).toEqual(['otp_invalid', 'otp_invalid', 'otp_invalid', 'otp_invalid', 'otp_locked']);
+    // Both codes are dead: five wrong tries are all either code ever meets.
+    expect((await verify('both-codes@example.com', signupCode, 'EMAIL_VERIFY')).json().code).toBe(
+      'otp_locked',
+    );
+    expect((await reset('both-codes@example.com', resetCode)).json().code).toBe('otp_locked');
   });
 });
