@@ -79,4 +79,30 @@ describe('/p2p', () => {
     expect(screen.getByLabelText('Amount')).toHaveValue('0.5');
     expect(screen.getByLabelText('Recipient email')).toHaveValue('carol@example.com');
   });
+
+  it('asks for the check first, clears each message when its field changes, and re-asks after the address changes', async () => {
+    const calls = api();
+    const user = userEvent.setup();
+    renderApp('/p2p');
+    const email = await screen.findByLabelText('Recipient email', {}, { timeout: 15_000 });
+    await user.click(screen.getByRole('button', { name: 'Transfer' }));
+    expect(await screen.findByText('Please Enter Email Id')).toBeVisible();
+    await user.type(email, 'carol@example.com');
+    expect(screen.queryByText('Please Enter Email Id')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Transfer' }));
+    expect(await screen.findByText('Please Choose Currency')).toBeVisible();
+    await user.selectOptions(screen.getByLabelText('Currency'), 'ETH');
+    await user.type(screen.getByLabelText('Amount'), '0.5');
+    await user.click(screen.getByRole('button', { name: 'Transfer' }));
+    expect(await screen.findByText('Please valiadate your email first')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Validate' }));
+    expect(await screen.findByText('Email Verified')).toBeVisible();
+    // Another address is another recipient: the check is gone and Transfer asks for it again.
+    await user.type(email, 'x');
+    expect(screen.queryByText('Email Verified')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Transfer' }));
+    expect(await screen.findByText('Please valiadate your email first')).toBeVisible();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.key === 'POST /p2p/transfer')).toBe(false);
+  });
 });

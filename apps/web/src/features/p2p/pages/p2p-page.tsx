@@ -1,7 +1,6 @@
 import { messages, P2P_CODES } from '@exchange/contracts';
-import { getAsset } from '@exchange/domain';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -9,24 +8,43 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Input } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Select } from '../../../components/ui/select';
+import { coinOptions } from '../../../components/ui/select-options';
 import { toast } from '../../../components/ui/toaster';
 import { errorMessage, newIdempotencyKey } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
+import { ruleResolver } from '../../../lib/rule-resolver';
 import { useDelayedAction } from '../../../lib/use-delayed-action';
 import { useSession } from '../../session/session-context';
 import { useWalletCurrencies } from '../../wallet/api/get-wallet';
-import { refreshBalances } from '../../wallet/api/refresh-balances';
-import { walletKeys } from '../../wallet/api/wallet-keys';
 import { CompleteKycLink } from '../../wallet/components/complete-kyc-link';
-import { lookUpRecipient, transferP2p } from '../api/p2p-api';
+import { lookUpRecipient, useTransferP2p } from '../api/p2p-api';
 import { P2pBalancesTable } from '../components/p2p-balances-table';
-import { type P2pField, type P2pFormValues, p2pFormProblem } from '../p2p-rules';
+import { p2pFormProblem } from '../p2p-rules';
 
 /** The spec goes to the history 2 seconds after a transfer. */
 const P2P_REDIRECT_MS = 2_000;
 
-const currencyOptions = P2P_CODES.map((code) => ({ value: code, label: `${code} - ${getAsset(code).name}` }));
-const empty: P2pFormValues = { email: '', currency: '', amount: '' };
+const currencyOptions = coinOptions(P2P_CODES);
+interface P2pFormFields {
+  email: string;
+  currency: string;
+  amount: string;
+}
+
+type P2pField = keyof P2pFormFields;
+
+const empty: P2pFormFields = { email: '', currency: '', amount: '' };
+
+interface P2pFormContext {
+  readonly balances: Readonly<Record<string, string>>;
+  /** The recipient passed Validate for the address in the field. */
+  readonly validated: boolean;
+}
+
+/** The transfer's checks (p2p-rules.ts, over the domain's), each shown under its field. */
+const resolver = ruleResolver<P2pFormFields, P2pFormContext>((values, { balances, validated }) =>
+  p2pFormProblem(values, balances, validated),
+);
 
 type Recipient =
   | { readonly state: 'verified'; readonly name: string }
@@ -42,31 +60,45 @@ export function P2pPage() {
   const session = useSession();
   const wallet = useWalletCurrencies();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const later = useDelayedAction();
-  const [values, setValues] = useState<P2pFormValues>(empty);
-  const [errors, setErrors] = useState<Partial<Record<P2pField, string>>>({});
+  const transfer = useTransferP2p();
   const [recipient, setRecipient] = useState<Recipient | null>(null);
   const [checking, setChecking] = useState(false);
   const [confirming, setConfirming] = useState(false);
 
   const balances = Object.fromEntries((wallet.data ?? []).map((c) => [c.symbol, c.balance]));
-  const set = (field: P2pField, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-    // A changed address has to be checked again.
-    if (field === 'email') setRecipient(null);
-  };
+  const { register, handleSubmit, setError, clearErrors, reset, watch, getValues, formState } = useForm<
+    P2pFormFields,
+    P2pFormContext
+  >({
+    defaultValues: empty,
+    resolver,
+    // As before: a problem shows after Transfer or Validate and goes away once its field changes.
+    reValidateMode: 'onSubmit',
+    context: { balances, validated: recipient?.state === 'verified' },
+  });
+  const { errors } = formState;
+  const values = watch();
+  const field = (name: P2pField) =>
+    register(name, {
+      onChange: () => {
+        clearErrors(name);
+        // A changed address has to be checked again.
+        if (name === 'email') setRecipient(null);
+      },
+    });
 
   const validateEmail = async () => {
-    const problem = p2pFormProblem({ ...values, currency: 'BTC', amount: '0' }, {}, true);
+    const email = getValues('email');
+    const problem = p2pFormProblem({ email, currency: 'BTC', amount: '0' }, {}, true);
     if (problem?.field === 'email') {
-      setErrors({ email: problem.message });
+      clearErrors();
+      setError('email', { type: 'rule', message: problem.message });
       return;
     }
     setChecking(true);
     try {
-      const response = await lookUpRecipient({ email: values.email.trim() });
+      const response = await lookUpRecipient({ email: email.trim() });
       setRecipient({ state: 'verified', name: response.data.name });
     } catch (error) {
       setRecipient({ state: 'failed', message: errorMessage(error) });
@@ -75,27 +107,22 @@ export function P2pPage() {
     }
   };
 
-  const submit = () => {
-    const problem = p2pFormProblem(values, balances, recipient?.state === 'verified');
-    setErrors(problem ? { [problem.field]: problem.message } : {});
-    if (!problem) setConfirming(true);
-  };
+  const submit = handleSubmit(() => setConfirming(true));
 
   const execute = async () => {
+    const { email, amount, currency } = getValues();
     try {
-      const response = await transferP2p(
-        {
-          to_email: values.email.trim(),
-          amount: values.amount.trim(),
-          from_crypto_currency_code: values.currency,
+      const response = await transfer.mutateAsync({
+        body: {
+          to_email: email.trim(),
+          amount: amount.trim(),
+          from_crypto_currency_code: currency,
         },
-        newIdempotencyKey(),
-      );
+        idempotencyKey: newIdempotencyKey(),
+      });
       toast.success(response.message);
-      setValues(empty);
+      reset(empty);
       setRecipient(null);
-      queryClient.setQueryData(walletKeys.wallet, response.data.wallet);
-      void refreshBalances(queryClient);
       later(() => navigate(paths.history, { state: { type: 'p2p' } }), P2P_REDIRECT_MS);
     } catch (error) {
       // A toast says why, as for the page's other server refusals; returning instead of rethrowing
@@ -117,14 +144,7 @@ export function P2pPage() {
           />
         </Card>
         <Card title="Transfer" className="min-w-0">
-          <form
-            className="flex flex-col gap-4"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              submit();
-            }}
-          >
+          <form className="flex flex-col gap-4" noValidate onSubmit={submit}>
             <div className="flex flex-col gap-1">
               {recipient?.state === 'verified' ? (
                 <p role="status" className="flex flex-wrap gap-x-2 text-sm">
@@ -143,9 +163,8 @@ export function P2pPage() {
                     label="Recipient email"
                     type="email"
                     autoComplete="off"
-                    value={values.email}
-                    error={errors.email}
-                    onChange={(event) => set('email', event.target.value)}
+                    error={errors.email?.message}
+                    {...field('email')}
                   />
                 </div>
                 <Button
@@ -162,19 +181,17 @@ export function P2pPage() {
             <Select
               label="Currency"
               placeholder="Select Currency"
-              value={values.currency}
               options={currencyOptions}
-              error={errors.currency}
-              onChange={(event) => set('currency', event.target.value)}
+              error={errors.currency?.message}
+              {...field('currency')}
             />
             <Input
               label="Amount"
               inputMode="decimal"
               autoComplete="off"
-              value={values.amount}
-              error={errors.amount}
+              error={errors.amount?.message}
               suffix={values.currency || undefined}
-              onChange={(event) => set('amount', event.target.value)}
+              {...field('amount')}
             />
             {session.is_kyc_verified ? <Button type="submit">Transfer</Button> : <CompleteKycLink />}
           </form>

@@ -111,4 +111,20 @@ describe('/swap', () => {
     expect(toast.error).toHaveBeenCalledWith('Insufficient amount');
     expect(screen.getByLabelText('Amount')).toHaveValue('0.1');
   });
+
+  it('refuses equal coins with a toast before any amount rule, and clears an amount message as it is edited', async () => {
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    api();
+    const { user } = await openSwap();
+    await user.click(screen.getByRole('button', { name: 'Swap' }));
+    expect(await screen.findByText('Amount must be greater than 0')).toBeVisible();
+    await user.type(screen.getByLabelText('Amount'), '0');
+    expect(screen.queryByText('Amount must be greater than 0')).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('To'), 'ETH');
+    await user.click(screen.getByRole('button', { name: 'Swap' }));
+    expect(toast.error).toHaveBeenCalledWith('From and To currency must be different');
+    expect(screen.queryByText('Amount must be greater than 0')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
 });
