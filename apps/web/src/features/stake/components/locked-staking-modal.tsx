@@ -1,10 +1,12 @@
 import { messages, type StakeOption, type StakeVariantView } from '@exchange/contracts';
-import { useId, useState } from 'react';
+import { useEffect, useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
 import { formatAmount, formatDateTime } from '../../../lib/format';
+import { ruleResolver } from '../../../lib/rule-resolver';
 import { stakeSummary } from '../model/stake-summary';
 import { stakeAmountProblem } from '../stake-rules';
 
@@ -22,6 +24,25 @@ interface LockedStakingModalProps {
   /** Called with the amount once the form passes; the page asks for confirmation and posts. */
   readonly onSubmit: (amount: string) => void;
 }
+
+interface StakeFormValues {
+  amount: string;
+  agreed: boolean;
+}
+
+interface StakeFormContext {
+  readonly option: StakeOption;
+  readonly variant: StakeVariantView;
+  readonly available: string | undefined;
+}
+
+/** The amount as the server checks it (stake-rules.ts, over the domain's), then the terms box. */
+const resolver = ruleResolver<StakeFormValues, StakeFormContext>((values, { option, variant, available }) => {
+  const problem = stakeAmountProblem(values.amount, variant.min_amount, available, option.symbol);
+  if (problem) return { field: 'amount', message: problem };
+  if (!values.agreed) return { field: 'agreed', message: messages.stakeTermsRequired };
+  return null;
+});
 
 function Row({ label, value }: { readonly label: string; readonly value: string }) {
   return (
@@ -49,22 +70,26 @@ export function LockedStakingModal({
   onSubmit,
 }: LockedStakingModalProps) {
   const formId = useId();
-  const [amount, setAmount] = useState(initialAmount ?? '');
-  const [agreed, setAgreed] = useState(initialAmount !== undefined);
-  const [errors, setErrors] = useState<{ form?: string; amount?: string; terms?: string }>({
-    form: refusal,
+  const { register, handleSubmit, setError, clearErrors, watch, formState } = useForm<
+    StakeFormValues,
+    StakeFormContext
+  >({
+    defaultValues: { amount: initialAmount ?? '', agreed: initialAmount !== undefined },
+    resolver,
+    // As before: the messages change only at Confirm, except that ticking the box clears its own.
+    reValidateMode: 'onSubmit',
+    context: { option, variant, available },
   });
+  const { errors } = formState;
+  // The server's refusal of the last amount, shown above the form until the next Confirm.
+  useEffect(() => {
+    if (refusal) setError('root.server', { type: 'server', message: refusal });
+  }, [refusal, setError]);
+  const amount = watch('amount');
   const summary = stakeSummary(option.symbol, variant, amount.trim(), now);
   const six = (value: string | undefined) => `${formatAmount(value, 6)} ${option.symbol}`;
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const problem = stakeAmountProblem(amount, variant.min_amount, available, option.symbol);
-    if (problem) return setErrors({ amount: problem });
-    if (!agreed) return setErrors({ terms: messages.stakeTermsRequired });
-    setErrors({});
-    onSubmit(amount.trim());
-  };
+  const submit = handleSubmit((values) => onSubmit(values.amount.trim()));
 
   return (
     <Modal
@@ -84,9 +109,9 @@ export function LockedStakingModal({
       }
     >
       <form id={formId} noValidate onSubmit={submit} className="flex flex-col gap-4">
-        {errors.form ? (
+        {errors.root?.server ? (
           <p role="alert" className="text-sm text-danger">
-            {errors.form}
+            {errors.root.server.message}
           </p>
         ) : null}
         <dl aria-label="Summary" className="rounded-md border border-line bg-raised px-4 py-2 text-sm">
@@ -103,18 +128,17 @@ export function LockedStakingModal({
           label={`Amount (${option.symbol})`}
           inputMode="decimal"
           autoComplete="off"
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-          error={errors.amount}
+          error={errors.amount?.message}
+          {...register('amount')}
         />
         <Checkbox
           label="I have read and agree to the Locked Staking terms: the amount stays locked until the redemption date."
-          checked={agreed}
-          onChange={(event) => {
-            setAgreed(event.target.checked);
-            if (event.target.checked) setErrors((current) => ({ ...current, terms: undefined }));
-          }}
-          error={errors.terms}
+          error={errors.agreed?.message}
+          {...register('agreed', {
+            onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+              if (event.target.checked) clearErrors('agreed');
+            },
+          })}
         />
       </form>
     </Modal>
