@@ -1,11 +1,4 @@
-import {
-  COUNTRY_CODES,
-  MOBILE_MAX,
-  messages,
-  NAME_MAX,
-  type SignupForm,
-  signupFormSchema,
-} from '@exchange/contracts';
+import { MOBILE_MAX, messages, NAME_MAX, type SignupForm, signupFormSchema } from '@exchange/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -14,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
+import { countryOptions } from '../../../components/ui/select-options';
 import { toast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { SUCCESS_REDIRECT_MS } from '../../../lib/config';
@@ -22,10 +16,7 @@ import { useDelayedAction } from '../../../lib/use-delayed-action';
 import { signUp } from '../api/sign-up';
 import { passwordHint } from './password-hint';
 
-const countryOptions = COUNTRY_CODES.map((country) => ({
-  value: country.code,
-  label: `${country.name} (+${country.code})`,
-}));
+const countries = countryOptions();
 
 interface RegisterFormProps {
   /** From the register link's ?code=: fills the referral code and ticks the box. */
@@ -96,7 +87,7 @@ export function RegisterForm({ referralCode }: RegisterFormProps) {
         <Select
           label="Country code"
           placeholder="Select country code"
-          options={countryOptions}
+          options={countries}
           autoComplete="tel-country-code"
           error={errors.country_code?.message}
           {...register('country_code')}

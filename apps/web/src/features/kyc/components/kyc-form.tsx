@@ -1,5 +1,4 @@
 import {
-  COUNTRY_CODES,
   KYC_DOCUMENT_TYPES,
   type KycCreateRequest,
   type KycRecord,
@@ -15,6 +14,7 @@ import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
+import { countryOptions } from '../../../components/ui/select-options';
 import { toast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { kycKeys } from '../api/kyc-keys';
@@ -36,7 +36,7 @@ const formSchema = kycCreateRequestSchema.extend({
   }),
 });
 
-const countryOptions = COUNTRY_CODES.map((c) => ({ value: c.code, label: `${c.name} (+${c.code})` }));
+const countries = countryOptions();
 const documentOptions = KYC_DOCUMENT_TYPES.map((type) => ({
   value: type,
   label: type === 'ID_CARD' ? 'ID Card' : 'PAN Card',
@@ -143,7 +143,7 @@ export function KycForm({ record, known }: KycFormProps) {
           <Select
             label="Country Code"
             placeholder="Select country code"
-            options={countryOptions}
+            options={countries}
             disabled={readOnly}
             error={errors.country_code?.message}
             {...register('country_code')}

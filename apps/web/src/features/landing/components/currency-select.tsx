@@ -1,17 +1,14 @@
 import { useId } from 'react';
 import { CoinIcon } from '../../../components/ui/coin-icon';
 import { controlClasses } from '../../../components/ui/field';
+import type { SelectOption } from '../../../components/ui/select';
 import { cn } from '../../../lib/cn';
-
-export interface CurrencyOption {
-  readonly code: string;
-  readonly name: string;
-}
 
 interface CurrencySelectProps {
   readonly label: string;
   readonly value: string;
-  readonly options: readonly CurrencyOption[];
+  /** From coinOptions(). */
+  readonly options: readonly SelectOption[];
   onChange(code: string): void;
 }
 
@@ -38,8 +35,8 @@ export function CurrencySelect({ label, value, options, onChange }: CurrencySele
           className={cn(controlClasses, 'border-line pl-10 hover:border-muted')}
         >
           {options.map((option) => (
-            <option key={option.code} value={option.code}>
-              {option.code} · {option.name}
+            <option key={option.value} value={option.value}>
+              {option.label}
             </option>
           ))}
         </select>

@@ -1,19 +1,18 @@
 import { messages } from '@exchange/contracts';
-import { ASSETS } from '@exchange/domain';
+import { ASSET_CODES } from '@exchange/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { Input } from '../../../components/ui/input';
+import { coinOptions } from '../../../components/ui/select-options';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { formatDecimal, formatSignificant } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { getQuote } from '../../market/api/get-quote';
-import { type CurrencyOption, CurrencySelect } from './currency-select';
+import { CurrencySelect } from './currency-select';
 
 /** USD and the ten supported coins (spec section 9). */
-const CURRENCIES: readonly CurrencyOption[] = ASSETS.filter((asset) => asset.code !== 'MULTI').map(
-  (asset) => ({ code: asset.code, name: asset.name }),
-);
+const CURRENCIES = coinOptions(ASSET_CODES.filter((code) => code !== 'MULTI'));
 
 export const QUOTE_DEBOUNCE_MS = 400;
 /** Prices move; an open calculator asks again this often. */

@@ -1,5 +1,4 @@
 import {
-  COUNTRY_CODES,
   messages,
   NAME_MAX,
   PROFILE_PHONE_MAX,
@@ -15,6 +14,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
+import { countryOptions } from '../../../components/ui/select-options';
 import { toast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { avatarSrc, DEFAULT_AVATAR } from '../../../lib/avatar';
@@ -22,10 +22,7 @@ import { useSession } from '../../session/session-context';
 import { updateProfile } from '../api/update-profile';
 import { uploadProfileImage } from '../api/upload-profile-image';
 
-const countryOptions = COUNTRY_CODES.map((country) => ({
-  value: country.code,
-  label: `${country.name} (+${country.code})`,
-}));
+const countries = countryOptions();
 const accept = UPLOAD_IMAGE_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 const acceptedName = new RegExp(`\\.(${UPLOAD_IMAGE_EXTENSIONS.join('|')})$`, 'i');
 
@@ -126,7 +123,7 @@ export function PersonalInfoForm({ user }: { readonly user: PublicUser }) {
           <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
             <Select
               label="Country code"
-              options={countryOptions}
+              options={countries}
               autoComplete="tel-country-code"
               error={errors.country_code?.message}
               {...register('country_code')}

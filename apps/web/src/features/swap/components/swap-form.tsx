@@ -1,5 +1,5 @@
 import { MULTICOIN_FROM_CODES, messages } from '@exchange/contracts';
-import { type AssetCode, CRYPTO_CODES, getAsset } from '@exchange/domain';
+import { type AssetCode, CRYPTO_CODES } from '@exchange/domain';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
+import { coinOptions } from '../../../components/ui/select-options';
 import { toast } from '../../../components/ui/toaster';
 import { errorMessage, isApiError, newIdempotencyKey } from '../../../lib/api-client';
 import { SUCCESS_REDIRECT_MS } from '../../../lib/config';
@@ -27,14 +28,11 @@ const SAME_COIN_RELOAD_MS = 2_000;
 
 const QUOTE_DEBOUNCE_MS = 400;
 
-const optionsOf = (codes: readonly AssetCode[]) =>
-  codes.map((code) => ({ value: code, label: `${code} - ${getAsset(code).name}` }));
-
 /** What each kind offers, pays with, buys and says; the form around them is one. */
 const KINDS = {
   swap: {
     fromLabel: 'From',
-    fromOptions: optionsOf(CRYPTO_CODES),
+    fromOptions: coinOptions(CRYPTO_CODES),
     defaults: { from: 'ETH', to: 'BTC', amount: '' },
     submitLabel: 'Swap',
     receiveDecimals: undefined,
@@ -42,7 +40,7 @@ const KINDS = {
   },
   multi: {
     fromLabel: 'Pay with',
-    fromOptions: optionsOf(MULTICOIN_FROM_CODES),
+    fromOptions: coinOptions(MULTICOIN_FROM_CODES),
     defaults: { from: 'ETH', to: 'MULTI', amount: '' },
     submitLabel: 'Buy',
     // MULTI is received to 4 decimals; what the rounding keeps is the house's, shown as such.

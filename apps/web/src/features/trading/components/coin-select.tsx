@@ -1,9 +1,9 @@
 import type { CryptoCode } from '@exchange/domain';
-import { getAsset } from '@exchange/domain';
 import { Select } from '../../../components/ui/select';
+import { coinOptions } from '../../../components/ui/select-options';
 import { TRADE_COINS } from '../model/market-rules';
 
-const options = TRADE_COINS.map((code) => ({ value: code, label: `${code} - ${getAsset(code).name}` }));
+const options = coinOptions(TRADE_COINS);
 
 export function CoinSelect({
   value,
