@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { StatusBadge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { type Column, DataTable } from '../../../components/ui/data-table';
+import { type Column, DataTable, DEFAULT_PAGE_SIZE } from '../../../components/ui/data-table';
 import { toast } from '../../../components/ui/toaster';
 import { errorMessage, newIdempotencyKey } from '../../../lib/api-client';
 import { SUCCESS_REDIRECT_MS } from '../../../lib/config';
@@ -14,6 +14,7 @@ import { useDelayedAction } from '../../../lib/use-delayed-action';
 import { useSession } from '../../session/session-context';
 import { stakeAction, stakeKeys, useUserStakes } from '../../stake/api/stakes';
 import { refreshBalances } from '../../wallet/api/refresh-balances';
+import { useHistoryPaging } from '../use-history-paging';
 
 type Action = 'close' | 're-stake';
 
@@ -43,7 +44,8 @@ export function StakesTab() {
   const session = useSession();
   const queryClient = useQueryClient();
   const later = useDelayedAction();
-  const stakes = useUserStakes(session.is_kyc_verified);
+  const { query, server } = useHistoryPaging();
+  const stakes = useUserStakes(session.is_kyc_verified, { ...query, limit: DEFAULT_PAGE_SIZE });
   const [busy, setBusy] = useState<string | null>(null);
   const [asking, setAsking] = useState<{ stake: Stake; action: Action } | null>(null);
 
@@ -135,7 +137,9 @@ export function StakesTab() {
       <DataTable
         label="Stakes"
         columns={columns}
-        rows={session.is_kyc_verified ? stakes.data : []}
+        rows={session.is_kyc_verified ? stakes.data?.rows : []}
+        server={server(session.is_kyc_verified ? stakes.data?.total : 0)}
+        clearFilter
         rowKey={(row) => row._id}
         loading={stakes.isFetching}
         error={stakes.error ? errorMessage(stakes.error) : undefined}
