@@ -1,10 +1,10 @@
 import type { P2pHistoryItem } from '@exchange/contracts';
 import { StatusBadge } from '../../../components/ui/badge';
 import { type Column, DataTable } from '../../../components/ui/data-table';
+import { useServerPaging } from '../../../components/ui/use-server-paging';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAssetListAmount, formatDateTime } from '../../../lib/format';
 import { useP2pHistory } from '../api/get-swap-p2p-history';
-import { useHistoryPaging } from '../use-history-paging';
 
 function party(name: string, email: string, mobile: string) {
   return (
@@ -44,7 +44,7 @@ const columns: readonly Column<P2pHistoryItem>[] = [
 
 /** The p2p History tab: transfers the user sent and received. */
 export function P2pHistoryTab() {
-  const { query, server } = useHistoryPaging();
+  const { query, server } = useServerPaging();
   const history = useP2pHistory(query);
   return (
     <DataTable

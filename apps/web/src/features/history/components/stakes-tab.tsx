@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { type Column, DataTable, DEFAULT_PAGE_SIZE } from '../../../components/ui/data-table';
 import { toast } from '../../../components/ui/toaster';
+import { useServerPaging } from '../../../components/ui/use-server-paging';
 import { errorMessage, newIdempotencyKey } from '../../../lib/api-client';
 import { SUCCESS_REDIRECT_MS } from '../../../lib/config';
 import { formatAssetListAmount, formatDateTime } from '../../../lib/format';
@@ -14,7 +15,6 @@ import { useDelayedAction } from '../../../lib/use-delayed-action';
 import { useSession } from '../../session/session-context';
 import { stakeAction, stakeKeys, useUserStakes } from '../../stake/api/stakes';
 import { refreshBalances } from '../../wallet/api/refresh-balances';
-import { useHistoryPaging } from '../use-history-paging';
 
 type Action = 'close' | 're-stake';
 
@@ -44,7 +44,7 @@ export function StakesTab() {
   const session = useSession();
   const queryClient = useQueryClient();
   const later = useDelayedAction();
-  const { query, server } = useHistoryPaging();
+  const { query, server } = useServerPaging();
   const stakes = useUserStakes(session.is_kyc_verified, { ...query, limit: DEFAULT_PAGE_SIZE });
   const [busy, setBusy] = useState<string | null>(null);
   const [asking, setAsking] = useState<{ stake: Stake; action: Action } | null>(null);

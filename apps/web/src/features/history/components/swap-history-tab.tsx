@@ -1,12 +1,12 @@
 import { DataTable } from '../../../components/ui/data-table';
+import { useServerPaging } from '../../../components/ui/use-server-paging';
 import { errorMessage } from '../../../lib/api-client';
 import { useSwapHistory } from '../api/get-swap-p2p-history';
-import { useHistoryPaging } from '../use-history-paging';
 import { transactionColumns } from './transactions-tab';
 
 /** The Swap tab: swaps and MULTI purchases (createdAt, operation_type, from, to, status). */
 export function SwapHistoryTab() {
-  const { query, server } = useHistoryPaging();
+  const { query, server } = useServerPaging();
   const history = useSwapHistory(query);
   return (
     <DataTable

@@ -1,6 +1,7 @@
 import type { WalletTransaction } from '@exchange/contracts';
 import { StatusBadge } from '../../../components/ui/badge';
 import { type Column, DataTable } from '../../../components/ui/data-table';
+import { useServerPaging } from '../../../components/ui/use-server-paging';
 import { errorMessage } from '../../../lib/api-client';
 import {
   formatAssetListAmount,
@@ -10,7 +11,6 @@ import {
 } from '../../../lib/format';
 import { useWalletTransactions } from '../api/get-wallet-transactions';
 import { transactionLabel } from '../transaction-label';
-import { useHistoryPaging } from '../use-history-paging';
 
 type Side = WalletTransaction['from'];
 
@@ -64,7 +64,7 @@ export const transactionColumns: readonly Column<WalletTransaction>[] = [
  * after an instant trade the newest row is highlighted.
  */
 export function TransactionsTab({ highlightNewest = false }: { readonly highlightNewest?: boolean }) {
-  const { query, server } = useHistoryPaging();
+  const { query, server } = useServerPaging();
   const transactions = useWalletTransactions(query);
   const newest = query.page === 1 && !query.search ? transactions.data?.rows[0]?._id : undefined;
   return (

@@ -163,18 +163,22 @@ describe('/history', () => {
   });
 
   it('the Referrals tab lists the referrals from their endpoint, and says so when there are none', async () => {
+    const referralsAsked: URL[] = [];
     fakeApi(customer(true), {
       'GET /wallet/transactions': () => ({
         body: { status: true, message: 'ok', data: [], total: 0, page: 1, limit: 500 },
       }),
-      'GET /referal/getReferralList': () => ({
-        body: { status: true, message: 'ok', data: [], total: 0, page: 1, limit: 100 },
-      }),
+      'GET /referal/getReferralList': ({ url }) => {
+        referralsAsked.push(url);
+        return { body: { status: true, message: 'ok', data: [], total: 0, page: 1, limit: 10 } };
+      },
     });
     await openHistory({ type: 'refer' });
 
     const table = await screen.findByRole('table', { name: 'Referrals' });
     expect(await within(table).findByText('No data found')).toBeInTheDocument();
+    // The page it shows (the server pages and counts them), not the newest 100.
+    expect(referralsAsked.at(-1)?.searchParams.get('limit')).toBe('10');
   });
 
   it('lists transactions: medium date-time, type, both sides to 4 decimals and a coloured status', async () => {

@@ -1,18 +1,32 @@
 import type { ReferralListResponse } from '@exchange/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { DEFAULT_PAGE_SIZE } from '../../../components/ui/data-table';
 import { apiClient } from '../../../lib/api-client';
 import { referralKeys } from './referral-keys';
 
-/** The newest 100 referrals; the history table pages and searches them on the client (spec section 2). */
-export function getReferralList(signal?: AbortSignal): Promise<ReferralListResponse> {
-  return apiClient.get<ReferralListResponse>('/referal/getReferralList', { signal, query: { limit: 100 } });
+/** A page of the user's referrals, newest first, searched (referred name, status) on the server. */
+export interface ReferralListQuery {
+  readonly page: number;
+  readonly search: string;
 }
 
-export function useReferralList() {
+export function getReferralList(
+  query: ReferralListQuery,
+  signal?: AbortSignal,
+): Promise<ReferralListResponse> {
+  return apiClient.get<ReferralListResponse>('/referal/getReferralList', {
+    signal,
+    query: { page: query.page, limit: DEFAULT_PAGE_SIZE, search: query.search || undefined },
+  });
+}
+
+/** The page the history table shows and the server's total; the previous page stays while the next loads. */
+export function useReferralList(query: ReferralListQuery) {
   return useQuery({
-    queryKey: referralKeys.list,
-    queryFn: ({ signal }) => getReferralList(signal),
-    select: (response) => response.data,
+    queryKey: [...referralKeys.list, query.page, query.search],
+    queryFn: ({ signal }) => getReferralList(query, signal),
+    select: (response) => ({ rows: response.data, total: response.total }),
+    placeholderData: keepPreviousData,
     // Earnings change when someone else's KYC is approved: read them afresh on every visit.
     refetchOnMount: 'always',
   });

@@ -1,8 +1,9 @@
 import { messages, type ReferralItem } from '@exchange/contracts';
 import { StatusBadge } from '../../../components/ui/badge';
 import { type Column, DataTable } from '../../../components/ui/data-table';
+import { useServerPaging } from '../../../components/ui/use-server-paging';
 import { errorMessage } from '../../../lib/api-client';
-import { formatAmount, formatDateTime } from '../../../lib/format';
+import { formatAssetListAmount, formatDateTime } from '../../../lib/format';
 import { useReferralList } from '../api/get-referral-list';
 
 export const referralColumns: readonly Column<ReferralItem>[] = [
@@ -19,7 +20,7 @@ export const referralColumns: readonly Column<ReferralItem>[] = [
     align: 'right',
     cell: (row) => (
       <span className="whitespace-nowrap tabular-nums">
-        {formatAmount(row.ref_amount)} <span className="text-muted">{row.asset}</span>
+        {formatAssetListAmount(row.ref_amount, row.asset)} <span className="text-muted">{row.asset}</span>
       </span>
     ),
   },
@@ -33,13 +34,16 @@ export const referralColumns: readonly Column<ReferralItem>[] = [
 
 /** The referrals the user made: PENDING until the referred user's KYC is approved, then SUCCESS. */
 export function ReferralTable() {
-  const list = useReferralList();
+  const { query, server } = useServerPaging();
+  const list = useReferralList(query);
   return (
     <DataTable
       label="Referrals"
       columns={referralColumns}
-      rows={list.data}
+      rows={list.data?.rows}
       rowKey={(row) => row._id}
+      server={server(list.data?.total)}
+      clearFilter
       loading={list.isFetching}
       error={list.error ? errorMessage(list.error) : undefined}
       onRetry={() => void list.refetch()}
