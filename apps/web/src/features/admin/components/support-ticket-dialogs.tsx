@@ -1,6 +1,14 @@
-import { type AdminSupportTicket, messages, SUPPORT_ANSWER_MAX } from '@exchange/contracts';
+import {
+  type AdminSupportTicket,
+  adminSupportAnswerRequestSchema,
+  messages,
+  SUPPORT_ANSWER_MAX,
+} from '@exchange/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -9,6 +17,14 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { adminOpsKeys, answerTicket, setTicketStatus } from '../api/admin-ops';
+
+/** The answer as the server checks it (the contract's rule), and whether it closes the ticket. */
+const answerFormSchema = z.object({
+  answer: adminSupportAnswerRequestSchema.shape.answer,
+  close: z.boolean(),
+});
+
+type AnswerForm = z.input<typeof answerFormSchema>;
 
 /** Answer a ticket: the answer closes it unless the admin keeps it open (ACTIVE). */
 export function AnswerTicketDialog({
@@ -20,40 +36,33 @@ export function AnswerTicketDialog({
 }) {
   const queryClient = useQueryClient();
   const formId = useId();
-  const [answer, setAnswer] = useState('');
-  const [close, setClose] = useState(true);
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    clearErrors,
+    formState: { errors, isSubmitting },
+  } = useForm<AnswerForm, unknown, z.output<typeof answerFormSchema>>({
+    resolver: zodResolver(answerFormSchema),
+    defaultValues: { answer: '', close: true },
+    // As before: the message shows after Send answer and goes away as the answer is edited.
+    reValidateMode: 'onSubmit',
+  });
   useEffect(() => {
-    if (ticket) {
-      setAnswer(ticket.answer ?? '');
-      setClose(true);
-      setError(undefined);
-    }
-  }, [ticket]);
+    if (ticket) reset({ answer: ticket.answer ?? '', close: true });
+  }, [ticket, reset]);
 
-  const submit = async () => {
-    if (!ticket || busy) return;
-    if (!answer.trim()) {
-      setError(messages.supportAnswerRequired);
-      return;
-    }
-    setBusy(true);
+  const submit = handleSubmit(async ({ answer, close }) => {
+    if (!ticket) return;
     try {
-      await answerTicket({
-        ticket_id: ticket._id,
-        answer: answer.trim(),
-        status: close ? 'CLOSED' : 'ACTIVE',
-      });
+      await answerTicket({ ticket_id: ticket._id, answer, status: close ? 'CLOSED' : 'ACTIVE' });
       toast.success(messages.supportAnswered);
       await queryClient.invalidateQueries({ queryKey: adminOpsKeys.all });
       onClose();
     } catch (failure) {
       toast.error(errorMessage(failure));
-    } finally {
-      setBusy(false);
     }
-  };
+  });
 
   return (
     <Modal
@@ -66,36 +75,21 @@ export function AnswerTicketDialog({
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} loading={busy} loadingText={messages.pleaseWait}>
+          <Button type="submit" form={formId} loading={isSubmitting} loadingText={messages.pleaseWait}>
             Send answer
           </Button>
         </>
       }
     >
-      <form
-        id={formId}
-        className="flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <form id={formId} className="flex flex-col gap-4" onSubmit={submit}>
         {ticket ? <p className="text-sm wrap-anywhere text-muted">{ticket.description}</p> : null}
         <Textarea
           label="Answer"
-          value={answer}
           maxLength={SUPPORT_ANSWER_MAX}
-          error={error}
-          onChange={(event) => {
-            setAnswer(event.target.value);
-            setError(undefined);
-          }}
+          error={errors.answer?.message}
+          {...register('answer', { onChange: () => clearErrors('answer') })}
         />
-        <Checkbox
-          label="Close the ticket"
-          checked={close}
-          onChange={(event) => setClose(event.target.checked)}
-        />
+        <Checkbox label="Close the ticket" {...register('close')} />
       </form>
     </Modal>
   );

@@ -1,5 +1,12 @@
-import { messages, type TotpEnrolment } from '@exchange/contracts';
-import { type FormEvent, useState } from 'react';
+import {
+  messages,
+  type TotpConfirmRequest,
+  type TotpEnrolment,
+  totpConfirmRequestSchema,
+} from '@exchange/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -19,7 +26,17 @@ export function TwoFactorPanel() {
   const start = useStartTotpEnrolment();
   const confirm = useConfirmTotp();
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
-  const [code, setCode] = useState('');
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm<TotpConfirmRequest>({
+    resolver: zodResolver(totpConfirmRequestSchema),
+    defaultValues: { code: '' },
+  });
+  // Confirm waits for six digits, so a code the server would refuse is never sent.
+  const complete = /^\d{6}$/.test(watch('code').trim());
 
   const begin = async () => {
     try {
@@ -30,16 +47,15 @@ export function TwoFactorPanel() {
       toast.error(errorMessage(error));
     }
   };
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = handleSubmit(async ({ code }) => {
     try {
-      const response = await confirm.mutateAsync(code.trim());
+      const response = await confirm.mutateAsync(code);
       toast.success(response.message);
       setEnrolment(null);
     } catch (error) {
       toast.error(errorMessage(error));
     }
-  };
+  });
 
   let body: React.ReactNode;
   if (status.isPending) body = <Skeleton className="h-10 w-64" />;
@@ -78,10 +94,10 @@ export function TwoFactorPanel() {
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
+            error={errors.code?.message}
+            {...register('code')}
           />
-          <Button type="submit" loading={confirm.isPending} disabled={!/^\d{6}$/.test(code.trim())}>
+          <Button type="submit" loading={confirm.isPending} disabled={!complete}>
             Confirm
           </Button>
         </form>

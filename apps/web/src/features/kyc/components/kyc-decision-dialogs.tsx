@@ -1,9 +1,11 @@
 import { messages } from '@exchange/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/toaster';
 import { errorMessage, isApiError } from '../../../lib/api-client';
+import { ruleResolver } from '../../../lib/rule-resolver';
 import { verifyKyc } from '../api/admin-kyc';
 import { kycKeys } from '../api/kyc-keys';
 
@@ -12,6 +14,15 @@ export interface KycDecisionTarget {
   readonly userId: string;
   readonly decision: 'APPROVED' | 'REJECTED';
 }
+
+interface DecisionForm {
+  reason: string;
+}
+
+/** The server's rule (adminVerifyKycRequestSchema): a rejection names its reason. */
+const resolver = ruleResolver<DecisionForm, { readonly rejecting: boolean }>((values, { rejecting }) =>
+  rejecting && !values.reason.trim() ? { field: 'reason', message: messages.kycRejectReasonRequired } : null,
+);
 
 /**
  * The spec's confirmations before a KYC decision: Yes ('Please Wait ...' while busy) and NO. Reject
@@ -27,22 +38,30 @@ export function KycDecisionDialog({
 }) {
   const queryClient = useQueryClient();
   const reasonId = useId();
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
   const rejecting = target?.decision === 'REJECTED';
+  const {
+    register,
+    handleSubmit,
+    reset,
+    clearErrors,
+    formState: { errors },
+  } = useForm<DecisionForm, { readonly rejecting: boolean }>({
+    defaultValues: { reason: '' },
+    resolver,
+    // As before: the message shows after Yes and goes away as the reason is edited.
+    reValidateMode: 'onSubmit',
+    context: { rejecting },
+  });
+  const reasonError = errors.reason?.message;
 
   const close = () => {
-    setReason('');
-    setReasonError(null);
+    reset();
     onClose();
   };
 
-  const decide = async () => {
+  // A missing reason keeps the question open with its message; the dialog does not close itself.
+  const decide = handleSubmit(async ({ reason }) => {
     if (!target) return;
-    if (rejecting && !reason.trim()) {
-      setReasonError(messages.kycRejectReasonRequired);
-      throw new Error('reason required');
-    }
     try {
       const response = await verifyKyc({
         kyc_id: target.kycId,
@@ -58,7 +77,7 @@ export function KycDecisionDialog({
       await queryClient.invalidateQueries({ queryKey: kycKeys.adminAll });
     }
     close();
-  };
+  });
 
   return (
     <ConfirmDialog
@@ -70,7 +89,7 @@ export function KycDecisionDialog({
       confirmVariant={rejecting ? 'danger' : 'success'}
       busyText={messages.pleaseWait}
       closeOnConfirm={false}
-      onConfirm={decide}
+      onConfirm={() => decide()}
     >
       {rejecting ? (
         <div className="flex flex-col gap-1.5">
@@ -79,13 +98,9 @@ export function KycDecisionDialog({
           </label>
           <textarea
             id={reasonId}
-            value={reason}
             maxLength={500}
             rows={3}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setReasonError(null);
-            }}
+            {...register('reason', { onChange: () => clearErrors('reason') })}
             aria-invalid={reasonError ? true : undefined}
             aria-describedby={reasonError ? `${reasonId}-error` : undefined}
             className="w-full rounded-md border border-line bg-raised px-3 py-2 text-sm text-ink focus-visible:border-accent"
