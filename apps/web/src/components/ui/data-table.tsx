@@ -4,6 +4,7 @@ import { cn } from '../../lib/cn';
 import { EmptyState } from './empty-state';
 import { ErrorState } from './error-state';
 import { SearchBox } from './search-box';
+import { searchableText } from './searchable-text';
 import { Skeleton } from './skeleton';
 import { TablePager, type TablePagerProps } from './table-pager';
 
@@ -74,23 +75,6 @@ export interface DataTableProps<T> {
 
 export const DEFAULT_PAGE_SIZE = 10;
 const SKELETON_ROWS = 5;
-
-/**
- * Every primitive value inside a row, lower-cased, so a search term matches any field (including
- * nested ones such as `from.currency_code`) whether or not a column shows it.
- */
-export function searchableText(value: unknown, depth = 0): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value.toLowerCase();
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
-    return String(value).toLowerCase();
-  if (depth >= 4 || typeof value !== 'object') return '';
-  const parts = Array.isArray(value) ? value : Object.values(value as Record<string, unknown>);
-  return parts
-    .map((part) => searchableText(part, depth + 1))
-    .filter(Boolean)
-    .join('\u0000');
-}
 
 function defaultCell<T>(row: T, id: string): ReactNode {
   const value = (row as Record<string, unknown>)[id];
