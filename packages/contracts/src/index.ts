@@ -9,6 +9,7 @@ export * from './kyc';
 export * from './ledger';
 export * from './market';
 export * from './messages';
+export * from './money-rules';
 export * from './newsletter';
 export * from './order-rules';
 export * from './p2p';

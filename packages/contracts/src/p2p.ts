@@ -9,8 +9,8 @@ import { walletSchema } from './wallet';
  * Currency', 'Please Enter Amount', 'Insufficient amount', 'Amount should be greater than 0'.
  */
 
-/** The e-mail rule of the P2P form (a plain address with a dot in its domain). */
-export const P2P_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The e-mail rule of the P2P form: the domain's, which checkP2pTransfer applies. */
+export { P2P_EMAIL_PATTERN } from '@exchange/domain';
 
 /** POST /common/user/userInfo: looks up a P2P recipient. */
 export const userInfoRequestSchema = z.object({ email: z.string().max(254).nullish() });

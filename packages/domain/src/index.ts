@@ -1,4 +1,5 @@
 export * from './admin-stats';
+export * from './amount-text';
 export * from './assets';
 export * from './auth/otp';
 export * from './auth/refresh-token';
@@ -10,6 +11,7 @@ export * from './ledger';
 export * from './markets';
 export * from './matching';
 export * from './money';
+export * from './p2p';
 export * from './price-safety';
 export * from './prices';
 export * from './quotes';

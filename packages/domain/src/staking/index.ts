@@ -1,1 +1,2 @@
 export * from './stake';
+export * from './stake-request';

@@ -1,2 +1,2 @@
-export * from './p2p-transfer';
+export * from './swap-amount';
 export * from './swap-quote';

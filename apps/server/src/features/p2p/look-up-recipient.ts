@@ -1,22 +1,31 @@
-import { messages, P2P_EMAIL_PATTERN, type RejectionCode } from '@exchange/contracts';
-import { checkRecipient, maskEmail, maskMobile, type RecipientRejection } from '@exchange/domain';
+import { type P2pRuleCode, p2pRuleMessage, type RejectionCode } from '@exchange/contracts';
+import { checkP2pEmail, checkRecipient, maskEmail, maskMobile } from '@exchange/domain';
 import type { DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { findRecipientByEmail } from './p2p.repository';
 
-const REJECTIONS: Record<RecipientRejection, { code: RejectionCode; message: string }> = {
-  recipient_unknown: { code: 'not_found', message: messages.p2pRecipientUnknown },
-  recipient_self: { code: 'unprocessable', message: messages.p2pRecipientSelf },
-  recipient_disabled: { code: 'unprocessable', message: messages.p2pRecipientDisabled },
-  recipient_unverified: { code: 'unprocessable', message: messages.p2pRecipientUnverified },
-};
+/**
+ * A P2P rule's rejection with the spec's message (P2P_RULE_MESSAGES): an unknown recipient is 404, a
+ * balance that does not cover the amount insufficient_funds, anything else 422.
+ */
+export function p2pRuleError(code: P2pRuleCode, params: Readonly<Record<string, string>> = {}): AppError {
+  const rejection: RejectionCode =
+    code === 'recipient_unknown'
+      ? 'not_found'
+      : code === 'insufficient_amount'
+        ? 'insufficient_funds'
+        : 'unprocessable';
+  return new AppError(rejection, p2pRuleMessage(code, params));
+}
 
-/** The spec's e-mail checks, in order: empty 'Please Enter Email Id', malformed 'Please Enter Valid Email Id'. */
+/**
+ * The spec's e-mail checks (checkP2pEmail), in order: empty 'Please Enter Email Id', malformed 'Please
+ * Enter Valid Email Id'.
+ */
 export function parseRecipientEmail(text: string | null | undefined): string {
-  const email = (text ?? '').trim();
-  if (email === '') throw new AppError('unprocessable', messages.p2pEmailRequired);
-  if (!P2P_EMAIL_PATTERN.test(email)) throw new AppError('unprocessable', messages.p2pEmailInvalid);
-  return email;
+  const email = checkP2pEmail(text);
+  if (!email.ok) throw p2pRuleError(email.code);
+  return email.value;
 }
 
 /**
@@ -26,10 +35,7 @@ export function parseRecipientEmail(text: string | null | undefined): string {
 export async function loadRecipient(db: DbOrTx, senderId: string, email: string) {
   const recipient = await findRecipientByEmail(db, email);
   const decision = checkRecipient({ senderId, recipient });
-  if (!decision.ok) {
-    const rejection = REJECTIONS[decision.code];
-    throw new AppError(rejection.code, rejection.message);
-  }
+  if (!decision.ok) throw p2pRuleError(decision.code);
   return recipient!;
 }
 

@@ -1,11 +1,10 @@
 import { formatMessage, messages, type P2pTransferRequest } from '@exchange/contracts';
 import {
-  CRYPTO_CODES,
-  type CryptoCode,
+  checkP2pTransfer,
   formatMinorTrimmed,
   getAsset,
+  p2pCurrency,
   p2pPostings,
-  parseDecimal,
   userAccount,
 } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
@@ -13,15 +12,14 @@ import { AppError } from '../../platform/errors';
 import { loadBalances } from '../ledger/ledger.repository';
 import { postEntry } from '../ledger/post-entries';
 import { upsertWalletTransaction } from '../wallet/wallet.repository';
-import { loadRecipient, parseRecipientEmail } from './look-up-recipient';
+import { loadRecipient, p2pRuleError } from './look-up-recipient';
 import { findUserName, insertTransfer, setTransferEntry } from './p2p.repository';
 
-const codes: ReadonlySet<string> = new Set(CRYPTO_CODES);
-
 /**
- * Sends coins to another user. Checks in the spec's order: e-mail empty, malformed; no currency;
- * amount empty; more than the available balance 'Insufficient amount'; not above 0; then the
- * recipient (unknown, self, disabled, not KYC-verified). The balance read only orders the messages:
+ * Sends coins to another user. Checks in the spec's order (checkP2pTransfer): e-mail empty, malformed;
+ * no currency; amount empty; more decimals than the coin has; more than the available balance
+ * 'Insufficient amount'; not above 0; then the recipient (unknown, self, disabled, not KYC-verified).
+ * The balance of the named coin is read first, as the rules need it; that read only orders the messages:
  * the ledger's conditional debit is what refuses a racing overdraft. One entry moves the amount from
  * the sender's available balance to the recipient's (accounts locked in id order, so A→B and B→A in
  * parallel wait instead of deadlocking), a p2p_transfers row and a wallet transaction per side record
@@ -32,23 +30,17 @@ export async function transferP2p(
   senderId: string,
   request: P2pTransferRequest,
 ): Promise<void> {
-  const email = parseRecipientEmail(request.to_email);
-  const code = (request.from_crypto_currency_code ?? '').trim().toUpperCase();
-  if (!codes.has(code)) throw new AppError('unprocessable', messages.p2pCurrencyRequired);
-  const asset = code as CryptoCode;
+  const named = p2pCurrency(request.from_crypto_currency_code);
+  const held = named ? await loadBalances(ctx.db, [userAccount(senderId, named)]) : null;
+  const checked = checkP2pTransfer({
+    email: request.to_email,
+    currency: request.from_crypto_currency_code,
+    amount: typeof request.amount === 'string' ? request.amount : null,
+    balance: held ? ([...held.values()][0] ?? 0n) : undefined,
+  });
+  if (!checked.ok) throw p2pRuleError(checked.code, checked.params);
+  const { email, asset, amount } = checked.value;
   const scale = getAsset(asset).scale;
-  const text = typeof request.amount === 'string' ? request.amount.trim() : '';
-  if (text === '') throw new AppError('unprocessable', messages.p2pAmountRequired);
-  if (!/^-?\d+(\.\d+)?$/.test(text)) throw new AppError('unprocessable', messages.p2pAmountPositive);
-  const amount = parseDecimal(text, scale, 'exact');
-  if (amount === null)
-    throw new AppError(
-      'unprocessable',
-      formatMessage(messages.p2pAmountPrecision, { precision: `${scale}` }),
-    );
-  const [available = 0n] = [...(await loadBalances(ctx.db, [userAccount(senderId, asset)])).values()];
-  if (amount > available) throw new AppError('insufficient_funds', messages.insufficientAmount);
-  if (amount <= 0n) throw new AppError('unprocessable', messages.p2pAmountPositive);
 
   const recipient = await ctx.db.transaction(async (tx) => {
     const to = await loadRecipient(tx, senderId, email);

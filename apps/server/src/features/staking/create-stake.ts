@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { type CreateStakeBody, formatMessage, messages } from '@exchange/contracts';
+import { type CreateStakeBody, messages } from '@exchange/contracts';
 import {
   type AssetCode,
+  assert,
+  checkStakeRequest,
   decideStakeCreation,
-  formatMinorTrimmed,
   getAsset,
   holdPostings,
-  parseDecimal,
 } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
 import { postEntry } from '../ledger/post-entries';
 import { upsertWalletTransaction } from '../wallet/wallet.repository';
+import { stakeRuleError } from './stake-rejections';
 import { insertStake, listStakeOptions } from './staking.repository';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -24,12 +25,13 @@ function daysOf(days: CreateStakeBody['days']): number | null {
 
 /**
  * Creates a stake for the signed-in user (the payload's user_id is ignored). Checks, in order: the
- * option exists (404), a variant of that many days ('Please Select Duration'), an amount ('Please
- * Select Stake Amount'), a valid one ('Please Enter Valid Stake Amount': a positive decimal at the
- * coin's scale, so '-5', '0' and 'abc' are typed amounts the user must correct, not missing ones),
- * the variant's minimum, then the ledger moves the principal from AVAILABLE to LOCKED ('Insufficient
- * amount' when the balance does not cover it; the conditional debit makes parallel stakes on one
- * balance unable to overdraw it).
+ * option exists (404), then the domain's rules (checkStakeRequest): a variant of that many days
+ * ('Please Select Duration'), an amount ('Please Select Stake Amount'), a valid one ('Please Enter
+ * Valid Stake Amount': a positive decimal at the coin's scale, so '-5', '0' and 'abc' are typed amounts
+ * the user must correct, not missing ones), the variant's minimum; then the ledger moves the principal
+ * from AVAILABLE to LOCKED ('Insufficient amount' when the balance does not cover it: the rules' last,
+ * so no balance is read before; the conditional debit makes parallel stakes on one balance unable to
+ * overdraw it).
  */
 export async function createStake(ctx: AppContext, userId: string, request: CreateStakeBody): Promise<void> {
   const optionId = request.stake_option_id.trim();
@@ -38,27 +40,16 @@ export async function createStake(ctx: AppContext, userId: string, request: Crea
   const asset = getAsset(option.asset as AssetCode);
   const days = daysOf(request.days);
   const variant = option.variants.find((v) => v.durationDays === days);
-  const text = request.starting_balance ?? '';
-  let principal: bigint | null = null;
-  if (text !== '') {
-    principal = parseDecimal(text, asset.scale, 'exact');
-    const valid = principal !== null && principal > 0n;
-    if (!valid && variant) throw new AppError('unprocessable', messages.stakeAmountInvalid);
-  }
-  const now = ctx.clock.now();
-  const decided = decideStakeCreation(variant, principal, now);
-  if (!decided.ok) {
-    if (decided.code === 'stake_duration_required')
-      throw new AppError('unprocessable', messages.stakeDurationRequired);
-    if (decided.code === 'stake_amount_required')
-      throw new AppError('unprocessable', messages.stakeAmountRequired);
-    throw new AppError(
-      'unprocessable',
-      formatMessage(messages.stakeBelowMinimum, {
-        min: formatMinorTrimmed(variant?.minAmount ?? 0n, asset.scale),
-      }),
-    );
-  }
+  const checked = checkStakeRequest({
+    asset: asset.code,
+    variant,
+    amount: request.starting_balance,
+    balance: undefined,
+  });
+  if (!checked.ok) throw stakeRuleError(checked.code, checked.params);
+  const decided = decideStakeCreation(variant, checked.value, ctx.clock.now());
+  // checkStakeRequest holds decideStakeCreation's rules and more: it cannot refuse what passed them.
+  assert(decided.ok, 'a stake request that passed its rules is decided');
   const stake = decided.value;
   await ctx.db.transaction(async (tx) => {
     const id = randomUUID();

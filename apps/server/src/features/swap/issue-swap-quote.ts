@@ -1,12 +1,13 @@
-import { formatMessage, messages, type SwapQuote } from '@exchange/contracts';
+import { messages, type SwapQuote, swapRuleMessage } from '@exchange/contracts';
 import {
   type AssetCode,
+  checkSwapAmount,
   formatMinor,
   getAsset,
   MULTI_RECEIVE_DECIMALS,
-  parseDecimal,
   priceSwap,
   SWAP_RATE_DECIMALS,
+  type SwapRuleCode,
   userAccount,
 } from '@exchange/domain';
 import type { Config } from '../../config';
@@ -28,29 +29,26 @@ export interface SwapInput {
 
 type QuoteContext = Pick<AppContext, 'prices' | 'clock' | 'config'> & { db: DbOrTx };
 
+/** A swap rule's rejection as the 422 the client shows: 'Insufficient amount' as insufficient_funds. */
+function swapRuleError(code: SwapRuleCode, params: Readonly<Record<string, string>> = {}): AppError {
+  return new AppError(
+    code === 'insufficient_amount' ? 'insufficient_funds' : 'unprocessable',
+    swapRuleMessage(code, params),
+  );
+}
+
 /**
- * Checks a swap request in the spec's order before any price is read: equal coins; an empty, zero,
- * negative or non-numeric amount 'Amount must be greater than 0'; more decimals than the coin has;
- * more than the available balance 'Insufficient amount'. The balance read is only for the message's
- * order: the ledger's conditional debit is what keeps a racing swap from overdrawing.
+ * Checks a swap request against the domain's rules (checkSwapAmount: equal coins, an amount not
+ * greater than 0, more decimals than the coin has, more than the available balance), before any
+ * price is read, and returns the amount in minor units. The balance read only orders the messages:
+ * the ledger's conditional debit is what keeps a racing swap from overdrawing.
  */
 export async function checkSwapRequest(ctx: QuoteContext, userId: string, input: SwapInput): Promise<bigint> {
-  if (input.from === input.to) throw new AppError('unprocessable', messages.swapSameCoin);
-  const text = input.fromAmount ?? '';
-  const scale = getAsset(input.from).scale;
-  // Empty, negative and non-numeric amounts are all 'not greater than 0' to the spec's screen.
-  if (!/^\d+(\.\d+)?$/.test(text)) throw new AppError('unprocessable', messages.swapAmountPositive);
-  const amount = parseDecimal(text, scale, 'exact');
-  if (amount === null)
-    throw new AppError(
-      'unprocessable',
-      formatMessage(messages.swapAmountPrecision, { precision: `${scale}` }),
-    );
-  if (amount <= 0n) throw new AppError('unprocessable', messages.swapAmountPositive);
   const key = userAccount(userId, input.from);
-  const [available = 0n] = [...(await loadBalances(ctx.db, [key])).values()];
-  if (amount > available) throw new AppError('insufficient_funds', messages.insufficientAmount);
-  return amount;
+  const [balance = 0n] = [...(await loadBalances(ctx.db, [key])).values()];
+  const checked = checkSwapAmount({ from: input.from, to: input.to, amount: input.fromAmount, balance });
+  if (!checked.ok) throw swapRuleError(checked.code, checked.params);
+  return checked.value;
 }
 
 /**
@@ -84,12 +82,7 @@ export async function issueSwapQuote(
     feeBps: kind === 'multi' ? 0n : ctx.config.instantFeeBps,
     ...(kind === 'multi' ? { receiveDecimals: MULTI_RECEIVE_DECIMALS } : {}),
   });
-  if (!priced.ok) {
-    if (priced.code === 'same_asset') throw new AppError('unprocessable', messages.swapSameCoin);
-    if (priced.code === 'amount_not_positive')
-      throw new AppError('unprocessable', messages.swapAmountPositive);
-    throw new AppError('unprocessable', messages.swapNothingToReceive);
-  }
+  if (!priced.ok) throw swapRuleError(priced.code);
   await assertSwapExposure(ctx, input.from, input.to, fromAmount, priced.value.gross, fromUsd, toUsd);
   const now = ctx.clock.now();
   const row = await insertSwapQuote(ctx.db, {

@@ -35,4 +35,19 @@ describe('p2pFormProblem', () => {
     expect(message('carol@example.com', 'ETH', '0.000000010', true)).toBeNull();
     expect(message('carol@example.com', 'ETH', '0.00000001', true)).toBeNull();
   });
+
+  it('names the field of each problem, and takes the coins the server takes', () => {
+    const problem = (values: { email: string; currency: string; amount: string }) =>
+      p2pFormProblem(values, balances, true);
+    expect(problem({ email: 'carol', currency: 'ETH', amount: '1' })?.field).toBe('email');
+    expect(problem({ email: 'carol@example.com', currency: 'MULTI', amount: '1' })).toEqual({
+      field: 'currency',
+      message: 'Please Choose Currency',
+    });
+    expect(problem({ email: 'carol@example.com', currency: 'ETH', amount: 'abc' })?.field).toBe('amount');
+    // The coin the wallet does not list is one with nothing held.
+    expect(problem({ email: 'carol@example.com', currency: 'BTC', amount: '0.1' })?.message).toBe(
+      'Insufficient amount',
+    );
+  });
 });

@@ -1,0 +1,2 @@
+export * from './p2p-request';
+export * from './p2p-transfer';
