@@ -148,19 +148,19 @@ const SHARED_FEATURES: SharedFeatures = {
  */
 const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
   'server:admin-ops': {
-    auth: 'the back office shows profile pictures as auth does',
+    auth: 'the back office shows users as the user card auth makes',
     ledger: 'the solvency page runs the ledger check over the hold sources',
     support: 'the dashboard shows tickets as support does',
     trading: "the house's liquidity user is told from customers",
   },
   'server:admin-users': {
     audit: 'disabling an account is written to the audit log',
-    auth: 'disabling an account revokes its sign-ins',
+    auth: 'disabling an account revokes its sign-ins; users are shown as the user card auth makes',
     kyc: "the admin's view of a user shows their KYC record as KYC does",
     referrals: "the admin's view of a user lists their referrals",
     trading:
       "disabling an account cancels its open orders on the markets' loops; the house user is no customer",
-    wallet: "the admin's view of a user shows their wallet and its history",
+    wallet: "the admin's view of a user lists their wallet history as the wallet does",
   },
   'server:auth': {
     audit: "turning on an admin's two-factor sign-in is written to the audit log",

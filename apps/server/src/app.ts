@@ -44,9 +44,10 @@ import { swapKycRoutes } from './features/swap/swap.routes';
 import { tradingKycRoutes, tradingPublicRoutes, tradingUserRoutes } from './features/trading/trading.routes';
 import { createTradingRuntime, type TradingRuntime } from './features/trading/trading-runtime';
 import { uploadPublicRoutes, uploadUserRoutes } from './features/uploads/uploads.routes';
+import { getWallet } from './features/wallet/get-wallet';
 import { walletRoutes } from './features/wallet/wallet.routes';
 import { PRODUCT_HOLD_SOURCES } from './hold-sources';
-import type { AppContext, ZodApi } from './platform/app-context';
+import type { AppContext, PlatformContext, ZodApi } from './platform/app-context';
 import { clientNetwork } from './platform/client-address';
 import { pgRateLimitStore } from './platform/counters';
 import { answerFrameworkError, registerErrorHandler, registerNotFoundHandler } from './platform/errors';
@@ -68,6 +69,8 @@ const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 /** The built app and the long-lived parts it runs, for the process that starts it and for tests. */
 export interface BuiltApp {
   readonly app: ZodApi;
+  /** The context the routes were given: the platform's, with the shared features wired in. */
+  readonly ctx: AppContext;
   readonly trading: TradingRuntime;
   /** Every registered route with its declared access, for the security suite. */
   readonly routes: RouteTable;
@@ -111,10 +114,12 @@ function securityHeaders(): Record<string, string> {
   return collected;
 }
 
-export async function buildApp(base: AppContext): Promise<BuiltApp> {
-  // A KYC approval pays the referrer's reward inside the approval's own transaction.
+export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
   const ctx: AppContext = {
     ...base,
+    // Every money-moving answer carries the caller's wallet, read and valued by the wallet feature.
+    walletOf: (userId) => getWallet(ctx, userId),
+    // A KYC approval pays the referrer's reward inside the approval's own transaction.
     kycApprovalEffects: [
       ...(base.kycApprovalEffects ?? []),
       async (tx, userId) => {
@@ -314,6 +319,7 @@ export async function buildApp(base: AppContext): Promise<BuiltApp> {
   registerNotFoundHandler(app, serveWeb ? spaPage : null);
   return {
     app,
+    ctx,
     trading,
     routes,
     metrics,

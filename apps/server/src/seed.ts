@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { users } from './db/schema';
 import { newRefCode } from './features/referrals/referral-code';
-import { seedDemoBalances } from './features/wallet/seed-demo-balances';
 import type { AppContext } from './platform/app-context';
 import { hashPassword } from './platform/passwords';
+import { seedDemoBalances } from './seed-demo-balances';
 
 /** The fixed demo accounts of embedded mode, printed at start-up. */
 export const DEMO_ACCOUNTS = [

@@ -13,6 +13,7 @@ export * from './money-rules';
 export * from './newsletter';
 export * from './order-rules';
 export * from './p2p';
+export * from './paging';
 export * from './profile';
 export * from './realtime';
 export * from './referrals';

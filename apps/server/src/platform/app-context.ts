@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Wallet } from '@exchange/contracts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
@@ -35,12 +36,22 @@ export interface AppDeps {
 /** One consequence of a KYC approval, run in the approval's transaction. */
 export type KycApprovalEffect = (tx: Tx, userId: string) => Promise<void>;
 
-/** What every feature's routes receive. */
-export interface AppContext extends AppDeps {
+/** What the platform builds from the deps, before the composition root adds the shared features. */
+export interface PlatformContext extends AppDeps {
   readonly db: Db;
   readonly tokens: TokenService;
   readonly guards: Guards;
   readonly storage: Storage;
+}
+
+/** What every feature's routes receive. */
+export interface AppContext extends PlatformContext {
+  /**
+   * The user's wallet as GET /wallet shows it, which every money-moving answer carries (wired in
+   * app.ts to the wallet feature). Outside a transaction, the requests that ask in the same turn of
+   * the event loop (a market batch's answers) are read by one statement (platform/coalesce.ts).
+   */
+  readonly walletOf: (userId: string) => Promise<Wallet>;
 }
 
 /** The Fastify instance every feature registers its routes on: zod schemas type each handler. */
@@ -52,7 +63,7 @@ export type ZodApi = FastifyInstance<
   ZodTypeProvider
 >;
 
-export function createAppContext(deps: AppDeps): AppContext {
+export function createAppContext(deps: AppDeps): PlatformContext {
   const tokens = createTokenService(deps.config.jwtSecret, deps.config.accessTokenTtlSeconds, () =>
     deps.clock.now(),
   );

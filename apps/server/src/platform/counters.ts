@@ -47,10 +47,6 @@ export async function readCounter(db: DbOrTx, key: string, now: Date): Promise<C
   return row ?? { count: 0, windowEndsAt: now };
 }
 
-export async function deleteCounter(db: DbOrTx, key: string): Promise<void> {
-  await db.delete(rateLimitCounters).where(eq(rateLimitCounters.key, key));
-}
-
 /** Drops counters whose window ended before `before`; answers how many went. */
 export async function pruneCounters(db: DbOrTx, before: Date): Promise<number> {
   const gone = await db

@@ -101,12 +101,14 @@ export async function createTestApp(
     prices: fixedPrices(TEST_PRICES, () => clock.now()),
     ...options.deps,
   };
-  const ctx = createAppContext(deps);
-  const { app, trading, routes } = await buildApp(ctx);
+  const base = createAppContext(deps);
+  const built = await buildApp(base);
+  const { app, trading, routes } = built;
   await app.ready();
   return {
     app,
-    ctx,
+    // The platform's context (the deps as given: no KYC approval effect added) with the app's wallet read.
+    ctx: { ...base, walletOf: built.ctx.walletOf },
     trading,
     routes,
     database,

@@ -2,5 +2,4 @@ export * from './market-units';
 export * from './order-book';
 export * from './order-funds';
 export * from './order-rules';
-export * from './reference-book';
 export * from './types';

@@ -4,10 +4,8 @@ import { type Posting, transferPostings } from '../ledger/entry';
 import { divide, type Minor } from '../money';
 import { ok, type Result, reject } from '../result';
 
-/** The spec's stake terms (section 9): durations, default and maximum APY, redemption period. */
+/** The spec's stake terms (section 9): durations, maximum APY (basis points: 1000 = 10%), redemption period. */
 export const STAKE_DURATIONS_DAYS = [30, 60, 90, 120] as const;
-/** APY in basis points: 800 = 8%. */
-export const DEFAULT_STAKE_APY_BPS = 800n;
 export const MAX_STAKE_APY_BPS = 1_000n;
 export const STAKE_REDEMPTION_DAYS = 1;
 export const DAY_MS = 86_400_000;

@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { HISTORY_OPERATION_TYPES, SWAP_OPERATIONS } from '@exchange/domain';
+import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -101,6 +103,15 @@ export const postings = pgTable(
 );
 
 /**
+ * `operation IN (...)` of the swap history's rows (the domain's SWAP_OPERATIONS), with the operations
+ * as literals: the partial index below is defined by it, and a query the index is to serve must say
+ * it word for word (bound parameters would keep the planner from proving the index covers it).
+ */
+export function swapRows(operation: AnyPgColumn): SQL {
+  return sql`${operation} IN (${sql.raw(SWAP_OPERATIONS.map((op) => `'${op}'`).join(', '))})`;
+}
+
+/**
  * What a user sees as a wallet transaction (spec section 3). Settled ones point at their journal entry;
  * pending and rejected ones (a declined deposit, say) have none.
  */
@@ -111,9 +122,7 @@ export const walletTransactions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    operationType: text('operation_type', {
-      enum: ['CRYPTO_TO_FIAT', 'FIAT_TO_CRYPTO', 'FIAT', 'CRYPTO', 'CRYPTO_TO_CRYPTO'],
-    }).notNull(),
+    operationType: text('operation_type', { enum: HISTORY_OPERATION_TYPES }).notNull(),
     operation: text('operation').notNull(),
     fromAsset: text('from_asset'),
     fromAmount: minor('from_amount'),
@@ -132,9 +141,7 @@ export const walletTransactions = pgTable(
     index('wallet_transactions_user_idx').on(t.userId, t.createdAt, t.id),
     // Swap history pages one user's swaps and MultiCoin buys, newest first. Limit fills share their
     // operation type (CRYPTO_TO_CRYPTO) but are not swaps, so the index holds the swaps' rows only.
-    index('wallet_transactions_user_swaps_idx')
-      .on(t.userId, t.createdAt, t.id)
-      .where(sql`${t.operation} IN ('SWAP', 'MULTI_BUY')`),
+    index('wallet_transactions_user_swaps_idx').on(t.userId, t.createdAt, t.id).where(swapRows(t.operation)),
     uniqueIndex('wallet_transactions_reference_key').on(t.reference),
     // The back office pages every user's transactions in time order, lists the newest pending ones and
     // counts and charts them by kind over a date range: a kind is an operation type and, for

@@ -7,28 +7,9 @@ import {
   isAssetCode,
   stakeInterest,
 } from '@exchange/domain';
-import { profilePicUrl } from '../auth/public-user';
+import { userCard } from '../auth/public-user';
 import type { StakeWithUser, TransactionWithUser } from './admin-lists.repository';
 import type { latestPendingKyc } from './admin-stats.repository';
-
-export interface RowUser {
-  readonly id: string;
-  readonly name: string;
-  readonly email: string;
-  readonly countryCode: string;
-  readonly mobileNo: string;
-  readonly profilePic: string | null;
-}
-
-export function rowUserView(user: RowUser) {
-  return {
-    name: user.name,
-    email: user.email,
-    country_code: user.countryCode,
-    mobile_no: user.mobileNo,
-    profile_pic: profilePicUrl(user.profilePic),
-  };
-}
 
 function side(asset: string | null, amount: string | null): WalletTransaction['from'] {
   if (asset === null || amount === null) return null;
@@ -47,7 +28,7 @@ export function adminTransactionView({ tx, user }: TransactionWithUser): AdminTr
     to: side(tx.toAsset, tx.toAmount),
     status: tx.status,
     user_id: { _id: user.id, name: user.name },
-    ...rowUserView(user),
+    ...userCard(user),
   };
 }
 
@@ -64,7 +45,7 @@ export function adminStakeView({ stake, user, transactionId }: StakeWithUser): A
   return {
     _id: stake.id,
     user: user.id,
-    userdata: rowUserView(user),
+    userdata: userCard(user),
     start_date: stake.startDate.toISOString(),
     end_date: stake.endDate.toISOString(),
     starting_balance: formatMinor(principal, asset.scale),
@@ -89,6 +70,6 @@ export function dashboardKycView({
     last_name: kyc.lastName,
     status: kyc.status,
     createdAt: kyc.createdAt.toISOString(),
-    userdata: rowUserView(user),
+    userdata: userCard(user),
   };
 }

@@ -1,3 +1,4 @@
+import { INSTANT_TRADE_TYPES, LIMIT_FILL_OPERATIONS, SWAP_OPERATIONS } from '@exchange/domain';
 import { and, count, desc, eq, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import {
   kycRecords,
@@ -8,7 +9,6 @@ import {
   walletTransactions,
 } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
-import { SWAP_OPERATIONS } from '../swap/swap.repository';
 import { rowUserColumns } from './admin-lists.repository';
 
 const { operationType: type, operation } = walletTransactions;
@@ -19,8 +19,8 @@ const { operationType: type, operation } = walletTransactions;
  * (operation_type, operation, created_at) index serves both filters and the graph's date range.
  */
 export const BUY_OR_SELL = or(
-  inArray(type, ['FIAT_TO_CRYPTO', 'CRYPTO_TO_FIAT']),
-  and(eq(type, 'CRYPTO_TO_CRYPTO'), inArray(operation, ['LIMIT_BUY', 'LIMIT_SELL'])),
+  inArray(type, [...INSTANT_TRADE_TYPES]),
+  and(eq(type, 'CRYPTO_TO_CRYPTO'), inArray(operation, [...LIMIT_FILL_OPERATIONS])),
 )!;
 /** Swaps and MultiCoin buys, as the customer's swap history lists them. */
 export const SWAP = and(eq(type, 'CRYPTO_TO_CRYPTO'), inArray(operation, [...SWAP_OPERATIONS]))!;

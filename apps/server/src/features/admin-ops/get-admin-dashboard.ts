@@ -1,9 +1,10 @@
 import { type AdminDashboard, DASHBOARD_LATEST_SIZE } from '@exchange/contracts';
 import type { AppContext } from '../../platform/app-context';
+import { userCard } from '../auth/public-user';
 import { toTicketView } from '../support/ticket-view';
 import { HOUSE_USER_EMAIL } from '../trading/house-liquidity';
 import { latestTransactions } from './admin-lists.repository';
-import { adminTransactionView, dashboardKycView, rowUserView } from './admin-ops-view';
+import { adminTransactionView, dashboardKycView } from './admin-ops-view';
 import { dashboardCounts, latestPendingKyc, latestPendingTickets } from './admin-stats.repository';
 
 /** The admin dashboard's counts and latest lists (spec section 3), read in one snapshot. */
@@ -20,17 +21,10 @@ export async function getAdminDashboard(ctx: AppContext): Promise<AdminDashboard
         letestTransaction: latest.map(adminTransactionView),
         letestPEndingTransaction: pending.map(adminTransactionView),
         letestKyc: kyc.map(dashboardKycView),
-        letestPendingSupport: tickets.map(({ ticket, user }) => ({
-          ...toTicketView(ticket, user.name),
-          user_id: user.id,
-          userdata: {
-            name: user.name,
-            email: user.email,
-            country_code: user.countryCode,
-            mobile_no: user.mobileNo,
-          },
-          profile_pic: rowUserView(user).profile_pic,
-        })),
+        letestPendingSupport: tickets.map(({ ticket, user }) => {
+          const { profile_pic, ...userdata } = userCard(user);
+          return { ...toTicketView(ticket, user.name), user_id: user.id, userdata, profile_pic };
+        }),
       };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser, type TestUser } from '../../test/test-users';
-import { transferFunds } from '../ledger/transfer-funds';
+import { transferFunds } from '../../test/transfer-funds';
 
 let t: TestApp;
 let admin: TestUser;

@@ -4,7 +4,6 @@ import { AppError } from '../../platform/errors';
 import { toKycRecord } from '../kyc/kyc-view';
 import { getReferralSummary } from '../referrals/get-referral-summary';
 import { listReferrals } from '../referrals/list-referrals';
-import { getWallet } from '../wallet/get-wallet';
 import { listUserWalletTransactions } from '../wallet/list-wallet-transactions';
 import { findUser, kycRecordsOf } from './admin-users.repository';
 import { toUserData } from './user-views';
@@ -20,7 +19,7 @@ export async function getUserDetails(ctx: AppContext, userId: string): Promise<A
   const user = await findUser(ctx.db, userId);
   if (!user) throw new AppError('not_found', m.adminUserNotFound);
   const [wallet, kyc, summary, referrals, transactions] = await Promise.all([
-    getWallet(ctx, userId),
+    ctx.walletOf(userId),
     kycRecordsOf(ctx.db, userId),
     getReferralSummary(ctx, userId),
     listReferrals(ctx, userId, { page: 1, limit: DETAIL_ROWS }),

@@ -1,16 +1,12 @@
 import type { AdminUserDetails, AdminUserListItem, AuditLogItem } from '@exchange/contracts';
 import { formatMinor, getAsset } from '@exchange/domain';
+import { userCard } from '../auth/public-user';
 import type { AuditLogRow, UserListRow, UserRow } from './admin-users.repository';
 
 export function toUserData(user: UserRow): AdminUserDetails['userData'] {
   return {
     _id: user.id,
-    name: user.name,
-    email: user.email,
-    country_code: user.countryCode,
-    mobile_no: user.mobileNo,
-    // The stored upload name, as the KYC lists send it; the web turns it into the picture's address.
-    profile_pic: user.profilePic ?? '',
+    ...userCard(user),
     status: user.status,
     role: user.role,
     is_kyc_verified: user.isKycVerified,

@@ -3,13 +3,8 @@ import { decideCapture, parseDecimal } from '@exchange/domain';
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import {
-  creditDeposit,
-  findUserOrder,
-  moveOrder,
-  recordDeclined,
-  recordPending,
-} from './deposits.repository';
+import { creditDeposit, recordDeclined, recordPending } from './deposit-outcomes';
+import { findUserOrder, moveOrder } from './deposits.repository';
 import type { PaymentProvider } from './payment-provider';
 
 export type ConfirmOutcome = 'credited' | 'already_credited' | 'pending';

@@ -1,7 +1,8 @@
 import { messages } from '@exchange/contracts';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { findUserOrder, type PaymentOrderRow, recordDeclined } from './deposits.repository';
+import { recordDeclined } from './deposit-outcomes';
+import { findUserOrder, type PaymentOrderRow } from './deposits.repository';
 
 /**
  * The sandbox buyer declines the payment: the order is DECLINED and the user's history shows a

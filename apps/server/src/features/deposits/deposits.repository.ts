@@ -1,9 +1,7 @@
-import { depositPostings, depositStatusesBefore, reversalPostings } from '@exchange/domain';
+import { depositStatusesBefore } from '@exchange/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { paymentOrders, userDebts, users } from '../../db/schema';
 import type { DbOrTx, Tx } from '../../platform/db';
-import { postEntry } from '../ledger/post-entries';
-import { upsertWalletTransaction } from '../wallet/wallet.repository';
 
 export type PaymentOrderRow = typeof paymentOrders.$inferSelect;
 
@@ -67,81 +65,28 @@ export async function moveOrder(
 }
 
 /**
- * Credits a verified deposit, once. Inside the caller's transaction: the order moves to CREDITED only
- * if it is not already (nor FAILED, which waits for a person); only the transaction that moved it posts
- * the entry PAYMENT_CLEARING(USD) → user AVAILABLE(USD) under the deposit's reference and records the
- * SUCCESS wallet transaction. Concurrent confirmations queue on the order's row lock; the losers see
- * CREDITED and post nothing. Returns whether this call credited.
+ * Moves the order to CREDITED with its capture id, unless it is already (or FAILED, which waits for a
+ * person): one conditional update, so of concurrent confirmations queued on the row only the first
+ * moves it. Returns the row if this call moved it.
  */
-export async function creditDeposit(tx: Tx, order: PaymentOrderRow, captureId: string): Promise<boolean> {
+export async function markCredited(
+  tx: Tx,
+  id: string,
+  captureId: string,
+): Promise<PaymentOrderRow | undefined> {
   const [moved] = await tx
     .update(paymentOrders)
     .set({ status: 'CREDITED', captureId, updatedAt: sql`now()` })
     .where(
-      and(
-        eq(paymentOrders.id, order.id),
-        inArray(paymentOrders.status, [...depositStatusesBefore('CREDITED')]),
-      ),
+      and(eq(paymentOrders.id, id), inArray(paymentOrders.status, [...depositStatusesBefore('CREDITED')])),
     )
     .returning();
-  if (!moved) return false;
-  const amount = BigInt(moved.amount);
-  const reference = depositReference(moved);
-  const posted = await postEntry(tx, {
-    kind: 'DEPOSIT',
-    reference,
-    userId: moved.userId,
-    postings: depositPostings(moved.userId, 'USD', amount),
-    memo: { provider: moved.provider, order_id: moved.providerOrderId, capture_id: captureId },
-  });
-  // Payment clearing may go negative and the order was not credited before, so a rejection here
-  // means the books and the orders disagree: a bug to stop at, not a case to handle.
-  if (!posted.ok) throw new Error(`deposit ${reference} could not post: ${posted.code}`);
-  await tx.update(paymentOrders).set({ entryId: posted.value.entryId }).where(eq(paymentOrders.id, moved.id));
-  await upsertWalletTransaction(tx, {
-    reference,
-    userId: moved.userId,
-    operationType: 'FIAT',
-    operation: 'DEPOSIT',
-    from: null,
-    to: { asset: 'USD', amount },
-    status: 'SUCCESS',
-    entryId: posted.value.entryId,
-  });
-  return true;
+  return moved;
 }
 
-/** A payment the provider declined: the order is DECLINED and the user's history shows it REJECTED. */
-export async function recordDeclined(tx: Tx, order: PaymentOrderRow): Promise<boolean> {
-  const moved = await moveOrder(tx, order.id, 'DECLINED');
-  if (!moved) return false;
-  await upsertWalletTransaction(tx, {
-    reference: depositReference(moved),
-    userId: moved.userId,
-    operationType: 'FIAT',
-    operation: 'DEPOSIT',
-    from: null,
-    to: { asset: 'USD', amount: BigInt(moved.amount) },
-    status: 'REJECTED',
-    entryId: null,
-  });
-  return true;
-}
-
-/** A capture the provider has not settled yet: PENDING in the order and in the user's history. */
-export async function recordPending(tx: Tx, order: PaymentOrderRow, captureId: string | null): Promise<void> {
-  const moved = await moveOrder(tx, order.id, 'PENDING', captureId);
-  if (!moved) return;
-  await upsertWalletTransaction(tx, {
-    reference: depositReference(moved),
-    userId: moved.userId,
-    operationType: 'FIAT',
-    operation: 'DEPOSIT',
-    from: null,
-    to: { asset: 'USD', amount: BigInt(moved.amount) },
-    status: 'PENDING',
-    entryId: null,
-  });
+/** Points the order at the journal entry that credited it. */
+export async function setOrderEntry(db: DbOrTx, id: string, entryId: bigint): Promise<void> {
+  await db.update(paymentOrders).set({ entryId }).where(eq(paymentOrders.id, id));
 }
 
 /** The order whose capture the provider names (a refund webhook may carry only the capture id). */
@@ -172,34 +117,14 @@ export interface BookedReversal {
 }
 
 /**
- * Books a decided reversal inside the caller's transaction (which holds the order's and the user's USD
- * account's row locks): the reversing entry under the refund's reference (a second delivery of the
- * same refund posts nothing and answers false), the order's status and reversed amount, a debt row for
- * any shortfall, and the user's history line (operation DEPOSIT_REFUND or DEPOSIT_REVERSAL).
+ * Moves the order to the reversal's status (from CREDITED, or from the same status for a second
+ * partial refund) and adds the amount taken back to its reversed amount; returns whether it moved.
  */
-export async function recordReversal(
+export async function markReversed(
   tx: Tx,
-  order: PaymentOrderRow,
-  refundId: string,
-  reversal: BookedReversal,
+  id: string,
+  reversal: Pick<BookedReversal, 'amount' | 'status'>,
 ): Promise<boolean> {
-  const reference = reversalReference(order, refundId);
-  const posted = await postEntry(tx, {
-    kind: 'DEPOSIT_REVERSAL',
-    reference,
-    userId: order.userId,
-    postings: reversalPostings(order.userId, reversal),
-    memo: {
-      provider: order.provider,
-      order_id: order.providerOrderId,
-      refund_id: refundId,
-      debt: reversal.toDebt.toString(),
-    },
-  });
-  if (!posted.ok && posted.code === 'duplicate_reference') return false;
-  // The user's USD row is locked and the split was decided from it, so it always covers its part.
-  if (!posted.ok) throw new Error(`reversal ${reference} could not post: ${posted.code}`);
-  const entryId = posted.value.entryId;
   const [moved] = await tx
     .update(paymentOrders)
     .set({
@@ -209,33 +134,26 @@ export async function recordReversal(
     })
     .where(
       and(
-        eq(paymentOrders.id, order.id),
+        eq(paymentOrders.id, id),
         inArray(paymentOrders.status, [...depositStatusesBefore(reversal.status), reversal.status]),
       ),
     )
     .returning({ id: paymentOrders.id });
-  if (!moved) throw new Error(`reversal ${reference}: order ${order.id} is no longer credited`);
-  if (reversal.toDebt > 0n) {
-    await tx.insert(userDebts).values({
-      userId: order.userId,
-      asset: 'USD',
-      amount: reversal.toDebt.toString(),
-      paymentOrderId: order.id,
-      entryId,
-      reason: reversal.status,
-    });
-  }
-  await upsertWalletTransaction(tx, {
-    reference,
-    userId: order.userId,
-    operationType: 'FIAT',
-    operation: reversal.status === 'REFUNDED' ? 'DEPOSIT_REFUND' : 'DEPOSIT_REVERSAL',
-    from: { asset: 'USD', amount: reversal.amount },
-    to: null,
-    status: 'SUCCESS',
-    entryId,
-  });
-  return true;
+  return moved !== undefined;
+}
+
+/** What a reversal took back beyond the user's balance: the user's debt, tied to the order and entry. */
+export async function insertDebt(
+  tx: Tx,
+  debt: {
+    userId: string;
+    amount: bigint;
+    paymentOrderId: string;
+    entryId: bigint;
+    reason: BookedReversal['status'];
+  },
+): Promise<void> {
+  await tx.insert(userDebts).values({ ...debt, asset: 'USD', amount: debt.amount.toString() });
 }
 
 /** Where alerts for people go: every active administrator's e-mail address. */

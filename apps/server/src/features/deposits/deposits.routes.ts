@@ -11,7 +11,6 @@ import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
 import { createIdempotencyHooks } from '../../platform/idempotency';
 import { perUserLimit } from '../../platform/user-rate-limit';
-import { getWallet } from '../wallet/get-wallet';
 import { approveSandboxOrder } from './approve-sandbox-order';
 import { confirmDeposit } from './confirm-deposit';
 import { createDepositOrder } from './create-deposit-order';
@@ -52,7 +51,7 @@ export function depositKycRoutes(app: ZodApi, ctx: AppContext, provider: Payment
     async (request, reply) => {
       const userId = sessionOf(request).userId;
       const outcome = await confirmDeposit(ctx, provider, userId, request.body);
-      const wallet = await getWallet(ctx, userId);
+      const wallet = await ctx.walletOf(userId);
       if (outcome === 'pending')
         return reply.code(202).send({ status: true, message: messages.depositPending, data: { wallet } });
       return { status: true, message: messages.depositSuccessful, data: { wallet } };

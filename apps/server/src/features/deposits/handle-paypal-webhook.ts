@@ -5,14 +5,8 @@ import { webhookEvents } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
-import {
-  creditDeposit,
-  findOrder,
-  findOrderByCapture,
-  moveOrder,
-  recordDeclined,
-  recordPending,
-} from './deposits.repository';
+import { creditDeposit, recordDeclined, recordPending } from './deposit-outcomes';
+import { findOrder, findOrderByCapture, moveOrder } from './deposits.repository';
 import type { PaymentProvider } from './payment-provider';
 import { alertAdmins, type ReversalAlert, reverseDeposit } from './reverse-deposit';
 

@@ -1,14 +1,24 @@
-import { decideDepositReversal, formatMinor, type ReversalKind, userAccount } from '@exchange/domain';
+import {
+  decideDepositReversal,
+  formatMinor,
+  type ReversalKind,
+  reversalPostings,
+  userAccount,
+} from '@exchange/domain';
 import type { Logger } from 'pino';
 import type { DbOrTx, Tx } from '../../platform/db';
 import type { Mailer } from '../../platform/mail';
 import { lockBalance } from '../ledger/ledger.repository';
+import { postEntry } from '../ledger/post-entries';
+import { upsertWalletTransaction } from '../ledger/wallet-history';
 import {
   adminEmails,
   type BookedReversal,
+  insertDebt,
   lockOrder,
+  markReversed,
   type PaymentOrderRow,
-  recordReversal,
+  reversalReference,
   userEmail,
 } from './deposits.repository';
 
@@ -84,6 +94,56 @@ export async function reverseDeposit(
     'deposit taken back by the provider: reversed in the ledger',
   );
   return { kind: 'booked', order: locked, reversal: decision };
+}
+
+/**
+ * Books a decided reversal inside the caller's transaction (which holds the order's and the user's USD
+ * account's row locks): the reversing entry under the refund's reference (a second delivery of the
+ * same refund posts nothing and answers false), the order's status and reversed amount, a debt row for
+ * any shortfall, and the user's history line (operation DEPOSIT_REFUND or DEPOSIT_REVERSAL).
+ */
+async function recordReversal(
+  tx: Tx,
+  order: PaymentOrderRow,
+  refundId: string,
+  reversal: BookedReversal,
+): Promise<boolean> {
+  const reference = reversalReference(order, refundId);
+  const posted = await postEntry(tx, {
+    kind: 'DEPOSIT_REVERSAL',
+    reference,
+    userId: order.userId,
+    postings: reversalPostings(order.userId, reversal),
+    memo: {
+      provider: order.provider,
+      order_id: order.providerOrderId,
+      refund_id: refundId,
+      debt: reversal.toDebt.toString(),
+    },
+  });
+  if (!posted.ok && posted.code === 'duplicate_reference') return false;
+  // The user's USD row is locked and the split was decided from it, so it always covers its part.
+  if (!posted.ok) throw new Error(`reversal ${reference} could not post: ${posted.code}`);
+  const entryId = posted.value.entryId;
+  if (!(await markReversed(tx, order.id, reversal)))
+    throw new Error(`reversal ${reference}: order ${order.id} is no longer credited`);
+  if (reversal.toDebt > 0n) {
+    await insertDebt(tx, {
+      userId: order.userId,
+      amount: reversal.toDebt,
+      paymentOrderId: order.id,
+      entryId,
+      reason: reversal.status,
+    });
+  }
+  await upsertWalletTransaction(tx, {
+    reference,
+    userId: order.userId,
+    event: { kind: 'deposit_reversal', status: reversal.status, asset: 'USD', amount: reversal.amount },
+    status: 'SUCCESS',
+    entryId,
+  });
+  return true;
 }
 
 const usd = (cents: bigint) => `${formatMinor(cents, 2)} USD`;

@@ -1,24 +1,19 @@
 import type { AdminKycDetail, AdminKycListItem } from '@exchange/contracts';
+import { userCard } from '../auth/public-user';
 import type { KycUserSummary, KycWithUser } from './admin-kyc.repository';
 import { toKycRecord } from './kyc-view';
 
 function userSummary(user: KycUserSummary) {
-  return {
-    _id: user.id,
-    name: user.name,
-    email: user.email,
-    country_code: user.countryCode,
-    mobile_no: user.mobileNo,
-    profile_pic: user.profilePic ?? '',
-  };
+  return { _id: user.id, ...userCard(user) };
 }
 
 export function toAdminKycListItem({ kyc, user }: KycWithUser): AdminKycListItem {
+  const summary = userSummary(user);
   return {
     ...toKycRecord(kyc),
-    user: userSummary(user),
+    user: summary,
     userdata: { email: user.email },
-    profile_pic: user.profilePic ?? '',
+    profile_pic: summary.profile_pic,
   };
 }
 

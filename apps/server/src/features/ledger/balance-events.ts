@@ -1,7 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import type { Tx } from '../../platform/db';
 import type { PgListener } from '../../platform/pg-listener';
 import type { WsHub } from '../../platform/ws-hub';
 
@@ -20,18 +18,6 @@ export const USER_CHANNEL = 'user';
 /** Users per notification: 64 ids stay far below PostgreSQL's 8,000-byte payload limit. */
 const USERS_PER_NOTIFICATION = 64;
 const payloadSchema = z.array(z.string().min(1)).max(USERS_PER_NOTIFICATION);
-
-/**
- * NOTIFYs the distinct users (house accounts have none) inside the entry's transaction, in groups
- * of 64 (a market batch can touch more users than one payload holds).
- */
-export async function notifyBalancesChanged(tx: Tx, userIds: readonly (string | null)[]): Promise<void> {
-  const users = [...new Set(userIds.filter((id): id is string => id !== null))].sort();
-  for (let i = 0; i < users.length; i += USERS_PER_NOTIFICATION) {
-    const group = users.slice(i, i + USERS_PER_NOTIFICATION);
-    await tx.execute(sql`SELECT pg_notify(${BALANCE_EVENT_CHANNEL}, ${JSON.stringify(group)})`);
-  }
-}
 
 /**
  * Defines the private 'user' channel and publishes a `{ type: 'balance' }` event to each user named by

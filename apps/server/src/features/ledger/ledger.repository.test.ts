@@ -12,9 +12,9 @@ import { journalEntries, ledgerAccounts, postings } from '../../db/schema';
 import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
+import { transferFunds } from '../../test/transfer-funds';
 import { ensureAccounts, houseInventory, loadBalances } from './ledger.repository';
 import { entryParams, postEntry, prepareEntries } from './post-entries';
-import { transferFunds } from './transfer-funds';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -12,7 +12,6 @@ import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { createIdempotencyHooks } from '../../platform/idempotency';
-import { getWallet } from '../wallet/get-wallet';
 import { listP2pHistory } from './list-p2p-history';
 import { lookUpRecipient } from './look-up-recipient';
 import { transferP2p } from './transfer-p2p';
@@ -64,7 +63,7 @@ export function p2pKycRoutes(app: ZodApi, ctx: AppContext): void {
       return {
         status: true,
         message: messages.p2pTransferSuccess,
-        data: { wallet: await getWallet(ctx, userId) },
+        data: { wallet: await ctx.walletOf(userId) },
       };
     },
   );

@@ -11,7 +11,7 @@ import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
 import { loadBalances } from '../ledger/ledger.repository';
 import { postEntry } from '../ledger/post-entries';
-import { upsertWalletTransaction } from '../wallet/wallet.repository';
+import { upsertWalletTransaction } from '../ledger/wallet-history';
 import { loadRecipient, p2pRuleError } from './look-up-recipient';
 import { findUserName, insertTransfer, setTransferEntry } from './p2p.repository';
 
@@ -56,24 +56,17 @@ export async function transferP2p(
     if (!posted.ok) throw new AppError('insufficient_funds', messages.insufficientAmount);
     const entryId = posted.value.entryId;
     await setTransferEntry(tx, transferId, entryId);
-    const moved = { asset, amount };
     await upsertWalletTransaction(tx, {
       reference: `${reference}:send`,
       userId: senderId,
-      operationType: 'CRYPTO',
-      operation: 'P2P_SEND',
-      from: moved,
-      to: null,
+      event: { kind: 'p2p_send', asset, amount },
       status: 'SUCCESS',
       entryId,
     });
     await upsertWalletTransaction(tx, {
       reference: `${reference}:receive`,
       userId: to.id,
-      operationType: 'CRYPTO',
-      operation: 'P2P_RECEIVE',
-      from: null,
-      to: moved,
+      event: { kind: 'p2p_receive', asset, amount },
       status: 'SUCCESS',
       entryId,
     });

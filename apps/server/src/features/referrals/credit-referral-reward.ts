@@ -1,7 +1,7 @@
 import { assert, decideReferralReward, isAssetCode, referralRewardReference } from '@exchange/domain';
 import type { Tx } from '../../platform/db';
 import { postEntry } from '../ledger/post-entries';
-import { upsertWalletTransaction } from '../wallet/wallet.repository';
+import { upsertWalletTransaction } from '../ledger/wallet-history';
 import * as repo from './referrals.repository';
 
 export type CreditOutcome = 'no_referral' | 'already_settled' | 'paid' | 'rejected';
@@ -52,10 +52,7 @@ export async function creditReferralReward(tx: Tx, referredUserId: string): Prom
     await upsertWalletTransaction(tx, {
       reference: referralRewardReference(referral.id),
       userId: referral.referrerId,
-      operationType: 'CRYPTO',
-      operation: 'REFERRAL_REWARD',
-      from: null,
-      to: { asset: referral.asset, amount: BigInt(referral.amount) },
+      event: { kind: 'referral_reward', asset: referral.asset, amount: BigInt(referral.amount) },
       status: 'SUCCESS',
       entryId,
     });

@@ -11,7 +11,7 @@ import {
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
 import { postEntry } from '../ledger/post-entries';
-import { upsertWalletTransaction } from '../wallet/wallet.repository';
+import { upsertWalletTransaction } from '../ledger/wallet-history';
 import { stakeRuleError } from './stake-rejections';
 import { insertStake, listStakeOptions } from './staking.repository';
 
@@ -78,10 +78,7 @@ export async function createStake(ctx: AppContext, userId: string, request: Crea
     await upsertWalletTransaction(tx, {
       reference,
       userId,
-      operationType: 'CRYPTO',
-      operation: 'STAKE',
-      from: { asset: asset.code, amount: stake.principal },
-      to: null,
+      event: { kind: 'stake', asset: asset.code, amount: stake.principal },
       status: 'SUCCESS',
       entryId: posted.value.entryId,
     });

@@ -2,7 +2,7 @@ import { type AssetCode, decideStakeRedemption, stakeRedemptionPostings } from '
 import type { AppContext } from '../../platform/app-context';
 import type { ScheduledJob } from '../../platform/scheduled-jobs';
 import { postEntry } from '../ledger/post-entries';
-import { upsertWalletTransaction } from '../wallet/wallet.repository';
+import { upsertWalletTransaction } from '../ledger/wallet-history';
 import { stakeState } from './stake-rejections';
 import { changeStakeStatus, dueStakeIds, lockStakeUnlessTaken } from './staking.repository';
 
@@ -42,10 +42,7 @@ async function redeemOne(ctx: Pick<AppContext, 'db'>, stakeId: string, now: Date
     await upsertWalletTransaction(tx, {
       reference,
       userId: row.userId,
-      operationType: 'CRYPTO',
-      operation: 'STAKE_REDEEM',
-      from: null,
-      to: { asset, amount: decided.value.payout },
+      event: { kind: 'stake_redeem', asset, amount: decided.value.payout },
       status: 'SUCCESS',
       entryId: posted.value.entryId,
     });

@@ -4,7 +4,7 @@ import { type AssetCode, decideRestake, stakeInterestPostings } from '@exchange/
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
 import { postEntry } from '../ledger/post-entries';
-import { upsertWalletTransaction } from '../wallet/wallet.repository';
+import { upsertWalletTransaction } from '../ledger/wallet-history';
 import { UUID } from './create-stake';
 import { stakeActionError, stakeState } from './stake-rejections';
 import { changeStakeStatus, insertStake, lockUserStake, type StakeRow } from './staking.repository';
@@ -48,10 +48,7 @@ export async function restake(ctx: AppContext, userId: string, stakeId: string):
     await upsertWalletTransaction(tx, {
       reference: `stake:create:${id}`,
       userId,
-      operationType: 'CRYPTO',
-      operation: 'RESTAKE',
-      from: { asset: row.asset, amount: next.principal },
-      to: null,
+      event: { kind: 'restake', asset: row.asset as AssetCode, amount: next.principal },
       status: 'SUCCESS',
       entryId,
     });

@@ -11,7 +11,6 @@ import {
 import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
 import { createIdempotencyHooks } from '../../platform/idempotency';
-import { getWallet } from '../wallet/get-wallet';
 import { closeStake } from './close-stake';
 import { createStake } from './create-stake';
 import { restake } from './restake';
@@ -58,7 +57,7 @@ export function stakingKycRoutes(app: ZodApi, ctx: AppContext): void {
     async (request) => {
       const userId = sessionOf(request).userId;
       await createStake(ctx, userId, request.body);
-      return { status: true, message: messages.stakeCreated, data: { wallet: await getWallet(ctx, userId) } };
+      return { status: true, message: messages.stakeCreated, data: { wallet: await ctx.walletOf(userId) } };
     },
   );
 
@@ -74,7 +73,7 @@ export function stakingKycRoutes(app: ZodApi, ctx: AppContext): void {
       return {
         status: true,
         message: messages.stakeCloseSuccess,
-        data: { stake: stakeView(stake, ctx.clock.now()), wallet: await getWallet(ctx, userId) },
+        data: { stake: stakeView(stake, ctx.clock.now()), wallet: await ctx.walletOf(userId) },
       };
     },
   );
@@ -91,7 +90,7 @@ export function stakingKycRoutes(app: ZodApi, ctx: AppContext): void {
       return {
         status: true,
         message: messages.restakeSuccess,
-        data: { stake: stakeView(stake, ctx.clock.now()), wallet: await getWallet(ctx, userId) },
+        data: { stake: stakeView(stake, ctx.clock.now()), wallet: await ctx.walletOf(userId) },
       };
     },
   );

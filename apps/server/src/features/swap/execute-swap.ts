@@ -3,7 +3,7 @@ import { type AssetCode, claimFailure, decideQuoteUse, swapPostings } from '@exc
 import type { AppContext } from '../../platform/app-context';
 import { AppError, quoteUseError } from '../../platform/errors';
 import { postEntry } from '../ledger/post-entries';
-import { upsertWalletTransaction } from '../wallet/wallet.repository';
+import { upsertWalletTransaction } from '../ledger/wallet-history';
 import {
   assertSwapExposure,
   checkSwapRequest,
@@ -79,10 +79,11 @@ export async function executeSwap(
     await upsertWalletTransaction(tx, {
       reference,
       userId,
-      operationType: 'CRYPTO_TO_CRYPTO',
-      operation: kind === 'multi' ? 'MULTI_BUY' : 'SWAP',
-      from: { asset: from, amount: fromAmount },
-      to: { asset: to, amount: amounts.receive },
+      event: {
+        kind: kind === 'multi' ? 'multi_buy' : 'swap',
+        from: { asset: from, amount: fromAmount },
+        to: { asset: to, amount: amounts.receive },
+      },
       status: 'SUCCESS',
       entryId: posted.value.entryId,
     });

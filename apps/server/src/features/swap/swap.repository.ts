@@ -1,5 +1,5 @@
-import { and, count, desc, eq, gt, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { swapQuotes, walletTransactions } from '../../db/schema';
+import { and, count, desc, eq, gt, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import { swapQuotes, swapRows, walletTransactions } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
 import { ownRows, ownRowsNewestFirst } from '../../platform/own-rows';
 import { containsPattern } from '../../platform/search';
@@ -28,23 +28,17 @@ export async function claimSwapQuote(db: DbOrTx, id: string, now: Date): Promise
   return row;
 }
 
-/** What the swap history lists: swaps and MultiCoin buys (limit fills are CRYPTO_TO_CRYPTO too). */
-export const SWAP_OPERATIONS = ['SWAP', 'MULTI_BUY'] as const;
-
 /**
  * The user's swaps and MultiCoin buys, newest first, a page at a time; `search` matches either coin
  * code. Served by the partial index of swap rows (wallet_transactions_user_swaps_idx), whose predicate
- * the filter repeats word for word so the planner can use it.
+ * (`swapRows`) the filter repeats word for word so the planner can use it.
  */
 export async function listSwapTransactions(
   db: DbOrTx,
   userId: string,
   query: { page: number; limit: number; search?: string | undefined },
 ): Promise<{ rows: WalletTransactionRow[]; total: number }> {
-  const filters: SQL[] = [
-    ownRows(walletTransactions.userId, userId),
-    sql`${walletTransactions.operation} IN ('SWAP', 'MULTI_BUY')`,
-  ];
+  const filters: SQL[] = [ownRows(walletTransactions.userId, userId), swapRows(walletTransactions.operation)];
   if (query.search) {
     const pattern = containsPattern(query.search);
     filters.push(

@@ -13,7 +13,6 @@ import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { createIdempotencyHooks } from '../../platform/idempotency';
-import { getWallet } from '../wallet/get-wallet';
 import { executeSwap } from './execute-swap';
 import { issueSwapQuote, swapQuoteView } from './issue-swap-quote';
 import { listSwapHistory } from './list-swap-history';
@@ -53,7 +52,7 @@ export function swapKycRoutes(app: ZodApi, ctx: AppContext): void {
         fromAmount: body.from_amount,
       };
       await executeSwap(ctx, userId, 'swap', input, body.quote_id);
-      return { status: true, message: messages.swapExecuted, data: { wallet: await getWallet(ctx, userId) } };
+      return { status: true, message: messages.swapExecuted, data: { wallet: await ctx.walletOf(userId) } };
     },
   );
 
@@ -69,7 +68,7 @@ export function swapKycRoutes(app: ZodApi, ctx: AppContext): void {
         fromAmount: body.from_amount,
       };
       await executeSwap(ctx, userId, 'multi', input, body.quote_id);
-      return { status: true, message: messages.multiBought, data: { wallet: await getWallet(ctx, userId) } };
+      return { status: true, message: messages.multiBought, data: { wallet: await ctx.walletOf(userId) } };
     },
   );
 

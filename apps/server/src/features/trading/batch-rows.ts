@@ -1,10 +1,9 @@
 import type { trades } from '../../db/schema';
-import type { WalletTransactionRecord } from '../wallet/wallet.repository';
+import { type WalletTransactionDraft, walletTransactionColumns } from '../ledger/wallet-history';
 import type { OrderRecord } from './trading.repository';
 
-/** A trade or a fill's history row as a batch stages it, naming its journal entry by reference. */
+/** A trade as a batch stages it, naming its journal entry by reference. */
 export type TradeDraft = Omit<typeof trades.$inferInsert, 'entryId'> & { entryReference: string };
-export type WalletTransactionDraft = Omit<WalletTransactionRecord, 'entryId'> & { entryReference: string };
 
 // The rows a batch hands to `trading_write_batch` (migration 0020) as JSON: the tables' column names,
 // integers as decimal strings, times as ISO strings. Trades and history rows name their journal entry
@@ -50,17 +49,19 @@ export function tradeRow(trade: Omit<TradeDraft, 'entryReference'>) {
   };
 }
 
+/** A history row (its operation and sides decided by the domain's `historyRow`). */
 export function walletTransactionRow(record: WalletTransactionDraft, entry: number) {
+  const row = walletTransactionColumns(record);
   return {
-    reference: record.reference,
-    user_id: record.userId,
-    operation_type: record.operationType,
-    operation: record.operation,
-    from_asset: record.from?.asset ?? null,
-    from_amount: record.from ? record.from.amount.toString() : null,
-    to_asset: record.to?.asset ?? null,
-    to_amount: record.to ? record.to.amount.toString() : null,
-    status: record.status,
+    reference: row.reference,
+    user_id: row.userId,
+    operation_type: row.operationType,
+    operation: row.operation,
+    from_asset: row.fromAsset,
+    from_amount: row.fromAmount,
+    to_asset: row.toAsset,
+    to_amount: row.toAmount,
+    status: row.status,
     entry,
   };
 }

@@ -53,10 +53,7 @@ describe("a batch's writes, in one round trip", () => {
         writes.addWalletTransaction({
           reference: `${tag}:history`,
           userId: b.id,
-          operationType: 'FIAT',
-          operation: 'DEPOSIT',
-          from: null,
-          to: { asset: 'USDT', amount: 700n },
+          event: { kind: 'deposit', asset: 'USDT', amount: 700n },
           status: 'SUCCESS',
           entryReference: `${tag}:2`,
         });

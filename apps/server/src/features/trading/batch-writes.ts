@@ -12,14 +12,10 @@ import { orders } from '../../db/schema';
 import type { DbOrTx, IdempotencyClaim } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { loadBalances } from '../ledger/ledger.repository';
+import type { LedgerWrites } from '../ledger/ledger-writes';
 import { entryParams, prepareEntries } from '../ledger/post-entries';
-import {
-  orderRow,
-  type TradeDraft,
-  tradeRow,
-  type WalletTransactionDraft,
-  walletTransactionRow,
-} from './batch-rows';
+import type { WalletTransactionDraft } from '../ledger/wallet-history';
+import { orderRow, type TradeDraft, tradeRow, walletTransactionRow } from './batch-rows';
 import { loadOrders, type OrderRecord } from './trading.repository';
 
 /**
@@ -59,7 +55,7 @@ interface Tracked {
  * A command must stage nothing before its last refusal: a refused command leaves the batch untouched.
  * `staged` counts staged writes, so the engine can tell a command that failed after staging.
  */
-export class BatchWrites {
+export class BatchWrites implements LedgerWrites {
   private readonly orders = new Map<string, Tracked>();
   private readonly openStored = new Map<string, number>();
   /** Projected balances of user accounts (stored balance read without a lock, plus this batch's postings). */

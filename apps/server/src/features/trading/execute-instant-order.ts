@@ -1,12 +1,12 @@
 import { messages, type PlaceOrderRequest } from '@exchange/contracts';
-import { type CryptoCode, claimFailure, decideQuoteUse, instantPostings } from '@exchange/domain';
+import { type CryptoCode, claimFailure, decideQuoteUse } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import { AppError, quoteUseError } from '../../platform/errors';
-import { postEntry } from '../ledger/post-entries';
-import { upsertWalletTransaction } from '../wallet/wallet.repository';
+import { transactionWrites } from '../ledger/ledger-writes';
 import { assertHouseExposure } from './house-exposure';
 import { claimInstantQuote, findInstantQuote, type QuoteRow } from './instant-quotes.repository';
 import { issueInstantQuote, parseInstantQuantity } from './issue-instant-quote';
+import { settleInstantOrder } from './settle-instant-order';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -15,8 +15,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * the user's, match side, coin and quantity, be unexpired and unused; it is marked used atomically
  * (UPDATE ... WHERE used_at IS NULL AND expires_at > now RETURNING), so a replay or a race uses it at
  * most once. Without `quote_id` (the spec's client sends none) a fresh quote is issued and used in the
- * same transaction, at the current price (stored already used, as the record of the price paid). Then one ledger entry settles it (see `instantPostings`) with a
- * wallet transaction; insufficient balance: 422 'Insufficient amount' and the quote stays unused.
+ * same transaction, at the current price (stored already used, as the record of the price paid). Then
+ * `settleInstantOrder` posts its entry and history row, as the instant desk's batches do; insufficient
+ * balance: 422 'Insufficient amount' and the quote stays unused.
  */
 export async function executeInstantOrder(
   ctx: AppContext,
@@ -59,27 +60,12 @@ export async function executeInstantOrder(
         BigInt(claimed.priceUsd),
       );
     }
-    const amounts = { cost: BigInt(claimed.cost), fee: BigInt(claimed.fee), total: BigInt(claimed.total) };
-    const reference = `instant:${claimed.id}`;
-    const posted = await postEntry(tx, {
-      kind: request.side === 'buy' ? 'INSTANT_BUY' : 'INSTANT_SELL',
-      reference,
+    await settleInstantOrder(transactionWrites(tx), {
       userId,
-      postings: instantPostings(userId, request.side, asset, quantity, amounts),
-      memo: { quote: claimed.id, price_usd: claimed.priceUsd },
-    });
-    if (!posted.ok) throw new AppError('insufficient_funds', messages.insufficientAmount);
-    const usd = { asset: 'USD', amount: amounts.total };
-    const coin = { asset, amount: quantity };
-    await upsertWalletTransaction(tx, {
-      reference,
-      userId,
-      operationType: request.side === 'buy' ? 'FIAT_TO_CRYPTO' : 'CRYPTO_TO_FIAT',
-      operation: request.side === 'buy' ? 'BUY' : 'SELL',
-      from: request.side === 'buy' ? usd : coin,
-      to: request.side === 'buy' ? coin : usd,
-      status: 'SUCCESS',
-      entryId: posted.value.entryId,
+      side: request.side,
+      asset,
+      quantity,
+      quote: claimed,
     });
   });
 }

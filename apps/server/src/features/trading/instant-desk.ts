@@ -1,12 +1,5 @@
 import { messages, type PlaceOrderRequest } from '@exchange/contracts';
-import {
-  type CryptoCode,
-  getAsset,
-  houseExposureAllows,
-  instantPostings,
-  isAssetCode,
-  userAccount,
-} from '@exchange/domain';
+import { type CryptoCode, getAsset, houseExposureAllows, isAssetCode, userAccount } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import {
   type CommitMarker,
@@ -20,6 +13,7 @@ import { BatchWrites } from './batch-writes';
 import { executeInstantOrder } from './execute-instant-order';
 import { HOUSE_USER_EMAIL } from './house-exposure';
 import { priceInstantQuote } from './issue-instant-quote';
+import { settleInstantOrder } from './settle-instant-order';
 
 interface Job {
   /** The idempotency mark of the request that sent the order, written in its batch's transaction. */
@@ -123,33 +117,9 @@ export class InstantDesk {
               capCents: this.ctx.config.houseMaxExposureCents,
             });
             if (!allowed) throw new AppError('house_exposure_limit', messages.houseExposureLimit);
-            const amounts = {
-              cost: BigInt(values.cost),
-              fee: BigInt(values.fee),
-              total: BigInt(values.total),
-            };
-            const reference = `instant:${values.id}`;
-            const posted = await writes.post({
-              kind: request.side === 'buy' ? 'INSTANT_BUY' : 'INSTANT_SELL',
-              reference,
-              userId,
-              postings: instantPostings(userId, request.side, asset, quantity, amounts),
-              memo: { quote: values.id, price_usd: values.priceUsd },
-            });
-            if (!posted) throw new AppError('insufficient_funds', messages.insufficientAmount);
+            // Staged in the batch, as `executeInstantOrder` posts it alone.
+            await settleInstantOrder(writes, { userId, side: request.side, asset, quantity, quote: values });
             positions.set(asset, houseSide === 'buy' ? position + quantity : position - quantity);
-            const usd = { asset: 'USD', amount: amounts.total };
-            const coin = { asset, amount: quantity };
-            writes.addWalletTransaction({
-              reference,
-              userId,
-              operationType: request.side === 'buy' ? 'FIAT_TO_CRYPTO' : 'CRYPTO_TO_FIAT',
-              operation: request.side === 'buy' ? 'BUY' : 'SELL',
-              from: request.side === 'buy' ? usd : coin,
-              to: request.side === 'buy' ? coin : usd,
-              status: 'SUCCESS',
-              entryReference: reference,
-            });
             outcomes.push(true);
           } catch (error) {
             // Refused before it staged anything: the batch goes on without it.

@@ -74,20 +74,14 @@ export async function persistEvents(
     writes.addWalletTransaction({
       reference: `${trade.entryReference}:buy`,
       userId: buyer,
-      operationType: 'CRYPTO_TO_CRYPTO',
-      operation: 'LIMIT_BUY',
-      from: { asset: rules.quote, amount: trade.buyerQuote },
-      to: base,
+      event: { kind: 'limit_buy', base, quote: { asset: rules.quote, amount: trade.buyerQuote } },
       status: 'SUCCESS',
       entryReference: trade.entryReference,
     });
     writes.addWalletTransaction({
       reference: `${trade.entryReference}:sell`,
       userId: seller,
-      operationType: 'CRYPTO_TO_CRYPTO',
-      operation: 'LIMIT_SELL',
-      from: base,
-      to: { asset: rules.quote, amount: trade.sellerQuote },
+      event: { kind: 'limit_sell', base, quote: { asset: rules.quote, amount: trade.sellerQuote } },
       status: 'SUCCESS',
       entryReference: trade.entryReference,
     });

@@ -90,23 +90,6 @@ export function openLots(order: OrderRecord): bigint {
   return order.quantityLots - order.filledLots - order.cancelledLots;
 }
 
-export async function insertOrder(db: DbOrTx, order: OrderRecord): Promise<void> {
-  await db.insert(orders).values({
-    id: order.id,
-    marketId: order.marketId,
-    userId: order.userId,
-    side: order.side,
-    priceTicks: order.priceTicks.toString(),
-    quantityLots: order.quantityLots.toString(),
-    lockAsset: order.lockAsset,
-    lockedRemaining: order.lockedRemaining.toString(),
-    status: order.status,
-    seq: order.seq,
-    createdAt: order.createdAt,
-    updatedAt: order.updatedAt,
-  });
-}
-
 /** Writes back what fills and cancels change. */
 export async function saveOrder(db: DbOrTx, order: OrderRecord): Promise<void> {
   await db

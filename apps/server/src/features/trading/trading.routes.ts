@@ -21,7 +21,6 @@ import { sessionOf } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { createIdempotencyHooks } from '../../platform/idempotency';
 import { perUserLimit } from '../../platform/user-rate-limit';
-import { getWallet } from '../wallet/get-wallet';
 import { cancelOrder } from './cancel-order';
 import { executeInstantOrder } from './execute-instant-order';
 import { issueInstantQuote, quoteView } from './issue-instant-quote';
@@ -89,7 +88,7 @@ export function tradingUserRoutes(app: ZodApi, ctx: AppContext): void {
     async (request) => {
       const userId = sessionOf(request).userId;
       const [wallet, open] = await Promise.all([
-        getWallet(ctx, userId),
+        ctx.walletOf(userId),
         userOrders(ctx.db, userId, { openOnly: true }),
       ]);
       return {
@@ -137,13 +136,13 @@ export function tradingKycRoutes(app: ZodApi, ctx: AppContext, trading: TradingR
         if (body.quote_id) await executeInstantOrder(ctx, userId, body);
         else await trading.instant.execute(userId, body);
         const message = body.side === 'buy' ? messages.buyExecuted : messages.sellExecuted;
-        return { status: true, message, data: { wallet: await getWallet(ctx, userId), order: null } };
+        return { status: true, message, data: { wallet: await ctx.walletOf(userId), order: null } };
       }
       const order = await placeLimitOrder(ctx, trading.engine, userId, body);
       return {
         status: true,
         message: messages.orderPlaced,
-        data: { wallet: await getWallet(ctx, userId), order: orderView(order) },
+        data: { wallet: await ctx.walletOf(userId), order: orderView(order) },
       };
     },
   );
@@ -157,7 +156,7 @@ export function tradingKycRoutes(app: ZodApi, ctx: AppContext, trading: TradingR
       return {
         status: true,
         message: messages.orderCancelled,
-        data: { wallet: await getWallet(ctx, userId) },
+        data: { wallet: await ctx.walletOf(userId) },
       };
     },
   );

@@ -4,46 +4,6 @@ import { type DbOrTx, perDatabase } from '../../platform/db';
 import { ownRows, ownRowsNewestFirst } from '../../platform/own-rows';
 import { containsPattern } from '../../platform/search';
 
-export type OperationType = (typeof walletTransactions.$inferInsert)['operationType'];
-export type WalletTransactionStatus = (typeof walletTransactions.$inferInsert)['status'];
-
-export interface WalletTransactionRecord {
-  readonly reference: string;
-  readonly userId: string;
-  readonly operationType: OperationType;
-  readonly operation: string;
-  readonly from: { asset: string; amount: bigint } | null;
-  readonly to: { asset: string; amount: bigint } | null;
-  readonly status: WalletTransactionStatus;
-  readonly entryId: bigint | null;
-}
-
-/**
- * Records what the user sees in their history, one row per business event (its `reference`). Writing
- * the same reference again moves the row on (PENDING to SUCCESS, say) but never takes a SUCCESS back.
- */
-export async function upsertWalletTransaction(db: DbOrTx, record: WalletTransactionRecord): Promise<void> {
-  await db
-    .insert(walletTransactions)
-    .values({
-      reference: record.reference,
-      userId: record.userId,
-      operationType: record.operationType,
-      operation: record.operation,
-      fromAsset: record.from?.asset ?? null,
-      fromAmount: record.from ? record.from.amount.toString() : null,
-      toAsset: record.to?.asset ?? null,
-      toAmount: record.to ? record.to.amount.toString() : null,
-      status: record.status,
-      entryId: record.entryId,
-    })
-    .onConflictDoUpdate({
-      target: walletTransactions.reference,
-      set: { status: record.status, entryId: record.entryId, updatedAt: sql`now()` },
-      setWhere: sql`${walletTransactions.status} <> 'SUCCESS'`,
-    });
-}
-
 /** The user's kept count of wallet transactions (user_history_counts): one keyed read, not a count. */
 function countingOf(db: DbOrTx, userId: string | Placeholder) {
   return db

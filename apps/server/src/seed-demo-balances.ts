@@ -1,9 +1,10 @@
 import { type CryptoCode, fromHousePostings, getAsset, parseDecimal } from '@exchange/domain';
-import { paymentOrders } from '../../db/schema';
-import type { Db } from '../../platform/db';
-import { creditDeposit, findOrder } from '../deposits/deposits.repository';
-import { postEntry } from '../ledger/post-entries';
-import { upsertWalletTransaction } from './wallet.repository';
+import { paymentOrders } from './db/schema';
+import { creditDeposit } from './features/deposits/deposit-outcomes';
+import { findOrder } from './features/deposits/deposits.repository';
+import { postEntry } from './features/ledger/post-entries';
+import { upsertWalletTransaction } from './features/ledger/wallet-history';
+import type { Db } from './platform/db';
 
 /** What the KYC-verified demo customer starts with: USD through a sandbox deposit, coins from the house. */
 export const DEMO_USD = '10000';
@@ -56,10 +57,7 @@ export async function seedDemoBalances(db: Db, userId: string): Promise<void> {
       await upsertWalletTransaction(tx, {
         reference,
         userId,
-        operationType: 'CRYPTO',
-        operation: 'DEPOSIT',
-        from: null,
-        to: { asset: coin.asset, amount },
+        event: { kind: 'deposit', asset: coin.asset, amount },
         status: 'SUCCESS',
         entryId: posted.value.entryId,
       });

@@ -5,9 +5,9 @@ import {
   type Result,
   transferPostings,
 } from '@exchange/domain';
-import type { Db } from '../../platform/db';
-import { loadBalances } from './ledger.repository';
-import { type PostedEntry, type PostRejection, postEntry } from './post-entries';
+import { loadBalances } from '../features/ledger/ledger.repository';
+import { type PostedEntry, type PostRejection, postEntry } from '../features/ledger/post-entries';
+import type { Db } from '../platform/db';
 
 export interface TransferFundsInput {
   readonly from: AccountKey;
@@ -21,10 +21,10 @@ export interface TransferFundsInput {
 }
 
 /**
- * Moves one asset between two accounts: load the balances, let the domain decide, post the entry.
- * The decision runs on balances read without a lock, so it can be stale; the conditional update in
- * `postEntry` is what guarantees no overdraft, and the decision only spares the database a doomed
- * write. This is the path a P2P transfer or a withdrawal takes through the ledger.
+ * Moves one asset between two accounts, for tests that need money moved by hand: load the balances,
+ * let the domain decide, post the entry. The decision runs on balances read without a lock, so it can
+ * be stale; the conditional update in `postEntry` is what guarantees no overdraft, and the decision
+ * only spares the database a doomed write.
  */
 export async function transferFunds(
   db: Db,

@@ -1,10 +1,10 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { journalEntries, users } from '../../db/schema';
-import { seedDemo } from '../../seed';
-import { expectLedgerConsistent } from '../../test/expect-ledger';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { signInAs } from '../../test/test-users';
+import { journalEntries, users } from './db/schema';
+import { seedDemo } from './seed';
+import { expectLedgerConsistent } from './test/expect-ledger';
+import { createTestApp, type TestApp } from './test/test-app';
+import { signInAs } from './test/test-users';
 
 let t: TestApp;
 beforeAll(async () => {
