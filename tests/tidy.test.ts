@@ -207,37 +207,32 @@ const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
   'web:dashboard': {
     kyc: 'the dashboard asks KYC how to tell the user to complete or wait for it',
     market: 'the dashboard shows the top markets',
-    wallet: "the dashboard shows the wallet's balances and their live total",
   },
   'web:history': {
     referral: "the history's referral tab is the referral feature's table",
     stake: 'the stakes tab lists and acts on stakes through the stake API',
     trading: 'the orders tab lists and cancels orders through the trading API',
-    wallet: "the tabs share the wallet's query keys and refresh balances after an action",
   },
   'web:landing': {
     market: 'the landing page shows the markets and quotes a conversion',
   },
   'web:multicoin': {
-    swap: "Buy MultiCoin is a swap into MULTI at the swap feature's quote",
-    wallet: 'the page shows the balances, refreshes them after the swap and links to KYC as the wallet does',
+    swap: "Buy MultiCoin is the swap feature's form of kind 'multi', at its quote",
   },
   'web:p2p': {
-    wallet: 'a transfer shows the balances and refreshes them after the money moved',
+    wallet: "a user without KYC gets the wallet's Complete-KYC link instead of Transfer",
   },
   'web:stake': {
-    wallet: 'staking shows the balances and refreshes them after the money moved',
+    wallet: "a user without KYC gets the wallet's Complete-KYC link instead of the stake options",
   },
   'web:swap': {
-    wallet: 'a swap shows the balances and refreshes them after the money moved',
+    wallet: "a user without KYC gets the wallet's Complete-KYC link instead of Swap or Buy",
   },
   'web:trading': {
     kyc: 'the order form asks KYC whether the user may trade',
-    wallet: 'the order form shows the balances and refreshes them after an order',
   },
   'web:wallet': {
     kyc: 'the wallet links to KYC when the user must complete it',
-    market: "the wallet's live values follow the market ticker",
   },
 };
 

@@ -2,7 +2,7 @@ import { useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useSession } from '../../features/session/session-context';
 import { SessionProvider } from '../../features/session/session-provider';
-import { useBalanceEvents } from '../../features/wallet/api/use-balance-events';
+import { useBalanceEvents } from '../../shared/wallet/use-balance-events';
 
 /**
  * Spec section 2: every route change scrolls to the top. A link to an anchor (/#features) scrolls to

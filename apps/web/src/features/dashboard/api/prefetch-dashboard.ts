@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { getWallet } from '../../../shared/wallet/get-wallet';
+import { walletKeys } from '../../../shared/wallet/wallet-keys';
 import { getTopMarkets, topMarketsQueryKey } from '../../market/api/get-top-markets';
-import { getWallet } from '../../wallet/api/get-wallet';
-import { walletKeys } from '../../wallet/api/wallet-keys';
 import { getDashboard } from './get-dashboard';
 
 /**

@@ -5,7 +5,7 @@ import { type Column, DataTable } from '../../../components/ui/data-table';
 import { FlashValue } from '../../../components/ui/flash-value';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAmount } from '../../../lib/format';
-import { useWalletCurrencies } from '../../wallet/api/get-wallet';
+import { useWalletCurrencies } from '../../../shared/wallet/get-wallet';
 
 const columns: readonly Column<WalletCurrency>[] = [
   {

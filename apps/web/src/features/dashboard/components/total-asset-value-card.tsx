@@ -5,8 +5,8 @@ import { FlashValue } from '../../../components/ui/flash-value';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/format';
-import { useLiveWalletCurrencies } from '../../wallet/api/use-live-wallet';
-import { movedTotal } from '../../wallet/live-valuation';
+import { movedTotal } from '../../../shared/wallet/live-valuation';
+import { useLiveWalletCurrencies } from '../../../shared/wallet/use-live-wallet';
 import { useDashboardFigures } from '../api/get-dashboard';
 
 /**

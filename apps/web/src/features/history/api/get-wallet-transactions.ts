@@ -1,7 +1,7 @@
 import type { WalletTransactionsResponse } from '@exchange/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { walletKeys } from '../../wallet/api/wallet-keys';
+import { walletKeys } from '../../../shared/wallet/wallet-keys';
 import { type HistoryPageQuery, historyQueryString, toHistoryPage } from './history-page-query';
 
 /** GET /wallet/transactions: one page of the wallet's movements, newest first, searched on the server. */

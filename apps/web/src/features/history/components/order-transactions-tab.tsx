@@ -9,10 +9,10 @@ import { Tabs } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAmount, formatAssetPrice, formatDateTime, priceDecimals } from '../../../lib/format';
+import { refreshBalances } from '../../../shared/wallet/refresh-balances';
 import { cancelOrder, useClosedOrders, useOpenOrders } from '../../trading/api/orders';
 import { tradingKeys } from '../../trading/api/query-keys';
 import { averageFillPrice } from '../../trading/model/average-fill';
-import { refreshBalances } from '../../wallet/api/refresh-balances';
 import type { HistoryHighlight } from '../history-tabs';
 
 /** The market's base coin ('BTC' of 'BTC-USDT'), whose tick sets the price decimals. */

@@ -12,9 +12,9 @@ import { errorMessage, newIdempotencyKey } from '../../../lib/api-client';
 import { SUCCESS_REDIRECT_MS } from '../../../lib/config';
 import { formatAssetListAmount, formatDateTime } from '../../../lib/format';
 import { useDelayedAction } from '../../../lib/use-delayed-action';
+import { refreshBalances } from '../../../shared/wallet/refresh-balances';
 import { useSession } from '../../session/session-context';
 import { stakeAction, stakeKeys, useUserStakes } from '../../stake/api/stakes';
-import { refreshBalances } from '../../wallet/api/refresh-balances';
 
 type Action = 'close' | 're-stake';
 

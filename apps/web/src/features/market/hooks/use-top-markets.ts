@@ -1,8 +1,8 @@
 import type { TickerItem, TopMarketItem } from '@exchange/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { useTicker } from '../../../shared/market/use-ticker';
 import { getTopMarkets, topMarketsQueryKey } from '../api/get-top-markets';
-import { useTicker } from './use-ticker';
 
 /** How often the REST list is re-read while the socket is down. */
 export const TOP_MARKETS_POLL_MS = 10_000;

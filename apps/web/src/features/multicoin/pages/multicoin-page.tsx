@@ -3,8 +3,8 @@ import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { formatAmount, formatUsd } from '../../../lib/format';
+import { useWalletCurrencies } from '../../../shared/wallet/get-wallet';
 import { SwapForm } from '../../swap/components/swap-form';
-import { useWalletCurrencies } from '../../wallet/api/get-wallet';
 import { useCryptoIndex } from '../api/get-crypto-index';
 
 /** This screen writes the rate-unavailable message with two final dots (spec section 6). */

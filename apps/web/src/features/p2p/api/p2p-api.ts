@@ -6,7 +6,7 @@ import type {
 } from '@exchange/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { afterMoneyMoved } from '../../wallet/api/after-money-moved';
+import { afterMoneyMoved } from '../../../shared/wallet/after-money-moved';
 
 /** POST /common/user/userInfo: the recipient's name and masked contacts, or the server's reason. */
 export function lookUpRecipient(body: UserInfoRequest): Promise<UserInfoResponse> {

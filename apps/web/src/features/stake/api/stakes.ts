@@ -7,7 +7,7 @@ import type {
 } from '@exchange/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { afterMoneyMoved } from '../../wallet/api/after-money-moved';
+import { afterMoneyMoved } from '../../../shared/wallet/after-money-moved';
 
 /** Query keys of staking: options, and the user's stakes (under 'stake' so one invalidation does both). */
 export const stakeKeys = {

@@ -8,7 +8,7 @@ import type {
 } from '@exchange/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { afterMoneyMoved } from '../../wallet/api/after-money-moved';
+import { afterMoneyMoved } from '../../../shared/wallet/after-money-moved';
 
 /** Query keys of swap quotes: not under 'wallet', so refreshing balances does not re-quote. */
 export const swapKeys = {

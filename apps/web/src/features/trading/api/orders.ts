@@ -6,8 +6,8 @@ import type {
 } from '@exchange/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { afterMoneyMoved } from '../../wallet/api/after-money-moved';
-import { refreshBalances } from '../../wallet/api/refresh-balances';
+import { afterMoneyMoved } from '../../../shared/wallet/after-money-moved';
+import { refreshBalances } from '../../../shared/wallet/refresh-balances';
 import { tradingKeys } from './query-keys';
 
 export async function getOrderHistory(signal?: AbortSignal): Promise<LimitOrder[]> {

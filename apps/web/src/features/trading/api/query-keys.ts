@@ -1,4 +1,4 @@
-import { walletKeys } from '../../wallet/api/wallet-keys';
+import { walletKeys } from '../../../shared/wallet/wallet-keys';
 
 /** Query keys of the trading screens. The wallet key is the wallet feature's, shared by every screen. */
 export const tradingKeys = {

@@ -1,6 +1,6 @@
 import type { PlaceOrderRequest } from '@exchange/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { afterMoneyMoved } from '../../wallet/api/after-money-moved';
+import { afterMoneyMoved } from '../../../shared/wallet/after-money-moved';
 import { placeOrder } from './place-order';
 import { tradingKeys } from './query-keys';
 

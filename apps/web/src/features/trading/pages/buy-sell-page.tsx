@@ -6,7 +6,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Tabs } from '../../../components/ui/tabs';
 import { paths } from '../../../lib/paths';
-import { useWallet } from '../../wallet/api/get-wallet';
+import { useWallet } from '../../../shared/wallet/get-wallet';
 import { useChart } from '../api/get-chart';
 import { useMarkets } from '../api/get-markets';
 import { CoinChart } from '../components/coin-chart';

@@ -1,7 +1,7 @@
 import type { AddUsdRequest, AddUsdResponse } from '@exchange/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { afterMoneyMoved } from './after-money-moved';
+import { afterMoneyMoved } from '../../../shared/wallet/after-money-moved';
 
 /**
  * POST /wallet/fiat/add/usd/amount: asks the server to capture the approved order and credit it.

@@ -4,7 +4,7 @@ import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
-import { walletKeys } from '../api/wallet-keys';
+import { walletKeys } from '../../../shared/wallet/wallet-keys';
 
 /** The wallet a money-moving answer carries in these tests: 0.5 BTC, told apart from any loaded one. */
 export const movedWallet: Wallet = {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { useTicker } from '../../market/hooks/use-ticker';
-import { revalueWallet } from '../live-valuation';
+import { useTicker } from '../market/use-ticker';
 import { useWalletCurrencies } from './get-wallet';
+import { revalueWallet } from './live-valuation';
 
 /**
  * The wallet's currencies with their USD values following the ticker socket, as the landing page's

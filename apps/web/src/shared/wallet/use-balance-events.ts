@@ -1,7 +1,7 @@
 import { userEventSchema } from '@exchange/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { type RealtimeClient, realtime } from '../../../lib/realtime';
+import { type RealtimeClient, realtime } from '../../lib/realtime';
 import { refreshBalances } from './refresh-balances';
 
 /** One fill posts a few entries in a row (the trade, the hold given back): refetch once for them. */

@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client';
-import { createFakeRealtime } from '../../market/test/fakes';
+import { createFakeRealtime } from '../../features/market/test/fakes';
+import { createQueryClient } from '../../lib/query-client';
 import { BALANCE_REFRESH_DELAY_MS, useBalanceEvents } from './use-balance-events';
 import { walletKeys } from './wallet-keys';
 

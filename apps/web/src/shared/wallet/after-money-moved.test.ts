@@ -1,6 +1,6 @@
 import type { Wallet } from '@exchange/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client';
+import { createQueryClient } from '../../lib/query-client';
 import { afterMoneyMoved } from './after-money-moved';
 import { walletKeys } from './wallet-keys';
 

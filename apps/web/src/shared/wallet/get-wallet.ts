@@ -1,6 +1,6 @@
 import type { Wallet, WalletResponse } from '@exchange/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient } from '../../lib/api-client';
 import { walletKeys } from './wallet-keys';
 
 /**

@@ -1,6 +1,6 @@
 import { type TickerItem, tickerFrameSchema } from '@exchange/contracts';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { type RealtimeStatus, realtime } from '../../../lib/realtime';
+import { type RealtimeStatus, realtime } from '../../lib/realtime';
 
 const tickerList = tickerFrameSchema.shape.data;
 
