@@ -7,14 +7,14 @@ import { createAppContext } from './platform/app-context';
 import { systemClock } from './platform/clock';
 import { connect, migrateDatabase } from './platform/db';
 import type { EmbeddedDatabase } from './platform/embedded-postgres';
-import { createLogger } from './platform/logger';
+import { createServerLogger } from './platform/logger';
 import { createMailer } from './platform/mail';
 import { DEMO_ACCOUNTS, seedDemo } from './seed';
 
 /** Starts the whole product on one port: database, migrations, demo data, API and web app. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const logger = createLogger(config.logLevel);
+  const logger = createServerLogger(config);
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
@@ -71,13 +71,16 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   const shownHost = config.host === '0.0.0.0' ? 'localhost' : config.host;
+  // The port the server got, which PORT=0 leaves to the system.
+  const bound = app.server.address();
+  const port = bound && typeof bound === 'object' ? bound.port : config.port;
   const lines = [
     '',
-    `  Exchange is running at http://${shownHost}:${config.port}`,
-    `  API docs:              http://${shownHost}:${config.port}/api/docs`,
+    `  Exchange is running at http://${shownHost}:${port}`,
+    `  API docs:              http://${shownHost}:${port}/api/docs`,
   ];
   if (config.devMailbox)
-    lines.push(`  Dev mailbox:           http://${shownHost}:${config.port}/api/v1/dev/mailbox?to=EMAIL`);
+    lines.push(`  Dev mailbox:           http://${shownHost}:${port}/api/v1/dev/mailbox?to=EMAIL`);
   if (config.seedDemo) {
     lines.push('', '  Demo logins:');
     for (const account of DEMO_ACCOUNTS) {
