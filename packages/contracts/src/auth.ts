@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isCountryCode } from './country-codes';
 import { envelope } from './envelope';
 import { messages as m } from './messages';
+import { walletSchema } from './wallet';
 
 /** The special characters the spec accepts in a password. */
 export const PASSWORD_SPECIALS = '#?!@$%^&*-';
@@ -196,10 +197,25 @@ export const publicUserSchema = z.object({
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
+/** A user's newest KYC submission, as the spec's client reads `kycdata[0]._id`. */
+export const kycSubmissionRefSchema = z.object({ _id: z.string(), status: z.string() });
+
+/**
+ * The user as POST /auth/login answers it (spec sections 3 and 7): the public user with the wallet,
+ * under `wallet` (stored by the client's session) and again under `walletdata`, and the newest KYC
+ * submission under `kycdata` (empty before any).
+ */
+export const loginUserSchema = publicUserSchema.extend({
+  wallet: walletSchema,
+  walletdata: walletSchema,
+  kycdata: z.array(kycSubmissionRefSchema),
+});
+export type LoginUser = z.infer<typeof loginUserSchema>;
+
 export const loginResponseSchema = z.object({
   status: z.literal(true),
   message: z.string(),
-  data: publicUserSchema,
+  data: loginUserSchema,
   token: z.string(),
   refresh_token: z.string(),
 });

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, lt, ne, or } from 'drizzle-orm';
-import { otps, refreshTokens, users } from '../../db/schema';
+import { kycRecords, otps, refreshTokens, users } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
 
 /**
@@ -175,4 +175,21 @@ export async function revokeUserTokens(
     .update(refreshTokens)
     .set({ revokedAt: at })
     .where(and(...conditions));
+}
+
+/**
+ * The user's newest KYC submission, id and status, for the sign-in answer's `kycdata`. Read here
+ * rather than through the KYC feature, which already imports this one (its lists show the user card).
+ */
+export async function newestKycSubmissionOf(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ id: string; status: string } | undefined> {
+  const [row] = await db
+    .select({ id: kycRecords.id, status: kycRecords.status })
+    .from(kycRecords)
+    .where(eq(kycRecords.userId, userId))
+    .orderBy(desc(kycRecords.createdAt))
+    .limit(1);
+  return row;
 }

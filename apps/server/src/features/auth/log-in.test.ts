@@ -1,8 +1,10 @@
-import { messages as m, publicUserSchema } from '@exchange/contracts';
+import { loginUserSchema, messages as m } from '@exchange/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
+import { kycRecords, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import type { TestUser } from '../../test/test-users';
+import { fund } from '../trading/trading-test-helpers';
 import { PASSWORD, post, ROOMY_LIMITS, registerVerified, signupBody, userRow } from './auth-test-helpers';
 import { refreshCookieOptions } from './session-tokens';
 
@@ -20,6 +22,11 @@ const PUBLIC_USER_KEYS = [
   'status',
   'user_role',
 ];
+/** Sign-in also answers what the spec's client stores then: the wallet and the newest KYC submission. */
+const LOGIN_USER_KEYS = [...PUBLIC_USER_KEYS, 'kycdata', 'wallet', 'walletdata'].sort();
+
+const walletWith = (t: TestApp, token: string) =>
+  t.app.inject({ method: 'GET', url: '/api/v1/wallet', headers: { authorization: `Bearer ${token}` } });
 
 describe('logging in', () => {
   let t: TestApp;
@@ -34,8 +41,9 @@ describe('logging in', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ status: true, message: m.loginSuccess });
-    expect(Object.keys(body.data).sort()).toEqual(PUBLIC_USER_KEYS);
+    expect(Object.keys(body.data).sort()).toEqual(LOGIN_USER_KEYS);
     const stored = await userRow(t, 'clarice@example.com');
+    const { wallet } = (await walletWith(t, body.token)).json().data;
     expect(body.data).toEqual({
       _id: stored!.id,
       name: 'Dana Scully',
@@ -49,6 +57,9 @@ describe('logging in', () => {
       profile_pic: '',
       status: 'ACTIVE',
       createdAt: stored!.createdAt.toISOString(),
+      wallet,
+      walletdata: wallet,
+      kycdata: [],
     });
     expect(await t.ctx.tokens.verifyAccessToken(body.token)).toEqual({
       userId: stored!.id,
@@ -72,7 +83,48 @@ describe('logging in', () => {
     expect(res.body).not.toMatch(/argon2|password_hash|passwordHash/);
     const stored = await userRow(t, 'clarice@example.com');
     const leaky = { ...res.json().data, password_hash: stored!.passwordHash, referredBy: null };
-    expect(Object.keys(publicUserSchema.parse(leaky)).sort()).toEqual(PUBLIC_USER_KEYS);
+    expect(Object.keys(loginUserSchema.parse(leaky)).sort()).toEqual(LOGIN_USER_KEYS);
+  });
+
+  it("answers with the user's wallet (as `wallet` and `walletdata`) and newest KYC submission (`kycdata`)", async () => {
+    await registerVerified(t, 'ardelia@example.com');
+    const stored = await userRow(t, 'ardelia@example.com');
+    await fund(t, { id: stored!.id } as TestUser, 'USD', '250.5');
+    const kyc = {
+      userId: stored!.id,
+      firstName: 'Ardelia',
+      lastName: 'Mapp',
+      mobileNo: '9876543210',
+      countryCode: '91',
+      dob: '1990-01-01',
+      city: 'Quantico',
+      state: 'Virginia',
+      country: 'United States',
+      documents: [],
+    };
+    const [rejected] = await t.ctx.db
+      .insert(kycRecords)
+      .values({
+        ...kyc,
+        status: 'REJECTED',
+        reason: 'blurred',
+        decidedBy: stored!.id,
+        decidedAt: new Date(),
+        createdAt: new Date(Date.now() - 60_000),
+      })
+      .returning();
+    const [pending] = await t.ctx.db.insert(kycRecords).values(kyc).returning();
+    expect(rejected!.createdAt < pending!.createdAt).toBe(true);
+
+    const res = await post(t, '/auth/login', { email: 'ardelia@example.com', password: PASSWORD });
+    expect(res.statusCode, res.body).toBe(200);
+    const { data, token } = res.json();
+    const { wallet } = (await walletWith(t, token)).json().data;
+    expect(data.wallet).toEqual(wallet);
+    expect(data.walletdata).toEqual(wallet);
+    const usd = data.wallet.currencies.find((c: { symbol: string }) => c.symbol === 'USD');
+    expect(Number(usd.balance)).toBe(250.5);
+    expect(data.kycdata).toEqual([{ _id: pending!.id, status: 'PENDING' }]);
   });
 
   it('answers a wrong password and an unknown e-mail with the same 401', async () => {

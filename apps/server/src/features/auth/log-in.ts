@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type loginRequestSchema, messages as m, type PublicUser } from '@exchange/contracts';
+import { type LoginUser, type loginRequestSchema, messages as m } from '@exchange/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
@@ -25,12 +25,13 @@ function decoy(): Promise<string> {
  * Signs a customer in. Rejections, in order: unknown e-mail or wrong password (one message for
  * both), then a disabled account, then an unverified e-mail, then an admin's missing or wrong
  * authenticator code (see two-factor.ts). Account state is revealed only to
- * someone who knows the password.
+ * someone who knows the password. The answer carries what the spec's client stores at sign-in: the
+ * user with the wallet (`wallet`, `walletdata`) and the newest KYC submission (`kycdata`).
  */
 export async function logIn(
   ctx: AppContext,
   input: LogInInput,
-): Promise<SessionTokens & { user: PublicUser }> {
+): Promise<SessionTokens & { user: LoginUser }> {
   const user = await repo.findUserByEmail(ctx.db, input.email);
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoy()), input.password);
   if (!user || !passwordOk) throw new AppError('invalid_credentials', m.invalidCredentials);
@@ -38,5 +39,17 @@ export async function logIn(
   if (!user.emailVerifiedAt) throw new AppError('email_not_verified', m.emailNotVerified);
   await checkAdminSecondFactor(ctx, user, input.totp);
   const tokens = await startSession(ctx, user);
-  return { ...tokens, user: toPublicUser(user) };
+  const [wallet, kyc] = await Promise.all([
+    ctx.walletOf(user.id),
+    repo.newestKycSubmissionOf(ctx.db, user.id),
+  ]);
+  return {
+    ...tokens,
+    user: {
+      ...toPublicUser(user),
+      wallet,
+      walletdata: wallet,
+      kycdata: kyc ? [{ _id: kyc.id, status: kyc.status }] : [],
+    },
+  };
 }
