@@ -148,14 +148,13 @@ const SHARED_FEATURES: SharedFeatures = {
  */
 const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
   'server:admin-ops': {
-    auth: 'the back office shows users as the user card auth makes',
     ledger: 'the solvency page runs the ledger check over the hold sources',
     support: 'the dashboard shows tickets as support does',
     trading: "the house's liquidity user is told from customers",
   },
   'server:admin-users': {
     audit: 'disabling an account is written to the audit log',
-    auth: 'disabling an account revokes its sign-ins; users are shown as the user card auth makes',
+    auth: 'disabling an account revokes its sign-ins',
     kyc: "the admin's view of a user shows their KYC record as KYC does",
     referrals: "the admin's view of a user lists their referrals",
     trading:
@@ -172,7 +171,6 @@ const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
   },
   'server:kyc': {
     audit: 'every admin decision on KYC is written to the audit log',
-    auth: 'the admin KYC lists show each user as the user card auth makes',
     uploads: "KYC documents must be the user's own uploads",
   },
   'server:p2p': {
@@ -186,7 +184,6 @@ const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
   },
   'server:support': {
     audit: "an admin's answer or status change is written to the audit log",
-    auth: "tickets show the user's profile picture as auth does",
   },
   'server:swap': {
     ledger: 'a swap posts its entries and quotes against the balances',
@@ -230,6 +227,7 @@ const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
   },
   'web:trading': {
     kyc: 'the order form asks KYC whether the user may trade',
+    market: "the trading screen shows the market feature's list, chart, book and trades beside the form",
   },
   'web:wallet': {
     kyc: 'the wallet links to KYC when the user must complete it',

@@ -7,7 +7,7 @@ import {
   isAssetCode,
   stakeInterest,
 } from '@exchange/domain';
-import { userCard } from '../auth/public-user';
+import { userCard } from '../../platform/user-card';
 import type { StakeWithUser, TransactionWithUser } from './admin-lists.repository';
 import type { latestPendingKyc } from './admin-stats.repository';
 

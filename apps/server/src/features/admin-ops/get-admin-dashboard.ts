@@ -1,6 +1,6 @@
 import { type AdminDashboard, DASHBOARD_LATEST_SIZE } from '@exchange/contracts';
 import type { AppContext } from '../../platform/app-context';
-import { userCard } from '../auth/public-user';
+import { userCard } from '../../platform/user-card';
 import { toTicketView } from '../support/ticket-view';
 import { HOUSE_USER_EMAIL } from '../trading/house-liquidity';
 import { latestTransactions } from './admin-lists.repository';

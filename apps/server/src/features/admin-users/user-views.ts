@@ -1,6 +1,6 @@
 import type { AdminUserDetails, AdminUserListItem, AuditLogItem } from '@exchange/contracts';
 import { formatMinor, getAsset } from '@exchange/domain';
-import { userCard } from '../auth/public-user';
+import { userCard } from '../../platform/user-card';
 import type { AuditLogRow, UserListRow, UserRow } from './admin-users.repository';
 
 export function toUserData(user: UserRow): AdminUserDetails['userData'] {

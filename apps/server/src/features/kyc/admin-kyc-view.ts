@@ -1,5 +1,5 @@
 import type { AdminKycDetail, AdminKycListItem } from '@exchange/contracts';
-import { userCard } from '../auth/public-user';
+import { userCard } from '../../platform/user-card';
 import type { KycUserSummary, KycWithUser } from './admin-kyc.repository';
 import { toKycRecord } from './kyc-view';
 

@@ -1,6 +1,6 @@
 import type { AdminSupportTicket } from '@exchange/contracts';
 import type { AppContext } from '../../platform/app-context';
-import { userCard } from '../auth/public-user';
+import { userCard } from '../../platform/user-card';
 import * as repo from './support.repository';
 import { toTicketView } from './ticket-view';
 

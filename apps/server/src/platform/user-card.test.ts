@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { userCard } from './public-user';
+import { userCard } from './user-card';
 
 const user = {
   name: 'Alice',
