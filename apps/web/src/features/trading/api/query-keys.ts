@@ -1,14 +1,11 @@
 import { walletKeys } from '../../../shared/wallet/wallet-keys';
 
-/** Query keys of the trading screens. The wallet key is the wallet feature's, shared by every screen. */
+/**
+ * Query keys of placing and listing orders. The wallet key is the shared one every screen reads; the
+ * market data's keys are the market feature's (marketKeys).
+ */
 export const tradingKeys = {
   wallet: walletKeys.wallet,
-  markets: ['market', 'list'] as const,
-  chart: (coin: string) => ['market', 'chart', coin] as const,
-  candlesOf: (market: string) => ['market', 'candles', market] as const,
-  candles: (market: string, range: string) => ['market', 'candles', market, range] as const,
-  depth: (marketId: string) => ['market', 'depth', marketId] as const,
-  trades: (marketId: string) => ['market', 'trades', marketId] as const,
   orders: ['orders'] as const,
   /** Instant quotes: not under 'wallet', so refreshing the balances does not re-quote. */
   quotes: ['instant-quote'] as const,

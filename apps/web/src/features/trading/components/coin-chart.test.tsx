@@ -28,7 +28,7 @@ vi.mock('lightweight-charts', () => ({
   }),
 }));
 const channels = vi.hoisted(() => new Map<string, (data: unknown) => void>());
-vi.mock('../api/live-socket', () => ({
+vi.mock('../../market/api/live-socket', () => ({
   useLiveChannel: (channel: string | null, listener: (data: unknown) => void) => {
     if (channel) channels.set(channel, listener);
   },

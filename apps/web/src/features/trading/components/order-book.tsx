@@ -5,7 +5,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { SkeletonText } from '../../../components/ui/skeleton';
 import { formatAmount, formatAssetPrice } from '../../../lib/format';
-import { useDepth } from '../api/market-views';
+import { useDepth } from '../../market/api/market-views';
 
 /** How many price levels each side shows beside the form. */
 const LEVELS = 8;

@@ -24,6 +24,7 @@ import { useDelayedAction } from '../../../lib/use-delayed-action';
 import { balanceOf } from '../../../shared/wallet/get-wallet';
 import { refreshBalances } from '../../../shared/wallet/refresh-balances';
 import { useKycStatus } from '../../kyc/api/get-my-kyc';
+import { marketKeys } from '../../market/api/market-keys';
 import { useSession } from '../../session/session-context';
 import { fetchFreshQuote, forgetQuotes, QUOTE_DEBOUNCE_MS, useInstantQuote } from '../api/use-instant-quote';
 import { usePlaceOrder } from '../api/use-place-order';
@@ -111,7 +112,6 @@ export function OrderForm({ side, coin, rules, wallet, referencePrice, pickedPri
   const queryClient = useQueryClient();
   const later = useDelayedAction();
   const place = usePlaceOrder();
-  const sending = place.isPending;
   const formId = useId();
   const [type, setType] = useState<OrderType>('instant');
   const [quoting, setQuoting] = useState(false);
@@ -133,7 +133,7 @@ export function OrderForm({ side, coin, rules, wallet, referencePrice, pickedPri
   const feeBps = rules?.takerFeeBps ?? DEFAULT_FEE_BPS;
   const spendCode = side === 'sell' ? coin : effectiveType === 'limit' ? LIMIT_QUOTE : INSTANT_FIAT;
   const balance = balanceOf(wallet, spendCode);
-  const busy = quoting || sending || redirecting;
+  const busy = quoting || place.isPending || redirecting;
 
   // A new coin or side starts a new order: no stale quote, no stale messages.
   const resetKey = `${coin}-${side}-${effectiveType}`;
@@ -168,7 +168,7 @@ export function OrderForm({ side, coin, rules, wallet, referencePrice, pickedPri
   const quotable =
     session.is_kyc_verified &&
     effectiveType === 'instant' &&
-    !sending &&
+    !place.isPending &&
     !redirecting &&
     settledQuantity === quantity &&
     settledQuantity.trim() !== '' &&
@@ -188,7 +188,7 @@ export function OrderForm({ side, coin, rules, wallet, referencePrice, pickedPri
     // The spec reloads the page; refetching what the screen shows has the same effect without losing it.
     later(() => {
       void refreshBalances(queryClient);
-      void queryClient.invalidateQueries({ queryKey: ['market'] });
+      void queryClient.invalidateQueries({ queryKey: marketKeys.all });
     }, SUCCESS_REDIRECT_MS);
   };
 
@@ -370,7 +370,7 @@ export function OrderForm({ side, coin, rules, wallet, referencePrice, pickedPri
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => {
-          if (!open && !sending) setPending(null);
+          if (!open && !place.isPending) setPending(null);
         }}
         title={side === 'buy' ? messages.confirmBuy : messages.confirmSell}
         confirmVariant={side === 'buy' ? 'success' : 'danger'}

@@ -3,7 +3,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { SkeletonText } from '../../../components/ui/skeleton';
 import { formatAmount, formatAssetPrice } from '../../../lib/format';
-import { useTrades } from '../api/market-views';
+import { useTrades } from '../../market/api/market-views';
 
 const SHOWN = 12;
 const timeFormat = new Intl.DateTimeFormat('en-US', { timeStyle: 'medium' });

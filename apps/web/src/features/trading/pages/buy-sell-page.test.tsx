@@ -30,7 +30,7 @@ vi.mock('lightweight-charts', () => ({
     remove: () => undefined,
   }),
 }));
-vi.mock('../api/live-socket', () => ({ useLiveChannel: () => undefined }));
+vi.mock('../../market/api/live-socket', () => ({ useLiveChannel: () => undefined }));
 
 const answers: Record<string, unknown> = {
   '/api/v1/wallet': { status: true, message: 'Wallet', data: { wallet: { currencies: [] } } },

@@ -12,7 +12,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiClient } from '../../../lib/api-client';
 import { useLiveChannel } from './live-socket';
-import { tradingKeys } from './query-keys';
+import { marketKeys } from './market-keys';
 
 export async function getDepth(marketId: string, signal?: AbortSignal): Promise<MarketDepth> {
   const response = await apiClient.get<MarketDepthResponse>(`/market/depth/${encodeURIComponent(marketId)}`, {
@@ -46,13 +46,13 @@ export function useDepth(marketId: string | null) {
       if (!marketId) return;
       const depth = marketDepthSchema.safeParse(data);
       if (!depth.success) return;
-      queryClient.setQueryData(tradingKeys.depth(marketId), depth.data);
+      queryClient.setQueryData(marketKeys.depth(marketId), depth.data);
     },
     [marketId, queryClient],
   );
   useLiveChannel(marketId ? depthChannel(marketId) : null, onFrame);
   return useQuery({
-    queryKey: tradingKeys.depth(marketId ?? ''),
+    queryKey: marketKeys.depth(marketId ?? ''),
     queryFn: ({ signal }) => getDepth(marketId ?? '', signal),
     enabled: marketId !== null,
     refetchInterval: POLL_MS,
@@ -70,13 +70,13 @@ export function useTrades(marketId: string | null) {
     (data: unknown) => {
       if (!marketId) return;
       const trades = tradesFrameSchema.safeParse(data);
-      if (trades.success) queryClient.setQueryData(tradingKeys.trades(marketId), trades.data);
+      if (trades.success) queryClient.setQueryData(marketKeys.trades(marketId), trades.data);
     },
     [marketId, queryClient],
   );
   useLiveChannel(marketId ? tradesChannel(marketId) : null, onFrame);
   return useQuery({
-    queryKey: tradingKeys.trades(marketId ?? ''),
+    queryKey: marketKeys.trades(marketId ?? ''),
     queryFn: ({ signal }) => getTrades(marketId ?? '', signal),
     enabled: marketId !== null,
     refetchInterval: FALLBACK_POLL_MS,

@@ -1,7 +1,7 @@
 import type { MarketListResponse, MarketRow } from '@exchange/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { tradingKeys } from './query-keys';
+import { marketKeys } from './market-keys';
 
 export async function getMarkets(signal?: AbortSignal): Promise<MarketRow[]> {
   const response = await apiClient.get<MarketListResponse>('/market/', { signal });
@@ -11,7 +11,7 @@ export async function getMarkets(signal?: AbortSignal): Promise<MarketRow[]> {
 /** Market rules change only with a deploy: read them once per session. */
 export function useMarkets() {
   return useQuery({
-    queryKey: tradingKeys.markets,
+    queryKey: marketKeys.markets,
     queryFn: ({ signal }) => getMarkets(signal),
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -1,7 +1,7 @@
 import type { ChartPoint, ChartResponse } from '@exchange/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { tradingKeys } from './query-keys';
+import { marketKeys } from './market-keys';
 
 export async function getChart(coin: string, signal?: AbortSignal): Promise<ChartPoint[]> {
   const response = await apiClient.get<ChartResponse>(`/market/chart/${encodeURIComponent(coin)}`, {
@@ -11,5 +11,5 @@ export async function getChart(coin: string, signal?: AbortSignal): Promise<Char
 }
 
 export function useChart(coin: string) {
-  return useQuery({ queryKey: tradingKeys.chart(coin), queryFn: ({ signal }) => getChart(coin, signal) });
+  return useQuery({ queryKey: marketKeys.chart(coin), queryFn: ({ signal }) => getChart(coin, signal) });
 }

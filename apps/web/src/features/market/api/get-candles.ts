@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiClient } from '../../../lib/api-client';
 import { useLiveChannel } from './live-socket';
-import { tradingKeys } from './query-keys';
+import { marketKeys } from './market-keys';
 
 export async function getCandles(market: string, range: ChartRange, signal?: AbortSignal): Promise<Candles> {
   const query = new URLSearchParams({ market, range });
@@ -22,11 +22,11 @@ const REFRESH_MS = 60_000;
 export function useCandles(market: string, marketId: string | null, range: ChartRange) {
   const queryClient = useQueryClient();
   const onTrades = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: tradingKeys.candlesOf(market) });
+    void queryClient.invalidateQueries({ queryKey: marketKeys.candlesOf(market) });
   }, [market, queryClient]);
   useLiveChannel(marketId ? tradesChannel(marketId) : null, onTrades);
   return useQuery({
-    queryKey: tradingKeys.candles(market, range),
+    queryKey: marketKeys.candles(market, range),
     queryFn: ({ signal }) => getCandles(market, range, signal),
     refetchInterval: REFRESH_MS,
   });
