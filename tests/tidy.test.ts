@@ -148,17 +148,16 @@ const SHARED_FEATURES: SharedFeatures = {
  */
 const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
   'server:admin-ops': {
-    ledger: 'the solvency page runs the ledger check over the hold sources',
+    ledger: "the solvency page runs the ledger check over the hold sources; the house's user is no customer",
     support: 'the dashboard shows tickets as support does',
-    trading: "the house's liquidity user is told from customers",
   },
   'server:admin-users': {
     audit: 'disabling an account is written to the audit log',
     auth: 'disabling an account revokes its sign-ins',
     kyc: "the admin's view of a user shows their KYC record as KYC does",
+    ledger: "the house's liquidity user is no customer: not listed, not disabled",
     referrals: "the admin's view of a user lists their referrals",
-    trading:
-      "disabling an account cancels its open orders on the markets' loops; the house user is no customer",
+    trading: "disabling an account cancels its open orders on the markets' loops",
     wallet: "the admin's view of a user lists their wallet history as the wallet does",
   },
   'server:auth': {
@@ -186,8 +185,8 @@ const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
     audit: "an admin's answer or status change is written to the audit log",
   },
   'server:swap': {
-    ledger: 'a swap posts its entries and quotes against the balances',
-    trading: "a swap moves the house's position in two coins, so it meets trading's house exposure cap",
+    ledger:
+      "a swap posts its entries and quotes against the balances; it moves the house's position, so it meets the house exposure cap",
   },
   'server:trading': {
     ledger:

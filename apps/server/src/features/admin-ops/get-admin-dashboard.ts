@@ -1,8 +1,8 @@
 import { type AdminDashboard, DASHBOARD_LATEST_SIZE } from '@exchange/contracts';
 import type { AppContext } from '../../platform/app-context';
 import { userCard } from '../../platform/user-card';
+import { HOUSE_USER_EMAIL } from '../ledger/house-exposure';
 import { toTicketView } from '../support/ticket-view';
-import { HOUSE_USER_EMAIL } from '../trading/house-liquidity';
 import { latestTransactions } from './admin-lists.repository';
 import { adminTransactionView, dashboardKycView } from './admin-ops-view';
 import { dashboardCounts, latestPendingKyc, latestPendingTickets } from './admin-stats.repository';

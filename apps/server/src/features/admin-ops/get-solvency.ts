@@ -2,8 +2,8 @@ import type { Solvency, SolvencyAsset } from '@exchange/contracts';
 import { ASSETS, formatMinor } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import type { HoldSource } from '../ledger/hold-sources';
+import { HOUSE_USER_EMAIL } from '../ledger/house-exposure';
 import { ledgerReportView, verifyLedger } from '../ledger/verify-ledger';
-import { HOUSE_USER_EMAIL } from '../trading/house-liquidity';
 import { accountTotals } from './admin-stats.repository';
 
 type Column = Exclude<keyof SolvencyAsset, 'asset' | 'net'>;

@@ -11,7 +11,7 @@ import {
 } from '@exchange/contracts';
 import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
-import { HOUSE_USER_EMAIL } from '../trading/house-liquidity';
+import { HOUSE_USER_EMAIL } from '../ledger/house-exposure';
 import type { TradingRuntime } from '../trading/trading-runtime';
 import { listAuditLog, listUsers } from './admin-users.repository';
 import { getUserDetails } from './get-user-details';

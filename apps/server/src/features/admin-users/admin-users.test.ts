@@ -7,7 +7,7 @@ import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser, type TestUser } from '../../test/test-users';
 import { logIn, post, ROOMY_LIMITS, registerVerified } from '../auth/auth-test-helpers';
-import { HOUSE_USER_EMAIL } from '../trading/house-liquidity';
+import { HOUSE_USER_EMAIL } from '../ledger/house-exposure';
 import { balances, fund, limitOrder, place } from '../trading/trading-test-helpers';
 
 let t: TestApp;

@@ -4,8 +4,8 @@ import { AppError } from '../../platform/errors';
 import { notifySessionsRevoked } from '../../platform/session-revocation';
 import { recordAdminAction } from '../audit/record-admin-action';
 import { revokeUserTokens } from '../auth/auth.repository';
+import { HOUSE_USER_EMAIL } from '../ledger/house-exposure';
 import { cancelOrder } from '../trading/cancel-order';
-import { HOUSE_USER_EMAIL } from '../trading/house-liquidity';
 import type { TradingRuntime } from '../trading/trading-runtime';
 import { lockUser, openOrdersOf, setUserStatus } from './admin-users.repository';
 

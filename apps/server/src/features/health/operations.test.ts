@@ -8,7 +8,7 @@ import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, TEST_PRICES, type TestApp } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
 import { connectTestSocket } from '../../test/ws-client';
-import { HOUSE_USER_EMAIL } from '../trading/house-liquidity';
+import { HOUSE_USER_EMAIL } from '../ledger/house-exposure';
 import { HOUSE_LIQUIDITY_JOB } from '../trading/trading-runtime';
 import { fund, limitOrder, place } from '../trading/trading-test-helpers';
 

@@ -15,8 +15,8 @@ import type { AppContext } from '../../platform/app-context';
 import type { DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { requireFreshPrice } from '../../platform/prices';
+import { assertHouseExposure } from '../ledger/house-exposure';
 import { loadBalances } from '../ledger/ledger.repository';
-import { assertHouseExposure } from '../trading/house-exposure';
 import { insertSwapQuote, type SwapQuoteRow } from './swap.repository';
 
 export type SwapKind = 'swap' | 'multi';

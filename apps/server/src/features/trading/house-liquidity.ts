@@ -24,15 +24,13 @@ import { users } from '../../db/schema';
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
 import { requireFreshPrice } from '../../platform/prices';
+import { HOUSE_USER_EMAIL, housePosition } from '../ledger/house-exposure';
 import { loadBalances } from '../ledger/ledger.repository';
 import { postEntry } from '../ledger/post-entries';
 import { cancelOrder } from './cancel-order';
-import { HOUSE_USER_EMAIL, housePosition } from './house-exposure';
 import type { MarketEngine } from './market-engine';
 import { placeLimitOrder } from './place-limit-order';
 import { userOrders } from './trading.repository';
-
-export { HOUSE_USER_EMAIL } from './house-exposure';
 
 export interface HouseLiquidity {
   /** Requotes every market once: a ladder of bids and asks around the reference price. */

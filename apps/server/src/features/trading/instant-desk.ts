@@ -8,10 +8,10 @@ import {
   withoutCommitMarker,
 } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { HOUSE_USER_EMAIL } from '../ledger/house-exposure';
 import { houseInventory } from '../ledger/ledger.repository';
 import { BatchWrites } from './batch-writes';
 import { executeInstantOrder } from './execute-instant-order';
-import { HOUSE_USER_EMAIL } from './house-exposure';
 import { priceInstantQuote } from './issue-instant-quote';
 import { settleInstantOrder } from './settle-instant-order';
 

@@ -14,7 +14,7 @@ import type { AppContext } from '../../platform/app-context';
 import type { DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { requireFreshPrice } from '../../platform/prices';
-import { assertHouseExposure } from './house-exposure';
+import { assertHouseExposure } from '../ledger/house-exposure';
 import { insertInstantQuote, type NewQuote, type QuoteRow } from './instant-quotes.repository';
 import { orderRuleError } from './order-rules-messages';
 

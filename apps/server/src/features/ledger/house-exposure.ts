@@ -3,9 +3,13 @@ import { type AssetCode, getAsset, houseExposureAllows } from '@exchange/domain'
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { houseInventory } from '../ledger/ledger.repository';
+import { houseInventory } from './ledger.repository';
 
-/** The system user owning the house's resting orders: DISABLED, so it can never sign in. */
+/**
+ * The system user owning the house's resting orders: DISABLED, so it can never sign in. The house is
+ * the ledger's (its inventory, its position, its exposure cap): trading quotes and sells for it, swap
+ * meets its cap, the back office tells it from customers, so its identity lives here, beside them all.
+ */
 export const HOUSE_USER_EMAIL = 'house-liquidity@system.invalid';
 
 /** The house's signed position in `asset` (see `houseInventory`). */
