@@ -131,7 +131,7 @@ const LONG_FILES: Readonly<Record<string, LongFile>> = {
   'apps/web/src/features/trading/components/order-form.tsx': { lines: 395, why: 'to split' },
   'apps/server/src/platform/ws-hub.ts': { lines: 367, why: 'to split' },
   'packages/contracts/src/messages.ts': { lines: 361, why: "the spec's texts, one per line: a table" },
-  'apps/server/src/app.ts': { lines: 359, why: 'the composition root: every scope wired by hand' },
+  'apps/server/src/app.ts': { lines: 365, why: 'the composition root: every scope wired by hand' },
   'apps/server/src/config.ts': { lines: 342, why: 'to split' },
   'apps/web/src/components/ui/data-table.tsx': { lines: 310, why: 'to split' },
 };
@@ -162,7 +162,6 @@ const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
   },
   'server:auth': {
     audit: "turning on an admin's two-factor sign-in is written to the audit log",
-    referrals: 'sign-up gives the new user a referral code and records who referred them',
     uploads: "a profile picture must be the user's own upload",
   },
   'server:deposits': {

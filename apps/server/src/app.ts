@@ -36,6 +36,7 @@ import { registerTickerChannel } from './features/market-data/ticker-channel';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes';
 import { p2pKycRoutes } from './features/p2p/p2p.routes';
 import { creditReferralReward } from './features/referrals/credit-referral-reward';
+import { recordReferral } from './features/referrals/record-referral';
 import { referralRoutes } from './features/referrals/referrals.routes';
 import { stakeRedemptionJob } from './features/staking/redeem-stakes';
 import { stakingKycRoutes } from './features/staking/staking.routes';
@@ -125,6 +126,11 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
       async (tx, userId) => {
         await creditReferralReward(tx, userId);
       },
+    ],
+    // A sign-up with a referral code records the referral (PENDING) in the sign-up's transaction.
+    signUpEffects: [
+      ...(base.signUpEffects ?? []),
+      (tx, signedUp) => recordReferral(tx, base.config.referralReward, signedUp),
     ],
   };
   const { config } = ctx;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { users } from './db/schema';
-import { newRefCode } from './features/referrals/referral-code';
+import { newRefCode } from './features/auth/referral-code';
 import type { AppContext } from './platform/app-context';
 import { hashPassword } from './platform/passwords';
 import { seedDemoBalances } from './seed-demo-balances';

@@ -27,6 +27,11 @@ export interface AppDeps {
    */
   readonly kycApprovalEffects?: ReadonlyArray<KycApprovalEffect>;
   /**
+   * Run inside the transaction that registers a user, after the user row is written (recording who
+   * referred them, for example). A failure rolls the sign-up back. Default: none.
+   */
+  readonly signUpEffects?: ReadonlyArray<SignUpEffect>;
+  /**
    * Scheduled jobs run outside the app's own scheduler (the price feed, started before the app so
    * the first request has prices) and whether this process leads them, for the metrics.
    */
@@ -35,6 +40,17 @@ export interface AppDeps {
 
 /** One consequence of a KYC approval, run in the approval's transaction. */
 export type KycApprovalEffect = (tx: Tx, userId: string) => Promise<void>;
+
+/** A new user, as the sign-up effects see them: who referred them (a valid referral code), and when. */
+export interface SignedUp {
+  readonly userId: string;
+  /** The user whose referral code the new user gave, or null when they gave none. */
+  readonly referrerId: string | null;
+  readonly at: Date;
+}
+
+/** One consequence of a sign-up, run in the sign-up's transaction. */
+export type SignUpEffect = (tx: Tx, signedUp: SignedUp) => Promise<void>;
 
 /** What the platform builds from the deps, before the composition root adds the shared features. */
 export interface PlatformContext extends AppDeps {

@@ -3,10 +3,9 @@ import type { z } from 'zod';
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
-import { newRefCode } from '../referrals/referral-code';
-import { insertReferral } from '../referrals/referrals.repository';
 import * as repo from './auth.repository';
 import { deliverMail, issueOtp } from './otp-codes';
+import { newRefCode } from './referral-code';
 
 export type SignUpInput = z.output<typeof signupRequestSchema>;
 
@@ -15,7 +14,9 @@ const REF_CODE_TRIES = 5;
 
 /**
  * Registers an unverified customer and e-mails them a verification code. The e-mail is taken as the
- * contract lower-cased it; a referral code must name an existing user, and records a PENDING referral. A rejection writes nothing.
+ * contract lower-cased it; a referral code must name an existing user. The sign-up effects (app.ts:
+ * the referral, PENDING until this user's KYC is approved) run in the same transaction. A rejection
+ * writes nothing.
  */
 export async function signUp(ctx: AppContext, input: SignUpInput): Promise<{ email: string }> {
   if (await repo.findUserByEmail(ctx.db, input.email)) throw new AppError('email_taken', m.emailTaken);
@@ -40,16 +41,8 @@ export async function signUp(ctx: AppContext, input: SignUpInput): Promise<{ ema
         updatedAt: now,
       });
       if (user) {
-        // The referral waits as PENDING; the referrer is paid when this user's KYC is approved.
-        if (referredBy) {
-          await insertReferral(tx, {
-            referrerId: referredBy,
-            referredId: user.id,
-            asset: ctx.config.referralReward.asset,
-            amount: ctx.config.referralReward.amount,
-            now,
-          });
-        }
+        for (const effect of ctx.signUpEffects ?? [])
+          await effect(tx, { userId: user.id, referrerId: referredBy ?? null, at: now });
         return issueOtp(tx, ctx, user, 'EMAIL_VERIFY', now);
       }
       // A concurrent sign-up may have taken the e-mail since the check above; otherwise the code clashed.
