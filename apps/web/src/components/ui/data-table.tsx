@@ -45,6 +45,8 @@ export interface DataTableProps<T> {
   readonly searchLabel?: string;
   /** A Clear Filter button beside the search box: on by default for rows in hand, off for the server's. */
   readonly clearFilter?: boolean;
+  /** Narrower cell padding, for the back-office lists whose ten columns must fit 1366 px. */
+  readonly compact?: boolean;
   readonly rowKey: (row: T, index: number) => string;
   /** Names the table for screen readers (a visually hidden caption). */
   readonly label: string;
@@ -107,6 +109,7 @@ export function DataTable<T>({
   pager = 'range',
   searchLabel = `Search ${label}`,
   clearFilter = server === undefined,
+  compact = false,
   loading = false,
   error,
   onRetry,
@@ -168,6 +171,7 @@ export function DataTable<T>({
     server.onSearch(next);
     server.onPageChange(1);
   };
+  const padX = compact ? 'px-3' : 'px-4';
   const hasSearch = server ? server.onSearch !== undefined : searchable;
 
   let body: ReactNode;
@@ -176,7 +180,7 @@ export function DataTable<T>({
       // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity but their position
       <tr key={`skeleton-${rowIndex}`} className="border-t border-line">
         {columns.map((column) => (
-          <td key={column.id} className="px-4 py-3">
+          <td key={column.id} className={cn(padX, 'py-3')}>
             <Skeleton className={skeletonCellClassName} />
           </td>
         ))}
@@ -219,7 +223,8 @@ export function DataTable<T>({
               key={column.id}
               data-label={typeof column.header === 'string' ? column.header : undefined}
               className={cn(
-                'px-4 py-3 align-middle',
+                padX,
+                'py-3 align-middle',
                 alignments[column.align ?? 'left'],
                 cardCell,
                 column.className,
@@ -265,7 +270,8 @@ export function DataTable<T>({
                   key={column.id}
                   scope="col"
                   className={cn(
-                    'px-4 py-3 font-medium whitespace-nowrap',
+                    padX,
+                    'py-3 font-medium whitespace-nowrap',
                     alignments[column.align ?? 'left'],
                   )}
                 >
