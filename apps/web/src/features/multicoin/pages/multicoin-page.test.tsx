@@ -82,4 +82,35 @@ describe('/multicoin', () => {
       quote_id: 'q-multi',
     });
   });
+
+  it('closes the question at once, says Processing while buying, and on a refusal says why and keeps the amount', async () => {
+    let answer: (value: FakeAnswer) => void = () => undefined;
+    const pending = new Promise<FakeAnswer>((resolve) => {
+      answer = resolve;
+    });
+    api();
+    const user = await openMulticoin();
+    const fetchMock = vi.mocked(fetch);
+    const fake = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).endsWith('/swap/multi')) {
+        const refusal = await pending;
+        return new Response(JSON.stringify(refusal.body), { status: refusal.status ?? 200 });
+      }
+      return fake ? fake(input, init) : new Response(null, { status: 404 });
+    });
+    await user.type(screen.getByLabelText('Amount'), '0.1');
+    await screen.findByTestId('swap-receive');
+    await user.click(screen.getByRole('button', { name: 'Buy' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Are You sure you want to Swap ?' });
+    await user.click(within(confirm).getByRole('button', { name: 'YES' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Processing' })).toBeDisabled();
+    answer({ status: 503, body: { status: false, message: 'Prices are stale', code: 'unavailable' } });
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Network error please try again after some time..'),
+    );
+    expect(screen.getByRole('button', { name: 'Buy' })).toBeEnabled();
+    expect(screen.getByLabelText('Amount')).toHaveValue('0.1');
+  });
 });
