@@ -131,7 +131,7 @@ const LONG_FILES: Readonly<Record<string, LongFile>> = {
   'apps/web/src/features/trading/components/order-form.tsx': { lines: 395, why: 'to split' },
   'apps/server/src/platform/ws-hub.ts': { lines: 367, why: 'to split' },
   'packages/contracts/src/messages.ts': { lines: 361, why: "the spec's texts, one per line: a table" },
-  'apps/server/src/app.ts': { lines: 365, why: 'the composition root: every scope wired by hand' },
+  'apps/server/src/app.ts': { lines: 381, why: 'the composition root: every scope wired by hand' },
   'apps/server/src/config.ts': { lines: 342, why: 'to split' },
   'apps/web/src/components/ui/data-table.tsx': { lines: 310, why: 'to split' },
 };
@@ -149,16 +149,10 @@ const SHARED_FEATURES: SharedFeatures = {
 const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
   'server:admin-ops': {
     ledger: "the solvency page runs the ledger check over the hold sources; the house's user is no customer",
-    support: 'the dashboard shows tickets as support does',
   },
   'server:admin-users': {
     audit: 'disabling an account is written to the audit log',
-    auth: 'disabling an account revokes its sign-ins',
-    kyc: "the admin's view of a user shows their KYC record as KYC does",
     ledger: "the house's liquidity user is no customer: not listed, not disabled",
-    referrals: "the admin's view of a user lists their referrals",
-    trading: "disabling an account cancels its open orders on the markets' loops",
-    wallet: "the admin's view of a user lists their wallet history as the wallet does",
   },
   'server:auth': {
     audit: "turning on an admin's two-factor sign-in is written to the audit log",

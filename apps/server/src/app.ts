@@ -15,6 +15,7 @@ import helmet from 'helmet';
 import { adminOpsRoutes } from './features/admin-ops/admin-ops.routes';
 import { adminUsersRoutes } from './features/admin-users/admin-users.routes';
 import { authPublicRoutes, authUserRoutes } from './features/auth/auth.routes';
+import { revokeAllSignIns } from './features/auth/revoke-sign-ins';
 import { twoFactorAdminRoutes } from './features/auth/two-factor.routes';
 import { createPaymentProvider } from './features/deposits/create-payment-provider';
 import {
@@ -27,6 +28,7 @@ import { healthRoutes, metricsRoutes } from './features/health/health.routes';
 import { pruneExpiredRowsJob } from './features/housekeeping/prune-expired';
 import { kycAdminRoutes } from './features/kyc/admin-kyc.routes';
 import { kycUserRoutes } from './features/kyc/kyc.routes';
+import { listKycRecords } from './features/kyc/list-kyc-records';
 import { registerBalanceEventBridge } from './features/ledger/balance-events';
 import { ledgerAdminRoutes } from './features/ledger/ledger.routes';
 import { ledgerCheckJob } from './features/ledger/ledger-check-job';
@@ -36,16 +38,21 @@ import { registerTickerChannel } from './features/market-data/ticker-channel';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes';
 import { p2pKycRoutes } from './features/p2p/p2p.routes';
 import { creditReferralReward } from './features/referrals/credit-referral-reward';
+import { getReferralSummary } from './features/referrals/get-referral-summary';
+import { listReferrals } from './features/referrals/list-referrals';
 import { recordReferral } from './features/referrals/record-referral';
 import { referralRoutes } from './features/referrals/referrals.routes';
 import { stakeRedemptionJob } from './features/staking/redeem-stakes';
 import { stakingKycRoutes } from './features/staking/staking.routes';
 import { supportAdminRoutes, supportUserRoutes } from './features/support/support.routes';
+import { toTicketView } from './features/support/ticket-view';
 import { swapKycRoutes } from './features/swap/swap.routes';
+import { cancelOpenOrders } from './features/trading/cancel-open-orders';
 import { tradingKycRoutes, tradingPublicRoutes, tradingUserRoutes } from './features/trading/trading.routes';
 import { createTradingRuntime, type TradingRuntime } from './features/trading/trading-runtime';
 import { uploadPublicRoutes, uploadUserRoutes } from './features/uploads/uploads.routes';
 import { getWallet } from './features/wallet/get-wallet';
+import { listUserWalletTransactions } from './features/wallet/list-wallet-transactions';
 import { walletRoutes } from './features/wallet/wallet.routes';
 import { PRODUCT_HOLD_SOURCES } from './hold-sources';
 import type { AppContext, PlatformContext, ZodApi } from './platform/app-context';
@@ -284,9 +291,18 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
         ledgerAdminRoutes(scope, ctx, PRODUCT_HOLD_SOURCES);
         supportAdminRoutes(scope, ctx);
         kycAdminRoutes(scope, ctx);
-        adminUsersRoutes(scope, ctx, trading);
+        adminUsersRoutes(scope, ctx, {
+          // Disabling an account ends its sign-ins and cancels its open orders on the markets' loops.
+          revokeSignIns: revokeAllSignIns,
+          cancelOpenOrders: (userId) => cancelOpenOrders(ctx, trading.engine, userId),
+          // A user's page shows their KYC, referrals and wallet history as those features show them.
+          kycRecordsOf: (userId) => listKycRecords(ctx.db, userId),
+          referralSummaryOf: (userId) => getReferralSummary(ctx, userId),
+          referralsOf: (userId, page) => listReferrals(ctx, userId, page),
+          walletTransactionsOf: (userId, page) => listUserWalletTransactions(ctx.db, userId, page),
+        });
         twoFactorAdminRoutes(scope, ctx);
-        adminOpsRoutes(scope, ctx, PRODUCT_HOLD_SOURCES);
+        adminOpsRoutes(scope, ctx, { holdSources: PRODUCT_HOLD_SOURCES, ticketView: toTicketView });
       });
     },
     { prefix: '/api/v1' },

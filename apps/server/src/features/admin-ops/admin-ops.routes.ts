@@ -10,22 +10,30 @@ import {
 } from '@exchange/contracts';
 import type { AppContext, ZodApi } from '../../platform/app-context';
 import type { HoldSource } from '../ledger/hold-sources';
-import { getAdminDashboard } from './get-admin-dashboard';
+import { getAdminDashboard, type TicketView } from './get-admin-dashboard';
 import { getAdminGraph } from './get-admin-graph';
 import { getSolvency } from './get-solvency';
 import { listAllStakes } from './list-all-stakes';
 import { listAllTransactions } from './list-all-transactions';
 import { listTopStakes } from './list-top-stakes';
 
+/** What the back office's pages need from the rest of the product, built by the composition root (app.ts). */
+export interface AdminOpsFeatures {
+  /** What explains LOCKED balances, for the solvency page's ledger check. */
+  readonly holdSources: readonly HoldSource[];
+  /** A ticket as the support feature shows it, for the dashboard's pending tickets. */
+  readonly ticketView: TicketView;
+}
+
 /** Admin scope: the dashboard, its graph, every transaction and stake, the top stakes and solvency. */
-export function adminOpsRoutes(app: ZodApi, ctx: AppContext, holdSources: readonly HoldSource[]): void {
+export function adminOpsRoutes(app: ZodApi, ctx: AppContext, features: AdminOpsFeatures): void {
   app.post(
     '/admin/admin-dashboard',
     { schema: { response: { 200: adminDashboardResponseSchema } } },
     async () => ({
       status: true,
       message: messages.adminDashboardLoaded,
-      data: await getAdminDashboard(ctx),
+      data: await getAdminDashboard(ctx, features.ticketView),
     }),
   );
 
@@ -68,6 +76,6 @@ export function adminOpsRoutes(app: ZodApi, ctx: AppContext, holdSources: readon
   app.post('/admin/solvency', { schema: { response: { 200: solvencyResponseSchema } } }, async () => ({
     status: true,
     message: messages.adminSolvencyLoaded,
-    data: await getSolvency(ctx, holdSources),
+    data: await getSolvency(ctx, features.holdSources),
   }));
 }

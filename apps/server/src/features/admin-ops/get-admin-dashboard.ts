@@ -1,14 +1,17 @@
-import { type AdminDashboard, DASHBOARD_LATEST_SIZE } from '@exchange/contracts';
+import { type AdminDashboard, DASHBOARD_LATEST_SIZE, type SupportTicket } from '@exchange/contracts';
+import type { supportTickets } from '../../db/schema';
 import type { AppContext } from '../../platform/app-context';
 import { userCard } from '../../platform/user-card';
 import { HOUSE_USER_EMAIL } from '../ledger/house-exposure';
-import { toTicketView } from '../support/ticket-view';
 import { latestTransactions } from './admin-lists.repository';
 import { adminTransactionView, dashboardKycView } from './admin-ops-view';
 import { dashboardCounts, latestPendingKyc, latestPendingTickets } from './admin-stats.repository';
 
+/** A ticket as the support feature shows it (wired in app.ts), for the dashboard's pending tickets. */
+export type TicketView = (row: typeof supportTickets.$inferSelect, userName: string) => SupportTicket;
+
 /** The admin dashboard's counts and latest lists (spec section 3), read in one snapshot. */
-export async function getAdminDashboard(ctx: AppContext): Promise<AdminDashboard> {
+export async function getAdminDashboard(ctx: AppContext, ticketView: TicketView): Promise<AdminDashboard> {
   return ctx.db.transaction(
     async (tx) => {
       const counts = await dashboardCounts(tx, HOUSE_USER_EMAIL);
@@ -23,7 +26,7 @@ export async function getAdminDashboard(ctx: AppContext): Promise<AdminDashboard
         letestKyc: kyc.map(dashboardKycView),
         letestPendingSupport: tickets.map(({ ticket, user }) => {
           const { profile_pic, ...userdata } = userCard(user);
-          return { ...toTicketView(ticket, user.name), user_id: user.id, userdata, profile_pic };
+          return { ...ticketView(ticket, user.name), user_id: user.id, userdata, profile_pic };
         }),
       };
     },

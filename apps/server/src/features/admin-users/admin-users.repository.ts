@@ -1,5 +1,5 @@
 import { aliasedTable, and, asc, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
-import { adminAuditLog, kycRecords, orders, users } from '../../db/schema';
+import { adminAuditLog, users } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
 import { containsPattern, phonePattern } from '../../platform/search';
 
@@ -76,22 +76,6 @@ export async function setUserStatus(
   at: Date,
 ): Promise<void> {
   await tx.update(users).set({ status, updatedAt: at }).where(eq(users.id, userId));
-}
-
-export async function kycRecordsOf(db: DbOrTx, userId: string) {
-  return db
-    .select()
-    .from(kycRecords)
-    .where(eq(kycRecords.userId, userId))
-    .orderBy(desc(kycRecords.createdAt));
-}
-
-/** The user's open limit orders (the partial index orders_user_open_idx). */
-export async function openOrdersOf(db: DbOrTx, userId: string): Promise<{ id: string; marketId: string }[]> {
-  return db
-    .select({ id: orders.id, marketId: orders.marketId })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.status, 'open')));
 }
 
 const admins = aliasedTable(users, 'admins');

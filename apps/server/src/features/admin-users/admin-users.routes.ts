@@ -12,18 +12,17 @@ import {
 import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
 import { HOUSE_USER_EMAIL } from '../ledger/house-exposure';
-import type { TradingRuntime } from '../trading/trading-runtime';
 import { listAuditLog, listUsers } from './admin-users.repository';
-import { getUserDetails } from './get-user-details';
-import { setAccountStatus } from './set-user-status';
+import { getUserDetails, type UserDetailsSources } from './get-user-details';
+import { type AccountDisableEffects, setAccountStatus } from './set-user-status';
+
+/** What the user pages need from the features that own it, built by the composition root (app.ts). */
+export type AdminUsersFeatures = AccountDisableEffects & UserDetailsSources;
+
 import { toAuditLogItem, toUserListItem } from './user-views';
 
 /** Admin scope: the user list, one user's information, account status and the audit log. */
-export function adminUsersRoutes(
-  app: ZodApi,
-  ctx: AppContext,
-  trading: Pick<TradingRuntime, 'engine'>,
-): void {
+export function adminUsersRoutes(app: ZodApi, ctx: AppContext, features: AdminUsersFeatures): void {
   app.post(
     '/admin/get-all-users',
     { schema: { body: adminUserListRequestSchema, response: { 200: adminUserListResponseSchema } } },
@@ -44,7 +43,7 @@ export function adminUsersRoutes(
     async (request) => ({
       status: true,
       message: m.adminUserDetailsLoaded,
-      data: await getUserDetails(ctx, request.body.userId),
+      data: await getUserDetails(ctx, features, request.body.userId),
     }),
   );
 
@@ -54,7 +53,7 @@ export function adminUsersRoutes(
       schema: { body: adminSetUserStatusRequestSchema, response: { 200: adminSetUserStatusResponseSchema } },
     },
     async (request) => {
-      const data = await setAccountStatus(ctx, trading, sessionOf(request).userId, request.body);
+      const data = await setAccountStatus(ctx, features, sessionOf(request).userId, request.body);
       const message = data.status === 'DISABLED' ? m.accountDisabledByAdmin : m.accountEnabledByAdmin;
       return { status: true, message, data };
     },

@@ -1,12 +1,31 @@
-import { type AdminUserDetails, messages as m } from '@exchange/contracts';
+import {
+  type AdminUserDetails,
+  type KycRecord,
+  messages as m,
+  type ReferralItem,
+  type ReferralSummary,
+  type WalletTransaction,
+} from '@exchange/contracts';
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
-import { toKycRecord } from '../kyc/kyc-view';
-import { getReferralSummary } from '../referrals/get-referral-summary';
-import { listReferrals } from '../referrals/list-referrals';
-import { listUserWalletTransactions } from '../wallet/list-wallet-transactions';
-import { findUser, kycRecordsOf } from './admin-users.repository';
+import { findUser } from './admin-users.repository';
 import { toUserData } from './user-views';
+
+interface Page {
+  readonly page: number;
+  readonly limit: number;
+}
+
+/**
+ * What a user's information page reads from the features that own it (KYC, referrals, the wallet's
+ * history), each as that feature shows it, wired in app.ts.
+ */
+export interface UserDetailsSources {
+  readonly kycRecordsOf: (userId: string) => Promise<KycRecord[]>;
+  readonly referralSummaryOf: (userId: string) => Promise<ReferralSummary>;
+  readonly referralsOf: (userId: string, page: Page) => Promise<{ items: ReferralItem[] }>;
+  readonly walletTransactionsOf: (userId: string, page: Page) => Promise<{ items: WalletTransaction[] }>;
+}
 
 /** How many of the newest referrals and wallet transactions the information page lists. */
 const DETAIL_ROWS = 100;
@@ -15,20 +34,24 @@ const DETAIL_ROWS = 100;
  * One user's information page, read-only, in the spec's shape: who they are, their wallet valued at
  * current prices, KYC submissions, referral totals and list, and newest wallet transactions.
  */
-export async function getUserDetails(ctx: AppContext, userId: string): Promise<AdminUserDetails> {
+export async function getUserDetails(
+  ctx: AppContext,
+  sources: UserDetailsSources,
+  userId: string,
+): Promise<AdminUserDetails> {
   const user = await findUser(ctx.db, userId);
   if (!user) throw new AppError('not_found', m.adminUserNotFound);
   const [wallet, kyc, summary, referrals, transactions] = await Promise.all([
     ctx.walletOf(userId),
-    kycRecordsOf(ctx.db, userId),
-    getReferralSummary(ctx, userId),
-    listReferrals(ctx, userId, { page: 1, limit: DETAIL_ROWS }),
-    listUserWalletTransactions(ctx.db, userId, { page: 1, limit: DETAIL_ROWS }),
+    sources.kycRecordsOf(userId),
+    sources.referralSummaryOf(userId),
+    sources.referralsOf(userId, { page: 1, limit: DETAIL_ROWS }),
+    sources.walletTransactionsOf(userId, { page: 1, limit: DETAIL_ROWS }),
   ]);
   return {
     userData: toUserData(user),
     referalInfo: summary,
-    kycData: kyc.map(toKycRecord),
+    kycData: kyc,
     resp: referrals.items.map((r) => ({
       _id: r._id,
       user: { name: r.referToName },

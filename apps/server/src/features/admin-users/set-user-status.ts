@@ -1,13 +1,18 @@
 import { type AccountStatus, messages as m } from '@exchange/contracts';
 import type { AppContext } from '../../platform/app-context';
+import type { Tx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { notifySessionsRevoked } from '../../platform/session-revocation';
 import { recordAdminAction } from '../audit/record-admin-action';
-import { revokeUserTokens } from '../auth/auth.repository';
 import { HOUSE_USER_EMAIL } from '../ledger/house-exposure';
-import { cancelOrder } from '../trading/cancel-order';
-import type { TradingRuntime } from '../trading/trading-runtime';
-import { lockUser, openOrdersOf, setUserStatus } from './admin-users.repository';
+import { lockUser, setUserStatus } from './admin-users.repository';
+
+/** What disabling an account does in the features that own it (auth, trading), wired in app.ts. */
+export interface AccountDisableEffects {
+  /** Ends every sign-in of the user, inside the disabling transaction. */
+  readonly revokeSignIns: (tx: Tx, userId: string, at: Date) => Promise<void>;
+  /** Cancels the user's open orders on their markets' loops, after the commit; answers how many. */
+  readonly cancelOpenOrders: (userId: string) => Promise<number>;
+}
 
 /**
  * Disables or re-enables an account (the spec's "Delete" disables: nothing is erased, funds stay).
@@ -19,7 +24,7 @@ import { lockUser, openOrdersOf, setUserStatus } from './admin-users.repository'
  */
 export async function setAccountStatus(
   ctx: AppContext,
-  trading: Pick<TradingRuntime, 'engine'>,
+  effects: AccountDisableEffects,
   adminId: string,
   input: { userId: string; status: AccountStatus },
 ): Promise<{ status: AccountStatus; cancelled_orders: number }> {
@@ -33,10 +38,7 @@ export async function setAccountStatus(
     if (!user || user.email === HOUSE_USER_EMAIL) throw new AppError('not_found', m.adminUserNotFound);
     if (user.status === input.status) return false;
     await setUserStatus(tx, user.id, input.status, now);
-    if (input.status === 'DISABLED') {
-      await revokeUserTokens(tx, user.id, now);
-      await notifySessionsRevoked(tx, { userId: user.id });
-    }
+    if (input.status === 'DISABLED') await effects.revokeSignIns(tx, user.id, now);
     await recordAdminAction(tx, {
       adminId,
       action: input.status === 'DISABLED' ? 'ACCOUNT_DISABLED' : 'ACCOUNT_ENABLED',
@@ -45,18 +47,8 @@ export async function setAccountStatus(
     });
     return true;
   });
-  let cancelled = 0;
   // Swept even when the status was already DISABLED: a retry finishes a sweep a crash cut short.
-  if (input.status === 'DISABLED') {
-    for (const order of await openOrdersOf(ctx.db, input.userId)) {
-      try {
-        await cancelOrder(ctx, trading.engine, input.userId, order.marketId, order.id);
-        cancelled += 1;
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-      }
-    }
-  }
+  const cancelled = input.status === 'DISABLED' ? await effects.cancelOpenOrders(input.userId) : 0;
   if (changed)
     ctx.logger.info({ adminId, userId: input.userId, status: input.status }, 'account status changed');
   return { status: input.status, cancelled_orders: cancelled };

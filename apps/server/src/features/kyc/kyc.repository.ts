@@ -34,6 +34,15 @@ export async function latestKycOf(db: DbOrTx, userId: string): Promise<KycRow | 
   return row ?? null;
 }
 
+/** Every KYC submission of the user, newest first. */
+export async function kycRecordsOf(db: DbOrTx, userId: string): Promise<KycRow[]> {
+  return db
+    .select()
+    .from(kycRecords)
+    .where(eq(kycRecords.userId, userId))
+    .orderBy(desc(kycRecords.createdAt));
+}
+
 /** Takes the user's row lock, so one user's submissions (and an admin's decision) run one at a time. */
 export async function lockUser(db: DbOrTx, userId: string): Promise<void> {
   await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');

@@ -122,6 +122,14 @@ export function openOrdersOfMarket(db: DbOrTx, marketId: string): Promise<OrderR
   return selectOrders(db, and(eq(orders.marketId, marketId), eq(orders.status, 'open')));
 }
 
+/** The user's open limit orders (the partial index orders_user_open_idx). */
+export async function openOrdersOf(db: DbOrTx, userId: string): Promise<{ id: string; marketId: string }[]> {
+  return db
+    .select({ id: orders.id, marketId: orders.marketId })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'open')));
+}
+
 /** How many open orders the user has on the market (the partial index orders_user_open_idx). */
 export async function countOpenOrders(db: DbOrTx, userId: string, marketId: string): Promise<number> {
   const [row] = await db
