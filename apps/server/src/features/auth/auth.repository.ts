@@ -179,7 +179,7 @@ export async function revokeUserTokens(
 
 /**
  * The user's newest KYC submission, id and status, for the sign-in answer's `kycdata`. Read here
- * rather than through the KYC feature, which already imports this one (its lists show the user card).
+ * rather than through the KYC feature: a feature imports only the kernel, never another feature.
  */
 export async function newestKycSubmissionOf(
   db: DbOrTx,
