@@ -1,5 +1,4 @@
 import type { LimitOrder } from '@exchange/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { StatusBadge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -9,9 +8,7 @@ import { Tabs } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAmount, formatAssetPrice, formatDateTime, priceDecimals } from '../../../lib/format';
-import { refreshBalances } from '../../../shared/wallet/refresh-balances';
-import { cancelOrder, useClosedOrders, useOpenOrders } from '../../trading/api/orders';
-import { tradingKeys } from '../../trading/api/query-keys';
+import { useCancelOrder, useClosedOrders, useOpenOrders } from '../../trading/api/orders';
 import { averageFillPrice } from '../../trading/model/average-fill';
 import type { HistoryHighlight } from '../history-tabs';
 
@@ -89,23 +86,18 @@ function CompletedOrders({ highlight }: { readonly highlight: string | null }) {
 /** Open orders, each with Cancel: a confirmation, then the cancel call, then both lists and the wallet reload. */
 function OpenOrders({ highlight }: { readonly highlight: string | null }) {
   const orders = useOpenOrders();
-  const queryClient = useQueryClient();
+  const cancel = useCancelOrder();
   const [cancelling, setCancelling] = useState<LimitOrder | null>(null);
 
+  // The spec reloads the page after a cancel; the hook refetches the lists and balances instead.
   const confirmCancel = async () => {
     if (!cancelling) return;
     try {
-      const response = await cancelOrder({ market_id: cancelling.market_id, order_id: cancelling.id });
+      const response = await cancel.mutateAsync({ market_id: cancelling.market_id, order_id: cancelling.id });
       toast.success(response.message);
-      queryClient.setQueryData(tradingKeys.wallet, response.data.wallet);
     } catch (error) {
       toast.error(errorMessage(error));
     }
-    // The spec reloads the page after a cancel; refetching the lists and balances does the same.
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: tradingKeys.orders }),
-      refreshBalances(queryClient),
-    ]);
   };
 
   const columns: readonly Column<LimitOrder>[] = [

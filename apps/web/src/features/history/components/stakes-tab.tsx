@@ -12,9 +12,8 @@ import { errorMessage, newIdempotencyKey } from '../../../lib/api-client';
 import { SUCCESS_REDIRECT_MS } from '../../../lib/config';
 import { formatAssetListAmount, formatDateTime } from '../../../lib/format';
 import { useDelayedAction } from '../../../lib/use-delayed-action';
-import { refreshBalances } from '../../../shared/wallet/refresh-balances';
 import { useSession } from '../../session/session-context';
-import { stakeAction, stakeKeys, useUserStakes } from '../../stake/api/stakes';
+import { stakeKeys, useStakeAction, useUserStakes } from '../../stake/api/stakes';
 
 type Action = 'close' | 're-stake';
 
@@ -43,6 +42,7 @@ function consequence(stake: Stake, action: Action): string {
 export function StakesTab() {
   const session = useSession();
   const queryClient = useQueryClient();
+  const stakeMutation = useStakeAction();
   const later = useDelayedAction();
   const { query, server } = useServerPaging();
   const stakes = useUserStakes(session.is_kyc_verified, { ...query, limit: DEFAULT_PAGE_SIZE });
@@ -53,12 +53,17 @@ export function StakesTab() {
     setBusy(stake._id);
     setAsking(null);
     try {
-      await stakeAction(action, stake._id, session.user?._id, newIdempotencyKey());
+      await stakeMutation.mutateAsync({
+        action,
+        stakeId: stake._id,
+        userId: session.user?._id,
+        idempotencyKey: newIdempotencyKey(),
+      });
       toast.success(action === 're-stake' ? messages.restakeSuccess : messages.stakeCloseSuccess);
-      // The spec reloads the page; refetching the list and the wallet has the same effect.
+      // The hook stored the wallet and refetched the balances; the spec reloads the page after 3 s,
+      // so the list is read again then, when the row's buttons come back.
       later(() => {
         void queryClient.invalidateQueries({ queryKey: stakeKeys.all });
-        void refreshBalances(queryClient);
         setBusy(null);
       }, SUCCESS_REDIRECT_MS);
     } catch (error) {
