@@ -127,15 +127,21 @@ export type OrderListResponse = z.infer<typeof orderListResponseSchema>;
 export const ORDER_HISTORY_MAX_LIMIT = 500;
 
 /**
+ * The order history's status filter: one status, or `closed` for every order that left the book
+ * (filled or cancelled), as the history screen's Completed tab lists them.
+ */
+export const ORDER_HISTORY_STATUSES = [...ORDER_STATUSES, 'closed'] as const;
+
+/**
  * GET /wallet/limitorder/market/get-order-history: paged on the server, newest first. Without a query
- * the newest 500 come back, as the history screen reads them; `status` keeps one status, `search`
- * the markets whose id contains it (say "BTC").
+ * the newest 500 come back, as the trading screen's order panel reads them; `status` keeps one status
+ * or, `closed`, the filled and cancelled ones; `search` the markets whose id contains it (say "BTC").
  */
 export const orderHistoryQuerySchema = pagingSchema({
   defaultLimit: ORDER_HISTORY_MAX_LIMIT,
   maxLimit: ORDER_HISTORY_MAX_LIMIT,
   searchMax: 32,
-  filters: { status: z.enum(ORDER_STATUSES).optional() },
+  filters: { status: z.enum(ORDER_HISTORY_STATUSES).optional() },
 });
 export type OrderHistoryQuery = z.input<typeof orderHistoryQuerySchema>;
 

@@ -62,6 +62,59 @@ describe('order history pages on the server', () => {
     expect((await history(owner, '?search=%25')).json().total).toBe(0);
   });
 
+  it('status=closed: the filled and cancelled orders only, newest first, with their true total', async () => {
+    const trader = await createTestUser(t, { kyc: true });
+    const seller = await createTestUser(t, { kyc: true });
+    await fund(t, trader, 'USDT', '10000');
+    await fund(t, seller, 'BTC', '1');
+    const buy = async (price: string) => {
+      const res = await place(t, trader, limitOrder('buy', '0.01', price));
+      expect(res.statusCode).toBe(200);
+      return res.json().data.order.id as string;
+    };
+    const sellInto = async (price: string) =>
+      expect((await place(t, seller, limitOrder('sell', '0.01', price))).statusCode).toBe(200);
+    const cancel = async (id: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/wallet/limitorder/market/cancle-open-order?market_id=BTC-USDT&order_id=${id}`,
+        headers: trader.headers,
+      });
+      expect(res.statusCode).toBe(200);
+    };
+    // Oldest first: cancelled, filled, open, filled, cancelled, open (the buys at 30,000 and up are the
+    // best bids, so each sell fills the buy just placed).
+    const first = await buy('1000');
+    await buy('30000');
+    await sellInto('30000');
+    await buy('1100');
+    await buy('30100');
+    await sellInto('30100');
+    const fifth = await buy('1200');
+    await buy('900');
+    await cancel(first);
+    await cancel(fifth);
+
+    const listed = (res: Awaited<ReturnType<typeof history>>) =>
+      (res.json().data as { price: string; status: string }[]).map((o) => `${o.status} ${o.price}`);
+    const page1 = await history(trader, '?status=closed&limit=2');
+    expect(page1.statusCode).toBe(200);
+    expect(page1.json()).toMatchObject({ total: 4, page: 1, limit: 2 });
+    expect(listed(page1)).toEqual(['cancelled 1200.0', 'filled 30100.0']);
+    const page2 = await history(trader, '?status=closed&limit=2&page=2');
+    expect(page2.json()).toMatchObject({ total: 4, page: 2, limit: 2 });
+    expect(listed(page2)).toEqual(['filled 30000.0', 'cancelled 1000.0']);
+    // Past the end, the total still counts the closed orders only; the unfiltered total counts all six.
+    expect((await history(trader, '?status=closed&limit=2&page=3')).json()).toMatchObject({
+      data: [],
+      total: 4,
+    });
+    expect((await history(trader, '?limit=2')).json().total).toBe(6);
+    // With a search, closed orders of the markets that match.
+    expect((await history(trader, '?status=closed&search=btc')).json().total).toBe(4);
+    expect((await history(trader, '?status=closed&search=eth')).json()).toMatchObject({ data: [], total: 0 });
+  });
+
   it.each(['?limit=0', '?limit=501', '?page=0', '?status=gone'])(
     'refuses %s with a 400 and a message',
     async (query) => {

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { type Column, DataTable } from '../../../components/ui/data-table';
 import { Tabs } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toaster';
+import { useServerPaging } from '../../../components/ui/use-server-paging';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAmount, formatAssetPrice, formatDateTime, priceDecimals } from '../../../lib/format';
 import { useCancelOrder, useClosedOrders, useOpenOrders } from '../../trading/api/orders';
@@ -66,15 +67,21 @@ const orderColumns: readonly Column<LimitOrder>[] = [
   { id: 'status', header: 'Status', align: 'center', cell: (row) => <StatusBadge status={row.status} /> },
 ];
 
-/** Orders that left the book: filled, and cancelled ones too, each with its status. */
+/**
+ * Orders that left the book: filled, and cancelled ones too, each with its status; paged and searched
+ * (by market) on the server, which counts them all.
+ */
 function CompletedOrders({ highlight }: { readonly highlight: string | null }) {
-  const orders = useClosedOrders();
+  const { query, server } = useServerPaging();
+  const orders = useClosedOrders(query);
   return (
     <DataTable
       label="Completed orders"
       columns={orderColumns}
-      rows={orders.data}
+      rows={orders.data?.rows}
       rowKey={(row) => row.id}
+      server={server(orders.data?.total)}
+      clearFilter
       highlightKey={highlight}
       loading={orders.isFetching}
       error={orders.error ? errorMessage(orders.error) : undefined}

@@ -55,6 +55,53 @@ function withTransactions(items: WalletTransaction[], asked: URL[] = []) {
   });
 }
 
+function order(id: string, overrides: Record<string, string> = {}) {
+  return {
+    id,
+    time: '2024-05-03T10:00:00.000Z',
+    createdAt: '2024-05-03T10:00:00.000Z',
+    updatedAt: '2024-05-03T10:00:00.000Z',
+    market_id: 'BTC-USDT',
+    type: 'limit',
+    side: 'buy',
+    quantity: '0.020000',
+    filled_quantity: '0.000000',
+    cancelled_quantity: '0.000000',
+    open_quantity: '0.000000',
+    filled_cost: '0.00000000',
+    price: '60000.0',
+    status: 'filled',
+    ...overrides,
+  };
+}
+
+/**
+ * A stand-in for GET /wallet/limitorder/market/get-order-history as the server answers it: the page
+ * the query asks for (500 rows without a limit), of the orders of the status asked for (`closed`:
+ * filled or cancelled) whose market contains the search, and their total.
+ */
+function withOrders(items: ReturnType<typeof order>[], asked: URL[] = []) {
+  return fakeApi(customer(true), {
+    'GET /wallet/transactions': () => ({
+      body: { status: true, message: 'ok', data: [], total: 0, page: 1, limit: 10 },
+    }),
+    'GET /wallet/limitorder/market/get-order-history': ({ url }) => {
+      asked.push(url);
+      const page = Number(url.searchParams.get('page') ?? '1');
+      const limit = Number(url.searchParams.get('limit') ?? '500');
+      const status = url.searchParams.get('status');
+      const term = url.searchParams.get('search')?.toLowerCase() ?? '';
+      const matching = items.filter(
+        (o) =>
+          (!status || (status === 'closed' ? o.status !== 'open' : o.status === status)) &&
+          o.market_id.toLowerCase().includes(term),
+      );
+      const data = matching.slice((page - 1) * limit, page * limit);
+      return { body: { status: true, message: 'ok', data, total: matching.length, page, limit } };
+    },
+  });
+}
+
 async function openHistory(state?: unknown) {
   const view = renderApp('/history', state);
   await screen.findByRole('heading', { level: 1, name: 'History' }, { timeout: 15_000 });
@@ -267,35 +314,15 @@ describe('/history', () => {
   });
 
   it('after a limit order: Completed keeps filled and cancelled orders, with the average fill, and highlights the new one', async () => {
-    const order = (id: string, overrides: Record<string, string>) => ({
-      id,
-      time: '2024-05-03T10:00:00.000Z',
-      createdAt: '2024-05-03T10:00:00.000Z',
-      updatedAt: '2024-05-03T10:00:00.000Z',
-      market_id: 'BTC-USDT',
-      type: 'limit',
-      side: 'buy',
-      quantity: '0.020000',
-      filled_quantity: '0.000000',
-      cancelled_quantity: '0.000000',
-      open_quantity: '0.000000',
-      filled_cost: '0.00000000',
-      price: '60000.0',
-      status: 'filled',
-      ...overrides,
-    });
-    fakeApi(customer(true), {
-      'GET /wallet/limitorder/market/get-order-history': () => ({
-        body: {
-          status: true,
-          message: 'ok',
-          data: [
-            order('o-new', { filled_quantity: '0.020000', filled_cost: '1190.00000000' }),
-            order('o-old', { status: 'cancelled', cancelled_quantity: '0.020000' }),
-          ],
-        },
-      }),
-    });
+    const asked: URL[] = [];
+    withOrders(
+      [
+        order('o-new', { filled_quantity: '0.020000', filled_cost: '1190.00000000' }),
+        order('o-open', { status: 'open', open_quantity: '0.020000' }),
+        order('o-old', { status: 'cancelled', cancelled_quantity: '0.020000' }),
+      ],
+      asked,
+    );
     await openHistory({ type: 'limit', highlight: { id: 'o-new', open: false } });
     const table = await screen.findByRole('table', { name: 'Completed orders' });
     const rows = await within(table).findAllByRole('row');
@@ -305,6 +332,34 @@ describe('/history', () => {
     expect(rows[1]).toHaveAttribute('aria-current', 'true');
     expect(within(table).getByText('cancelled')).toBeInTheDocument();
     expect(rows[2]).not.toHaveAttribute('aria-current');
+    // The server leaves the open orders out: the tab asks for the closed ones.
+    expect(asked.at(-1)?.searchParams.get('status')).toBe('closed');
+  });
+
+  it('Completed asks the server for the closed orders of the page it shows and counts them all, past 500', async () => {
+    const user = userEvent.setup();
+    const asked: URL[] = [];
+    const orders = Array.from({ length: 1234 }, (_, index) =>
+      order(`o-${index}`, index % 3 === 0 ? { status: 'cancelled' } : { filled_quantity: '0.020000' }),
+    );
+    orders.splice(5, 0, order('o-open', { status: 'open', market_id: 'ETH-USDT' }));
+    withOrders(orders, asked);
+    await openHistory({ type: 'limit' });
+
+    // It read 'Showing 1–10 of 500': the newest 500 orders, paged in the browser.
+    expect(await screen.findByText('Showing 1–10 of 1234')).toBeInTheDocument();
+    expect(asked.at(-1)?.searchParams.get('limit')).toBe('10');
+    expect(asked.at(-1)?.searchParams.get('status')).toBe('closed');
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('Showing 11–20 of 1234')).toBeInTheDocument();
+    expect(screen.getByText('Page 2 of 124')).toBeInTheDocument();
+    expect(asked.at(-1)?.searchParams.get('page')).toBe('2');
+
+    // The search goes to the server (by market) and back to page 1.
+    await user.type(screen.getByLabelText('Search Completed orders'), 'eth');
+    expect(await screen.findByText('No data found')).toBeInTheDocument();
+    expect(asked.at(-1)?.searchParams.get('search')).toBe('eth');
+    expect(asked.at(-1)?.searchParams.get('page')).toBe('1');
   });
 
   it('Open: Cancel asks first with the order as it stands, to 6 decimals, then cancels that order', async () => {

@@ -1,10 +1,13 @@
 import type {
   CancelOrderQuery,
   LimitOrder,
+  OrderHistoryQuery,
+  OrderHistoryResponse,
   OrderListResponse,
   OrderWalletResponse,
 } from '@exchange/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_PAGE_SIZE } from '../../../components/ui/data-table';
 import { apiClient } from '../../../lib/api-client';
 import { afterMoneyMoved } from '../../../shared/wallet/after-money-moved';
 import { refreshBalances } from '../../../shared/wallet/refresh-balances';
@@ -15,6 +18,33 @@ export async function getOrderHistory(signal?: AbortSignal): Promise<LimitOrder[
     signal,
   });
   return response.data;
+}
+
+/** A page of the orders that left the book, as the history's Completed tab asks for it. */
+export interface ClosedOrdersQuery {
+  readonly page: number;
+  /** Trimmed; '' for none. */
+  readonly search: string;
+}
+
+/**
+ * GET /wallet/limitorder/market/get-order-history?status=closed: one page (10 rows) of the filled and
+ * cancelled orders, newest first, searched by market on the server, with their total.
+ */
+export function getClosedOrders(
+  { page, search }: ClosedOrdersQuery,
+  signal?: AbortSignal,
+): Promise<OrderHistoryResponse> {
+  const query = {
+    page,
+    limit: DEFAULT_PAGE_SIZE,
+    search: search || undefined,
+    status: 'closed',
+  } satisfies OrderHistoryQuery;
+  return apiClient.get<OrderHistoryResponse>('/wallet/limitorder/market/get-order-history', {
+    signal,
+    query,
+  });
 }
 
 export async function getOpenOrders(signal?: AbortSignal): Promise<LimitOrder[]> {
@@ -54,12 +84,17 @@ export function useFilledOrders() {
   });
 }
 
-/** Orders that left the book, filled or cancelled: history keeps both, each with its status. */
-export function useClosedOrders() {
+/**
+ * The page of orders that left the book (filled or cancelled, each with its status) the history shows,
+ * and the server's total of them. Under the orders' key, so placing or cancelling an order refreshes
+ * it; the previous page stays on screen while the next one loads.
+ */
+export function useClosedOrders(query: ClosedOrdersQuery) {
   return useQuery({
-    queryKey: tradingKeys.orderHistory,
-    queryFn: ({ signal }) => getOrderHistory(signal),
-    select: (orders) => orders.filter((order) => order.status !== 'open'),
+    queryKey: [...tradingKeys.orderHistory, 'closed', query.page, query.search],
+    queryFn: ({ signal }) => getClosedOrders(query, signal),
+    select: (response) => ({ rows: response.data, total: response.total }),
+    placeholderData: keepPreviousData,
   });
 }
 
