@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../apps/server/src/config';
 import { renderConfigReference, withConfigReference } from '../apps/server/src/config-reference';
+import { ConfigError, loadConfig } from '../apps/server/src/platform/config';
 
 const operations = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/operations.md');
 

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { z } from 'zod';
-import { type Env, envSchema } from './config';
+import { type Env, envSchema } from './platform/config';
 
 /**
  * What each setting does, for docs/operations.md's configuration reference. The table is generated

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
 import { PRICE_FEED_JOB } from './features/market-data/price-feed';
 import { priceFeedFromConfig } from './features/market-data/price-feed-from-config';
 import { createAppContext } from './platform/app-context';
 import { systemClock } from './platform/clock';
+import { ConfigError, loadConfig } from './platform/config';
 import { connect, migrateDatabase } from './platform/db';
 import type { EmbeddedDatabase } from './platform/embedded-postgres';
 import { createServerLogger } from './platform/logger';

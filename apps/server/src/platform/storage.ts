@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { S3Client } from '@aws-sdk/client-s3';
-import type { Config } from '../config';
+import type { Config } from './config';
 
 /**
  * Where uploaded files live. Keys are `<folder>/<random file name>`, made by the server only; each

@@ -1,8 +1,8 @@
 import QRCode from 'qrcode';
-import { loadConfig } from '../config';
 import * as repo from '../features/auth/auth.repository';
 import { confirmTotpEnrolment, startTotpEnrolment } from '../features/auth/two-factor';
 import { systemClock } from '../platform/clock';
+import { loadConfig } from '../platform/config';
 import { connect } from '../platform/db';
 
 /**

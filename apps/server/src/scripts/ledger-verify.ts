@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../config';
 import { ledgerReportView, verifyLedger } from '../features/ledger/verify-ledger';
 import { PRODUCT_HOLD_SOURCES } from '../hold-sources';
+import { loadConfig } from '../platform/config';
 import { connect } from '../platform/db';
 import {
   type EmbeddedDatabase,

@@ -1,6 +1,6 @@
 import { messages as m } from '@exchange/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
+import { loadConfig } from '../../platform/config';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import {
   mailsTo,

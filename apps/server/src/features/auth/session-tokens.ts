@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../../config';
 import type { AppContext } from '../../platform/app-context';
 import { hashToken, newOpaqueToken } from '../../platform/auth';
+import type { Config } from '../../platform/config';
 import type { DbOrTx } from '../../platform/db';
 import * as repo from './auth.repository';
 

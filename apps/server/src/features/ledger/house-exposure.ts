@@ -1,6 +1,6 @@
 import { messages } from '@exchange/contracts';
 import { type AssetCode, getAsset, houseExposureAllows } from '@exchange/domain';
-import type { Config } from '../../config';
+import type { Config } from '../../platform/config';
 import type { DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { houseInventory } from './ledger.repository';

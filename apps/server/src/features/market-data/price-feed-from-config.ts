@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import type { Config } from '../../config';
 import type { Clock } from '../../platform/clock';
+import type { Config } from '../../platform/config';
 import type { Database } from '../../platform/db';
 import { binanceProvider } from './binance-provider';
 import { coingeckoProvider } from './coingecko-provider';

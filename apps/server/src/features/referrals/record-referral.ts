@@ -1,5 +1,5 @@
-import type { Config } from '../../config';
 import type { SignedUp } from '../../platform/app-context';
+import type { Config } from '../../platform/config';
 import type { Tx } from '../../platform/db';
 import { insertReferral } from './referrals.repository';
 

@@ -10,8 +10,8 @@ import {
   type SwapRuleCode,
   userAccount,
 } from '@exchange/domain';
-import type { Config } from '../../config';
 import type { AppContext } from '../../platform/app-context';
+import type { Config } from '../../platform/config';
 import type { DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { requireFreshPrice } from '../../platform/prices';

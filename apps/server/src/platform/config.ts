@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { DEFAULT_HOT_SHARDS, getAsset, parseDecimal } from '@exchange/domain';
 import { z } from 'zod';
-import type { DbLimits } from './platform/db';
-import { persistentSecret, randomSecret } from './platform/secrets';
+import type { DbLimits } from './db';
+import { persistentSecret, randomSecret } from './secrets';
 
 /**
  * All configuration comes from environment variables (documented in .env.example). Embedded mode is
