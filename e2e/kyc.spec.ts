@@ -104,6 +104,9 @@ test('a new customer registers, passes KYC once the admin approves, deposits and
   browser,
   request,
 }) => {
+  // Several people in their own browsers (customers and the admin, each signing in with argon2): on
+  // a loaded machine this runs past the 60 s of a one-person flow, so it gets three times that.
+  test.slow();
   const email = uniqueEmail('approve');
   await registerAndLogIn(page, request, email);
   // Before KYC the dashboard asks for it.
@@ -174,6 +177,9 @@ test('a new customer registers, passes KYC once the admin approves, deposits and
 });
 
 test('a rejected customer reads the reason and submits again', async ({ page, browser, request }) => {
+  // Several people in their own browsers (customers and the admin, each signing in with argon2): on
+  // a loaded machine this runs past the 60 s of a one-person flow, so it gets three times that.
+  test.slow();
   const email = uniqueEmail('reject');
   await registerAndLogIn(page, request, email);
   await submitKyc(page, 'Rana');
