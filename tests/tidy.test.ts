@@ -190,7 +190,6 @@ const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
   'web:admin': {
     kyc: "users are shown with KYC's avatar; the KYC review screens use its API and decision dialogs",
     market: "the admin dashboard shows the market feature's Top Cryptocurrencies",
-    wallet: "a user's assets add up balances as the wallet does",
   },
   'web:dashboard': {
     kyc: 'the dashboard asks KYC how to tell the user to complete or wait for it',
@@ -208,13 +207,13 @@ const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
     swap: "Buy MultiCoin is the swap feature's form of kind 'multi', at its quote",
   },
   'web:p2p': {
-    wallet: "a user without KYC gets the wallet's Complete-KYC link instead of Transfer",
+    kyc: "a user without KYC gets KYC's Complete-KYC link instead of Transfer",
   },
   'web:stake': {
-    wallet: "a user without KYC gets the wallet's Complete-KYC link instead of the stake options",
+    kyc: "a user without KYC gets KYC's Complete-KYC link instead of the stake options",
   },
   'web:swap': {
-    wallet: "a user without KYC gets the wallet's Complete-KYC link instead of Swap or Buy",
+    kyc: "a user without KYC gets KYC's Complete-KYC link instead of Swap or Buy",
   },
   'web:trading': {
     kyc: 'the order form asks KYC whether the user may trade',

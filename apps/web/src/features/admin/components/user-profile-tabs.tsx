@@ -5,7 +5,7 @@ import { type Column, DataTable } from '../../../components/ui/data-table';
 import { Tabs } from '../../../components/ui/tabs';
 import { formatAmount, formatDateTime, formatUsd } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
-import { totalBalance } from '../../wallet/balances';
+import { totalBalance } from '../../../shared/wallet/balances';
 import { AuditLogTable } from './audit-log-table';
 
 type Currency = AdminUserDetails['walletData']['wallet']['currencies'][number];

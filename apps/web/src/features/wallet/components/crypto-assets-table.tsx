@@ -4,7 +4,7 @@ import { type Column, DataTable } from '../../../components/ui/data-table';
 import { FlashValue } from '../../../components/ui/flash-value';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAmount, formatPercent, formatUsd } from '../../../lib/format';
-import { totalBalance } from '../balances';
+import { totalBalance } from '../../../shared/wallet/balances';
 
 const columns: readonly Column<WalletCurrency>[] = [
   {

@@ -6,7 +6,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDecimal, formatUsd } from '../../../lib/format';
-import { CompleteKycLink } from './complete-kyc-link';
+import { CompleteKycLink } from '../../kyc/components/complete-kyc-link';
 
 interface FiatBalanceCardProps {
   readonly usd: WalletCurrency | undefined;

@@ -3,8 +3,8 @@ import { messages } from '@exchange/contracts';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { formatUsd } from '../../../lib/format';
+import { isPositiveAmount } from '../../../shared/wallet/balances';
 import type { SandboxDecision } from '../api/sandbox-order';
-import { isPositiveAmount } from '../balances';
 
 interface ProviderStepProps {
   readonly order: DepositOrder;

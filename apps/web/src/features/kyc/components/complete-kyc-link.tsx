@@ -2,7 +2,7 @@ import { messages } from '@exchange/contracts';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { paths } from '../../../lib/paths';
-import { useKycStatus } from '../../kyc/api/get-my-kyc';
+import { useKycStatus } from '../api/get-my-kyc';
 
 /**
  * Spec section 4, KYC gating: where a money-moving action would be, a user who has not passed KYC
