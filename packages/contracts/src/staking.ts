@@ -36,12 +36,12 @@ export type StakeOptionsResponse = z.infer<typeof stakeOptionsResponseSchema>;
 // ---------------------------------------------------------------- POST /stake/create
 
 /**
- * The spec's payload. `user_id` is accepted and ignored: a stake is always the signed-in user's.
+ * The spec's payload. Its `user_id` is not named, so the schema drops it unread: a stake is always the
+ * signed-in user's.
  * `days` picks the option's variant. An `Idempotency-Key` header makes a retry return the first answer.
  */
 export const createStakeRequestSchema = z.object({
   stake_option_id: z.string().max(64),
-  user_id: z.string().max(64).nullish(),
   starting_balance: wireDecimal,
   days: z.union([z.number().int(), z.string().max(8)]).nullish(),
 });
@@ -98,10 +98,9 @@ export type StakesResponse = z.infer<typeof stakesResponseSchema>;
 
 // ---------------------------------------------------------------- POST /stake/close, /stake/re-stake
 
-/** `user_id` is accepted (the spec's client sends it on close) and ignored. */
+/** The spec's client also sends `user_id` on close; the schema drops it unread (the stake must be the caller's). */
 export const stakeActionRequestSchema = z.object({
   stake_id: z.string().max(64),
-  user_id: z.string().max(64).nullish(),
 });
 export type StakeActionRequest = z.input<typeof stakeActionRequestSchema>;
 

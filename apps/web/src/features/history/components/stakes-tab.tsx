@@ -56,7 +56,6 @@ export function StakesTab() {
       await stakeMutation.mutateAsync({
         action,
         stakeId: stake._id,
-        userId: session.user?._id,
         idempotencyKey: newIdempotencyKey(),
       });
       toast.success(action === 're-stake' ? messages.restakeSuccess : messages.stakeCloseSuccess);

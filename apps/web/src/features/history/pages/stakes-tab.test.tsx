@@ -105,7 +105,7 @@ describe('History → Stakes', () => {
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'YES' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Stake close Successfully!'));
     const close = calls.find((c) => c.key === 'POST /stake/close');
-    expect(close?.body).toEqual({ stake_id: 's2', user_id: 'u-alice' });
+    expect(close?.body).toEqual({ stake_id: 's2' });
     expect(close?.headers.get('idempotency-key')).toBeTruthy();
   });
 

@@ -12,7 +12,7 @@ describe('useCreateStake', () => {
     const hook = renderMoneyHook(useCreateStake);
     await act(() =>
       hook.result.current.mutateAsync({
-        body: { stake_option_id: 'opt-1', user_id: 'u-alice', starting_balance: '0.1', days: 30 },
+        body: { stake_option_id: 'opt-1', starting_balance: '0.1', days: 30 },
         idempotencyKey: 'k-1',
       }),
     );
@@ -31,7 +31,7 @@ describe('useCreateStake', () => {
     await act(() =>
       expect(
         hook.result.current.mutateAsync({
-          body: { stake_option_id: 'opt-1', user_id: null, starting_balance: '0.1', days: 30 },
+          body: { stake_option_id: 'opt-1', starting_balance: '0.1', days: 30 },
           idempotencyKey: 'k-1',
         }),
       ).rejects.toThrow('No'),
@@ -49,10 +49,8 @@ describe('useStakeAction', () => {
         [`POST /stake/${action}`]: () => movedAnswer('Done', { stake: {} }),
       });
       const hook = renderMoneyHook(useStakeAction);
-      await act(() =>
-        hook.result.current.mutateAsync({ action, stakeId: 's-1', userId: 'u-alice', idempotencyKey: 'k-1' }),
-      );
-      expect(calls.at(-1)?.body).toEqual({ stake_id: 's-1', user_id: 'u-alice' });
+      await act(() => hook.result.current.mutateAsync({ action, stakeId: 's-1', idempotencyKey: 'k-1' }));
+      expect(calls.at(-1)?.body).toEqual({ stake_id: 's-1' });
       expect(hook.wallet()).toEqual(movedWallet);
       expect(hook.invalidated()).toEqual([...balanceRefresh, stakeKeys.all]);
     },

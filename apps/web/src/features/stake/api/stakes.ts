@@ -53,14 +53,10 @@ export function createStake(body: CreateStakeRequest, idempotencyKey: string): P
 export function stakeAction(
   action: 'close' | 're-stake',
   stakeId: string,
-  userId: string | undefined,
   idempotencyKey: string,
 ): Promise<StakeActionResponse> {
-  return apiClient.post<StakeActionResponse>(
-    `/stake/${action}`,
-    { stake_id: stakeId, user_id: userId ?? null },
-    { idempotencyKey },
-  );
+  // The stake must be the signed-in user's: the server acts for the session, so no user id is sent.
+  return apiClient.post<StakeActionResponse>(`/stake/${action}`, { stake_id: stakeId }, { idempotencyKey });
 }
 
 export interface CreateStakeVariables {
@@ -83,7 +79,6 @@ export function useCreateStake() {
 export interface StakeActionVariables {
   readonly action: 'close' | 're-stake';
   readonly stakeId: string;
-  readonly userId: string | undefined;
   readonly idempotencyKey: string;
 }
 
@@ -94,8 +89,8 @@ export interface StakeActionVariables {
 export function useStakeAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, stakeId, userId, idempotencyKey }: StakeActionVariables) =>
-      stakeAction(action, stakeId, userId, idempotencyKey),
+    mutationFn: ({ action, stakeId, idempotencyKey }: StakeActionVariables) =>
+      stakeAction(action, stakeId, idempotencyKey),
     onSuccess: (response) => {
       void afterMoneyMoved(queryClient, response);
       void queryClient.invalidateQueries({ queryKey: stakeKeys.all });

@@ -120,7 +120,6 @@ describe('/stake', () => {
     const post = calls.find((c) => c.key === 'POST /stake/create');
     expect(post?.body).toEqual({
       stake_option_id: 'opt-eth',
-      user_id: 'u-alice',
       starting_balance: '1',
       days: 60,
     });

@@ -65,7 +65,6 @@ export function StakePage() {
       const response = await create.mutateAsync({
         body: {
           stake_option_id: draft.option._id,
-          user_id: session.user?._id ?? null,
           starting_balance: entered,
           days: draft.duration,
         },
