@@ -69,6 +69,9 @@ export const SETTING_DOCS: Record<keyof Env, string> = {
   MAX_OPEN_ORDERS_PER_MARKET: 'Open limit orders one user may keep on one market.',
   QUOTE_LIMIT_PER_MINUTE: 'Instant quotes (POST /wallet/quotes) one user may ask for per minute.',
   WEBHOOK_LIMIT_PER_MINUTE: 'PayPal webhook deliveries accepted per sending network per minute.',
+  SUPPORT_TICKET_LIMIT_PER_HOUR: 'Support tickets (POST /support/create) one user may open per hour.',
+  DEPOSIT_ORDER_LIMIT_PER_HOUR:
+    'Deposit orders (POST /wallet/deposits/orders, each one a PayPal request) one user may open per hour.',
   MARKET_BATCH_MAX:
     'Most commands the matching loop commits in one transaction, all markets together (group commit); 1 commits each alone.',
   LEDGER_HOT_SHARDS:

@@ -72,6 +72,9 @@ export const messages = {
   loggedOut: 'Logged out successfully',
   currentUser: 'User details',
   tooManyRequests: 'Too many requests. Please wait a minute and try again.',
+  passwordChangeCoolDown: 'Too many wrong passwords today. Please try again tomorrow.',
+  supportTicketLimit: 'You have opened too many support tickets this hour. Please try again later.',
+  depositOrderLimit: 'You have started too many deposits this hour. Please try again later.',
 
   // Session
   logoutConfirmUser: 'Are You Sure Want To Logout !',

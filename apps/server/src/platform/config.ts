@@ -2,6 +2,7 @@ import path from 'node:path';
 import { DEFAULT_HOT_SHARDS, getAsset, parseDecimal } from '@exchange/domain';
 import { z } from 'zod';
 import type { DbLimits } from './db';
+import { type RateLimitConfig, rateLimitConfig, rateLimitEnv } from './rate-limit-config';
 import { persistentSecret, randomSecret } from './secrets';
 
 /**
@@ -50,12 +51,7 @@ export const envSchema = z.object({
   PAYPAL_CLIENT_SECRET: z.string().optional(),
   PAYPAL_WEBHOOK_ID: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
-  AUTH_LIMIT_IP_PER_MINUTE: z.coerce.number().int().positive().default(30),
-  AUTH_LIMIT_ACCOUNT_PER_MINUTE: z.coerce.number().int().positive().default(10),
-  AUTH_MAIL_LIMIT_IP_PER_MINUTE: z.coerce.number().int().positive().default(10),
-  AUTH_MAIL_LIMIT_ACCOUNT_PER_MINUTE: z.coerce.number().int().positive().default(3),
-  QUOTE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
-  WEBHOOK_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  ...rateLimitEnv,
   SEED_DEMO: z.enum(['on', 'off']).optional(),
   INSTANT_FEE_BPS: z.coerce.number().int().min(0).max(1000).default(10),
   INSTANT_QUOTE_TTL_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
@@ -83,7 +79,8 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config {
+/** Every setting; the rate-limit budgets are in platform/rate-limit-config.ts. */
+export interface Config extends RateLimitConfig {
   readonly env: Env['NODE_ENV'];
   readonly port: number;
   readonly host: string;
@@ -129,20 +126,6 @@ export interface Config {
   readonly paypal: { baseUrl: string; clientId?: string; clientSecret?: string; webhookId?: string };
   /** Value for fastify's trustProxy: unset means X-Forwarded-For is ignored. */
   readonly trustProxy: string | undefined;
-  /**
-   * Requests per minute on the sign-in routes, per client address and per e-mail address. Routes that
-   * send mail (sign-up, forgotten password, code resend) have their own, lower budget.
-   */
-  readonly authRateLimits: {
-    readonly ipPerMinute: number;
-    readonly accountPerMinute: number;
-    readonly mailIpPerMinute: number;
-    readonly mailAccountPerMinute: number;
-  };
-  /** Instant quotes (POST /wallet/quotes) one user may ask for per minute. */
-  readonly quoteLimitPerMinute: number;
-  /** Payment webhook deliveries accepted per minute from one client network. */
-  readonly webhookLimitPerMinute: number;
   readonly seedDemo: boolean;
   /** Instant (USD) trading: fee in basis points of the cost (default 10 = 0.1%) and quote lifetime. */
   readonly instantFeeBps: bigint;
@@ -263,14 +246,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       webhookId: env.PAYPAL_WEBHOOK_ID,
     },
     trustProxy: env.TRUST_PROXY,
-    authRateLimits: {
-      ipPerMinute: env.AUTH_LIMIT_IP_PER_MINUTE,
-      accountPerMinute: env.AUTH_LIMIT_ACCOUNT_PER_MINUTE,
-      mailIpPerMinute: env.AUTH_MAIL_LIMIT_IP_PER_MINUTE,
-      mailAccountPerMinute: env.AUTH_MAIL_LIMIT_ACCOUNT_PER_MINUTE,
-    },
-    quoteLimitPerMinute: env.QUOTE_LIMIT_PER_MINUTE,
-    webhookLimitPerMinute: env.WEBHOOK_LIMIT_PER_MINUTE,
+    ...rateLimitConfig(env),
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'on' : !production,
     instantFeeBps: BigInt(env.INSTANT_FEE_BPS),
     instantQuoteTtlSeconds: env.INSTANT_QUOTE_TTL_SECONDS,

@@ -8,13 +8,21 @@ import { AppError } from './errors';
  * a public route), counted in the shared PostgreSQL counters. Put it in a route's `config`.
  */
 export function perUserLimit(maxPerMinute: number) {
+  return perUserBudget(maxPerMinute, 60_000, m.tooManyRequests);
+}
+
+/**
+ * The same per-user budget over any window, refused with `message` (429 'rate_limited'). The plugin
+ * refuses before the body is read, so a refused call writes nothing.
+ */
+export function perUserBudget(max: number, windowMs: number, message: string) {
   return {
     rateLimit: {
-      max: maxPerMinute,
-      timeWindow: 60_000,
+      max,
+      timeWindow: windowMs,
       keyGenerator: (request: FastifyRequest) =>
         request.session?.userId ? `user:${request.session.userId}` : `address:${clientNetwork(request.ip)}`,
-      errorResponseBuilder: () => new AppError('rate_limited', m.tooManyRequests),
+      errorResponseBuilder: () => new AppError('rate_limited', message),
     },
   };
 }

@@ -17,6 +17,7 @@ import {
 } from '@exchange/contracts';
 import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
+import { clientNetwork } from '../../platform/client-address';
 import { perAccountLimit, perAddressLimit } from './auth-rate-limits';
 import { changePassword } from './change-password';
 import { getCurrentUser } from './get-current-user';
@@ -130,7 +131,7 @@ export function authUserRoutes(app: ZodApi, ctx: AppContext): void {
     { schema: { body: changePasswordRequestSchema, response: { 200: messageEnvelope } } },
     async (request) => {
       const presented = presentedRefreshToken(request, request.body.refresh_token);
-      await changePassword(ctx, sessionOf(request), request.body, presented);
+      await changePassword(ctx, sessionOf(request), request.body, presented, clientNetwork(request.ip));
       return { status: true, message: m.passwordChanged };
     },
   );

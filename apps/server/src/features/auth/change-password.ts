@@ -2,12 +2,43 @@ import { type changePasswordRequestSchema, messages as m } from '@exchange/contr
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/app-context';
 import { hashToken, type Session } from '../../platform/auth';
+import { hitCounter, readCounter } from '../../platform/counters';
 import { AppError } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { notifySessionsRevoked } from '../../platform/session-revocation';
 import * as repo from './auth.repository';
 
 export type ChangePasswordInput = z.output<typeof changePasswordRequestSchema>;
+
+/** Wrong current passwords one account may send per day before every try is refused until then. */
+export const PASSWORD_CHANGE_WRONG_TRIES_PER_DAY = 10;
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+/**
+ * The budgets in front of argon2, counted in the shared PostgreSQL counters on ctx.clock: tries per
+ * account and per client network per minute (the sign-in budgets, AUTH_LIMIT_*), and wrong current
+ * passwords per account per day. Any of them spent answers 429 before argon2 runs, so a stolen access
+ * token can neither guess the password nor spend the server's CPU. Parallel wrong tries may overshoot
+ * the daily budget by at most the per-minute budget, which bounds them.
+ */
+async function checkBudgets(ctx: AppContext, userId: string, clientNetwork: string, now: Date) {
+  const limits = ctx.config.authRateLimits;
+  const perAccount = await hitCounter(ctx.db, `password-change|account:${userId}`, MINUTE_MS, now);
+  const perAddress = await hitCounter(ctx.db, `password-change|address:${clientNetwork}`, MINUTE_MS, now);
+  if (perAccount.count > limits.accountPerMinute || perAddress.count > limits.ipPerMinute) {
+    throw new AppError('rate_limited', m.tooManyRequests);
+  }
+  const wrong = await readCounter(ctx.db, wrongTriesKey(userId), now);
+  if (wrong.count >= PASSWORD_CHANGE_WRONG_TRIES_PER_DAY) {
+    throw new AppError('rate_limited', m.passwordChangeCoolDown);
+  }
+}
+
+function wrongTriesKey(userId: string): string {
+  return `password-change|wrong:${userId}`;
+}
 
 /**
  * Changes the signed-in user's password after checking the current one. Every other sign-in of the
@@ -21,13 +52,16 @@ export async function changePassword(
   session: Session,
   input: ChangePasswordInput,
   presentedRefreshToken: string | undefined,
+  clientNetwork: string,
 ): Promise<void> {
   const now = ctx.clock.now();
+  await checkBudgets(ctx, session.userId, clientNetwork, now);
   // argon2 runs before the transaction, so its tens of milliseconds never hold the user's row lock
   // or a pooled connection in a transaction.
   const checked = await repo.findUserById(ctx.db, session.userId);
   if (!checked) throw new AppError('unauthorized', 'Unauthorized');
   if (!(await verifyPassword(checked.passwordHash, input.current_password))) {
+    await hitCounter(ctx.db, wrongTriesKey(session.userId), DAY_MS, now);
     throw new AppError('current_password_wrong', m.currentPasswordWrong);
   }
   const newHash = await hashPassword(input.new_password);

@@ -10,7 +10,7 @@ import {
 import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
 import { createIdempotencyHooks } from '../../platform/idempotency';
-import { perUserLimit } from '../../platform/user-rate-limit';
+import { perUserBudget, perUserLimit } from '../../platform/user-rate-limit';
 import { approveSandboxOrder } from './approve-sandbox-order';
 import { confirmDeposit } from './confirm-deposit';
 import { createDepositOrder } from './create-deposit-order';
@@ -27,6 +27,8 @@ export function depositKycRoutes(app: ZodApi, ctx: AppContext, provider: Payment
     '/wallet/deposits/orders',
     {
       schema: { body: createDepositOrderRequestSchema, response: { 200: depositOrderResponseSchema } },
+      // Each order is a PayPal request and a stored row: a budget per user per hour.
+      config: perUserBudget(ctx.config.depositOrderLimitPerHour, 60 * 60 * 1000, messages.depositOrderLimit),
       ...idempotent,
     },
     async (request) => {

@@ -12,17 +12,24 @@ import {
 } from '@exchange/contracts';
 import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
+import { perUserBudget } from '../../platform/user-rate-limit';
 import { answerTicket } from './answer-ticket';
 import { changeTicketStatus } from './change-ticket-status';
 import { createTicket } from './create-ticket';
 import { listAllTickets } from './list-all-tickets';
 import { listUserTickets } from './list-user-tickets';
 
+const HOUR_MS = 60 * 60 * 1000;
+
 /** Signed-in scope: a user raises tickets and reads their own. */
 export function supportUserRoutes(app: ZodApi, ctx: AppContext): void {
   app.post(
     '/support/create',
-    { schema: { body: supportCreateRequestSchema, response: { 200: supportCreateResponseSchema } } },
+    {
+      schema: { body: supportCreateRequestSchema, response: { 200: supportCreateResponseSchema } },
+      // Each ticket is a stored row the staff must read: a budget per user per hour.
+      config: perUserBudget(ctx.config.supportTicketLimitPerHour, HOUR_MS, messages.supportTicketLimit),
+    },
     async (request) => {
       const data = await createTicket(ctx, sessionOf(request).userId, request.body);
       return { status: true, message: messages.supportCreated, data };

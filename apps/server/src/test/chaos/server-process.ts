@@ -43,6 +43,7 @@ export async function startServer(databaseUrl: string, port: number): Promise<Se
       JWT_SECRET: 'chaos-loop-secret-0123456789-abcdefghijklmnop',
       AUTH_LIMIT_IP_PER_MINUTE: '100000',
       AUTH_LIMIT_ACCOUNT_PER_MINUTE: '100000',
+      DEPOSIT_ORDER_LIMIT_PER_HOUR: '100000',
       WEB_DIST: path.join(repoRoot, 'no-web-dist'),
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/**
+ * The rate-limit budgets' part of the configuration: its environment variables (spread into
+ * config.ts's env schema, so they are documented and parsed with the rest) and their typed settings.
+ */
+export const rateLimitEnv = {
+  AUTH_LIMIT_IP_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  AUTH_LIMIT_ACCOUNT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  AUTH_MAIL_LIMIT_IP_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  AUTH_MAIL_LIMIT_ACCOUNT_PER_MINUTE: z.coerce.number().int().positive().default(3),
+  QUOTE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  WEBHOOK_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  SUPPORT_TICKET_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(20),
+  DEPOSIT_ORDER_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(30),
+};
+
+type RateLimitEnv = { [K in keyof typeof rateLimitEnv]: z.output<(typeof rateLimitEnv)[K]> };
+
+export interface RateLimitConfig {
+  /**
+   * Requests per minute on the sign-in routes, per client address and per e-mail address. Routes that
+   * send mail (sign-up, forgotten password, code resend) have their own, lower budget. The password
+   * change counts its tries against the sign-in budgets too.
+   */
+  readonly authRateLimits: {
+    readonly ipPerMinute: number;
+    readonly accountPerMinute: number;
+    readonly mailIpPerMinute: number;
+    readonly mailAccountPerMinute: number;
+  };
+  /** Instant quotes (POST /wallet/quotes) one user may ask for per minute. */
+  readonly quoteLimitPerMinute: number;
+  /** Payment webhook deliveries accepted per minute from one client network. */
+  readonly webhookLimitPerMinute: number;
+  /** Support tickets one user may open per hour. */
+  readonly supportTicketLimitPerHour: number;
+  /** Deposit orders one user may open per hour (each one is a PayPal request). */
+  readonly depositOrderLimitPerHour: number;
+}
+
+export function rateLimitConfig(env: RateLimitEnv): RateLimitConfig {
+  return {
+    authRateLimits: {
+      ipPerMinute: env.AUTH_LIMIT_IP_PER_MINUTE,
+      accountPerMinute: env.AUTH_LIMIT_ACCOUNT_PER_MINUTE,
+      mailIpPerMinute: env.AUTH_MAIL_LIMIT_IP_PER_MINUTE,
+      mailAccountPerMinute: env.AUTH_MAIL_LIMIT_ACCOUNT_PER_MINUTE,
+    },
+    quoteLimitPerMinute: env.QUOTE_LIMIT_PER_MINUTE,
+    webhookLimitPerMinute: env.WEBHOOK_LIMIT_PER_MINUTE,
+    supportTicketLimitPerHour: env.SUPPORT_TICKET_LIMIT_PER_HOUR,
+    depositOrderLimitPerHour: env.DEPOSIT_ORDER_LIMIT_PER_HOUR,
+  };
+}
