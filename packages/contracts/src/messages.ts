@@ -276,6 +276,7 @@ export const messages = {
   kycApproved: 'KYC approved successfully',
   kycRejected: 'KYC rejected successfully',
   kycAlreadyDecided: 'This KYC has already been decided by another admin',
+  kycOwnReview: 'You cannot review your own KYC; another admin must decide it',
   kycRejectReasonRequired: 'Please enter the reason for rejection',
   kycMailApprovedSubject: 'Your KYC is approved',
   kycMailApprovedText: 'Good news: your identity documents are approved. You can now deposit and trade.',

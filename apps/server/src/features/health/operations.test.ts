@@ -57,6 +57,24 @@ describe('liveness and readiness', () => {
     }
   });
 
+  it("names an unreachable database without the driver's error text", async () => {
+    // The database refuses every query readiness sends, with the kind of text a driver gives.
+    const refusal = new Error('connect ECONNREFUSED db-host:5432 role "secret_role"');
+    const failing = new Proxy(t.ctx.db, {
+      get: (target, prop, receiver) =>
+        prop === 'execute' ? async () => Promise.reject(refusal) : Reflect.get(target, prop, receiver),
+    });
+    const down = await buildApp(createAppContext({ ...t.ctx, database: { ...t.database, db: failing } }));
+    try {
+      const res = await down.app.inject({ method: 'GET', url: '/api/v1/health/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().checks).toMatchObject({ database: 'unreachable', migrations: 'unknown' });
+      expect(res.body).not.toMatch(/ECONNREFUSED|db-host|secret_role/);
+    } finally {
+      await down.app.close();
+    }
+  });
+
   it('on shutdown answers every request already received, then closes sockets with a reconnect hint', async () => {
     const other = await buildApp(createAppContext({ ...t.ctx }));
     let received = 0;

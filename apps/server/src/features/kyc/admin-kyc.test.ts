@@ -272,3 +272,27 @@ describe('listing and reading submissions', () => {
     expect((await post('/admin/get-kyc', admin, { kycId: "1' or '1'='1" })).statusCode).toBe(400);
   });
 });
+
+describe('an admin cannot decide their own KYC', () => {
+  it('refuses the admin who submitted it, leaves it pending, and lets another admin approve it', async () => {
+    const self = await createTestUser(t, { role: 'ADMIN' });
+    const kycId = await submitTestKyc(t, self);
+    const refused = await verify(self, { user_id: self.id, kyc_id: kycId, status: 'APPROVED' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      status: false,
+      code: 'forbidden',
+      message: messages.kycOwnReview,
+    });
+    expect(await isVerified(self.id)).toBe(false);
+    const [pending] = await t.ctx.db
+      .execute<{ status: string }>(sql`select status from kyc_records where id = ${kycId}`)
+      .then((r) => r.rows);
+    expect(pending?.status).toBe('PENDING');
+    expect(await auditLinesFor(self.id)).toEqual([]);
+
+    const approved = await verify(admin, { user_id: self.id, kyc_id: kycId, status: 'APPROVED' });
+    expect(approved.statusCode).toBe(200);
+    expect(await isVerified(self.id)).toBe(true);
+  });
+});

@@ -10,7 +10,7 @@ import { findUserEmail, type KycRow } from './kyc.repository';
  * An admin approves or rejects a PENDING submission, once. In one transaction: lock the submission,
  * let the domain decide whether it can still be decided, record the decision (guarded by its
  * status), on approval mark the user verified and run the approval effects, and write the audit
- * line. A second admin racing the first gets a 409. The customer is mailed after the commit.
+ * line. An admin's own submission is refused (403). A second admin racing the first gets a 409. The customer is mailed after the commit.
  */
 export async function verifyKyc(
   ctx: Pick<AppContext, 'db' | 'clock' | 'mailer' | 'logger' | 'kycApprovalEffects'>,
@@ -22,6 +22,8 @@ export async function verifyKyc(
   const decided = await ctx.db.transaction(async (tx) => {
     const current = await lockKyc(tx, input.kyc_id, input.user_id);
     if (!current) throw new AppError('not_found', messages.kycNotFound);
+    // Four eyes: an admin never decides their own submission (it stays pending for another admin).
+    if (current.userId === adminId) throw new AppError('forbidden', messages.kycOwnReview);
     const review = decideKycReview(current.status, input.status);
     if (!review.ok) throw new AppError('kyc_already_decided', messages.kycAlreadyDecided);
     const row = await decideKyc(tx, { kycId: current.id, status: review.value, reason, adminId, at });
