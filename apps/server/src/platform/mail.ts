@@ -1,3 +1,4 @@
+import { maskEmail } from '@exchange/domain';
 import type { Logger } from 'pino';
 import { mailOutbox } from '../db/schema';
 import type { DbOrTx } from './db';
@@ -51,7 +52,8 @@ export function createMailer(options: {
       options.logger.info(
         {
           mailId: row?.id,
-          to: message.to,
+          // Logs are read by more people than the outbox: the address only masked (c***l@example.com).
+          to: maskEmail(message.to),
           subject: message.subject,
           delivered: transport ? 'smtp' : 'outbox',
         },
