@@ -6,11 +6,9 @@ import { MARKETS } from '@exchange/domain';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import { adminOpsRoutes } from './features/admin-ops/admin-ops.routes';
 import { adminUsersRoutes } from './features/admin-users/admin-users.routes';
@@ -59,6 +57,7 @@ import type { AppContext, PlatformContext, ZodApi } from './platform/app-context
 import { clientNetwork } from './platform/client-address';
 import { pgRateLimitStore } from './platform/counters';
 import { answerFrameworkError, registerErrorHandler, registerNotFoundHandler } from './platform/errors';
+import { guardMetrics, registerApiDocs } from './platform/exposure';
 import { createMetrics, type Metrics } from './platform/metrics';
 import { createPgListener } from './platform/pg-listener';
 import { responseSerializerCompiler } from './platform/response-serializer';
@@ -243,11 +242,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
     hub.close();
     await listener.close();
   });
-  await app.register(swagger, {
-    openapi: { info: { title: 'Exchange API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  if (config.apiDocs) await registerApiDocs(app);
 
   await app.register(
     async (api) => {
@@ -310,12 +305,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
   // Every API route states who may call it; one registered outside the scopes above stops the start.
   assertEveryRouteDeclaresAccess(routes, '/api/v1');
   await app.register(async (scope) => {
-    if (config.metricsToken) {
-      const expected = `Bearer ${config.metricsToken}`;
-      scope.addHook('onRequest', async (request, reply) => {
-        if (request.headers.authorization !== expected) await reply.code(401).send('unauthorized\n');
-      });
-    }
+    guardMetrics(scope, config);
     metricsRoutes(scope, metrics);
   });
 

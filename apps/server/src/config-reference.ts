@@ -89,6 +89,9 @@ export const SETTING_DOCS: Record<keyof Env, string> = {
   LEDGER_CHECK_INTERVAL_SECONDS:
     'How often one process recomputes the ledger for `exchange_ledger_consistent`.',
   METRICS_TOKEN: 'When set, GET /metrics needs `Authorization: Bearer <token>` (16+ characters).',
+  METRICS_PUBLIC:
+    '`on` serves GET /metrics without a token; `off` answers 404 unless METRICS_TOKEN is set. Default on outside production; production refuses `on`.',
+  API_DOCS: 'The API reference at /api/docs. Default `on` outside production, `off` in production.',
   SHUTDOWN_TIMEOUT_MS: 'How long SIGTERM waits for in-flight work before exiting anyway.',
 };
 

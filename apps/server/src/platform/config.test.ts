@@ -86,6 +86,17 @@ describe('assertProductionReady', () => {
     expect(loadConfig(PRODUCTION).host).toBe('127.0.0.1');
   });
 
+  it('keeps the metrics and the API reference closed in production, open elsewhere', () => {
+    const production = loadConfig(PRODUCTION);
+    expect(production.metricsPublic).toBe(false);
+    expect(production.apiDocs).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, API_DOCS: 'on' }).apiDocs).toBe(true);
+    expect(() => loadConfig({ ...PRODUCTION, METRICS_PUBLIC: 'on' })).toThrow(/METRICS_PUBLIC: must be off/);
+    const development = loadConfig({ NODE_ENV: 'development', DATA_DIR: freshDataDir() });
+    expect(development.metricsPublic).toBe(true);
+    expect(development.apiDocs).toBe(true);
+  });
+
   it.each([
     ['JWT_SECRET', /JWT_SECRET: is required/],
     ['OTP_HMAC_KEY', /OTP_HMAC_KEY: is required/],

@@ -74,6 +74,8 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LEDGER_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(10).default(300),
   METRICS_TOKEN: z.string().min(16).optional(),
+  METRICS_PUBLIC: z.enum(['on', 'off']).optional(),
+  API_DOCS: z.enum(['on', 'off']).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(25_000),
 });
 
@@ -149,6 +151,10 @@ export interface Config extends RateLimitConfig {
   readonly ledgerCheckIntervalSeconds: number;
   /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
   readonly metricsToken: string | undefined;
+  /** GET /metrics without METRICS_TOKEN answers anyone (default outside production) or 404. */
+  readonly metricsPublic: boolean;
+  /** The OpenAPI reference at /api/docs (default on outside production, off in it). */
+  readonly apiDocs: boolean;
   /** How long a SIGTERM waits for in-flight work before the process exits anyway. */
   readonly shutdownTimeoutMs: number;
   /** Where the built web app is; defaults to apps/web/dist. */
@@ -259,6 +265,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     ledgerCheckIntervalSeconds: env.LEDGER_CHECK_INTERVAL_SECONDS,
     metricsToken: env.METRICS_TOKEN,
+    metricsPublic: env.METRICS_PUBLIC ? env.METRICS_PUBLIC === 'on' : !production,
+    apiDocs: env.API_DOCS ? env.API_DOCS === 'on' : !production,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     webDist: env.WEB_DIST,
     referralReward: { asset: 'USDT', amount: parseReferralReward(env.REFERRAL_REWARD) },
@@ -314,5 +322,7 @@ export function assertProductionReady(config: Config): void {
   }
   if (config.priceFeed === 'simulated')
     problems.push('PRICE_FEED: the simulated feed invents prices; use coingecko or binance');
+  if (config.metricsPublic)
+    problems.push('METRICS_PUBLIC: must be off (set METRICS_TOKEN for the scraper instead)');
   if (problems.length > 0) throw new ConfigError(problems, 'refusing to start in production:');
 }

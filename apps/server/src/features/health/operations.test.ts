@@ -130,6 +130,22 @@ describe('metrics', () => {
     expect(text).toMatch(/exchange_job_leader\{job="stake-redemption"\} 1/);
   });
 
+  it('answers 404 at /metrics and /api/docs when they are off, as production has them without a token', async () => {
+    const closed = await createTestApp({ env: { METRICS_PUBLIC: 'off', API_DOCS: 'off' } });
+    try {
+      expect((await closed.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
+      expect((await closed.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(404);
+      const wrong = await closed.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: 'Bearer anything-at-all-here' },
+      });
+      expect(wrong.statusCode).toBe(404);
+    } finally {
+      await closed.close();
+    }
+  });
+
   it('asks for the bearer token when METRICS_TOKEN is set', async () => {
     const guarded = await createTestApp({ env: { METRICS_TOKEN: 'a-scrape-token-of-16+' } });
     try {
@@ -140,6 +156,12 @@ describe('metrics', () => {
         headers: { authorization: 'Bearer a-scrape-token-of-16+' },
       });
       expect(ok.statusCode).toBe(200);
+      const nearly = await guarded.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: 'Bearer a-scrape-token-of-16-' },
+      });
+      expect(nearly.statusCode).toBe(401);
     } finally {
       await guarded.close();
     }
