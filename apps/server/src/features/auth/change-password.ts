@@ -1,4 +1,5 @@
 import { type changePasswordRequestSchema, messages as m } from '@exchange/contracts';
+import { DAY_MS } from '@exchange/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/app-context';
 import { hashToken, type Session } from '../../platform/auth';
@@ -14,7 +15,6 @@ export type ChangePasswordInput = z.output<typeof changePasswordRequestSchema>;
 export const PASSWORD_CHANGE_WRONG_TRIES_PER_DAY = 10;
 
 const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /**
  * The budgets in front of argon2, counted in the shared PostgreSQL counters on ctx.clock: tries per
