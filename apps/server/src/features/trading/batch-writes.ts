@@ -23,6 +23,8 @@ import { loadOrders, type OrderRecord } from './trading.repository';
  * batch was decided on is out of date. Nothing was written; the book must be rebuilt.
  */
 export class MarketMovedMeanwhile extends Error {
+  /** A serialization failure of our own: once its reruns are spent, the edge answers 503 db_busy. */
+  readonly code = '40001';
   constructor() {
     super('the market moved since its book was read');
   }

@@ -79,12 +79,7 @@ interface Group {
   readonly jobs: Job[];
 }
 
-/**
- * How many times a batch runs again after another process moved its market meanwhile. Each rerun is
- * on a rebuilt book and the other process has committed by then, so reruns converge; with 3, two
- * processes hammering one market exhausted them about once in 25 runs of cross-market-batches.test.ts
- * and a command was answered 500 (MarketMovedMeanwhile).
- */
+/** Reruns after another process moved the market (3 ran out about once in 25 two-process runs). */
 const MOVED_RETRIES = 8;
 
 /**
