@@ -12,4 +12,5 @@ export * from './staking';
 export * from './support';
 export * from './swap-p2p';
 export * from './trading';
+export * from './two-factor';
 export * from './uploads';
