@@ -21,4 +21,5 @@ export * from './result';
 export * from './staking';
 export * from './swap';
 export * from './trading';
+export * from './users/user-kind';
 export * from './wallet';
