@@ -31,6 +31,8 @@ export const users = pgTable(
     refCode: text('ref_code').notNull(),
     referredBy: uuid('referred_by'),
     profilePic: text('profile_pic'),
+    /** A phrase the customer chose, shown at the top of every mail we send them (not a secret). */
+    antiPhishingPhrase: text('anti_phishing_phrase'),
     /**
      * An admin's TOTP secret (base32). It is set at enrolment and counts only once `totpEnabledAt`
      * is set, which happens when the admin proves the authenticator app with a code.

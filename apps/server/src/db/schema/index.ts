@@ -8,6 +8,7 @@ export * from './ledger';
 export * from './market-data';
 export * from './newsletter';
 export * from './security';
+export * from './sessions';
 export * from './staking';
 export * from './support';
 export * from './swap-p2p';
