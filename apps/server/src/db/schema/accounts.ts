@@ -1,3 +1,5 @@
+import { USER_KINDS } from '@exchange/domain';
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -23,6 +25,11 @@ export const users = pgTable(
     role: text('role', { enum: ['USER', 'ADMIN'] })
       .notNull()
       .default('USER'),
+    /**
+     * A person's account (CUSTOMER) or one of the exchange's own (SYSTEM: the house liquidity account,
+     * made by the house_system_account migration). Lists, counts and sign-in keep to customers.
+     */
+    kind: text('kind', { enum: USER_KINDS }).notNull().default('CUSTOMER'),
     status: text('status', { enum: ['ACTIVE', 'DISABLED'] })
       .notNull()
       .default('ACTIVE'),
@@ -50,8 +57,10 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_ref_code_key').on(t.refCode),
-    // The admin user list pages newest first and searches anywhere in name, e-mail and phone.
-    index('users_created_idx').on(t.createdAt, t.id),
+    // The admin user list pages customers newest first and searches anywhere in name, e-mail and phone.
+    index('users_customers_created_idx').on(t.createdAt, t.id).where(sql`${t.kind} = 'CUSTOMER'`),
+    // One system account (the house); a second purpose would add a column to tell them apart.
+    uniqueIndex('users_one_system_account').on(t.kind).where(sql`${t.kind} = 'SYSTEM'`),
     index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
     index('users_mobile_trgm_idx').using('gin', t.mobileNo.op('gin_trgm_ops')),
