@@ -3,6 +3,7 @@ export * from './amount-text';
 export * from './assets';
 export * from './auth/otp';
 export * from './auth/refresh-token';
+export * from './auth/sign-ins';
 export * from './auth/two-factor';
 export * from './candles';
 export * from './decimal';
