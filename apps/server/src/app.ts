@@ -14,7 +14,7 @@ import { adminOpsRoutes } from './features/admin-ops/admin-ops.routes';
 import { adminUsersRoutes } from './features/admin-users/admin-users.routes';
 import { authPublicRoutes, authUserRoutes } from './features/auth/auth.routes';
 import { revokeAllSignIns } from './features/auth/revoke-sign-ins';
-import { twoFactorAdminRoutes } from './features/auth/two-factor.routes';
+import { twoFactorUserRoutes } from './features/auth/two-factor.routes';
 import { createPaymentProvider } from './features/deposits/create-payment-provider';
 import {
   depositKycRoutes,
@@ -263,6 +263,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
       await api.register(async (scope) => {
         declareAccess(scope, 'user', ctx.guards);
         authUserRoutes(scope, ctx);
+        twoFactorUserRoutes(scope, ctx);
         walletRoutes(scope, ctx);
         depositSandboxRoutes(scope, ctx);
         tradingUserRoutes(scope, ctx);
@@ -296,7 +297,6 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
           referralsOf: (userId, page) => listReferrals(ctx, userId, page),
           walletTransactionsOf: (userId, page) => listUserWalletTransactions(ctx.db, userId, page),
         });
-        twoFactorAdminRoutes(scope, ctx);
         adminOpsRoutes(scope, ctx, { holdSources: PRODUCT_HOLD_SOURCES, ticketView: toTicketView });
       });
     },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isCountryCode } from './country-codes';
 import { envelope } from './envelope';
 import { messages as m } from './messages';
+import { secondFactorFields } from './two-factor';
 import { walletSchema } from './wallet';
 
 /** The special characters the spec accepts in a password. */
@@ -112,12 +113,11 @@ export const loginRequestSchema = z.object({
     .string({ error: m.loginPasswordRequired })
     .min(1, m.loginPasswordRequired)
     .max(PASSWORD_MAX, m.passwordTooLong),
-  /** An admin's authenticator code, once the admin has enrolled two-factor sign-in. */
-  totp: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, m.totpCodeRequired)
-    .optional(),
+  /**
+   * With two-factor sign-in on, the sign-in's second call: an authenticator code or a recovery code
+   * (without either the answer is 401 totp_required). Accounts without two-factor never send them.
+   */
+  ...secondFactorFields,
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
@@ -150,6 +150,8 @@ export const changePasswordRequestSchema = z
     new_password: changedPassword,
     /** API clients without the cookie name the session to keep; every other session is signed out. */
     refresh_token: z.string().max(200).optional(),
+    /** With two-factor sign-in on, a code (authenticator or recovery) is needed as well. */
+    ...secondFactorFields,
   })
   .refine((body) => body.new_password !== body.current_password, {
     message: m.newPasswordSameAsOld,

@@ -1,3 +1,5 @@
+import { twoFactorMessages } from './two-factor-messages';
+
 /**
  * The spec's user-facing texts, verbatim (odd spellings included), in one place. Screens and the
  * server read them from here; nothing else spells them out.
@@ -319,17 +321,9 @@ export const messages = {
   cannotDisableSelf: 'You cannot disable your own account',
   auditLogTitle: 'Audit Log',
   auditLogLoaded: 'Audit log',
-  // Admin two-factor sign-in (TOTP)
-  totpCodeRequired: 'Enter the 6-digit code from your authenticator app',
-  totpCodeWrong: 'The authenticator code is wrong',
   textHoldsNul: 'Text must not contain the NUL character',
-  totpCodeUsed: 'That code was already used: wait for the next one from your authenticator app',
-  totpRequiredInProduction: 'Admin sign-in needs two-factor authentication: enrol an authenticator app first',
-  totpEnrolStarted: 'Scan the QR code with your authenticator app, then enter a code to confirm',
-  totpEnabled: 'Two-factor authentication is on',
-  totpAlreadyEnabled: 'Two-factor authentication is already on',
-  totpNotStarted: 'Start the enrolment first',
-  twoFactorTitle: 'Two-factor authentication',
+  // Two-factor sign-in (TOTP and recovery codes), kept in their own file
+  ...twoFactorMessages,
   // Admin operations (dashboard, transactions, stakes, support, solvency); the spec names the titles only.
   adminDashboardLoaded: 'Dashboard',
   adminGraphLoaded: 'Graph data',

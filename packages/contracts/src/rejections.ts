@@ -19,6 +19,9 @@ export const REJECTIONS = {
   totp_required: { status: 401, message: messages.totpCodeRequired },
   totp_invalid: { status: 401, message: messages.totpCodeWrong },
   totp_replayed: { status: 401, message: messages.totpCodeUsed },
+  recovery_code_wrong: { status: 401, message: messages.recoveryCodeWrong },
+  // An admin route from a sign-in that did not pass the admin's two-factor.
+  totp_session_required: { status: 403, message: messages.totpSessionRequired },
   unauthorized: { status: 401, message: 'Please log in' },
   invalid_credentials: { status: 401, message: 'Invalid email or password' },
   token_invalid: { status: 401, message: 'Please log in again' },
@@ -47,6 +50,7 @@ export const REJECTIONS = {
   house_exposure_limit: { status: 422, message: messages.houseExposureLimit },
   otp_locked: { status: 429, message: 'Too many wrong codes: request a new one' },
   rate_limited: { status: 429, message: 'Too many requests: please wait a moment' },
+  totp_cool_down: { status: 429, message: messages.totpCoolDown },
   internal: { status: 500, message: messages.serverError },
   // The database refused the work for now (deadlock, serialization, timeout): nothing changed, retry.
   db_busy: { status: 503, message: 'The service is busy: nothing was changed, please try again' },

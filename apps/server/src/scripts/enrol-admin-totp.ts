@@ -4,6 +4,8 @@ import { confirmTotpEnrolment, startTotpEnrolment } from '../features/auth/two-f
 import { systemClock } from '../platform/clock';
 import { loadConfig } from '../platform/config';
 import { connect } from '../platform/db';
+import { createLogger } from '../platform/logger';
+import { createMailer } from '../platform/mail';
 
 /**
  * `npm run admin:totp -w apps/server -- EMAIL [CODE]`: production refuses admin sign-in without
@@ -28,15 +30,18 @@ async function main(): Promise<number> {
   }
   const database = connect(config.databaseUrl);
   try {
-    const ctx = { db: database.db, clock: systemClock };
+    const logger = createLogger('warn');
+    const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
+    const ctx = { db: database.db, clock: systemClock, config, mailer, logger };
     const admin = await repo.findUserByEmail(ctx.db, email.toLowerCase());
     if (admin?.role !== 'ADMIN') {
       out(`${email} is not an admin`);
       return 1;
     }
     if (code) {
-      await confirmTotpEnrolment(ctx, admin.id, code);
-      out(`two-factor sign-in is on for ${email}`);
+      const recoveryCodes = await confirmTotpEnrolment(ctx, { userId: admin.id }, code);
+      out(`two-factor sign-in is on for ${email}; hand these one-use recovery codes to the admin:`);
+      for (const recoveryCode of recoveryCodes) out(`  ${recoveryCode}`);
       return 0;
     }
     const enrolment = await startTotpEnrolment(ctx, admin.id);

@@ -161,6 +161,15 @@ export function refreshAccessToken(): Promise<void> {
   return refreshing;
 }
 
+/** 401 answers about what was typed, not about the session: a refreshed token would not change them. */
+const NOT_A_SESSION_PROBLEM: ReadonlySet<string> = new Set([
+  'invalid_credentials',
+  'totp_required',
+  'totp_invalid',
+  'totp_replayed',
+  'recovery_code_wrong',
+]);
+
 /**
  * Calls the API and returns the parsed JSON body. On a 401 it refreshes the access token once
  * (shared with any concurrent 401s) and retries the request once; a second 401 is final.
@@ -173,8 +182,9 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
   const mayRefresh =
     response.status === 401 &&
     options.refreshOnUnauthorized !== false &&
-    // A wrong password is a 401 too, but no new token would change the answer.
-    asEnvelope(body).code !== 'invalid_credentials';
+    // A wrong password or two-factor code is a 401 too, but no new token would change the answer
+    // (and sending a code again would spend it twice).
+    !NOT_A_SESSION_PROBLEM.has(String(asEnvelope(body).code));
   if (mayRefresh) {
     const current = getAccessToken();
     // Signed out while this request was in flight: its 401 stands, no refresh brings the session back.

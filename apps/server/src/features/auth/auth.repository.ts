@@ -1,5 +1,5 @@
-import { and, desc, eq, isNull, lt, ne, or } from 'drizzle-orm';
-import { kycRecords, otps, refreshTokens, users } from '../../db/schema';
+import { and, count, desc, eq, isNull, lt, ne, or } from 'drizzle-orm';
+import { kycRecords, otps, recoveryCodes, refreshTokens, users } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
 
 /**
@@ -70,6 +70,60 @@ export async function setTotpSecret(tx: DbOrTx, userId: string, secret: string, 
 
 export async function enableTotp(tx: DbOrTx, userId: string, at: Date): Promise<void> {
   await tx.update(users).set({ totpEnabledAt: at, updatedAt: at }).where(eq(users.id, userId));
+}
+
+/** Turns two-factor sign-in off: the secret goes with it, so turning it on again enrols anew. */
+export async function disableTotp(tx: DbOrTx, userId: string, at: Date): Promise<void> {
+  await tx
+    .update(users)
+    .set({ totpSecret: null, totpEnabledAt: null, updatedAt: at })
+    .where(eq(users.id, userId));
+}
+
+/** The user's recovery codes become these (hashes), every older one gone. */
+export async function replaceRecoveryCodes(
+  tx: DbOrTx,
+  userId: string,
+  codeHashes: readonly string[],
+  at: Date,
+): Promise<void> {
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  if (codeHashes.length > 0)
+    await tx
+      .insert(recoveryCodes)
+      .values(codeHashes.map((codeHash) => ({ userId, codeHash, createdAt: at })));
+}
+
+/**
+ * Spends a recovery code: true only for the one call that finds it unspent. The condition sits in the
+ * UPDATE, so parallel tries with one code cannot both pass.
+ */
+export async function spendRecoveryCode(
+  tx: DbOrTx,
+  userId: string,
+  codeHash: string,
+  at: Date,
+): Promise<boolean> {
+  const rows = await tx
+    .update(recoveryCodes)
+    .set({ spentAt: at })
+    .where(
+      and(
+        eq(recoveryCodes.userId, userId),
+        eq(recoveryCodes.codeHash, codeHash),
+        isNull(recoveryCodes.spentAt),
+      ),
+    )
+    .returning({ id: recoveryCodes.id });
+  return rows.length === 1;
+}
+
+export async function countUnspentRecoveryCodes(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.spentAt)));
+  return row?.n ?? 0;
 }
 
 /**

@@ -8,6 +8,8 @@ import { AppError } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { notifySessionsRevoked } from '../../platform/session-revocation';
 import * as repo from './auth.repository';
+import { proveSecondFactor } from './second-factor';
+import { twoFactorOn } from './two-factor';
 
 export type ChangePasswordInput = z.output<typeof changePasswordRequestSchema>;
 
@@ -64,6 +66,12 @@ export async function changePassword(
     await hitCounter(ctx.db, wrongTriesKey(session.userId), DAY_MS, now);
     throw new AppError('current_password_wrong', m.currentPasswordWrong);
   }
+  // With two-factor on, the password alone does not change the password: a code is needed too.
+  if (twoFactorOn(checked) && checked.totpSecret)
+    await proveSecondFactor(ctx, checked, checked.totpSecret, {
+      totp: input.totp,
+      recoveryCode: input.recovery_code,
+    });
   const newHash = await hashPassword(input.new_password);
   await ctx.db.transaction(async (tx) => {
     const user = await repo.lockUserById(tx, session.userId);

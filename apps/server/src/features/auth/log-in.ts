@@ -7,7 +7,7 @@ import { hashPassword, verifyPassword } from '../../platform/passwords';
 import * as repo from './auth.repository';
 import { toPublicUser } from './public-user';
 import { type SessionTokens, startSession } from './session-tokens';
-import { checkAdminSecondFactor } from './two-factor';
+import { checkSecondFactorAtSignIn } from './two-factor';
 
 export type LogInInput = z.output<typeof loginRequestSchema>;
 
@@ -23,8 +23,9 @@ function decoy(): Promise<string> {
 
 /**
  * Signs a customer in. Rejections, in order: unknown e-mail or wrong password (one message for
- * both), then a disabled account, then an unverified e-mail, then an admin's missing or wrong
- * authenticator code (see two-factor.ts). Account state is revealed only to
+ * both), then a disabled account, then an unverified e-mail, then, with two-factor on, a missing or
+ * wrong authenticator or recovery code (see two-factor.ts: the first call without one is answered
+ * 401 totp_required, and the client calls again with it). Account state is revealed only to
  * someone who knows the password. The answer carries what the spec's client stores at sign-in: the
  * user with the wallet (`wallet`, `walletdata`) and the newest KYC submission (`kycdata`).
  */
@@ -37,7 +38,7 @@ export async function logIn(
   if (!user || !passwordOk) throw new AppError('invalid_credentials', m.invalidCredentials);
   if (user.status !== 'ACTIVE') throw new AppError('account_disabled', m.accountDisabled);
   if (!user.emailVerifiedAt) throw new AppError('email_not_verified', m.emailNotVerified);
-  await checkAdminSecondFactor(ctx, user, input.totp);
+  await checkSecondFactorAtSignIn(ctx, user, { totp: input.totp, recoveryCode: input.recovery_code });
   const tokens = await startSession(ctx, user);
   const [wallet, kyc] = await Promise.all([
     ctx.walletOf(user.id),

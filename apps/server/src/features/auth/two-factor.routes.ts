@@ -2,27 +2,29 @@ import {
   messages as m,
   messageEnvelope,
   totpConfirmRequestSchema,
+  totpConfirmResponseSchema,
+  totpDisableRequestSchema,
   totpEnrolResponseSchema,
   totpStatusResponseSchema,
 } from '@exchange/contracts';
 import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
-import * as repo from './auth.repository';
-import { confirmTotpEnrolment, startTotpEnrolment } from './two-factor';
+import { confirmTotpEnrolment, disableTwoFactor, startTotpEnrolment, twoFactorStatus } from './two-factor';
 
-/** Admin scope: an admin turns on two-factor sign-in for their own account. */
-export function twoFactorAdminRoutes(app: ZodApi, ctx: AppContext): void {
+/** User scope: every signed-in user (customer or admin) turns two-factor sign-in on and off for themselves. */
+export function twoFactorUserRoutes(app: ZodApi, ctx: AppContext): void {
   app.post(
-    '/admin/totp/status',
+    '/auth/2fa/status',
     { schema: { response: { 200: totpStatusResponseSchema } } },
-    async (request) => {
-      const user = await repo.findUserById(ctx.db, sessionOf(request).userId);
-      return { status: true, message: m.twoFactorTitle, data: { enabled: Boolean(user?.totpEnabledAt) } };
-    },
+    async (request) => ({
+      status: true,
+      message: m.twoFactorTitle,
+      data: await twoFactorStatus(ctx, sessionOf(request).userId),
+    }),
   );
 
   app.post(
-    '/admin/totp/enrol',
+    '/auth/2fa/enrol',
     { schema: { response: { 200: totpEnrolResponseSchema } } },
     async (request) => ({
       status: true,
@@ -32,11 +34,26 @@ export function twoFactorAdminRoutes(app: ZodApi, ctx: AppContext): void {
   );
 
   app.post(
-    '/admin/totp/confirm',
-    { schema: { body: totpConfirmRequestSchema, response: { 200: messageEnvelope } } },
+    '/auth/2fa/confirm',
+    { schema: { body: totpConfirmRequestSchema, response: { 200: totpConfirmResponseSchema } } },
     async (request) => {
-      await confirmTotpEnrolment(ctx, sessionOf(request).userId, request.body.code);
-      return { status: true, message: m.totpEnabled };
+      const session = sessionOf(request);
+      const codes = await confirmTotpEnrolment(
+        ctx,
+        { userId: session.userId, keepSessionId: session.sessionId },
+        request.body.code,
+      );
+      return { status: true, message: m.totpEnabled, data: { recovery_codes: codes } };
+    },
+  );
+
+  app.post(
+    '/auth/2fa/disable',
+    { schema: { body: totpDisableRequestSchema, response: { 200: messageEnvelope } } },
+    async (request) => {
+      const { totp, recovery_code } = request.body;
+      await disableTwoFactor(ctx, sessionOf(request), { totp, recoveryCode: recovery_code });
+      return { status: true, message: m.totpDisabled };
     },
   );
 }

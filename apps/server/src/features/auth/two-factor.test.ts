@@ -1,102 +1,196 @@
 import { messages as m } from '@exchange/contracts';
+import { RECOVERY_CODE_COUNT } from '@exchange/domain';
 import { eq } from 'drizzle-orm';
-import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, users } from '../../db/schema';
-import { systemClock } from '../../platform/clock';
+import { adminAuditLog, recoveryCodes, users } from '../../db/schema';
+import { ManualClock, systemClock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
 import { AppError } from '../../platform/errors';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createTestUser } from '../../test/test-users';
 import { bearer, logIn, PASSWORD, post, ROOMY_LIMITS, registerVerified, userRow } from './auth-test-helpers';
-import { checkAdminSecondFactor, currentTotp } from './two-factor';
+import { checkSecondFactorAtSignIn, currentTotp } from './two-factor';
+import { enrolTwoFactor, nextTotp } from './two-factor-test-helpers';
 
-const EMAIL = 'ops@example.com';
+const CUSTOMER = 'fox@example.com';
+const ADMIN = 'ops@example.com';
 
-describe('admin two-factor sign-in', () => {
+describe('two-factor sign-in for every account', () => {
+  const clock = new ManualClock();
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: ROOMY_LIMITS });
-    await registerVerified(t, EMAIL);
-    await t.ctx.db.update(users).set({ role: 'ADMIN' }).where(eq(users.email, EMAIL));
+    t = await createTestApp({ env: ROOMY_LIMITS, clock });
+    await registerVerified(t, CUSTOMER);
+    await registerVerified(t, ADMIN);
+    await t.ctx.db.update(users).set({ role: 'ADMIN' }).where(eq(users.email, ADMIN));
   });
   afterAll(async () => t.close());
 
-  it('an admin enrols with a QR code and a confirming code; from then on sign-in asks for the code', async () => {
-    // Outside production an admin without two-factor signs in with the password alone (the demo).
-    const first = await logIn(t, EMAIL);
-    const headers = bearer(first.accessToken);
-    expect((await post(t, '/admin/totp/status', {}, headers)).json().data).toEqual({ enabled: false });
+  const login = (email: string, extra: Record<string, string> = {}) =>
+    post(t, '/auth/login', { email, password: PASSWORD, ...extra });
 
-    const enrol = await post(t, '/admin/totp/enrol', {}, headers);
+  it('a customer enrols with a QR code and a first code, gets ten recovery codes, and every other sign-in ends', async () => {
+    const here = bearer((await logIn(t, CUSTOMER)).accessToken);
+    const elsewhere = bearer((await logIn(t, CUSTOMER)).accessToken);
+    expect((await post(t, '/auth/2fa/status', {}, here)).json().data).toEqual({
+      enabled: false,
+      recovery_codes_left: 0,
+    });
+
+    const enrol = await post(t, '/auth/2fa/enrol', {}, here);
     expect(enrol.statusCode, enrol.body).toBe(200);
     const { secret, otpauth_url, qr_data_url } = enrol.json().data;
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
-    expect(otpauth_url).toContain('otpauth://totp/');
     expect(otpauth_url).toContain(`secret=${secret}`);
     expect(qr_data_url).toMatch(/^data:image\/png;base64,/);
-
-    const wrong = await post(t, '/admin/totp/confirm', { code: '000000' }, headers);
-    expect(wrong.statusCode).toBe(401);
+    const wrong = await post(t, '/auth/2fa/confirm', { code: '000000' }, here);
     expect(wrong.json()).toMatchObject({ code: 'totp_invalid', message: m.totpCodeWrong });
-    const code = await currentTotp(t.ctx, secret);
-    const confirm = await post(t, '/admin/totp/confirm', { code }, headers);
-    expect(confirm.json()).toEqual({ status: true, message: m.totpEnabled });
-    expect((await post(t, '/admin/totp/status', {}, headers)).json().data).toEqual({ enabled: true });
-    // The factor cannot be swapped from a session once it is on.
-    expect((await post(t, '/admin/totp/enrol', {}, headers)).statusCode).toBe(409);
-    const admin = await userRow(t, EMAIL);
-    const audit = await t.ctx.db.select().from(adminAuditLog).where(eq(adminAuditLog.adminId, admin!.id));
-    expect(audit.map((line) => line.action)).toEqual(['TOTP_ENABLED']);
 
-    const missing = await post(t, '/auth/login', { email: EMAIL, password: PASSWORD });
-    expect(missing.statusCode).toBe(401);
-    expect(missing.json()).toMatchObject({ code: 'totp_required', message: m.totpCodeRequired });
-    const bad = await post(t, '/auth/login', { email: EMAIL, password: PASSWORD, totp: '123456' });
-    expect(bad.json()).toMatchObject({ code: 'totp_invalid' });
-    // The confirming code's step is spent; the next step's code (inside the drift window) signs in.
-    const replayedConfirm = await post(t, '/auth/login', { email: EMAIL, password: PASSWORD, totp: code });
-    expect(replayedConfirm.json()).toMatchObject({ code: 'totp_replayed', message: m.totpCodeUsed });
-    const next = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
-    // A code counts once, even when two sign-ins race with it.
-    const raced = await Promise.all(
-      [1, 2].map(() => post(t, '/auth/login', { email: EMAIL, password: PASSWORD, totp: next })),
+    const confirm = await post(t, '/auth/2fa/confirm', { code: await currentTotp(t.ctx, secret) }, here);
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    const codes: string[] = confirm.json().data.recovery_codes;
+    expect(codes).toHaveLength(RECOVERY_CODE_COUNT);
+    expect(new Set(codes).size).toBe(RECOVERY_CODE_COUNT);
+    for (const code of codes) expect(code).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
+    // Stored hashed: no code appears in the table.
+    const stored = await t.ctx.db.select().from(recoveryCodes);
+    expect(stored).toHaveLength(RECOVERY_CODE_COUNT);
+    for (const row of stored) expect(codes.some((code) => row.codeHash.includes(code))).toBe(false);
+
+    // The sign-in that enrolled goes on; the other one ended with the change.
+    expect((await post(t, '/auth/2fa/status', {}, here)).json().data).toEqual({
+      enabled: true,
+      recovery_codes_left: RECOVERY_CODE_COUNT,
+    });
+    expect((await post(t, '/auth/2fa/status', {}, elsewhere)).statusCode).toBe(401);
+    // The factor cannot be swapped from a session once it is on.
+    expect((await post(t, '/auth/2fa/enrol', {}, here)).statusCode).toBe(409);
+
+    // Sign-in now asks for a code: first without one, then with it.
+    expect((await login(CUSTOMER)).json()).toMatchObject({
+      code: 'totp_required',
+      message: m.totpCodeRequired,
+    });
+    expect((await login(CUSTOMER, { totp: '123456' })).json()).toMatchObject({ code: 'totp_invalid' });
+    const code = await nextTotp(t, clock, secret);
+    const signedIn = await login(CUSTOMER, { totp: code });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(signedIn.json().data.email).toBe(CUSTOMER);
+    // A code counts once.
+    expect((await login(CUSTOMER, { totp: code })).json()).toMatchObject({
+      code: 'totp_replayed',
+      message: m.totpCodeUsed,
+    });
+
+    // A recovery code signs in once, typed in any case, with or without its dash.
+    const [first, second] = codes as [string, string];
+    expect((await login(CUSTOMER, { recovery_code: first })).statusCode).toBe(200);
+    expect((await login(CUSTOMER, { recovery_code: first })).json()).toMatchObject({
+      code: 'recovery_code_wrong',
+      message: m.recoveryCodeWrong,
+    });
+    expect((await login(CUSTOMER, { recovery_code: second.replace('-', '').toUpperCase() })).statusCode).toBe(
+      200,
     );
-    expect(raced.map((r) => r.statusCode).sort()).toEqual([200, 401]);
-    expect(raced.find((r) => r.statusCode === 401)?.json()).toMatchObject({ code: 'totp_replayed' });
-    // A wrong password is still the same answer, whatever the code.
+    expect((await post(t, '/auth/2fa/status', {}, here)).json().data.recovery_codes_left).toBe(
+      RECOVERY_CODE_COUNT - 2,
+    );
+    // A wrong password is the same answer as ever, whatever the code.
     const wrongPassword = await post(t, '/auth/login', {
-      email: EMAIL,
+      email: CUSTOMER,
       password: 'Wrong#2026',
       totp: '123456',
     });
     expect(wrongPassword.json()).toMatchObject({ code: 'invalid_credentials' });
   });
 
-  it('the enrolment routes are for admins only', async () => {
-    const customer = await createTestUser(t);
-    for (const url of ['/admin/totp/status', '/admin/totp/enrol', '/admin/totp/confirm']) {
-      expect((await post(t, url, { code: '123456' })).statusCode).toBe(401);
-      expect((await post(t, url, { code: '123456' }, customer.headers)).statusCode).toBe(403);
-    }
+  it('turning two-factor off needs a code, ends the other sign-ins and lets the password alone in again', async () => {
+    const user = await userRow(t, CUSTOMER);
+    const secret = user!.totpSecret!;
+    const here = bearer((await login(CUSTOMER, { totp: await nextTotp(t, clock, secret) })).json().token);
+    const elsewhere = bearer(
+      (await login(CUSTOMER, { totp: await nextTotp(t, clock, secret) })).json().token,
+    );
+
+    const none = await post(t, '/auth/2fa/disable', {}, here);
+    expect(none.statusCode).toBe(400);
+    const wrong = await post(t, '/auth/2fa/disable', { totp: '000000' }, here);
+    expect(wrong.json()).toMatchObject({ code: 'totp_invalid' });
+    expect((await post(t, '/auth/2fa/status', {}, here)).json().data.enabled).toBe(true);
+
+    const off = await post(t, '/auth/2fa/disable', { totp: await nextTotp(t, clock, secret) }, here);
+    expect(off.json()).toEqual({ status: true, message: m.totpDisabled });
+    expect((await post(t, '/auth/2fa/status', {}, here)).json().data).toEqual({
+      enabled: false,
+      recovery_codes_left: 0,
+    });
+    expect((await post(t, '/auth/2fa/status', {}, elsewhere)).statusCode).toBe(401);
+    expect((await login(CUSTOMER)).statusCode).toBe(200);
+    expect((await post(t, '/auth/2fa/disable', { totp: '123456' }, here)).statusCode).toBe(409);
+  });
+
+  it('an admin enrols the same way (audited), and two sign-ins racing with one code cannot both pass', async () => {
+    const headers = bearer((await logIn(t, ADMIN)).accessToken);
+    const { secret } = await enrolTwoFactor(t, headers);
+    const admin = await userRow(t, ADMIN);
+    const audit = await t.ctx.db.select().from(adminAuditLog).where(eq(adminAuditLog.adminId, admin!.id));
+    expect(audit.map((line) => line.action)).toEqual(['TOTP_ENABLED']);
+
+    expect((await login(ADMIN)).json()).toMatchObject({ code: 'totp_required' });
+    const next = await nextTotp(t, clock, secret);
+    const raced = await Promise.all([1, 2].map(() => login(ADMIN, { totp: next })));
+    expect(raced.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+    expect(raced.find((r) => r.statusCode === 401)?.json()).toMatchObject({ code: 'totp_replayed' });
+  });
+
+  it('a password change asks for the code when two-factor is on', async () => {
+    const email = 'changer@example.com';
+    await registerVerified(t, email);
+    const signedIn = await logIn(t, email);
+    const headers = bearer(signedIn.accessToken);
+    const { secret } = await enrolTwoFactor(t, headers);
+    const change = (extra: Record<string, string>) =>
+      post(
+        t,
+        '/auth/password/change',
+        {
+          current_password: PASSWORD,
+          new_password: 'Moonrise#2027',
+          refresh_token: signedIn.refreshToken,
+          ...extra,
+        },
+        headers,
+      );
+    const before = (await userRow(t, email))!.passwordHash;
+    expect((await change({})).json()).toMatchObject({ code: 'totp_required' });
+    expect((await change({ totp: '000000' })).json()).toMatchObject({ code: 'totp_invalid' });
+    expect((await userRow(t, email))!.passwordHash).toBe(before);
+    const changed = await change({ totp: await nextTotp(t, clock, secret) });
+    expect(changed.json()).toEqual({ status: true, message: m.passwordChanged });
+    expect((await post(t, '/auth/login', { email, password: 'Moonrise#2027' })).json()).toMatchObject({
+      code: 'totp_required',
+    });
   });
 });
 
 describe('production refuses admin sign-in without two-factor', () => {
   const admin = { role: 'ADMIN', totpEnabledAt: null, totpSecret: null } as never;
   const customer = { role: 'USER', totpEnabledAt: null, totpSecret: null } as never;
-  const production = { clock: systemClock, config: { env: 'production' } as Config, db: undefined as never };
+  const context = (env: Config['env']) =>
+    ({
+      clock: systemClock,
+      config: { env } as Config,
+      db: undefined,
+      mailer: undefined,
+      logger: undefined,
+    }) as never;
 
-  it('refuses an admin who has not enrolled, and lets customers through', async () => {
-    const refused = await checkAdminSecondFactor(production, admin, undefined).catch((error) => error);
+  it('refuses an admin who has not enrolled, and lets customers without two-factor through', async () => {
+    const refused = await checkSecondFactorAtSignIn(context('production'), admin, {}).catch(
+      (error: unknown) => error,
+    );
     expect(refused).toBeInstanceOf(AppError);
     expect((refused as AppError).code).toBe('totp_not_enrolled');
-    await expect(checkAdminSecondFactor(production, customer, undefined)).resolves.toBeUndefined();
-    const development = {
-      clock: systemClock,
-      config: { env: 'development' } as Config,
-      db: undefined as never,
-    };
-    await expect(checkAdminSecondFactor(development, admin, undefined)).resolves.toBeUndefined();
+    await expect(checkSecondFactorAtSignIn(context('production'), customer, {})).resolves.toBe(false);
+    await expect(checkSecondFactorAtSignIn(context('development'), admin, {})).resolves.toBe(false);
   });
 });

@@ -1,115 +1,147 @@
 import { messages as m, type TotpEnrolment } from '@exchange/contracts';
-import { generate, generateSecret, generateURI, verify } from 'otplib';
+import { generateSecret, generateURI } from 'otplib';
 import type { AppContext } from '../../platform/app-context';
-import type { DbOrTx } from '../../platform/db';
+import type { Session } from '../../platform/auth';
+import type { Tx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { notifySessionsRevoked } from '../../platform/session-revocation';
 import { recordAdminAction } from '../audit/record-admin-action';
 import * as repo from './auth.repository';
+import { newRecoveryCodes } from './recovery-codes';
+import { proveSecondFactor, type SecondFactorProof } from './second-factor';
+
+export { currentTotp } from './totp-codes';
 
 /**
- * Admin sign-in with a TOTP second factor (RFC 6238: 6 digits, 30-second steps, SHA-1, as every
- * authenticator app expects). One step either side is accepted for clock drift.
+ * Two-factor sign-in for every account (customers and admins, one code path): an authenticator app's
+ * TOTP codes, or one of ten one-use recovery codes. Every code is checked by proveSecondFactor, under
+ * the account's daily budget of wrong codes.
  */
-const TOLERANCE_SECONDS = 30;
-const STEP_SECONDS = 30;
-const ISSUER = 'Exchange Admin';
+const ISSUER = 'Exchange';
 
-function epochOf(ctx: Pick<AppContext, 'clock'>): number {
-  return Math.floor(ctx.clock.now().getTime() / 1000);
-}
+type TwoFactorContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer' | 'logger'>;
 
-/** The 30-second step the code belongs to, or null when it matches none inside the tolerance. */
-export async function totpStepOf(
-  ctx: Pick<AppContext, 'clock'>,
-  secret: string,
-  code: string,
-): Promise<number | null> {
-  const epoch = epochOf(ctx);
-  try {
-    const result = await verify({ secret, token: code, epoch, epochTolerance: TOLERANCE_SECONDS });
-    return result.valid ? Math.floor(epoch / STEP_SECONDS) + result.delta : null;
-  } catch {
-    return null;
-  }
+/** Whether the account has two-factor sign-in in force (the secret alone is an unfinished enrolment). */
+export function twoFactorOn(user: Pick<repo.UserRow, 'totpEnabledAt' | 'totpSecret'>): boolean {
+  return Boolean(user.totpEnabledAt && user.totpSecret);
 }
 
 /**
- * Accepts a code once: it must match, and its step must be later than the last step this account
- * used, which is then recorded (a replayed or raced code is refused with its own message).
+ * The sign-in's second step, after the password was right: an account with two-factor on must give a
+ * right code or an unspent recovery code (none: 401 totp_required, the answer the web's code step
+ * waits for). An admin without two-factor is refused in production (so a leaked password alone never
+ * opens the back-office there) and let in elsewhere, so the embedded demo keeps working. Answers
+ * whether the sign-in passed two-factor.
  */
-async function spendTotp(
-  ctx: Pick<AppContext, 'db' | 'clock'>,
-  tx: DbOrTx | undefined,
-  userId: string,
-  secret: string,
-  code: string,
-): Promise<void> {
-  const step = await totpStepOf(ctx, secret, code);
-  if (step === null) throw new AppError('totp_invalid', m.totpCodeWrong);
-  if (!(await repo.claimTotpStep(tx ?? ctx.db, userId, step))) {
-    throw new AppError('totp_replayed', m.totpCodeUsed);
-  }
-}
-
-/** The code an authenticator app shows now: for tests and the operator script. */
-export function currentTotp(ctx: Pick<AppContext, 'clock'>, secret: string): Promise<string> {
-  return generate({ secret, epoch: epochOf(ctx) });
-}
-
-/**
- * The sign-in's second step, after the password was right. An admin with TOTP on must give a right
- * code; an admin without it is refused in production (so a leaked password alone never opens the
- * back-office there) and let in elsewhere, so the embedded demo keeps working.
- */
-export async function checkAdminSecondFactor(
-  ctx: Pick<AppContext, 'clock' | 'config' | 'db'>,
+export async function checkSecondFactorAtSignIn(
+  ctx: TwoFactorContext,
   user: repo.UserRow,
-  code: string | undefined,
-): Promise<void> {
-  if (user.role !== 'ADMIN') return;
-  if (user.totpEnabledAt && user.totpSecret) {
-    if (!code) throw new AppError('totp_required', m.totpCodeRequired);
-    await spendTotp(ctx, undefined, user.id, user.totpSecret, code);
-    return;
+  proof: SecondFactorProof,
+): Promise<boolean> {
+  if (twoFactorOn(user) && user.totpSecret) {
+    await proveSecondFactor(ctx, user, user.totpSecret, proof);
+    return true;
   }
-  if (ctx.config.env === 'production') throw new AppError('totp_not_enrolled', m.totpRequiredInProduction);
+  if (user.role === 'ADMIN' && ctx.config.env === 'production')
+    throw new AppError('totp_not_enrolled', m.totpRequiredInProduction);
+  return false;
 }
 
 /**
  * Starts (or restarts) enrolment: a new secret is stored, not yet in force. Once two-factor sign-in is
- * on it cannot be replaced from a session, so a stolen session cannot swap the admin's factor.
+ * on it cannot be replaced from a session (it must be turned off with a code first), so a stolen
+ * session cannot swap the account's factor.
  */
 export async function startTotpEnrolment(
   ctx: Pick<AppContext, 'db' | 'clock'>,
-  adminId: string,
+  userId: string,
 ): Promise<TotpEnrolment> {
   const secret = generateSecret();
   const user = await ctx.db.transaction(async (tx) => {
-    const locked = await repo.lockUserById(tx, adminId);
+    const locked = await repo.lockUserById(tx, userId);
     if (!locked) throw new AppError('unauthorized', 'Unauthorized');
     if (locked.totpEnabledAt) throw new AppError('conflict', m.totpAlreadyEnabled);
-    await repo.setTotpSecret(tx, adminId, secret, ctx.clock.now());
+    await repo.setTotpSecret(tx, userId, secret, ctx.clock.now());
     return locked;
   });
   const otpauthUrl = generateURI({ issuer: ISSUER, label: user.email, secret });
-  // qrcode is loaded on an enrolment (rare, admins only), not on every start.
+  // qrcode is loaded on an enrolment (rare), not on every start.
   const { default: QRCode } = await import('qrcode');
   return { secret, otpauth_url: otpauthUrl, qr_data_url: await QRCode.toDataURL(otpauthUrl) };
 }
 
-/** Turns two-factor sign-in on when the code proves the app holds the enrolment's secret. */
+/** Ends every sign-in of the user but `keepSessionId` (the one making the change), sockets included. */
+async function endOtherSignIns(tx: Tx, userId: string, at: Date, keepSessionId: string | undefined) {
+  await repo.revokeUserTokens(tx, userId, at, keepSessionId);
+  await notifySessionsRevoked(tx, { userId, exceptSessionId: keepSessionId });
+}
+
+/**
+ * Turns two-factor sign-in on when the code proves the app holds the enrolment's secret, and answers
+ * the ten recovery codes, shown this once. Every other sign-in of the account ends (one made before
+ * the factor existed has not passed it); the one making the change (`keepSessionId`) has just passed it.
+ */
 export async function confirmTotpEnrolment(
-  ctx: Pick<AppContext, 'db' | 'clock'>,
-  adminId: string,
+  ctx: TwoFactorContext,
+  user: { userId: string; keepSessionId?: string },
   code: string,
-): Promise<void> {
+): Promise<string[]> {
+  const found = await repo.findUserById(ctx.db, user.userId);
+  if (!found) throw new AppError('unauthorized', 'Unauthorized');
+  if (found.totpEnabledAt) throw new AppError('conflict', m.totpAlreadyEnabled);
+  if (!found.totpSecret) throw new AppError('conflict', m.totpNotStarted);
+  await proveSecondFactor(ctx, found, found.totpSecret, { totp: code });
+  const codes = newRecoveryCodes(ctx.config, found.id);
+  const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    const user = await repo.lockUserById(tx, adminId);
-    if (!user) throw new AppError('unauthorized', 'Unauthorized');
-    if (user.totpEnabledAt) throw new AppError('conflict', m.totpAlreadyEnabled);
-    if (!user.totpSecret) throw new AppError('conflict', m.totpNotStarted);
-    await spendTotp(ctx, tx, adminId, user.totpSecret, code);
-    await repo.enableTotp(tx, adminId, ctx.clock.now());
-    await recordAdminAction(tx, { adminId, action: 'TOTP_ENABLED', targetUserId: adminId });
+    const locked = await repo.lockUserById(tx, found.id);
+    if (!locked) throw new AppError('unauthorized', 'Unauthorized');
+    if (locked.totpEnabledAt) throw new AppError('conflict', m.totpAlreadyEnabled);
+    // Enrolment restarted since the code was checked: the proved secret is no longer the stored one.
+    if (locked.totpSecret !== found.totpSecret) throw new AppError('conflict', m.totpNotStarted);
+    await repo.enableTotp(tx, found.id, now);
+    await repo.replaceRecoveryCodes(tx, found.id, codes.hashes, now);
+    await endOtherSignIns(tx, found.id, now, user.keepSessionId);
+    if (locked.role === 'ADMIN')
+      await recordAdminAction(tx, { adminId: found.id, action: 'TOTP_ENABLED', targetUserId: found.id });
   });
+  return codes.shown;
+}
+
+/**
+ * Turns two-factor sign-in off, which takes a code (authenticator or recovery): a stolen session alone
+ * cannot remove the factor. The secret and the recovery codes go, and every other sign-in ends. An
+ * admin cannot turn it off in production, where admin sign-in requires it.
+ */
+export async function disableTwoFactor(
+  ctx: TwoFactorContext,
+  session: Pick<Session, 'userId' | 'sessionId'>,
+  proof: SecondFactorProof,
+): Promise<void> {
+  const found = await repo.findUserById(ctx.db, session.userId);
+  if (!found) throw new AppError('unauthorized', 'Unauthorized');
+  if (!twoFactorOn(found) || !found.totpSecret) throw new AppError('conflict', m.totpNotEnabled);
+  if (found.role === 'ADMIN' && ctx.config.env === 'production')
+    throw new AppError('forbidden', m.totpAdminKeepsIt);
+  await proveSecondFactor(ctx, found, found.totpSecret, proof);
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const locked = await repo.lockUserById(tx, found.id);
+    if (!locked?.totpEnabledAt) throw new AppError('conflict', m.totpNotEnabled);
+    await repo.disableTotp(tx, found.id, now);
+    await repo.replaceRecoveryCodes(tx, found.id, [], now);
+    await endOtherSignIns(tx, found.id, now, session.sessionId);
+    if (locked.role === 'ADMIN')
+      await recordAdminAction(tx, { adminId: found.id, action: 'TOTP_DISABLED', targetUserId: found.id });
+  });
+}
+
+/** Whether the user has two-factor on, and how many recovery codes are left unspent. */
+export async function twoFactorStatus(
+  ctx: Pick<AppContext, 'db'>,
+  userId: string,
+): Promise<{ enabled: boolean; recovery_codes_left: number }> {
+  const user = await repo.findUserById(ctx.db, userId);
+  const enabled = user ? twoFactorOn(user) : false;
+  return { enabled, recovery_codes_left: enabled ? await repo.countUnspentRecoveryCodes(ctx.db, userId) : 0 };
 }

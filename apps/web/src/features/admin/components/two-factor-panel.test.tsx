@@ -18,15 +18,15 @@ describe('TwoFactorPanel', () => {
   it('offers Confirm only for six digits and sends the code the app shows', async () => {
     let enabled = false;
     const calls = fakeApi(customer(true), {
-      'POST /admin/totp/status': () => ({ body: { status: true, message: 'Status', data: { enabled } } }),
-      'POST /admin/totp/enrol': () => ({
+      'POST /auth/2fa/status': () => ({ body: { status: true, message: 'Status', data: { enabled } } }),
+      'POST /auth/2fa/enrol': () => ({
         body: {
           status: true,
           message: 'Scan the QR code',
           data: { secret: 'ABC', otpauth_url: 'otpauth://totp/x', qr_data_url: 'data:image/png;base64,' },
         },
       }),
-      'POST /admin/totp/confirm': () => {
+      'POST /auth/2fa/confirm': () => {
         enabled = true;
         return { body: { status: true, message: 'Two-factor sign-in is on' } };
       },
@@ -44,6 +44,6 @@ describe('TwoFactorPanel', () => {
     await user.type(code, '6');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Two-factor sign-in is on'));
-    expect(calls.find((c) => c.key === 'POST /admin/totp/confirm')?.body).toEqual({ code: '123456' });
+    expect(calls.find((c) => c.key === 'POST /auth/2fa/confirm')?.body).toEqual({ code: '123456' });
   });
 });
