@@ -62,7 +62,10 @@ export const paymentOrders = pgTable(
 /**
  * What a user owes after a deposit was taken back (refund or chargeback) when their available balance
  * no longer covered it: one row per reversal with a shortfall. The ledger books the same amounts on the
- * USER_DEBT receivable account, so the rows' sum is minus that account's balance.
+ * USER_DEBT receivable account, so the OPEN rows' sum is minus that account's balance. An OPEN debt
+ * restricts the account (no P2P sends, swaps or sells); an admin settles it, either by COLLECTING it
+ * from the user's later available USD or by WRITING it OFF as the product's loss (with a note), each a
+ * journal entry that clears the receivable (settlement_entry_id).
  */
 export const userDebts = pgTable(
   'user_debts',
@@ -81,9 +84,30 @@ export const userDebts = pgTable(
       .references(() => journalEntries.id),
     /** REFUNDED or REVERSED: what the provider did. */
     reason: text('reason', { enum: ['REFUNDED', 'REVERSED'] }).notNull(),
+    status: text('status', { enum: ['OPEN', 'SETTLED'] })
+      .notNull()
+      .default('OPEN'),
+    /** How a SETTLED debt was cleared: COLLECTED from the user's USD, or WRITTEN_OFF as a loss. */
+    settlement: text('settlement', { enum: ['COLLECTED', 'WRITTEN_OFF'] }),
+    settledAt: timestamp('settled_at', { withTimezone: true, mode: 'date' }),
+    settledBy: uuid('settled_by').references(() => users.id),
+    settlementNote: text('settlement_note'),
+    settlementEntryId: bigint('settlement_entry_id', { mode: 'bigint' }).references(() => journalEntries.id),
     createdAt: createdAt(),
   },
-  (t) => [index('user_debts_user_idx').on(t.userId), check('user_debts_positive', sql`${t.amount} > 0`)],
+  (t) => [
+    index('user_debts_user_idx').on(t.userId),
+    // The restriction check on every send, swap and sell: does this user have an open debt?
+    index('user_debts_open_user_idx').on(t.userId).where(sql`${t.status} = 'OPEN'`),
+    // The admin list, newest first, all or by status.
+    index('user_debts_created_idx').on(t.createdAt, t.id),
+    index('user_debts_status_created_idx').on(t.status, t.createdAt, t.id),
+    check('user_debts_positive', sql`${t.amount} > 0`),
+    check(
+      'user_debts_settled_whole',
+      sql`(${t.status} = 'OPEN') = (${t.settledAt} IS NULL) AND (${t.status} = 'OPEN') = (${t.settlement} IS NULL) AND (${t.status} = 'OPEN') = (${t.settledBy} IS NULL) AND (${t.status} = 'OPEN') = (${t.settlementEntryId} IS NULL)`,
+    ),
+  ],
 );
 
 /** Provider webhook deliveries already seen, so a redelivery is a no-op. */
