@@ -20,5 +20,10 @@ export const uploads = pgTable(
     sizeBytes: integer('size_bytes').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('uploads_filename_key').on(t.filename), index('uploads_user_idx').on(t.userId, t.kind)],
+  (t) => [
+    uniqueIndex('uploads_filename_key').on(t.filename),
+    index('uploads_user_idx').on(t.userId, t.kind),
+    // The hourly prune of uploads never attached to a profile or a KYC record reads the oldest first.
+    index('uploads_created_idx').on(t.createdAt),
+  ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "uploads_created_idx" ON "uploads" USING btree ("created_at");
