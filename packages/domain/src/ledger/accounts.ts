@@ -14,6 +14,7 @@ export const SYSTEM_ACCOUNT_KINDS = [
   'STAKING_POOL',
   'REFERRAL_EXPENSE',
   'USER_DEBT',
+  'DEBT_WRITE_OFF',
 ] as const;
 export const ACCOUNT_KINDS = [...USER_ACCOUNT_KINDS, ...SYSTEM_ACCOUNT_KINDS] as const;
 
@@ -47,7 +48,8 @@ const systemKinds: ReadonlySet<string> = new Set(SYSTEM_ACCOUNT_KINDS);
  * outside the product), STAKING_POOL and REFERRAL_EXPENSE what the product has paid out as interest and
  * rewards: each of these naturally runs negative. USER_DEBT is what users owe the product after a
  * deposit was refunded or charged back once they had spent it: a receivable, so it runs negative too
- * (the per-user amounts are the user_debts rows). FEE_REVENUE only collects, so it never does.
+ * (the per-user amounts are the OPEN user_debts rows). DEBT_WRITE_OFF is what the product gave up on
+ * of those debts, a loss, so it runs negative. FEE_REVENUE only collects, so it never does.
  */
 const negativeAllowed: ReadonlySet<AccountKind> = new Set([
   'PAYMENT_CLEARING',
@@ -55,6 +57,7 @@ const negativeAllowed: ReadonlySet<AccountKind> = new Set([
   'STAKING_POOL',
   'REFERRAL_EXPENSE',
   'USER_DEBT',
+  'DEBT_WRITE_OFF',
 ]);
 
 export function isAccountKind(kind: string): kind is AccountKind {

@@ -23,6 +23,7 @@ export const HISTORY_OPERATIONS = {
   DEPOSIT: 'DEPOSIT',
   DEPOSIT_REFUND: 'DEPOSIT_REFUND',
   DEPOSIT_REVERSAL: 'DEPOSIT_REVERSAL',
+  DEBT_COLLECTED: 'DEBT_COLLECTED',
   BUY: 'BUY',
   SELL: 'SELL',
   LIMIT_BUY: 'LIMIT_BUY',
@@ -60,6 +61,8 @@ export type MoneyEvent =
   | ({ readonly kind: 'deposit' } & Moved)
   /** The provider took a deposit back: a refund or a chargeback. */
   | ({ readonly kind: 'deposit_reversal'; readonly status: 'REFUNDED' | 'REVERSED' } & Moved)
+  /** A debt left by a reversed deposit, paid from the user's later USD. */
+  | ({ readonly kind: 'debt_collected' } & Moved)
   /** An instant trade against the house: `total` USD (cents, fee included) for `coin`. */
   | { readonly kind: 'instant_buy' | 'instant_sell'; readonly coin: Moved; readonly total: Minor }
   /** One side of a limit order's fill: the coin (`base`) against what that side paid or got (`quote`). */
@@ -104,6 +107,8 @@ export function historyRow(event: MoneyEvent): HistoryRow {
         from: moved(event),
         to: null,
       };
+    case 'debt_collected':
+      return { operationType: 'FIAT', operation: op.DEBT_COLLECTED, from: moved(event), to: null };
     case 'instant_buy':
       return {
         operationType: 'FIAT_TO_CRYPTO',

@@ -1,0 +1,2 @@
+export * from './outflow-rule';
+export * from './settle-debt';
