@@ -1,3 +1,4 @@
+import { isReservedEmail } from '@exchange/domain';
 import { z } from 'zod';
 import { isCountryCode } from './country-codes';
 import { envelope } from './envelope';
@@ -73,7 +74,11 @@ export const signupRequestSchema = z
       .trim()
       .min(1, m.mobileRequired)
       .regex(mobileDigits, m.mobileInvalid),
-    email: lowerEmail(m.registerEmailInvalid, m.registerEmailRequired),
+    // The system accounts' domain (the house's address) is not a customer's to take.
+    email: lowerEmail(m.registerEmailInvalid, m.registerEmailRequired).refine(
+      (email) => !isReservedEmail(email),
+      m.registerEmailReserved,
+    ),
     password: registrationPassword,
     confirm_password: z.string().optional(),
     referral_code: z
@@ -95,7 +100,12 @@ export const signupFormSchema = z
     name: z.string().trim().min(1, m.nameRequired).max(NAME_MAX, m.nameTooLong),
     country_code: z.string().min(1, m.countryCodeRequired),
     mobile_no: z.string().trim().min(1, m.mobileRequired).regex(mobileDigits, m.mobileInvalid),
-    email: z.string().trim().min(1, m.registerEmailRequired).pipe(z.email(m.registerEmailInvalid)),
+    email: z
+      .string()
+      .trim()
+      .min(1, m.registerEmailRequired)
+      .pipe(z.email(m.registerEmailInvalid))
+      .refine((email) => !isReservedEmail(email), m.registerEmailReserved),
     password: registrationPassword,
     confirm_password: z.string().min(1, m.confirmPasswordRequired),
     has_referral: z.boolean(),

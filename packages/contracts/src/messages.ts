@@ -14,6 +14,7 @@ export const messages = {
   mobileInvalid: 'Mobile number must be 4 to 10 digits',
   registerEmailInvalid: 'Enter Valid Email id',
   registerEmailRequired: 'Email id is required.',
+  registerEmailReserved: 'This email domain is reserved for the exchange’s own accounts: use your own email',
   passwordRequired: 'Password is required',
   passwordMin: 'Minimum 8 Character',
   /** Not in the spec, which names no upper limit: ours (128 characters), on every password field. */

@@ -1,5 +1,5 @@
 import { INSTANT_TRADE_TYPES, LIMIT_FILL_OPERATIONS, SWAP_OPERATIONS } from '@exchange/domain';
-import { and, count, desc, eq, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import {
   kycRecords,
   ledgerAccounts,
@@ -35,11 +35,12 @@ async function countOf(
 }
 
 /** The dashboard's figures, each one count over an indexed column. */
-export async function dashboardCounts(db: DbOrTx, houseEmail: string) {
+export async function dashboardCounts(db: DbOrTx) {
+  // Customers alone: admins and the exchange's own SYSTEM accounts are not counted.
   const [customers] = await db
     .select({ n: count() })
     .from(users)
-    .where(and(eq(users.role, 'USER'), ne(users.email, houseEmail)));
+    .where(and(eq(users.kind, 'CUSTOMER'), eq(users.role, 'USER')));
   const kycByStatus = await db
     .select({ status: kycRecords.status, n: count() })
     .from(kycRecords)
@@ -122,17 +123,17 @@ export interface AccountTotal {
   readonly asset: string;
   /** AVAILABLE, LOCKED or a system kind. */
   readonly kind: string;
-  /** True for the house liquidity user's own accounts. */
+  /** True for the house liquidity account's own accounts (its user is of kind SYSTEM). */
   readonly house: boolean;
   /** Minor units. */
   readonly total: bigint;
 }
 
 /** The cached balances of every ledger account, summed per asset, kind and owner class. */
-export async function accountTotals(db: DbOrTx, houseEmail: string): Promise<AccountTotal[]> {
-  // Grouped by position: the house flag is an expression drizzle would bind twice with two parameters.
+export async function accountTotals(db: DbOrTx): Promise<AccountTotal[]> {
+  // Grouped by position, as the house flag is an expression.
   const result = await db.execute<{ asset: string; kind: string; house: boolean; total: string }>(sql`
-    SELECT a.asset, a.kind, coalesce(u.email = ${houseEmail}, false) AS house, sum(a.balance)::text AS total
+    SELECT a.asset, a.kind, coalesce(u.kind = 'SYSTEM', false) AS house, sum(a.balance)::text AS total
     FROM ${ledgerAccounts} a LEFT JOIN ${users} u ON u.id = a.user_id
     GROUP BY 1, 2, 3`);
   return result.rows.map((row) => ({ ...row, total: BigInt(row.total) }));

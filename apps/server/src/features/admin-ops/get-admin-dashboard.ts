@@ -2,7 +2,6 @@ import { type AdminDashboard, DASHBOARD_LATEST_SIZE, type SupportTicket } from '
 import type { supportTickets } from '../../db/schema';
 import type { AppContext } from '../../platform/app-context';
 import { userCard } from '../../platform/user-card';
-import { HOUSE_USER_EMAIL } from '../ledger/house-exposure';
 import { latestTransactions } from './admin-lists.repository';
 import { adminTransactionView, dashboardKycView } from './admin-ops-view';
 import { dashboardCounts, latestPendingKyc, latestPendingTickets } from './admin-stats.repository';
@@ -14,7 +13,7 @@ export type TicketView = (row: typeof supportTickets.$inferSelect, userName: str
 export async function getAdminDashboard(ctx: AppContext, ticketView: TicketView): Promise<AdminDashboard> {
   return ctx.db.transaction(
     async (tx) => {
-      const counts = await dashboardCounts(tx, HOUSE_USER_EMAIL);
+      const counts = await dashboardCounts(tx);
       const latest = await latestTransactions(tx, DASHBOARD_LATEST_SIZE);
       const pending = await latestTransactions(tx, DASHBOARD_LATEST_SIZE, 'PENDING');
       const kyc = await latestPendingKyc(tx, DASHBOARD_LATEST_SIZE);

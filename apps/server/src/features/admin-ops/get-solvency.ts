@@ -2,7 +2,6 @@ import type { Solvency, SolvencyAsset } from '@exchange/contracts';
 import { ASSETS, formatMinor } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import type { HoldSource } from '../ledger/hold-sources';
-import { HOUSE_USER_EMAIL } from '../ledger/house-exposure';
 import { ledgerReportView, verifyLedger } from '../ledger/verify-ledger';
 import { accountTotals } from './admin-stats.repository';
 
@@ -33,11 +32,11 @@ function columnOf(kind: string, house: boolean): Column | null {
 
 /**
  * The solvency panel: per asset, what customers hold (available and locked), the house's position
- * (its inventory account plus its liquidity user's balances), fees and the other system accounts,
+ * (its inventory account plus the SYSTEM liquidity account's balances), fees and the other system accounts,
  * with their sum (zero when every entry balances), and the full ledger check run now.
  */
 export async function getSolvency(ctx: AppContext, holdSources: readonly HoldSource[]): Promise<Solvency> {
-  const totals = await accountTotals(ctx.db, HOUSE_USER_EMAIL);
+  const totals = await accountTotals(ctx.db);
   const assets = ASSETS.map((asset) => {
     const sums: Record<Column, bigint> = {
       users_available: 0n,

@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { adminAuditLog, users } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
 import { containsPattern, phonePattern } from '../../platform/search';
@@ -15,19 +15,19 @@ export interface UserListRow {
 /**
  * One page of users, newest first unless asked otherwise, filtered by a term found anywhere in the
  * name, the e-mail or the phone number (the trigram indexes serve these ILIKEs). Each row carries its
- * USD balance and newest KYC submission through scalar subqueries, so a page is one query. The house
- * liquidity account (`houseEmail`) is the exchange's own, not a user: the list leaves it out, as the
- * dashboard's user count does.
+ * USD balance and newest KYC submission through scalar subqueries, so a page is one query. Only
+ * customers are listed (kind CUSTOMER, admins included): the house liquidity account is the exchange's
+ * own (SYSTEM), as the dashboard's user count leaves it out; users_customers_created_idx serves the
+ * order.
  */
 export async function listUsers(
   db: DbOrTx,
   query: { page: number; limit: number; search?: string | undefined; orderBy: 'asc' | 'desc' },
-  houseEmail: string,
 ): Promise<{ rows: UserListRow[]; total: number }> {
   const search = query.search ?? '';
   const term = search ? containsPattern(search) : null;
   const filter = and(
-    ne(users.email, houseEmail),
+    eq(users.kind, 'CUSTOMER'),
     term
       ? or(
           ilike(users.name, term),

@@ -11,7 +11,6 @@ import {
 } from '@exchange/contracts';
 import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
-import { HOUSE_USER_EMAIL } from '../ledger/house-exposure';
 import { listAuditLog, listUsers } from './admin-users.repository';
 import { getUserDetails, type UserDetailsSources } from './get-user-details';
 import { type AccountDisableEffects, setAccountStatus } from './set-user-status';
@@ -28,7 +27,7 @@ export function adminUsersRoutes(app: ZodApi, ctx: AppContext, features: AdminUs
     { schema: { body: adminUserListRequestSchema, response: { 200: adminUserListResponseSchema } } },
     async (request) => {
       const query = request.body;
-      const { rows, total } = await listUsers(ctx.db, query, HOUSE_USER_EMAIL);
+      const { rows, total } = await listUsers(ctx.db, query);
       return {
         status: true,
         message: m.adminUsersLoaded,

@@ -1,4 +1,5 @@
 import { messages as m } from '@exchange/contracts';
+import { HOUSE_USER_EMAIL } from '@exchange/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
@@ -7,7 +8,6 @@ import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser, type TestUser } from '../../test/test-users';
 import { logIn, post, ROOMY_LIMITS, registerVerified } from '../auth/auth-test-helpers';
-import { HOUSE_USER_EMAIL } from '../ledger/house-exposure';
 import { balances, fund, limitOrder, place } from '../trading/trading-test-helpers';
 
 let t: TestApp;
@@ -125,20 +125,7 @@ describe('the user list', () => {
   });
 
   it("leaves out the house liquidity account, the exchange's own, as the dashboard's user count does", async () => {
-    await t.ctx.db
-      .insert(users)
-      .values({
-        name: 'House liquidity',
-        email: HOUSE_USER_EMAIL,
-        countryCode: '1',
-        mobileNo: '0000000',
-        passwordHash: 'disabled',
-        role: 'USER',
-        status: 'DISABLED',
-        isKycVerified: true,
-        refCode: 'HOUSELIQUIDITY',
-      })
-      .onConflictDoNothing();
+    // The migrations made it, a SYSTEM account: no trade or house tick has run in this database.
     const found = (await call('/admin/get-all-users', { search: 'house' })).json().data;
     expect(found).toMatchObject({ total: 0, content: [] });
     const all = (await call('/admin/get-all-users', { limit: 100 })).json().data;
@@ -148,13 +135,16 @@ describe('the user list', () => {
     expect(customers).toBe(dashboard.totalUserCount);
   });
 
-  it('will not change the house liquidity account: disabling it would sweep the house’s resting orders', async () => {
-    const [house] = await t.ctx.db.select().from(users).where(eq(users.email, HOUSE_USER_EMAIL));
+  it('will not show or change the house liquidity account: disabling it would sweep its resting orders', async () => {
+    const [house] = await t.ctx.db.select().from(users).where(eq(users.kind, 'SYSTEM'));
     for (const status of ['ACTIVE', 'DISABLED']) {
       const res = await call('/admin/set-user-status', { userId: house!.id, status });
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe(m.adminUserNotFound);
     }
+    const details = await call('/admin/get-userDetails', { userId: house!.id });
+    expect(details.statusCode).toBe(404);
+    expect(details.json().message).toBe(m.adminUserNotFound);
     const [after] = await t.ctx.db.select().from(users).where(eq(users.id, house!.id));
     expect(after!.status).toBe('DISABLED');
   });

@@ -6,6 +6,7 @@ import {
   type ReferralSummary,
   type WalletTransaction,
 } from '@exchange/contracts';
+import { isCustomer } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
 import { findUser } from './admin-users.repository';
@@ -32,7 +33,8 @@ const DETAIL_ROWS = 100;
 
 /**
  * One user's information page, read-only, in the spec's shape: who they are, their wallet valued at
- * current prices, KYC submissions, referral totals and list, and newest wallet transactions.
+ * current prices, KYC submissions, referral totals and list, and newest wallet transactions. A SYSTEM
+ * account (the house's) is not a user here, as the list leaves it out: 404.
  */
 export async function getUserDetails(
   ctx: AppContext,
@@ -40,7 +42,7 @@ export async function getUserDetails(
   userId: string,
 ): Promise<AdminUserDetails> {
   const user = await findUser(ctx.db, userId);
-  if (!user) throw new AppError('not_found', m.adminUserNotFound);
+  if (!user || !isCustomer(user)) throw new AppError('not_found', m.adminUserNotFound);
   const [wallet, kyc, summary, referrals, transactions] = await Promise.all([
     ctx.walletOf(userId),
     sources.kycRecordsOf(userId),

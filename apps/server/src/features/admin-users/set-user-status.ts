@@ -1,9 +1,9 @@
 import { type AccountStatus, messages as m } from '@exchange/contracts';
+import { isCustomer } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import type { Tx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { recordAdminAction } from '../audit/record-admin-action';
-import { HOUSE_USER_EMAIL } from '../ledger/house-exposure';
 import { lockUser, setUserStatus } from './admin-users.repository';
 
 /** What disabling an account does in the features that own it (auth, trading), wired in app.ts. */
@@ -33,9 +33,10 @@ export async function setAccountStatus(
   const now = ctx.clock.now();
   const changed = await ctx.db.transaction(async (tx) => {
     const user = await lockUser(tx, input.userId);
-    // The house liquidity account is the exchange's own, not a customer's: the user list leaves it out,
-    // and "disabling" it (it is always disabled) would sweep the house's resting orders off the books.
-    if (!user || user.email === HOUSE_USER_EMAIL) throw new AppError('not_found', m.adminUserNotFound);
+    // A SYSTEM account (the house liquidity account) is the exchange's own, not a customer's: the user
+    // list leaves it out, and "disabling" it (it is always disabled) would sweep the house's resting
+    // orders off the books.
+    if (!user || !isCustomer(user)) throw new AppError('not_found', m.adminUserNotFound);
     if (user.status === input.status) return false;
     await setUserStatus(tx, user.id, input.status, now);
     if (input.status === 'DISABLED') await effects.revokeSignIns(tx, user.id, now);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type LoginUser, type loginRequestSchema, messages as m } from '@exchange/contracts';
+import { isCustomer } from '@exchange/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
@@ -35,7 +36,9 @@ export async function logIn(
 ): Promise<SessionTokens & { user: LoginUser }> {
   const user = await repo.findUserByEmail(ctx.db, input.email);
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoy()), input.password);
-  if (!user || !passwordOk) throw new AppError('invalid_credentials', m.invalidCredentials);
+  // A SYSTEM account (the house's) never signs in, whatever its password: it is as if unknown.
+  if (!user || !passwordOk || !isCustomer(user))
+    throw new AppError('invalid_credentials', m.invalidCredentials);
   if (user.status !== 'ACTIVE') throw new AppError('account_disabled', m.accountDisabled);
   if (!user.emailVerifiedAt) throw new AppError('email_not_verified', m.emailNotVerified);
   await checkSecondFactorAtSignIn(ctx, user, { totp: input.totp, recoveryCode: input.recovery_code });

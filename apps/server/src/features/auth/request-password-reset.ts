@@ -1,4 +1,5 @@
 import { type forgetPasswordRequestSchema, messages as m } from '@exchange/contracts';
+import { isCustomer } from '@exchange/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/app-context';
 import * as repo from './auth.repository';
@@ -27,7 +28,8 @@ async function sendCode(ctx: AppContext, input: RequestCodeInput): Promise<void>
   const now = ctx.clock.now();
   const result = await ctx.db.transaction(async (tx) => {
     const user = await repo.lockUserByEmail(tx, input.email);
-    if (!user) return { outcome: 'no_account' as Outcome };
+    // A SYSTEM account (the house's) gets no codes: it never signs in.
+    if (!user || !isCustomer(user)) return { outcome: 'no_account' as Outcome };
     if (user.status !== 'ACTIVE') return { outcome: 'disabled' as Outcome };
     if (input.type === 'EMAIL_VERIFY' && user.emailVerifiedAt)
       return { outcome: 'already_verified' as Outcome };

@@ -8,7 +8,6 @@ import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, TEST_PRICES, type TestApp } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
 import { connectTestSocket } from '../../test/ws-client';
-import { HOUSE_USER_EMAIL } from '../ledger/house-exposure';
 import { HOUSE_LIQUIDITY_JOB } from '../trading/trading-runtime';
 import { fund, limitOrder, place } from '../trading/trading-test-helpers';
 
@@ -198,7 +197,7 @@ describe('house liquidity as a scheduled job', () => {
       expect(await second.scheduler.runOnce(HOUSE_LIQUIDITY_JOB)).toBe(true);
       const open = await first.ctx.db.execute<{ market_id: string; n: string }>(
         sql`select o.market_id, count(*)::text as n from orders o join users u on u.id = o.user_id
-            where u.email = ${HOUSE_USER_EMAIL} and o.status = 'open' group by o.market_id`,
+            where u.kind = 'SYSTEM' and o.status = 'open' group by o.market_id`,
       );
       expect(open.rows.length).toBeGreaterThan(0);
       for (const row of open.rows) expect(row.n, row.market_id).toBe(String(2 * HOUSE_LEVELS));

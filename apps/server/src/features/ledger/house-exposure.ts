@@ -6,15 +6,11 @@ import { AppError } from '../../platform/errors';
 import { houseInventory } from './ledger.repository';
 
 /**
- * The system user owning the house's resting orders: DISABLED, so it can never sign in. The house is
- * the ledger's (its inventory, its position, its exposure cap): trading quotes and sells for it, swap
- * meets its cap, the back office tells it from customers, so its identity lives here, beside them all.
+ * The house's signed position in `asset` (see `houseInventory`): its inventory accounts and those of
+ * the house liquidity account, the SYSTEM user owning the house's resting orders.
  */
-export const HOUSE_USER_EMAIL = 'house-liquidity@system.invalid';
-
-/** The house's signed position in `asset` (see `houseInventory`). */
 export function housePosition(db: DbOrTx, asset: AssetCode): Promise<bigint> {
-  return houseInventory(db, asset, HOUSE_USER_EMAIL);
+  return houseInventory(db, asset);
 }
 
 /**

@@ -118,26 +118,22 @@ export async function loadUserBalances(
 
 /**
  * The house's position in one asset, in its minor units: the sum of every house account of it (the
- * HOUSE_INVENTORY system account and the accounts of the house liquidity user, named by its e-mail,
- * which its resting orders are funded from; without the e-mail, the inventory accounts alone).
- * Positive: the house has bought more than it sold. Every
- * reader of the house's inventory goes through here, so splitting the house into more accounts only
- * changes this query.
+ * HOUSE_INVENTORY system account and the accounts of the house liquidity account, the one user of kind
+ * SYSTEM, which its resting orders are funded from). Positive: the house has bought more than it sold.
+ * Every reader of the house's inventory goes through here, so splitting the house into more accounts
+ * only changes this query.
  */
-export async function houseInventory(db: DbOrTx, asset: string, houseEmail?: string): Promise<bigint> {
-  // Every HOUSE_INVENTORY sub-account (any shard) and, given its e-mail, the liquidity user's
-  // accounts. Both halves match the owner index (coalesce(user_id, nil), asset, kind), so no scan.
-  const liquidityUser = houseEmail
-    ? sql`UNION ALL
-      SELECT a.balance FROM ledger_accounts a JOIN users u ON u.email = ${houseEmail}
-       WHERE coalesce(a.user_id, ${NO_OWNER}::uuid) = u.id AND a.asset = ${asset}`
-    : sql``;
+export async function houseInventory(db: DbOrTx, asset: string): Promise<bigint> {
+  // Every HOUSE_INVENTORY sub-account (any shard) and the liquidity account's. Both halves match the
+  // owner index (coalesce(user_id, nil), asset, kind); the house is found by users_one_system_account.
   const found = await db.execute<{ total: string | null }>(sql`
     SELECT sum(balance)::text AS total FROM (
       SELECT a.balance FROM ledger_accounts a
        WHERE coalesce(a.user_id, ${NO_OWNER}::uuid) = ${NO_OWNER}::uuid
          AND a.asset = ${asset} AND a.kind = 'HOUSE_INVENTORY'
-      ${liquidityUser}
+      UNION ALL
+      SELECT a.balance FROM ledger_accounts a JOIN users u ON u.kind = 'SYSTEM'
+       WHERE coalesce(a.user_id, ${NO_OWNER}::uuid) = u.id AND a.asset = ${asset}
     ) house`);
   return BigInt(found.rows[0]?.total ?? '0');
 }

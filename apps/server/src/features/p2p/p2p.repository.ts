@@ -3,7 +3,10 @@ import { alias } from 'drizzle-orm/pg-core';
 import { p2pTransfers, users } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
 
-/** A user as a P2P recipient: found by e-mail, case-insensitively. */
+/**
+ * A user as a P2P recipient: found by e-mail, case-insensitively, among customers (a SYSTEM account,
+ * the house's, is unknown here).
+ */
 export async function findRecipientByEmail(db: DbOrTx, email: string) {
   const [row] = await db
     .select({
@@ -17,7 +20,7 @@ export async function findRecipientByEmail(db: DbOrTx, email: string) {
       isKycVerified: users.isKycVerified,
     })
     .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, eq(users.kind, 'CUSTOMER')))
     .limit(1);
   return row ?? null;
 }

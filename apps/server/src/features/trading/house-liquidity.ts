@@ -24,7 +24,7 @@ import { users } from '../../db/schema';
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
 import { requireFreshPrice } from '../../platform/prices';
-import { HOUSE_USER_EMAIL, housePosition } from '../ledger/house-exposure';
+import { housePosition } from '../ledger/house-exposure';
 import { loadBalances } from '../ledger/ledger.repository';
 import { postEntry } from '../ledger/post-entries';
 import { cancelOrder } from './cancel-order';
@@ -50,24 +50,12 @@ export function createHouseLiquidity(ctx: AppContext, engine: MarketEngine): Hou
   let userId: string | undefined;
   let running: Promise<void> = Promise.resolve();
 
+  /** The house liquidity account: the one SYSTEM user, made by a migration (house_system_account). */
   async function houseUserId(): Promise<string> {
     if (userId) return userId;
-    await ctx.db
-      .insert(users)
-      .values({
-        name: 'House liquidity',
-        email: HOUSE_USER_EMAIL,
-        countryCode: '1',
-        mobileNo: '0000000',
-        passwordHash: 'disabled',
-        role: 'USER',
-        status: 'DISABLED',
-        isKycVerified: true,
-        refCode: 'HOUSELIQUIDITY',
-      })
-      .onConflictDoNothing();
-    const [row] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, HOUSE_USER_EMAIL));
-    userId = row!.id;
+    const [row] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.kind, 'SYSTEM'));
+    if (!row) throw new Error('the house liquidity account is missing: the migrations have not run');
+    userId = row.id;
     return userId;
   }
 

@@ -8,7 +8,6 @@ import {
   withoutCommitMarker,
 } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { HOUSE_USER_EMAIL } from '../ledger/house-exposure';
 import { houseInventory } from '../ledger/ledger.repository';
 import { BatchWrites } from './batch-writes';
 import { executeInstantOrder } from './execute-instant-order';
@@ -105,8 +104,7 @@ export class InstantDesk {
               quantity: request.quantity,
             });
             const { asset, quantity, values } = priced;
-            const position =
-              positions.get(asset) ?? (await houseInventory(this.ctx.db, asset, HOUSE_USER_EMAIL));
+            const position = positions.get(asset) ?? (await houseInventory(this.ctx.db, asset));
             const houseSide = request.side === 'buy' ? 'sell' : 'buy';
             const allowed = houseExposureAllows({
               position,
