@@ -2,6 +2,7 @@ export * from './admin-ops';
 export * from './admin-users';
 export * from './auth';
 export * from './country-codes';
+export * from './debts';
 export * from './deposits';
 export * from './envelope';
 export * from './headers';

@@ -1,5 +1,7 @@
 import { twoFactorMessages } from './two-factor-messages';
 
+import { debtMessages } from './debt-messages';
+
 /**
  * The spec's user-facing texts, verbatim (odd spellings included), in one place. Screens and the
  * server read them from here; nothing else spells them out.
@@ -325,6 +327,8 @@ export const messages = {
   textHoldsNul: 'Text must not contain the NUL character',
   // Two-factor sign-in (TOTP and recovery codes), kept in their own file
   ...twoFactorMessages,
+  // Debts from reversed deposits and the deposit hold period, kept in their own file
+  ...debtMessages,
   // Admin operations (dashboard, transactions, stakes, support, solvency); the spec names the titles only.
   adminDashboardLoaded: 'Dashboard',
   adminGraphLoaded: 'Graph data',

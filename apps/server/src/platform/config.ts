@@ -2,6 +2,7 @@ import path from 'node:path';
 import { DEFAULT_HOT_SHARDS, getAsset, parseDecimal } from '@exchange/domain';
 import { z } from 'zod';
 import type { DbLimits } from './db';
+import { type DepositHoldConfig, depositHoldConfig, depositHoldEnv } from './deposit-hold-config';
 import { type RateLimitConfig, rateLimitConfig, rateLimitEnv } from './rate-limit-config';
 import { persistentSecret, randomSecret } from './secrets';
 
@@ -52,6 +53,7 @@ export const envSchema = z.object({
   PAYPAL_WEBHOOK_ID: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
   ...rateLimitEnv,
+  ...depositHoldEnv,
   SEED_DEMO: z.enum(['on', 'off']).optional(),
   INSTANT_FEE_BPS: z.coerce.number().int().min(0).max(1000).default(10),
   INSTANT_QUOTE_TTL_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
@@ -82,7 +84,7 @@ export const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>;
 
 /** Every setting; the rate-limit budgets are in platform/rate-limit-config.ts. */
-export interface Config extends RateLimitConfig {
+export interface Config extends RateLimitConfig, DepositHoldConfig {
   readonly env: Env['NODE_ENV'];
   readonly port: number;
   readonly host: string;
@@ -253,6 +255,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     trustProxy: env.TRUST_PROXY,
     ...rateLimitConfig(env),
+    ...depositHoldConfig(env),
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'on' : !production,
     instantFeeBps: BigInt(env.INSTANT_FEE_BPS),
     instantQuoteTtlSeconds: env.INSTANT_QUOTE_TTL_SECONDS,
