@@ -151,7 +151,6 @@ const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
   },
   'server:admin-users': {
     audit: 'disabling an account is written to the audit log',
-    ledger: "the house's liquidity user is no customer: not listed, not disabled",
   },
   'server:auth': {
     audit: "turning on an admin's two-factor sign-in is written to the audit log",
