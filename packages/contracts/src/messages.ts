@@ -215,6 +215,9 @@ export const messages = {
   swapHistoryLoaded: 'Swap history',
   swapAmountPrecision: 'Amount can have at most {precision} decimal places',
   swapNothingToReceive: 'Amount is too small to swap',
+  swapPriceMoved: 'The price moved; please request a new quote',
+  swapQuoteBudget: 'Too many quotes: please wait a minute before asking for another',
+  swapNewQuote: 'Get a new quote',
   multiFromNotAllowed: 'MultiCoin can be bought with ETH, XRP, ADA or DOT',
 
   // Newsletter

@@ -55,6 +55,8 @@ export const REJECTIONS = {
   payment_failed: { status: 422, message: messages.transactionFailed },
   // The house holds as much of the coin (or is as short of it) as HOUSE_MAX_EXPOSURE_USD allows.
   house_exposure_limit: { status: 422, message: messages.houseExposureLimit },
+  // A swap or MULTI quote whose rate moved against the house past SWAP_PRICE_TOLERANCE_BPS: ask anew.
+  price_moved: { status: 409, message: messages.swapPriceMoved },
   otp_locked: { status: 429, message: 'Too many wrong codes: request a new one' },
   rate_limited: { status: 429, message: 'Too many requests: please wait a moment' },
   totp_cool_down: { status: 429, message: messages.totpCoolDown },
