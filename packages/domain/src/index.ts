@@ -9,6 +9,7 @@ export * from './candles';
 export * from './debts';
 export * from './decimal';
 export * from './deposits';
+export * from './kyc/identity-match';
 export * from './kyc/kyc-rules';
 export * from './ledger';
 export * from './markets';

@@ -63,3 +63,24 @@ describe('decideReferralReward', () => {
     expect(referralRewardReference('r1')).toBe('referral:r1');
   });
 });
+
+describe('a referred user whose KYC matched another account', () => {
+  it('earns the referrer nothing unless the admin confirmed the reward', () => {
+    expect(decideReferralReward({ ...facts(), identity: { matched: true, payDespiteMatch: false } })).toEqual(
+      {
+        ok: true,
+        value: { status: 'REJECTED', reason: 'duplicate_identity', postings: [] },
+      },
+    );
+    const confirmed = decideReferralReward({
+      ...facts(),
+      identity: { matched: true, payDespiteMatch: true },
+    });
+    expect(confirmed.ok && confirmed.value.status).toBe('SUCCESS');
+    const unmatched = decideReferralReward({
+      ...facts(),
+      identity: { matched: false, payDespiteMatch: false },
+    });
+    expect(unmatched.ok && unmatched.value.status).toBe('SUCCESS');
+  });
+});
