@@ -132,7 +132,7 @@ const LONG_FILES: Readonly<Record<string, LongFile>> = {
   'apps/server/src/platform/ws-hub.ts': { lines: 367, why: 'to split' },
   'packages/contracts/src/messages.ts': { lines: 365, why: "the spec's texts, one per line: a table" },
   'apps/server/src/app.ts': { lines: 371, why: 'the composition root: every scope wired by hand' },
-  'apps/server/src/platform/config.ts': { lines: 331, why: 'to split' },
+  'apps/server/src/platform/config.ts': { lines: 327, why: 'to split' },
 };
 
 /** Features every other feature on their side may import without an allow-list entry, and why. */

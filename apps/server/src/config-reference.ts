@@ -61,6 +61,8 @@ export const SETTING_DOCS: Record<keyof Env, string> = {
   SEED_DEMO: 'Demo accounts and balances. Default on outside production. **Must be off in production.**',
   INSTANT_FEE_BPS: 'Instant (USD) buy/sell fee in basis points of the cost; 10 = 0.1%.',
   INSTANT_QUOTE_TTL_SECONDS: 'How long an instant quote can be accepted.',
+  SWAP_PRICE_TOLERANCE_BPS:
+    'How far, in basis points of the quoted rate, the reference rate may move against the house between a swap or MULTI quote and its execution; beyond it the execution is refused and the user asks for a new quote.',
   HOUSE_LIQUIDITY:
     'House bid/ask around the reference price on every USDT market (one process runs it). Default on, off in tests.',
   HOUSE_MAX_EXPOSURE_USD:
@@ -68,6 +70,7 @@ export const SETTING_DOCS: Record<keyof Env, string> = {
   HOUSE_LIQUIDITY_INTERVAL_MS: 'How often the house requotes.',
   MAX_OPEN_ORDERS_PER_MARKET: 'Open limit orders one user may keep on one market.',
   QUOTE_LIMIT_PER_MINUTE: 'Instant quotes (POST /wallet/quotes) one user may ask for per minute.',
+  SWAP_QUOTE_LIMIT_PER_MINUTE: 'Swap and MULTI quotes (POST /swap/quote) one user may ask for per minute.',
   WEBHOOK_LIMIT_PER_MINUTE: 'PayPal webhook deliveries accepted per sending network per minute.',
   SUPPORT_TICKET_LIMIT_PER_HOUR: 'Support tickets (POST /support/create) one user may open per hour.',
   DEPOSIT_ORDER_LIMIT_PER_HOUR:

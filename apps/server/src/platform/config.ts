@@ -3,6 +3,7 @@ import { DEFAULT_HOT_SHARDS, getAsset, parseDecimal } from '@exchange/domain';
 import { z } from 'zod';
 import type { DbLimits } from './db';
 import { type DepositHoldConfig, depositHoldConfig, depositHoldEnv } from './deposit-hold-config';
+import { type QuoteConfig, quoteConfig, quoteEnv } from './quote-config';
 import { type RateLimitConfig, rateLimitConfig, rateLimitEnv } from './rate-limit-config';
 import { persistentSecret, randomSecret } from './secrets';
 
@@ -55,8 +56,7 @@ export const envSchema = z.object({
   ...rateLimitEnv,
   ...depositHoldEnv,
   SEED_DEMO: z.enum(['on', 'off']).optional(),
-  INSTANT_FEE_BPS: z.coerce.number().int().min(0).max(1000).default(10),
-  INSTANT_QUOTE_TTL_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
+  ...quoteEnv,
   HOUSE_LIQUIDITY: z.enum(['on', 'off']).optional(),
   HOUSE_LIQUIDITY_INTERVAL_MS: z.coerce.number().int().min(250).default(5000),
   HOUSE_MAX_EXPOSURE_USD: z.coerce.number().int().positive().default(1_000_000),
@@ -83,8 +83,8 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-/** Every setting; the rate-limit budgets are in platform/rate-limit-config.ts. */
-export interface Config extends RateLimitConfig, DepositHoldConfig {
+/** Every setting; the rate-limit budgets and the quote settings are in rate-limit-config.ts and quote-config.ts. */
+export interface Config extends RateLimitConfig, QuoteConfig, DepositHoldConfig {
   readonly env: Env['NODE_ENV'];
   readonly port: number;
   readonly host: string;
@@ -131,9 +131,6 @@ export interface Config extends RateLimitConfig, DepositHoldConfig {
   /** Value for fastify's trustProxy: unset means X-Forwarded-For is ignored. */
   readonly trustProxy: string | undefined;
   readonly seedDemo: boolean;
-  /** Instant (USD) trading: fee in basis points of the cost (default 10 = 0.1%) and quote lifetime. */
-  readonly instantFeeBps: bigint;
-  readonly instantQuoteTtlSeconds: number;
   /** Whether the house quotes resting orders around the reference price (on by default, off in tests). */
   readonly houseLiquidity: boolean;
   readonly houseLiquidityIntervalMs: number;
@@ -257,8 +254,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ...rateLimitConfig(env),
     ...depositHoldConfig(env),
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'on' : !production,
-    instantFeeBps: BigInt(env.INSTANT_FEE_BPS),
-    instantQuoteTtlSeconds: env.INSTANT_QUOTE_TTL_SECONDS,
+    ...quoteConfig(env),
     houseLiquidity: env.HOUSE_LIQUIDITY ? env.HOUSE_LIQUIDITY === 'on' : env.NODE_ENV !== 'test',
     houseLiquidityIntervalMs: env.HOUSE_LIQUIDITY_INTERVAL_MS,
     houseMaxExposureCents: BigInt(env.HOUSE_MAX_EXPOSURE_USD) * 100n,

@@ -10,6 +10,7 @@ export const rateLimitEnv = {
   AUTH_MAIL_LIMIT_IP_PER_MINUTE: z.coerce.number().int().positive().default(10),
   AUTH_MAIL_LIMIT_ACCOUNT_PER_MINUTE: z.coerce.number().int().positive().default(3),
   QUOTE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  SWAP_QUOTE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   WEBHOOK_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
   SUPPORT_TICKET_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(20),
   DEPOSIT_ORDER_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(30),
@@ -31,6 +32,8 @@ export interface RateLimitConfig {
   };
   /** Instant quotes (POST /wallet/quotes) one user may ask for per minute. */
   readonly quoteLimitPerMinute: number;
+  /** Swap and MULTI quotes (POST /swap/quote) one user may ask for per minute. */
+  readonly swapQuoteLimitPerMinute: number;
   /** Payment webhook deliveries accepted per minute from one client network. */
   readonly webhookLimitPerMinute: number;
   /** Support tickets one user may open per hour. */
@@ -48,6 +51,7 @@ export function rateLimitConfig(env: RateLimitEnv): RateLimitConfig {
       mailAccountPerMinute: env.AUTH_MAIL_LIMIT_ACCOUNT_PER_MINUTE,
     },
     quoteLimitPerMinute: env.QUOTE_LIMIT_PER_MINUTE,
+    swapQuoteLimitPerMinute: env.SWAP_QUOTE_LIMIT_PER_MINUTE,
     webhookLimitPerMinute: env.WEBHOOK_LIMIT_PER_MINUTE,
     supportTicketLimitPerHour: env.SUPPORT_TICKET_LIMIT_PER_HOUR,
     depositOrderLimitPerHour: env.DEPOSIT_ORDER_LIMIT_PER_HOUR,

@@ -2,12 +2,16 @@ import { messages, type SwapQuote, swapRuleMessage } from '@exchange/contracts';
 import {
   type AssetCode,
   checkSwapAmount,
+  decideSwapPriceMove,
   formatMinor,
   getAsset,
   MULTI_RECEIVE_DECIMALS,
+  type PricePoint,
   priceSwap,
   SWAP_RATE_DECIMALS,
+  type SwapPrices,
   type SwapRuleCode,
+  swapQuotePrices,
   userAccount,
 } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
@@ -52,9 +56,52 @@ export async function checkSwapRequest(ctx: QuoteContext, userId: string, input:
 }
 
 /**
+ * The two reference prices a swap acts on now; a stale or missing one is refused with the screen's
+ * rate-unavailable message (503: three dots on /swap, two on the MULTI purchase).
+ */
+function freshSwapPrices(
+  ctx: Pick<AppContext, 'prices' | 'clock' | 'config'>,
+  kind: SwapKind,
+  from: AssetCode,
+  to: AssetCode,
+): { from: PricePoint; to: PricePoint } {
+  try {
+    return { from: requireFreshPrice(ctx, from), to: requireFreshPrice(ctx, to) };
+  } catch (error) {
+    if (error instanceof AppError)
+      throw new AppError(
+        error.code,
+        kind === 'multi' ? messages.rateUnavailableMulticoin : messages.rateUnavailable,
+      );
+    throw error;
+  }
+}
+
+/**
+ * Refuses (409 price_moved, 'The price moved; please request a new quote') to execute a quote made at
+ * the reference prices `quoted` when the rate between its coins has since moved against the house by
+ * more than SWAP_PRICE_TOLERANCE_BPS (`decideSwapPriceMove`); a move the other way is the customer's
+ * and the quote stands. Read before anything is written, so a refusal changes nothing.
+ */
+export function assertSwapPriceHolds(
+  ctx: Pick<AppContext, 'prices' | 'clock' | 'config'>,
+  kind: SwapKind,
+  from: AssetCode,
+  to: AssetCode,
+  quoted: SwapPrices,
+): void {
+  const now = freshSwapPrices(ctx, kind, from, to);
+  const current = { fromUsd: now.from.usd, toUsd: now.to.usd };
+  const decided = decideSwapPriceMove(quoted, current, ctx.config.swapPriceToleranceBps);
+  if (!decided.ok) throw new AppError(decided.code);
+}
+
+/**
  * Issues a firm swap price (valid INSTANT_QUOTE_TTL_SECONDS, usable once) from the two reference
- * prices; a stale or missing one is refused with the screen's rate-unavailable message (503). A swap
- * pays the instant fee on what it receives; a MULTI purchase pays none but is cut to 4 decimals.
+ * prices (a stale or missing one: 503), widened against the user as each ages, the way instant quotes
+ * are (`swapQuotePrices`). The quote keeps the reference prices themselves, which the exposure cap and
+ * the price-move check at execution are judged at. A swap pays the instant fee on what it receives; a
+ * MULTI purchase pays none but is cut to 4 decimals.
  */
 export async function issueSwapQuote(
   ctx: QuoteContext,
@@ -63,28 +110,23 @@ export async function issueSwapQuote(
   input: SwapInput,
 ): Promise<SwapQuoteRow> {
   const fromAmount = await checkSwapRequest(ctx, userId, input);
-  const stale = kind === 'multi' ? messages.rateUnavailableMulticoin : messages.rateUnavailable;
-  let fromUsd: bigint;
-  let toUsd: bigint;
-  try {
-    fromUsd = requireFreshPrice(ctx, input.from).usd;
-    toUsd = requireFreshPrice(ctx, input.to).usd;
-  } catch (error) {
-    if (error instanceof AppError) throw new AppError(error.code, stale);
-    throw error;
-  }
+  const reference = freshSwapPrices(ctx, kind, input.from, input.to);
+  const fromUsd = reference.from.usd;
+  const toUsd = reference.to.usd;
+  const now = ctx.clock.now();
+  // An older price is a wider price: the user gets less of `to` for the same `from` as they age.
+  const quoted = swapQuotePrices(reference.from, reference.to, now);
   const priced = priceSwap({
     from: input.from,
     to: input.to,
     fromAmount,
-    fromUsd,
-    toUsd,
+    fromUsd: quoted.fromUsd,
+    toUsd: quoted.toUsd,
     feeBps: kind === 'multi' ? 0n : ctx.config.instantFeeBps,
     ...(kind === 'multi' ? { receiveDecimals: MULTI_RECEIVE_DECIMALS } : {}),
   });
   if (!priced.ok) throw swapRuleError(priced.code);
   await assertSwapExposure(ctx, input.from, input.to, fromAmount, priced.value.gross, fromUsd, toUsd);
-  const now = ctx.clock.now();
   const row = await insertSwapQuote(ctx.db, {
     userId,
     kind,

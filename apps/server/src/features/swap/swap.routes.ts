@@ -13,6 +13,7 @@ import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { createIdempotencyHooks } from '../../platform/idempotency';
+import { perUserBudget } from '../../platform/user-rate-limit';
 import { executeSwap } from './execute-swap';
 import { issueSwapQuote, swapQuoteView } from './issue-swap-quote';
 import { listSwapHistory } from './list-swap-history';
@@ -25,7 +26,12 @@ export function swapKycRoutes(app: ZodApi, ctx: AppContext): void {
 
   app.post(
     '/swap/quote',
-    { schema: { body: swapQuoteRequestSchema, response: { 200: swapQuoteResponseSchema } } },
+    {
+      schema: { body: swapQuoteRequestSchema, response: { 200: swapQuoteResponseSchema } },
+      // Every quote is a stored row and a price the house stands by: a budget per user, counted like
+      // the instant quotes' (shared PostgreSQL counters), refused with 429 before anything is read.
+      config: perUserBudget(ctx.config.swapQuoteLimitPerMinute, 60_000, messages.swapQuoteBudget),
+    },
     async (request) => {
       const body = request.body;
       const kind = body.to_crypto_currency_code === 'MULTI' ? 'multi' : 'swap';
