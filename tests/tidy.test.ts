@@ -189,6 +189,7 @@ const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
   'web:admin': {
     kyc: "users are shown with KYC's avatar; the KYC review screens use its API and decision dialogs",
     market: "the admin dashboard shows the market feature's Top Cryptocurrencies",
+    security: "the admin's own two-factor tab is the Security page's two-factor section",
   },
   'web:dashboard': {
     kyc: 'the dashboard asks KYC how to tell the user to complete or wait for it',

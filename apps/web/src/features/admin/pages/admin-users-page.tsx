@@ -10,10 +10,10 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { KycUserAvatar } from '../../kyc/components/kyc-user-avatar';
+import { TwoFactorSection } from '../../security/components/two-factor-section';
 import { useAdminUsers } from '../api/admin-users';
 import { ADMIN_LIST } from '../components/admin-cells';
 import { AuditLogTable } from '../components/audit-log-table';
-import { TwoFactorPanel } from '../components/two-factor-panel';
 
 /**
  * /admin-user (spec section 2): every user, searched by name, e-mail or phone on the server, 10 a
@@ -30,7 +30,7 @@ export function AdminUsersPage() {
           { id: 'users', label: 'Users', content: <UserList /> },
           { id: 'audit', label: messages.auditLogTitle, content: <AuditLogTable /> },
           // The signed-in admin's own sign-in security, until the back-office has an account page.
-          { id: 'two-factor', label: messages.twoFactorTitle, content: <TwoFactorPanel /> },
+          { id: 'two-factor', label: messages.twoFactorTitle, content: <TwoFactorSection /> },
         ]}
       />
     </div>

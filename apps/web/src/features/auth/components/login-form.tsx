@@ -10,10 +10,19 @@ import { errorMessage, isApiError } from '../../../lib/api-client';
 import { SUCCESS_REDIRECT_MS } from '../../../lib/config';
 import { paths, postLoginPath, readFrom } from '../../../lib/paths';
 import { useDelayedAction } from '../../../lib/use-delayed-action';
+import { SecondFactorInput } from '../../../shared/two-factor/second-factor-input';
 import { useSession } from '../../session/session-context';
 import { logIn } from '../api/log-in';
 import { requestCode } from '../api/request-code';
 import { textLink } from './auth-card';
+
+/** The answers that mean the password was right and a second factor is wanted (again). */
+const CODE_STEP: ReadonlySet<string> = new Set([
+  'totp_required',
+  'totp_invalid',
+  'totp_replayed',
+  'recovery_code_wrong',
+]);
 
 function initialEmail(state: unknown): string {
   if (typeof state === 'object' && state !== null && 'email' in state && typeof state.email === 'string')
@@ -34,10 +43,11 @@ export function LoginForm() {
   const [redirecting, setRedirecting] = useState(false);
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [resending, setResending] = useState(false);
-  // An admin with two-factor sign-in on is asked for the authenticator code after the password.
+  // An account with two-factor sign-in on is asked for a code (or a recovery code) after the password.
   const [needsCode, setNeedsCode] = useState(false);
   const {
     register,
+    unregister,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<LoginRequest>({
@@ -58,8 +68,7 @@ export function LoginForm() {
       later(() => navigate(target, { replace: true }), SUCCESS_REDIRECT_MS);
     } catch (error) {
       if (isApiError(error) && error.code === 'email_not_verified') setUnverifiedEmail(credentials.email);
-      if (isApiError(error) && (error.code === 'totp_required' || error.code === 'totp_invalid'))
-        setNeedsCode(true);
+      if (isApiError(error) && CODE_STEP.has(error.code)) setNeedsCode(true);
       toast.error(errorMessage(error));
     }
   });
@@ -110,15 +119,15 @@ export function LoginForm() {
           {...register('password')}
         />
         {needsCode ? (
-          <Input
-            label="Authenticator code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            autoFocus
-            error={errors.totp?.message}
-            {...register('totp', { shouldUnregister: true })}
-          />
+          <>
+            <p className="text-sm text-muted">{messages.signInCodeStep}</p>
+            <SecondFactorInput
+              autoFocus
+              register={(field) => register(field, { shouldUnregister: true })}
+              unregister={unregister}
+              errors={{ totp: errors.totp?.message, recoveryCode: errors.recovery_code?.message }}
+            />
+          </>
         ) : null}
         <div className="flex justify-end text-sm">
           <Link to={paths.forgotPassword} className={textLink}>
