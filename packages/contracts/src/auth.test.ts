@@ -71,6 +71,21 @@ describe('a name or mobile number out of bounds says so', () => {
     }
   });
 
+  it('on sign-up, a name follows the profile’s letters-only rule: no line, link or digit rides along', () => {
+    const form = { ...signup, confirm_password: signup.password, has_referral: false };
+    const profile = { name: 'Ada Lovelace', mobile_no: '7700900', country_code: '44' };
+    for (const [schema, base] of [
+      [signupRequestSchema, signup],
+      [signupFormSchema, form],
+      [updateProfileRequestSchema, profile],
+    ] as const) {
+      for (const name of ['Bob\nClick http://x', 'Bob http://x.example', 'R2D2', 'Ada  Lovelace', 'O’Brien'])
+        expect(firstMessage(schema.safeParse({ ...base, name }))).toBe('Name accepts letters only');
+      for (const name of ['Ada', ' José Álvarez ', 'Анна Каренина', '李 小龍'])
+        expect(firstMessage(schema.safeParse({ ...base, name }))).toBe('ok');
+    }
+  });
+
   it('on the profile', () => {
     const profile = { name: 'Ada Lovelace', mobile_no: '7700900', country_code: '44' };
     expect(firstMessage(updateProfileRequestSchema.safeParse(profile))).toBe('ok');

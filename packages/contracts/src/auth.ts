@@ -16,6 +16,26 @@ export const PASSWORD_MAX = 128;
 /** The longest name an account keeps (sign-up and profile). */
 export const NAME_MAX = 100;
 
+/** Letters (any alphabet) and single spaces between words: a name, nothing else. */
+const namePattern = /^\p{L}+(?: \p{L}+)*$/u;
+
+/**
+ * A person's name, at sign-up as on the profile (spec: 'name accepts letters only'). No digits, no
+ * punctuation, no line break: the name is printed in mails to other users (a P2P receipt), so it
+ * cannot carry a link or a second line there.
+ */
+export const personName = z
+  .string({ error: m.nameRequired })
+  .trim()
+  .min(1, m.nameRequired)
+  .max(NAME_MAX, m.nameTooLong)
+  .regex(namePattern, m.profileNameLetters);
+
+/** Whether a stored name passes `personName` (names taken before the rule may not). */
+export function isPersonName(name: string): boolean {
+  return personName.safeParse(name).success;
+}
+
 /**
  * The most digits a mobile number has, at sign-up as on the profile (spec: profile phone max length
  * 10): a longer number taken at sign-up would make every later profile save fail.
@@ -62,7 +82,7 @@ export const otpCode = z.string({ error: m.otpRequired }).regex(/^\d{6}$/, m.otp
 
 export const signupRequestSchema = z
   .object({
-    name: z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(NAME_MAX, m.nameTooLong),
+    name: personName,
     // One of the select's codes, as the profile requires: a code outside the list, taken here, would
     // make every later profile save fail.
     country_code: z
@@ -97,7 +117,7 @@ export type SignupRequest = z.input<typeof signupRequestSchema>;
 /** The register form: the request plus the confirm field and the referral checkbox. */
 export const signupFormSchema = z
   .object({
-    name: z.string().trim().min(1, m.nameRequired).max(NAME_MAX, m.nameTooLong),
+    name: personName,
     country_code: z.string().min(1, m.countryCodeRequired),
     mobile_no: z.string().trim().min(1, m.mobileRequired).regex(mobileDigits, m.mobileInvalid),
     email: z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MOBILE_MAX, NAME_MAX, publicUserSchema } from './auth';
+import { MOBILE_MAX, personName, publicUserSchema } from './auth';
 import { isCountryCode } from './country-codes';
 import { envelope } from './envelope';
 import { messages as m } from './messages';
@@ -7,18 +7,11 @@ import { uploadedFilenameSchema } from './uploads';
 
 export const PROFILE_PHONE_MAX = MOBILE_MAX;
 
-/** Letters (any alphabet) and single spaces between words: a name, nothing else. */
-const namePattern = /^\p{L}+(?: \p{L}+)*$/u;
-
 // ---------------------------------------------------------------- POST /auth/profile/updateProfile
 
 export const updateProfileRequestSchema = z.object({
-  name: z
-    .string({ error: m.nameRequired })
-    .trim()
-    .min(1, m.nameRequired)
-    .max(NAME_MAX, m.nameTooLong)
-    .regex(namePattern, m.profileNameLetters),
+  /** The sign-up's rule (personName): letters only. */
+  name: personName,
   mobile_no: z
     .string({ error: m.mobileRequired })
     .trim()

@@ -130,6 +130,9 @@ describe('signing up', () => {
     ['a confirmation that differs', { confirm_password: 'Sunrise#2027' }, m.confirmPasswordMismatch],
     ['a malformed e-mail', { email: 'not-an-email' }, m.registerEmailInvalid],
     ['a missing name', { name: '' }, m.nameRequired],
+    // The name is printed in receipt mails to other users: it cannot carry a second line or a link.
+    ['a name carrying a phishing line', { name: 'Bob\nClick http://x' }, 'Name accepts letters only'],
+    ['a name with digits', { name: 'Bob 2' }, m.profileNameLetters],
   ])(
     'rejects %s with the screen message, creating no user, code or mail',
     async (_case, overrides, message) => {

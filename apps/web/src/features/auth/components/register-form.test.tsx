@@ -86,6 +86,18 @@ describe('register form', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('a name with anything but letters is refused under the field, as on the profile, and nothing is sent', async () => {
+    const user = userEvent.setup();
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    await openRegister();
+
+    await user.type(screen.getByLabelText('Name'), 'Bob Click http://x.example');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(alerts()[0]).toBe('Name accepts letters only'));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('?code= ticks the referral box and fills the code; success goes to /otp-verification with the e-mail after 3 s', async () => {
     const user = userEvent.setup();
     const fetchMock = vi.fn(
