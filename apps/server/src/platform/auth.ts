@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Role } from '@exchange/contracts';
+import { messages, type Role } from '@exchange/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import { coalescedRead } from './coalesce';
@@ -92,6 +92,15 @@ function bearer(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && value ? value : undefined;
 }
 
+/** What the guards read of a caller: the stored user and whether this sign-in is live and passed two-factor. */
+interface CallerRow {
+  readonly status: string;
+  readonly role: Role;
+  readonly kyc: boolean;
+  readonly live: boolean;
+  readonly second_factor_missing: boolean;
+}
+
 /**
  * Guards, used as preHandler hooks by the scopes in app.ts. Each reads what it needs fresh, so a
  * role or KYC change takes effect on the next request, not when the token expires.
@@ -104,37 +113,42 @@ export function createGuards(tokens: TokenService, db: Db) {
    * still live, so no guard needs a second query. A prepared statement with array parameters: one
    * text whatever the number of callers.
    */
-  const readCallers = coalescedRead<string, { status: string; role: Role; kyc: boolean; live: boolean }>(
-    async (keys) => {
-      const pairs = keys.map((key) => key.split('/') as [string, string]);
-      const found = await db.$client.query<{
-        key: string;
-        status: string;
-        role: Role;
-        kyc: boolean;
-        live: boolean;
-      }>({
-        name: 'guard_callers',
-        text: `SELECT c.user_id::text || '/' || c.session_id::text AS key, u.status, u.role,
+  const readCallers = coalescedRead<string, CallerRow>(async (keys) => {
+    const pairs = keys.map((key) => key.split('/') as [string, string]);
+    const found = await db.$client.query<CallerRow & { key: string }>({
+      name: 'guard_callers',
+      // `second_factor_missing`: the account has two-factor on but this sign-in did not pass it
+      // (a sign-in without a recorded session row counts as not passed).
+      text: `SELECT c.user_id::text || '/' || c.session_id::text AS key, u.status, u.role,
                       u.is_kyc_verified AS kyc,
                       EXISTS (SELECT 1 FROM refresh_tokens t
                                WHERE t.family_id = c.session_id AND t.user_id = c.user_id
-                                 AND t.revoked_at IS NULL) AS live
+                                 AND t.revoked_at IS NULL) AS live,
+                      (u.totp_enabled_at IS NOT NULL AND NOT COALESCE(
+                        (SELECT s.two_factor_passed FROM user_sessions s
+                          WHERE s.id = c.session_id AND s.user_id = c.user_id), false)) AS second_factor_missing
                  FROM unnest($1::uuid[], $2::uuid[]) AS c(user_id, session_id)
                  JOIN users u ON u.id = c.user_id`,
-        values: [pairs.map(([userId]) => userId), pairs.map(([, sessionId]) => sessionId)],
-      });
-      return new Map(found.rows.map(({ key, ...row }) => [key, row]));
-    },
-  );
+      values: [pairs.map(([userId]) => userId), pairs.map(([, sessionId]) => sessionId)],
+    });
+    return new Map(found.rows.map(({ key, ...row }) => [key, row]));
+  });
 
-  async function caller(token: string): Promise<(Session & { kyc: boolean }) | null> {
+  async function caller(
+    token: string,
+  ): Promise<(Session & { kyc: boolean; secondFactorMissing: boolean }) | null> {
     const claimed = await tokens.verifyAccessToken(token);
     if (!claimed) return null;
     // Both are lower-case uuids (verifyAccessToken checks their shape; PostgreSQL prints them so).
     const user = await readCallers(`${claimed.userId.toLowerCase()}/${claimed.sessionId.toLowerCase()}`);
     if (user?.status !== 'ACTIVE' || !user.live) return null;
-    return { userId: claimed.userId, role: user.role, sessionId: claimed.sessionId, kyc: user.kyc };
+    return {
+      userId: claimed.userId,
+      role: user.role,
+      sessionId: claimed.sessionId,
+      kyc: user.kyc,
+      secondFactorMissing: user.second_factor_missing,
+    };
   }
 
   /** The session an access token stands for (see `caller`), or null. */
@@ -143,7 +157,9 @@ export function createGuards(tokens: TokenService, db: Db) {
     return found && { userId: found.userId, role: found.role, sessionId: found.sessionId };
   }
 
-  async function authenticate(request: FastifyRequest): Promise<Session & { kyc: boolean }> {
+  async function authenticate(
+    request: FastifyRequest,
+  ): Promise<Session & { kyc: boolean; secondFactorMissing: boolean }> {
     const token = bearer(request);
     const found = token ? await caller(token) : null;
     if (!found) throw new AppError('unauthorized', 'Unauthorized');
@@ -163,6 +179,8 @@ export function createGuards(tokens: TokenService, db: Db) {
   async function requireAdmin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const found = await authenticate(request);
     if (found.role !== 'ADMIN') throw new AppError('forbidden', 'Forbidden');
+    // An admin with two-factor on uses the back-office only from a sign-in that passed it.
+    if (found.secondFactorMissing) throw new AppError('totp_session_required', messages.totpSessionRequired);
   }
 
   return { liveSession, requireUser, requireKyc, requireAdmin };

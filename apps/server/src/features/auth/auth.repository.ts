@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull, lt, ne, or } from 'drizzle-orm';
-import { kycRecords, otps, recoveryCodes, refreshTokens, users } from '../../db/schema';
+import { kycRecords, otps, recoveryCodes, refreshTokens, userSessions, users } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
 
 /**
@@ -36,8 +36,13 @@ export async function lockUserById(tx: DbOrTx, id: string): Promise<UserRow | un
   return row;
 }
 
+/** The customer whose referral code this is (a SYSTEM account, the house's, refers nobody). */
 export async function findUserIdByRefCode(db: DbOrTx, refCode: string): Promise<string | undefined> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.refCode, refCode)).limit(1);
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.refCode, refCode), eq(users.kind, 'CUSTOMER')))
+    .limit(1);
   return row?.id;
 }
 
@@ -78,6 +83,18 @@ export async function disableTotp(tx: DbOrTx, userId: string, at: Date): Promise
     .update(users)
     .set({ totpSecret: null, totpEnabledAt: null, updatedAt: at })
     .where(eq(users.id, userId));
+}
+
+/** The sign-in has proved the account's second factor (it just turned two-factor on with a code). */
+export async function markSessionTwoFactorPassed(
+  tx: DbOrTx,
+  userId: string,
+  sessionId: string,
+): Promise<void> {
+  await tx
+    .update(userSessions)
+    .set({ twoFactorPassed: true })
+    .where(and(eq(userSessions.id, sessionId), eq(userSessions.userId, userId)));
 }
 
 /** The user's recovery codes become these (hashes), every older one gone. */

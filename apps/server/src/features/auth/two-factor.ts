@@ -102,6 +102,7 @@ export async function confirmTotpEnrolment(
     await repo.enableTotp(tx, found.id, now);
     await repo.replaceRecoveryCodes(tx, found.id, codes.hashes, now);
     await endOtherSignIns(tx, found.id, now, user.keepSessionId);
+    if (user.keepSessionId) await repo.markSessionTwoFactorPassed(tx, found.id, user.keepSessionId);
     if (locked.role === 'ADMIN')
       await recordAdminAction(tx, { adminId: found.id, action: 'TOTP_ENABLED', targetUserId: found.id });
   });
