@@ -51,6 +51,17 @@ describe('the reserved e-mail domain of system accounts', () => {
 });
 
 describe('a system account', () => {
+  it('is no referrer: its referral code is unknown at sign-up', async () => {
+    const [house] = await t.ctx.db.select().from(users).where(eq(users.kind, 'SYSTEM'));
+    const res = await post(
+      t,
+      '/auth/signup',
+      signupBody('referred@example.com', { referral_code: house!.refCode }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: m.referralInvalid, code: 'referral_invalid' });
+  });
+
   it('exists from the migrations, one, disabled, with no usable password', async () => {
     const system = await t.ctx.db.select().from(users).where(eq(users.kind, 'SYSTEM'));
     expect(system).toHaveLength(1);
