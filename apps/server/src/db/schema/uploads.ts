@@ -18,6 +18,11 @@ export const uploads = pgTable(
     filename: text('filename').notNull(),
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
+    /**
+     * SHA-256 (hex) of the stored, re-encoded bytes: a KYC submission compares its images' hashes
+     * with other accounts' to spot one identity behind several accounts. Null for older uploads.
+     */
+    contentSha256: text('content_sha256'),
     createdAt: createdAt(),
   },
   (t) => [
