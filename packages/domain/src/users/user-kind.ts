@@ -13,7 +13,7 @@ export type UserKind = (typeof USER_KINDS)[number];
  */
 export const SYSTEM_EMAIL_DOMAIN = 'system.invalid';
 
-/** The house liquidity account's address, as the migration that created it wrote it (0028). */
+/** The house liquidity account's address, as the house_system_account migration wrote it. */
 export const HOUSE_USER_EMAIL = `house-liquidity@${SYSTEM_EMAIL_DOMAIN}`;
 
 /**
