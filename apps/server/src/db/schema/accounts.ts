@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
   pgTable,
@@ -56,6 +57,9 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
+    // E-mails are stored lower-cased (the sign-up schema lower-cases them): look-ups by address
+    // (sign-in, P2P recipients) compare the lower-cased address in users_email_key, never lower(email).
+    check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
     uniqueIndex('users_ref_code_key').on(t.refCode),
     // The admin user list pages customers newest first and searches anywhere in name, e-mail and phone.
     index('users_customers_created_idx').on(t.createdAt, t.id).where(sql`${t.kind} = 'CUSTOMER'`),
