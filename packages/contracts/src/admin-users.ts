@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLES } from './auth';
 import { decimalString, envelope } from './envelope';
 import { kycRecordSchema } from './kyc';
 import { messages as m } from './messages';
@@ -105,6 +106,14 @@ export const adminSetUserStatusResponseSchema = envelope(
   }),
 );
 export type AdminSetUserStatusResponse = z.infer<typeof adminSetUserStatusResponseSchema>;
+
+/** POST /admin/set-user-role: make a customer an admin or an admin a customer; their sign-ins end. */
+export const adminSetUserRoleRequestSchema = z.object({
+  userId: z.uuid({ error: m.adminUserNotFound }),
+  role: z.enum(ROLES),
+});
+export type AdminSetUserRoleRequest = z.input<typeof adminSetUserRoleRequestSchema>;
+export const adminSetUserRoleResponseSchema = envelope(z.object({ role: z.enum(ROLES) }));
 
 /** POST /admin/audit-log: paged, newest first, optionally only the actions on one user. */
 export const adminAuditLogRequestSchema = pagingSchema({

@@ -41,4 +41,7 @@ export const twoFactorMessages = {
   passwordChangeCodeHint: 'Two-factor authentication is on: enter a code from your authenticator app.',
   signInCodeStep: 'Enter the code from your authenticator app to finish signing in.',
   signInRecoveryStep: 'Enter one of your recovery codes. Each works once.',
+  // A role change ends the user's sign-ins (their sessions carried the old role's reach).
+  roleChanged: 'Role changed: the user is signed out everywhere',
+  cannotChangeOwnRole: 'You cannot change your own role',
 } as const;

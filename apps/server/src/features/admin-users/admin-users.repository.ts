@@ -78,6 +78,15 @@ export async function setUserStatus(
   await tx.update(users).set({ status, updatedAt: at }).where(eq(users.id, userId));
 }
 
+export async function setUserRole(
+  tx: DbOrTx,
+  userId: string,
+  role: UserRow['role'],
+  at: Date,
+): Promise<void> {
+  await tx.update(users).set({ role, updatedAt: at }).where(eq(users.id, userId));
+}
+
 const admins = aliasedTable(users, 'admins');
 const targets = aliasedTable(users, 'targets');
 

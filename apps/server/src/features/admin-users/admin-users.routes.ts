@@ -1,6 +1,8 @@
 import {
   adminAuditLogRequestSchema,
   adminAuditLogResponseSchema,
+  adminSetUserRoleRequestSchema,
+  adminSetUserRoleResponseSchema,
   adminSetUserStatusRequestSchema,
   adminSetUserStatusResponseSchema,
   adminUserDetailsRequestSchema,
@@ -13,6 +15,7 @@ import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
 import { listAuditLog, listUsers } from './admin-users.repository';
 import { getUserDetails, type UserDetailsSources } from './get-user-details';
+import { changeUserRole } from './set-user-role';
 import { type AccountDisableEffects, setAccountStatus } from './set-user-status';
 
 /** What the user pages need from the features that own it, built by the composition root (app.ts). */
@@ -56,6 +59,16 @@ export function adminUsersRoutes(app: ZodApi, ctx: AppContext, features: AdminUs
       const message = data.status === 'DISABLED' ? m.accountDisabledByAdmin : m.accountEnabledByAdmin;
       return { status: true, message, data };
     },
+  );
+
+  app.post(
+    '/admin/set-user-role',
+    { schema: { body: adminSetUserRoleRequestSchema, response: { 200: adminSetUserRoleResponseSchema } } },
+    async (request) => ({
+      status: true,
+      message: m.roleChanged,
+      data: await changeUserRole(ctx, features, sessionOf(request).userId, request.body),
+    }),
   );
 
   app.post(
