@@ -14,6 +14,7 @@ import { adminOpsRoutes } from './features/admin-ops/admin-ops.routes';
 import { adminUsersRoutes } from './features/admin-users/admin-users.routes';
 import { authPublicRoutes, authUserRoutes } from './features/auth/auth.routes';
 import { revokeAllSignIns } from './features/auth/revoke-sign-ins';
+import { securityRoutes } from './features/auth/security.routes';
 import { twoFactorUserRoutes } from './features/auth/two-factor.routes';
 import { createPaymentProvider } from './features/deposits/create-payment-provider';
 import {
@@ -264,6 +265,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
         declareAccess(scope, 'user', ctx.guards);
         authUserRoutes(scope, ctx);
         twoFactorUserRoutes(scope, ctx);
+        securityRoutes(scope, ctx);
         walletRoutes(scope, ctx);
         depositSandboxRoutes(scope, ctx);
         tradingUserRoutes(scope, ctx);

@@ -19,6 +19,7 @@ export * from './profile';
 export * from './realtime';
 export * from './referrals';
 export * from './rejections';
+export * from './security';
 export * from './staking';
 export * from './support';
 export * from './swap';

@@ -1,6 +1,7 @@
 import { twoFactorMessages } from './two-factor-messages';
 
 import { debtMessages } from './debt-messages';
+import { securityMessages } from './security-messages';
 
 /**
  * The spec's user-facing texts, verbatim (odd spellings included), in one place. Screens and the
@@ -332,6 +333,8 @@ export const messages = {
   ...twoFactorMessages,
   // Debts from reversed deposits and the deposit hold period, kept in their own file
   ...debtMessages,
+  // The Security page (sessions, sign-in history, anti-phishing phrase) and the security mails
+  ...securityMessages,
   // Admin operations (dashboard, transactions, stakes, support, solvency); the spec names the titles only.
   adminDashboardLoaded: 'Dashboard',
   adminGraphLoaded: 'Graph data',

@@ -13,8 +13,11 @@ describe('the mailer log line', () => {
         done();
       },
     });
-    // Only the outbox insert is used: a stand-in that returns the new row's id.
-    const db = { insert: () => ({ values: () => ({ returning: async () => [{ id: 'mail-1' }] }) }) };
+    // Only the outbox insert and the anti-phishing phrase's read (none) are used: stand-ins.
+    const db = {
+      insert: () => ({ values: () => ({ returning: async () => [{ id: 'mail-1' }] }) }),
+      select: () => ({ from: () => ({ where: () => ({ limit: async () => [] }) }) }),
+    };
     const mailer = createMailer({
       db: db as unknown as DbOrTx,
       from: 'x@example.com',

@@ -1,6 +1,8 @@
+import { messages as m } from '@exchange/contracts';
 import { maskEmail } from '@exchange/domain';
+import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { mailOutbox } from '../db/schema';
+import { mailOutbox, users } from '../db/schema';
 import type { DbOrTx } from './db';
 
 export interface MailMessage {
@@ -17,6 +19,21 @@ export interface Mailer {
 /** Six-digit runs (the one-time codes) in a mail text, replaced so a stored copy cannot be used. */
 export function redactCodes(text: string): string {
   return text.replace(/\b\d{6}\b/g, '[code removed]');
+}
+
+/**
+ * Every mail to a customer who chose an anti-phishing phrase starts with it, so they can tell our
+ * mails from fakes. Added here, where every mail passes, so no mail can forget it.
+ */
+async function withAntiPhishingPhrase(db: DbOrTx, message: MailMessage): Promise<MailMessage> {
+  const [owner] = await db
+    .select({ phrase: users.antiPhishingPhrase })
+    .from(users)
+    .where(eq(users.email, message.to))
+    .limit(1);
+  if (!owner?.phrase) return message;
+  const line = m.antiPhishingMailLine.replace('{phrase}', owner.phrase);
+  return { ...message, text: `${line}\n\n${message.text}` };
 }
 
 /**
@@ -38,7 +55,8 @@ export function createMailer(options: {
     ? import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl))
     : null;
   return {
-    async send(message, db = options.db) {
+    async send(original, db = options.db) {
+      const message = await withAntiPhishingPhrase(db, original);
       const stored = transport ? { ...message, text: redactCodes(message.text) } : message;
       const [row] = await db.insert(mailOutbox).values(stored).returning({ id: mailOutbox.id });
       if (transport) {

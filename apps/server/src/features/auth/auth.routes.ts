@@ -24,10 +24,12 @@ import { getCurrentUser } from './get-current-user';
 import { logIn } from './log-in';
 import { logOut } from './log-out';
 import { PendingWork } from './pending-work';
+import { recordRefusedSignIn } from './record-sign-in';
 import { refreshSession } from './refresh-session';
 import { requestCode } from './request-password-reset';
 import { resetPassword } from './reset-password';
 import { clearRefreshCookie, presentedRefreshToken, setRefreshCookie } from './session-tokens';
+import { signInClient } from './sign-in-place';
 import { signUp } from './sign-up';
 import { updateProfile } from './update-profile';
 import { verifyOtp } from './verify-otp';
@@ -85,7 +87,11 @@ export function authPublicRoutes(app: ZodApi, ctx: AppContext): void {
       preValidation: perAccountLimit(app, limits.accountPerMinute),
     },
     async (request, reply) => {
-      const session = await logIn(ctx, request.body);
+      const client = signInClient(request);
+      // A refusal is written to the named account's sign-in history before it is answered.
+      const session = await logIn(ctx, request.body, client).catch((error: unknown) =>
+        recordRefusedSignIn(ctx, request.body.email, client, error),
+      );
       setRefreshCookie(reply, ctx.config, session.refreshToken);
       return {
         status: true as const,

@@ -9,6 +9,7 @@ import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { notifySessionsRevoked } from '../../platform/session-revocation';
 import * as repo from './auth.repository';
 import { proveSecondFactor } from './second-factor';
+import { sendSecurityChangeMail } from './security-mail';
 import { twoFactorOn } from './two-factor';
 
 export type ChangePasswordInput = z.output<typeof changePasswordRequestSchema>;
@@ -90,4 +91,5 @@ export async function changePassword(
     await repo.revokeUserTokens(tx, user.id, now, keepFamilyId);
     await notifySessionsRevoked(tx, { userId: user.id, exceptSessionId: keepFamilyId });
   });
+  await sendSecurityChangeMail(ctx, session.userId, 'password_changed');
 }

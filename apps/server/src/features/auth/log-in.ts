@@ -8,6 +8,7 @@ import { hashPassword, verifyPassword } from '../../platform/passwords';
 import * as repo from './auth.repository';
 import { toPublicUser } from './public-user';
 import { type SessionTokens, startSession } from './session-tokens';
+import { type SignInClient, UNKNOWN_CLIENT } from './sign-in-place';
 import { checkSecondFactorAtSignIn } from './two-factor';
 
 export type LogInInput = z.output<typeof loginRequestSchema>;
@@ -33,6 +34,7 @@ function decoy(): Promise<string> {
 export async function logIn(
   ctx: AppContext,
   input: LogInInput,
+  client: SignInClient = UNKNOWN_CLIENT,
 ): Promise<SessionTokens & { user: LoginUser }> {
   const user = await repo.findUserByEmail(ctx.db, input.email);
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoy()), input.password);
@@ -41,8 +43,11 @@ export async function logIn(
     throw new AppError('invalid_credentials', m.invalidCredentials);
   if (user.status !== 'ACTIVE') throw new AppError('account_disabled', m.accountDisabled);
   if (!user.emailVerifiedAt) throw new AppError('email_not_verified', m.emailNotVerified);
-  await checkSecondFactorAtSignIn(ctx, user, { totp: input.totp, recoveryCode: input.recovery_code });
-  const tokens = await startSession(ctx, user);
+  const twoFactorPassed = await checkSecondFactorAtSignIn(ctx, user, {
+    totp: input.totp,
+    recoveryCode: input.recovery_code,
+  });
+  const tokens = await startSession(ctx, user, { client, twoFactorPassed });
   const [wallet, kyc] = await Promise.all([
     ctx.walletOf(user.id),
     repo.newestKycSubmissionOf(ctx.db, user.id),

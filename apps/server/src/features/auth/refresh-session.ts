@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors';
 import { notifySessionsRevoked } from '../../platform/session-revocation';
 import * as repo from './auth.repository';
 import { issueRefreshToken, type SessionTokens } from './session-tokens';
+import { touchSession } from './sessions.repository';
 
 type Rotation =
   | { ok: true; user: repo.UserRow; refreshToken: string; familyId: string }
@@ -41,6 +42,8 @@ export async function refreshSession(ctx: AppContext, presented: string | undefi
       return { ok: false, reason: 'account_inactive', userId: user.id };
     }
     await repo.markRefreshTokenRotated(tx, token.id, now);
+    // The Security page's 'last used': moved on each refresh, not on every request.
+    await touchSession(tx, token.familyId, now);
     const refreshToken = await issueRefreshToken(tx, ctx, user.id, token.familyId, now);
     return { ok: true, user, refreshToken, familyId: token.familyId };
   });

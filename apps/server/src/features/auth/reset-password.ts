@@ -5,6 +5,7 @@ import { hashPassword } from '../../platform/passwords';
 import { notifySessionsRevoked } from '../../platform/session-revocation';
 import * as repo from './auth.repository';
 import { checkOtp, otpRejection } from './otp-codes';
+import { sendSecurityChangeMail } from './security-mail';
 
 export type ResetPasswordInput = z.output<typeof resetPasswordRequestSchema>;
 
@@ -28,8 +29,9 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordInput):
     await repo.markEmailVerified(tx, user.id, now);
     await repo.revokeUserTokens(tx, user.id, now);
     await notifySessionsRevoked(tx, { userId: user.id });
-    return result;
+    return { ...result, userId: user.id };
   });
   if (!check.ok) throw otpRejection(check.code);
+  if ('userId' in check) await sendSecurityChangeMail(ctx, check.userId, 'password_reset');
   return m.passwordResetSuccess;
 }

@@ -6,6 +6,8 @@ import { hashToken, newOpaqueToken } from '../../platform/auth';
 import type { Config } from '../../platform/config';
 import type { DbOrTx } from '../../platform/db';
 import * as repo from './auth.repository';
+import { recordSignIn } from './record-sign-in';
+import { type SignInClient, UNKNOWN_CLIENT } from './sign-in-place';
 
 /**
  * A sign-in is a short-lived access JWT plus an opaque refresh token. The refresh token travels in an
@@ -39,13 +41,23 @@ export async function issueRefreshToken(
   return token;
 }
 
-/** Starts a new sign-in (a new token family) for a user who has just proved who they are. */
+/**
+ * Starts a new sign-in (a new token family) for a user who has just proved who they are, from
+ * `client` (the device and network the Security page shows), and records it (record-sign-in.ts: the
+ * session row, the sign-in history, a mail when the device or network is new).
+ */
 export async function startSession(
-  ctx: Pick<AppContext, 'config' | 'db' | 'tokens' | 'clock'>,
+  ctx: Pick<AppContext, 'config' | 'db' | 'tokens' | 'clock' | 'mailer' | 'logger'>,
   user: Pick<repo.UserRow, 'id' | 'role'>,
+  start: { client: SignInClient; twoFactorPassed: boolean } = {
+    client: UNKNOWN_CLIENT,
+    twoFactorPassed: false,
+  },
 ): Promise<SessionTokens> {
   const sessionId = randomUUID();
-  const refreshToken = await issueRefreshToken(ctx.db, ctx, user.id, sessionId, ctx.clock.now());
+  const now = ctx.clock.now();
+  const refreshToken = await issueRefreshToken(ctx.db, ctx, user.id, sessionId, now);
+  await recordSignIn(ctx, { userId: user.id, sessionId, ...start, at: now });
   const accessToken = await ctx.tokens.signAccessToken({ userId: user.id, role: user.role, sessionId });
   return { accessToken, refreshToken };
 }

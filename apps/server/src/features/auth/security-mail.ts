@@ -1,0 +1,73 @@
+import { messages as m } from '@exchange/contracts';
+import type { SignInPlace } from '@exchange/domain';
+import type { AppContext } from '../../platform/app-context';
+import { deliverMail } from './otp-codes';
+import { contactOf } from './sessions.repository';
+
+type MailContext = Pick<AppContext, 'db' | 'mailer' | 'logger' | 'clock'>;
+
+/** A change to how an account is protected; each one mails the account's owner. */
+export type SecurityChange =
+  | 'password_changed'
+  | 'password_reset'
+  | 'two_factor_on'
+  | 'two_factor_off'
+  | 'recovery_codes'
+  | 'anti_phishing'
+  | 'withdrawal_address';
+
+const CHANGE_TEXTS: Record<SecurityChange, string> = {
+  password_changed: m.securityChangePassword,
+  password_reset: m.securityChangePasswordReset,
+  two_factor_on: m.securityChangeTwoFactorOn,
+  two_factor_off: m.securityChangeTwoFactorOff,
+  recovery_codes: m.securityChangeRecoveryCodes,
+  anti_phishing: m.securityChangeAntiPhishing,
+  withdrawal_address: m.securityChangeWithdrawalAddress,
+};
+
+/** "2026-11-27 07:20 UTC": mails name the time in UTC, the one zone every reader can convert. */
+function mailTime(at: Date): string {
+  return `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/**
+ * Tells the account's owner that a security setting changed (password, two-factor, recovery codes,
+ * anti-phishing phrase, a new withdrawal address). Call it after the change is committed; a failed
+ * delivery is logged, never thrown, since the change already happened. Like every mail, it starts
+ * with the owner's anti-phishing phrase (platform/mail.ts).
+ */
+export async function sendSecurityChangeMail(
+  ctx: MailContext,
+  userId: string,
+  what: SecurityChange,
+): Promise<void> {
+  const owner = await contactOf(ctx.db, userId);
+  if (!owner) return;
+  await deliverMail(ctx, {
+    to: owner.email,
+    subject: m.securityChangeMailSubject,
+    text: m.securityChangeMailText
+      .replace('{change}', CHANGE_TEXTS[what])
+      .replace('{time}', mailTime(ctx.clock.now())),
+  });
+}
+
+/** Tells the owner that their account was signed in from a device or network it had not used. */
+export async function sendNewSignInMail(
+  ctx: MailContext,
+  userId: string,
+  place: SignInPlace,
+  at: Date,
+): Promise<void> {
+  const owner = await contactOf(ctx.db, userId);
+  if (!owner) return;
+  await deliverMail(ctx, {
+    to: owner.email,
+    subject: m.newSignInMailSubject,
+    text: m.newSignInMailText
+      .replace('{device}', place.device)
+      .replace('{network}', place.network)
+      .replace('{time}', mailTime(at)),
+  });
+}

@@ -1,0 +1,155 @@
+import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { refreshTokens, signInEvents, userSessions, users } from '../../db/schema';
+import type { DbOrTx } from '../../platform/db';
+
+/**
+ * Reads and writes of a customer's sessions, sign-in history and anti-phishing phrase. A session is
+ * live while its refresh-token family has a token neither revoked nor expired: the same test the
+ * request guard makes (platform/auth.ts), so a logout, a password change or a disabled account end the
+ * listed session too, without writing here.
+ */
+
+export type SessionRow = typeof userSessions.$inferSelect;
+export type SignInEventRow = typeof signInEvents.$inferSelect;
+export type SignInOutcome = SignInEventRow['outcome'];
+
+export async function insertSession(
+  db: DbOrTx,
+  values: {
+    id: string;
+    userId: string;
+    userAgent: string;
+    device: string;
+    network: string;
+    twoFactorPassed: boolean;
+    at: Date;
+  },
+): Promise<void> {
+  const { at, ...rest } = values;
+  await db.insert(userSessions).values({ ...rest, createdAt: at, lastUsedAt: at });
+}
+
+/** Moves a session's last use (on a refresh: an access token lives minutes, so this is close enough). */
+export async function touchSession(db: DbOrTx, id: string, at: Date): Promise<void> {
+  await db.update(userSessions).set({ lastUsedAt: at }).where(eq(userSessions.id, id));
+}
+
+/** The user's live sessions, most recently used first. */
+export async function liveSessionsOf(db: DbOrTx, userId: string, now: Date): Promise<SessionRow[]> {
+  const live = sql<boolean>`EXISTS (SELECT 1 FROM ${refreshTokens}
+    WHERE ${refreshTokens.familyId} = ${userSessions.id} AND ${refreshTokens.userId} = ${userSessions.userId}
+      AND ${refreshTokens.revokedAt} IS NULL AND ${refreshTokens.expiresAt} > ${now})`;
+  return db
+    .select()
+    .from(userSessions)
+    .where(and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt), live))
+    .orderBy(desc(userSessions.lastUsedAt), desc(userSessions.id))
+    .limit(200);
+}
+
+/** Ends the named sessions of the user: their rows and every token of their families. */
+export async function revokeSessions(tx: DbOrTx, userId: string, ids: readonly string[], at: Date) {
+  if (ids.length === 0) return;
+  await tx
+    .update(userSessions)
+    .set({ revokedAt: at })
+    .where(
+      and(
+        eq(userSessions.userId, userId),
+        inArray(userSessions.id, [...ids]),
+        isNull(userSessions.revokedAt),
+      ),
+    );
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: at })
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        inArray(refreshTokens.familyId, [...ids]),
+        isNull(refreshTokens.revokedAt),
+      ),
+    );
+}
+
+/** Ends every session of the user but `keepId`: the rows, and every other refresh-token family. */
+export async function revokeOtherSessions(tx: DbOrTx, userId: string, keepId: string, at: Date) {
+  await tx
+    .update(userSessions)
+    .set({ revokedAt: at })
+    .where(and(eq(userSessions.userId, userId), ne(userSessions.id, keepId), isNull(userSessions.revokedAt)));
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: at })
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        ne(refreshTokens.familyId, keepId),
+        isNull(refreshTokens.revokedAt),
+      ),
+    );
+}
+
+/** Locks the user row: every change of a user's tokens does, so it orders against a refresh. */
+export async function lockUser(tx: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  return row !== undefined;
+}
+
+export async function insertSignInEvent(
+  db: DbOrTx,
+  values: { userId: string; outcome: SignInOutcome; device: string; network: string; at: Date },
+): Promise<void> {
+  const { at, ...rest } = values;
+  await db.insert(signInEvents).values({ ...rest, createdAt: at });
+}
+
+/** The places (device label, network) of the user's earlier successful sign-ins, newest first. */
+export async function successfulSignInPlaces(db: DbOrTx, userId: string) {
+  return db
+    .selectDistinct({ device: signInEvents.device, network: signInEvents.network })
+    .from(signInEvents)
+    .where(and(eq(signInEvents.userId, userId), eq(signInEvents.outcome, 'SUCCESS')))
+    .limit(1000);
+}
+
+/** One page of the user's sign-in history (walks sign_in_events_user_created_idx). */
+export async function signInEventPage(
+  db: DbOrTx,
+  userId: string,
+  query: { page: number; limit: number; orderBy: 'asc' | 'desc' },
+): Promise<{ rows: SignInEventRow[]; total: number }> {
+  const where = eq(signInEvents.userId, userId);
+  const order =
+    query.orderBy === 'asc'
+      ? [asc(signInEvents.createdAt), asc(signInEvents.id)]
+      : [desc(signInEvents.createdAt), desc(signInEvents.id)];
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(signInEvents)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(signInEvents).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+export async function antiPhishingPhraseOf(db: DbOrTx, userId: string): Promise<string | null> {
+  const [row] = await db.select({ phrase: users.antiPhishingPhrase }).from(users).where(eq(users.id, userId));
+  return row?.phrase ?? null;
+}
+
+export async function setAntiPhishingPhrase(db: DbOrTx, userId: string, phrase: string | null, at: Date) {
+  await db.update(users).set({ antiPhishingPhrase: phrase, updatedAt: at }).where(eq(users.id, userId));
+}
+
+export async function contactOf(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
