@@ -2,7 +2,6 @@ import { messages } from '@exchange/contracts';
 import { type AssetCode, claimFailure, decideQuoteUse, swapPostings } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import { AppError, quoteUseError } from '../../platform/errors';
-import { assertOutflowAllowed } from '../debts/assert-outflow-allowed';
 import { postEntry } from '../ledger/post-entries';
 import { upsertWalletTransaction } from '../ledger/wallet-history';
 import {
@@ -24,7 +23,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * most once. Without one, a fresh quote is issued and used in the same request. One ledger entry moves
  * the coins (see `swapPostings`); its conditional debit refuses an overdraft with 'Insufficient amount'
  * and the quote stays unused. A quote whose rate moved against the house past SWAP_PRICE_TOLERANCE_BPS
- * is refused (409 price_moved) and nothing changes. A CRYPTO_TO_CRYPTO wallet transaction records it for the history.
+ * is refused (409 price_moved) and nothing changes. A CRYPTO_TO_CRYPTO wallet transaction records it
+ * for the history.
  */
 export async function executeSwap(
   ctx: AppContext,
@@ -33,8 +33,6 @@ export async function executeSwap(
   input: SwapInput,
   quoteIdInput: string | null | undefined,
 ): Promise<void> {
-  // An open debt from a reversed deposit pauses swaps and MULTI purchases (issue 35).
-  await assertOutflowAllowed(ctx, userId, 'swap');
   let quoteId = quoteIdInput ?? null;
   if (quoteId === null) quoteId = (await issueSwapQuote(ctx, userId, kind, input)).id;
   if (!UUID.test(quoteId)) throw quoteUseError('quote_not_found');
