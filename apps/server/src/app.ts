@@ -16,6 +16,7 @@ import { authPublicRoutes, authUserRoutes } from './features/auth/auth.routes';
 import { revokeAllSignIns } from './features/auth/revoke-sign-ins';
 import { securityRoutes } from './features/auth/security.routes';
 import { twoFactorUserRoutes } from './features/auth/two-factor.routes';
+import { debtAdminRoutes, debtUserRoutes } from './features/debts/debts.routes';
 import { createPaymentProvider } from './features/deposits/create-payment-provider';
 import {
   depositKycRoutes,
@@ -267,6 +268,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
         twoFactorUserRoutes(scope, ctx);
         securityRoutes(scope, ctx);
         walletRoutes(scope, ctx);
+        debtUserRoutes(scope, ctx);
         depositSandboxRoutes(scope, ctx);
         tradingUserRoutes(scope, ctx);
         supportUserRoutes(scope, ctx);
@@ -300,6 +302,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
           walletTransactionsOf: (userId, page) => listUserWalletTransactions(ctx.db, userId, page),
         });
         adminOpsRoutes(scope, ctx, { holdSources: PRODUCT_HOLD_SOURCES, ticketView: toTicketView });
+        debtAdminRoutes(scope, ctx);
       });
     },
     { prefix: '/api/v1' },

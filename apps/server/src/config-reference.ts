@@ -58,6 +58,8 @@ export const SETTING_DOCS: Record<keyof Env, string> = {
   AUTH_LIMIT_ACCOUNT_PER_MINUTE: 'The same routes: requests per e-mail address.',
   AUTH_MAIL_LIMIT_IP_PER_MINUTE: 'Sign-up, forgotten password, code resend: per client address.',
   AUTH_MAIL_LIMIT_ACCOUNT_PER_MINUTE: 'Forgotten password and code resend: per e-mail address.',
+  DEPOSIT_HOLD_DAYS:
+    'Days after a deposit is credited during which its value may not leave the exchange (P2P sends; withdrawals later), while the payment provider can still reverse it. 0 = off.',
   SEED_DEMO: 'Demo accounts and balances. Default on outside production. **Must be off in production.**',
   INSTANT_FEE_BPS: 'Instant (USD) buy/sell fee in basis points of the cost; 10 = 0.1%.',
   INSTANT_QUOTE_TTL_SECONDS: 'How long an instant quote can be accepted.',

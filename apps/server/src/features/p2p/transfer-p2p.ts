@@ -9,6 +9,7 @@ import {
 } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
+import { assertOutflowAllowed } from '../debts/assert-outflow-allowed';
 import { loadBalances } from '../ledger/ledger.repository';
 import { postEntry } from '../ledger/post-entries';
 import { upsertWalletTransaction } from '../ledger/wallet-history';
@@ -41,6 +42,8 @@ export async function transferP2p(
   if (!checked.ok) throw p2pRuleError(checked.code, checked.params);
   const { email, asset, amount } = checked.value;
   const scale = getAsset(asset).scale;
+  // An open debt, or the deposit hold period, keeps value from leaving the exchange (issue 35).
+  await assertOutflowAllowed(ctx, senderId, 'p2p_send', { asset, amount });
 
   const recipient = await ctx.db.transaction(async (tx) => {
     const to = await loadRecipient(tx, senderId, email);

@@ -2,6 +2,7 @@ import { messages } from '@exchange/contracts';
 import { type AssetCode, claimFailure, decideQuoteUse, swapPostings } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import { AppError, quoteUseError } from '../../platform/errors';
+import { assertOutflowAllowed } from '../debts/assert-outflow-allowed';
 import { postEntry } from '../ledger/post-entries';
 import { upsertWalletTransaction } from '../ledger/wallet-history';
 import {
@@ -33,6 +34,8 @@ export async function executeSwap(
   input: SwapInput,
   quoteIdInput: string | null | undefined,
 ): Promise<void> {
+  // An open debt from a reversed deposit pauses swaps and MULTI purchases (issue 35).
+  await assertOutflowAllowed(ctx, userId, 'swap');
   let quoteId = quoteIdInput ?? null;
   if (quoteId === null) quoteId = (await issueSwapQuote(ctx, userId, kind, input)).id;
   if (!UUID.test(quoteId)) throw quoteUseError('quote_not_found');

@@ -21,6 +21,7 @@ import { sessionOf } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { createIdempotencyHooks } from '../../platform/idempotency';
 import { perUserLimit } from '../../platform/user-rate-limit';
+import { assertOutflowAllowed } from '../debts/assert-outflow-allowed';
 import { cancelOrder } from './cancel-order';
 import { executeInstantOrder } from './execute-instant-order';
 import { issueInstantQuote, quoteView } from './issue-instant-quote';
@@ -131,6 +132,8 @@ export function tradingKycRoutes(app: ZodApi, ctx: AppContext, trading: TradingR
       const userId = sessionOf(request).userId;
       const body = request.body;
       if (body.side !== request.params.side) throw new AppError('unprocessable', messages.orderSideMismatch);
+      // An open debt from a reversed deposit pauses sells, instant and limit; buying stays allowed.
+      if (body.side === 'sell') await assertOutflowAllowed(ctx, userId, 'sell');
       if (body.type === 'instant') {
         // Without a quote (the spec's client) the order joins the instant desk's next batch.
         if (body.quote_id) await executeInstantOrder(ctx, userId, body);
