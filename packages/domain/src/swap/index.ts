@@ -1,3 +1,3 @@
 export * from './swap-amount';
-export * from './swap-quote';
 export * from './swap-price-guard';
+export * from './swap-quote';

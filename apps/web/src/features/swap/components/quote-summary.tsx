@@ -1,4 +1,5 @@
-import type { SwapQuote } from '@exchange/contracts';
+import { messages, type SwapQuote } from '@exchange/contracts';
+import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatAmount } from '../../../lib/format';
 
@@ -13,6 +14,8 @@ interface QuoteSummaryProps {
   readonly feeLabel?: string;
   /** Why there is no quote for what is typed (above the balance, too many decimals), if anything. */
   readonly unquotable?: string | null;
+  /** Shown with the error as a 'Get a new quote' button (a quote refused because the price moved). */
+  readonly onNewQuote?: (() => void) | undefined;
 }
 
 /** The server's firm quote before the user confirms: rate, fee and what they receive. */
@@ -23,15 +26,21 @@ export function QuoteSummary({
   receiveDecimals = 8,
   feeLabel = 'Fee',
   unquotable = null,
+  onNewQuote,
 }: QuoteSummaryProps) {
   if (error)
     return (
-      <p
+      <div
         role="alert"
-        className="rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger"
+        className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger"
       >
-        {error}
-      </p>
+        <p>{error}</p>
+        {onNewQuote ? (
+          <Button type="button" size="sm" variant="secondary" onClick={onNewQuote}>
+            {messages.swapNewQuote}
+          </Button>
+        ) : null}
+      </div>
     );
   if (loading && !quote) return <Skeleton className="h-20 w-full" />;
   if (!quote)

@@ -78,7 +78,8 @@ function problemText(kind: SwapKind, error: unknown): string {
  * user confirms and fetched again when it expires, 'Are You sure you want to Swap ?' with its figures,
  * then the History's Swap tab after 3 s. On /swap equal coins get an error toast and a reload after
  * 2 s; on /multicoin the button says Processing while the purchase runs. A refusal is a toast and the
- * form keeps what the user typed.
+ * form keeps what the user typed; a quote refused because the price moved says so where the quote was,
+ * with a 'Get a new quote' button.
  */
 export function SwapForm({ kind }: { readonly kind: SwapKind }) {
   const shape = KINDS[kind];
@@ -89,6 +90,8 @@ export function SwapForm({ kind }: { readonly kind: SwapKind }) {
   const swap = useSwap();
   const [confirming, setConfirming] = useState(false);
   const [done, setDone] = useState(false);
+  // The request (coins and amount) and quote the server refused because the price moved, if any.
+  const [moved, setMoved] = useState<{ key: string; quoteId: string | null } | null>(null);
   const balances = useMemo(
     () => (wallet.data ? new Map<string, string>(wallet.data.map((c) => [c.symbol, c.balance])) : undefined),
     [wallet.data],
@@ -114,7 +117,20 @@ export function SwapForm({ kind }: { readonly kind: SwapKind }) {
     swapAmountProblem(settled, balance, from as AssetCode) === null;
   const live = useSwapQuote(from, to, settled, quotable);
   const quote = quotable ? (live.data ?? null) : null;
-  const quoteError = quotable && live.error ? problemText(kind, live.error) : null;
+  const requestKey = `${from}|${to}|${amount}`;
+  const priceMoved = moved?.key === requestKey;
+  const quoteError = priceMoved
+    ? messages.swapPriceMoved
+    : quotable && live.error
+      ? problemText(kind, live.error)
+      : null;
+  // One click shows a fresh quote at the current price in place of the refused one: the one fetched
+  // since the refusal (quotes are dropped after every swap), else a new one asked for now.
+  const newQuote = () => {
+    const fetchedSince = live.data !== undefined && live.data.quote_id !== moved?.quoteId;
+    setMoved(null);
+    if (!fetchedSince && !live.isFetching) void live.refetch();
+  };
   // What stops a quote for an amount the user has typed, shown where the quote would be.
   const unquotable =
     settled.trim() === '' || settled !== amount
@@ -175,7 +191,9 @@ export function SwapForm({ kind }: { readonly kind: SwapKind }) {
       later(() => navigate(paths.history, { state: { type: 'swap' } }), SUCCESS_REDIRECT_MS);
     } catch (failure) {
       // Returning instead of rethrowing lets the question close; the form keeps what the user typed.
-      toast.error(problemText(kind, failure));
+      // A quote refused because the price moved is said where the quote was, with a fresh-quote button.
+      if (isApiError(failure) && failure.code === 'price_moved') setMoved({ key: requestKey, quoteId });
+      else toast.error(problemText(kind, failure));
     }
   };
 
@@ -213,6 +231,7 @@ export function SwapForm({ kind }: { readonly kind: SwapKind }) {
           receiveDecimals={shape.receiveDecimals}
           feeLabel={shape.feeLabel}
           unquotable={unquotable}
+          onNewQuote={priceMoved ? newQuote : undefined}
         />
         {session.is_kyc_verified ? (
           <Button type="submit" disabled={processing || done}>

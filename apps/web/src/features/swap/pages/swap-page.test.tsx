@@ -1,4 +1,4 @@
-import type { SwapQuote } from '@exchange/contracts';
+import { messages, type SwapQuote } from '@exchange/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -110,6 +110,44 @@ describe('/swap', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(toast.error).toHaveBeenCalledWith('Insufficient amount');
     expect(screen.getByLabelText('Amount')).toHaveValue('0.1');
+  });
+
+  it('says where the quote was that the price moved, and gets a fresh quote in one click', async () => {
+    let quotes = 0;
+    const fresh = { ...quote, quote_id: 'q-2', to_amount: '0.00490000' };
+    const calls = fakeApi(customer(true), {
+      'GET /wallet': () => ({ body: { status: true, message: 'Wallet', data: { wallet } } }),
+      'POST /swap/quote': () => {
+        quotes += 1;
+        return { body: { status: true, message: 'Swap quote', data: quotes === 1 ? quote : fresh } };
+      },
+      'POST /swap': () => ({
+        status: 409,
+        body: { status: false, message: messages.swapPriceMoved, code: 'price_moved' },
+      }),
+    });
+    const { user } = await openSwap();
+    await user.type(screen.getByLabelText('Amount'), '0.1');
+    expect(await screen.findByTestId('swap-receive')).toHaveTextContent('0.00499000 BTC');
+    await user.click(screen.getByRole('button', { name: 'Swap' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Are You sure you want to Swap ?' });
+    await user.click(within(confirm).getByRole('button', { name: 'YES' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The price moved; please request a new quote');
+    // The refused quote is gone and Swap asks nothing until there is a new one.
+    expect(screen.queryByTestId('swap-receive')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Swap' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    await user.click(within(alert).getByRole('button', { name: 'Get a new quote' }));
+    expect(await screen.findByTestId('swap-receive')).toHaveTextContent('0.00490000 BTC');
+    expect(quotes).toBe(2);
+    expect(screen.queryByText('The price moved; please request a new quote')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Amount')).toHaveValue('0.1');
+    await user.click(screen.getByRole('button', { name: 'Swap' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'YES' }));
+    await waitFor(() => expect(calls.filter((c) => c.key === 'POST /swap')).toHaveLength(2));
+    expect(calls.filter((c) => c.key === 'POST /swap')[1]?.body).toMatchObject({ quote_id: 'q-2' });
+    expect(toast.error).not.toHaveBeenCalled();
   });
 
   it('refuses equal coins with a toast before any amount rule, and clears an amount message as it is edited', async () => {
