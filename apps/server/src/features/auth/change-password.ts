@@ -8,9 +8,8 @@ import { AppError } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { notifySessionsRevoked } from '../../platform/session-revocation';
 import * as repo from './auth.repository';
-import { proveSecondFactor } from './second-factor';
 import { sendSecurityChangeMail } from './security-mail';
-import { twoFactorOn } from './two-factor';
+import { proveAccountSecondFactor, twoFactorOn } from './two-factor';
 
 export type ChangePasswordInput = z.output<typeof changePasswordRequestSchema>;
 
@@ -68,11 +67,8 @@ export async function changePassword(
     throw new AppError('current_password_wrong', m.currentPasswordWrong);
   }
   // With two-factor on, the password alone does not change the password: a code is needed too.
-  if (twoFactorOn(checked) && checked.totpSecret)
-    await proveSecondFactor(ctx, checked, checked.totpSecret, {
-      totp: input.totp,
-      recoveryCode: input.recovery_code,
-    });
+  if (twoFactorOn(checked))
+    await proveAccountSecondFactor(ctx, checked, { totp: input.totp, recoveryCode: input.recovery_code });
   const newHash = await hashPassword(input.new_password);
   await ctx.db.transaction(async (tx) => {
     const user = await repo.lockUserById(tx, session.userId);

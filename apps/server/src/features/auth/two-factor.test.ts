@@ -8,6 +8,7 @@ import type { Config } from '../../platform/config';
 import { AppError } from '../../platform/errors';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bearer, logIn, PASSWORD, post, ROOMY_LIMITS, registerVerified, userRow } from './auth-test-helpers';
+import { openTotpSecret } from './totp-secret-box';
 import { checkSecondFactorAtSignIn, currentTotp } from './two-factor';
 import { enrolTwoFactor, nextTotp } from './two-factor-test-helpers';
 
@@ -52,9 +53,14 @@ describe('two-factor sign-in for every account', () => {
     expect(new Set(codes).size).toBe(RECOVERY_CODE_COUNT);
     for (const code of codes) expect(code).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
     // Stored hashed: no code appears in the table.
-    const stored = await t.ctx.db.select().from(recoveryCodes);
-    expect(stored).toHaveLength(RECOVERY_CODE_COUNT);
-    for (const row of stored) expect(codes.some((code) => row.codeHash.includes(code))).toBe(false);
+    const hashed = await t.ctx.db.select().from(recoveryCodes);
+    expect(hashed).toHaveLength(RECOVERY_CODE_COUNT);
+    for (const row of hashed) expect(codes.some((code) => row.codeHash.includes(code))).toBe(false);
+
+    // The secret is not kept in clear.
+    const stored = (await userRow(t, CUSTOMER))!.totpSecret!;
+    expect(stored).not.toContain(secret);
+    expect(openTotpSecret(t.ctx.config, (await userRow(t, CUSTOMER))!.id, stored)).toBe(secret);
 
     // The sign-in that enrolled goes on; the other one ended with the change.
     expect((await post(t, '/auth/2fa/status', {}, here)).json().data).toEqual({
@@ -105,7 +111,7 @@ describe('two-factor sign-in for every account', () => {
 
   it('turning two-factor off needs a code, ends the other sign-ins and lets the password alone in again', async () => {
     const user = await userRow(t, CUSTOMER);
-    const secret = user!.totpSecret!;
+    const secret = openTotpSecret(t.ctx.config, user!.id, user!.totpSecret)!;
     const here = bearer((await login(CUSTOMER, { totp: await nextTotp(t, clock, secret) })).json().token);
     const elsewhere = bearer(
       (await login(CUSTOMER, { totp: await nextTotp(t, clock, secret) })).json().token,

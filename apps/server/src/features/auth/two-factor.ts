@@ -9,6 +9,7 @@ import { recordAdminAction } from '../audit/record-admin-action';
 import * as repo from './auth.repository';
 import { newRecoveryCodes } from './recovery-codes';
 import { proveSecondFactor, type SecondFactorProof } from './second-factor';
+import { openTotpSecret, sealTotpSecret } from './totp-secret-box';
 
 export { currentTotp } from './totp-codes';
 
@@ -38,8 +39,8 @@ export async function checkSecondFactorAtSignIn(
   user: repo.UserRow,
   proof: SecondFactorProof,
 ): Promise<boolean> {
-  if (twoFactorOn(user) && user.totpSecret) {
-    await proveSecondFactor(ctx, user, user.totpSecret, proof);
+  if (twoFactorOn(user)) {
+    await proveAccountSecondFactor(ctx, user, proof);
     return true;
   }
   if (user.role === 'ADMIN' && ctx.config.env === 'production')
@@ -48,12 +49,24 @@ export async function checkSecondFactorAtSignIn(
 }
 
 /**
+ * Proves the second factor of an account that has two-factor on (its stored secret opened here; one
+ * that does not open leaves the recovery codes).
+ */
+export async function proveAccountSecondFactor(
+  ctx: TwoFactorContext,
+  user: repo.UserRow,
+  proof: SecondFactorProof,
+): Promise<void> {
+  await proveSecondFactor(ctx, user, openTotpSecret(ctx.config, user.id, user.totpSecret) ?? '', proof);
+}
+
+/**
  * Starts (or restarts) enrolment: a new secret is stored, not yet in force. Once two-factor sign-in is
  * on it cannot be replaced from a session (it must be turned off with a code first), so a stolen
  * session cannot swap the account's factor.
  */
 export async function startTotpEnrolment(
-  ctx: Pick<AppContext, 'db' | 'clock'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config'>,
   userId: string,
 ): Promise<TotpEnrolment> {
   const secret = generateSecret();
@@ -61,7 +74,7 @@ export async function startTotpEnrolment(
     const locked = await repo.lockUserById(tx, userId);
     if (!locked) throw new AppError('unauthorized', 'Unauthorized');
     if (locked.totpEnabledAt) throw new AppError('conflict', m.totpAlreadyEnabled);
-    await repo.setTotpSecret(tx, userId, secret, ctx.clock.now());
+    await repo.setTotpSecret(tx, userId, sealTotpSecret(ctx.config, userId, secret), ctx.clock.now());
     return locked;
   });
   const otpauthUrl = generateURI({ issuer: ISSUER, label: user.email, secret });
@@ -89,8 +102,9 @@ export async function confirmTotpEnrolment(
   const found = await repo.findUserById(ctx.db, user.userId);
   if (!found) throw new AppError('unauthorized', 'Unauthorized');
   if (found.totpEnabledAt) throw new AppError('conflict', m.totpAlreadyEnabled);
-  if (!found.totpSecret) throw new AppError('conflict', m.totpNotStarted);
-  await proveSecondFactor(ctx, found, found.totpSecret, { totp: code });
+  const secret = openTotpSecret(ctx.config, found.id, found.totpSecret);
+  if (!secret) throw new AppError('conflict', m.totpNotStarted);
+  await proveSecondFactor(ctx, found, secret, { totp: code });
   const codes = newRecoveryCodes(ctx.config, found.id);
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
@@ -121,10 +135,10 @@ export async function disableTwoFactor(
 ): Promise<void> {
   const found = await repo.findUserById(ctx.db, session.userId);
   if (!found) throw new AppError('unauthorized', 'Unauthorized');
-  if (!twoFactorOn(found) || !found.totpSecret) throw new AppError('conflict', m.totpNotEnabled);
+  if (!twoFactorOn(found)) throw new AppError('conflict', m.totpNotEnabled);
   if (found.role === 'ADMIN' && ctx.config.env === 'production')
     throw new AppError('forbidden', m.totpAdminKeepsIt);
-  await proveSecondFactor(ctx, found, found.totpSecret, proof);
+  await proveAccountSecondFactor(ctx, found, proof);
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     const locked = await repo.lockUserById(tx, found.id);
