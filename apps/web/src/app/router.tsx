@@ -93,6 +93,11 @@ const BlogDetailsPage = page(
   (m) => m.BlogDetailsPage,
 );
 
+const SecurityPage = page(
+  () => import('../features/security/pages/security-page'),
+  (m) => m.SecurityPage,
+);
+
 const KycPage = page(
   () => import('../features/kyc/pages/kyc-page'),
   (m) => m.KycPage,
@@ -185,6 +190,7 @@ export const routes: RouteObject[] = [
           { path: paths.multicoin, element: <MulticoinPage /> },
           { path: paths.swap, element: <SwapPage /> },
           { path: paths.blogDetails, element: <BlogDetailsPage /> },
+          { path: paths.security, element: <SecurityPage /> },
         ],
       },
       // Not guarded (spec section 2); the pages themselves handle a visitor.

@@ -24,6 +24,7 @@ export const paths = {
 
   kyc: '/kyc',
   profile: '/profile',
+  security: '/security',
   proTrading: '/protrading-buy-sell',
 
   adminDashboard: '/admin-dashboard',
@@ -50,6 +51,7 @@ export const USER_PATHS: readonly string[] = [
   paths.multicoin,
   paths.swap,
   paths.blogDetails,
+  paths.security,
 ];
 
 export const UNGUARDED_PATHS: readonly string[] = [paths.kyc, paths.profile, paths.proTrading];

@@ -8,6 +8,7 @@ import { useRoutePopup } from '../../lib/use-route-popup';
 
 export const profileLinks = [
   { to: paths.profile, label: 'Profile' },
+  { to: paths.security, label: 'Security' },
   { to: paths.deposit, label: 'Wallet' },
   { to: paths.history, label: 'History' },
   { to: paths.kyc, label: 'KYC' },
@@ -36,7 +37,7 @@ export function Avatar({
 
 const itemClasses = 'block w-full rounded px-3 py-2 text-left text-sm text-ink hover:bg-raised';
 
-/** The avatar button and its dropdown: Profile, Wallet, KYC, Help and support, Logout. */
+/** The avatar button and its dropdown: Profile, Security, Wallet, History, KYC, Help and support, Logout. */
 export function ProfileMenu({
   user,
   onLogout,

@@ -1,0 +1,22 @@
+import { messages } from '@exchange/contracts';
+import { PageHeader } from '../../../components/ui/page-header';
+import { AntiPhishingSection } from '../components/anti-phishing-section';
+import { SessionsSection } from '../components/sessions-section';
+import { SignInHistorySection } from '../components/sign-in-history-section';
+import { TwoFactorSection } from '../components/two-factor-section';
+
+/**
+ * /security, under the account menu: two-factor sign-in, the sessions signed in to the account, the
+ * sign-in history and the anti-phishing phrase of our mails.
+ */
+export function SecurityPage() {
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader title={messages.securityTitle} description={messages.securityIntro} />
+      <TwoFactorSection />
+      <SessionsSection />
+      <SignInHistorySection />
+      <AntiPhishingSection />
+    </div>
+  );
+}
