@@ -7,7 +7,16 @@ import { ManualClock, systemClock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
 import { AppError } from '../../platform/errors';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { bearer, logIn, PASSWORD, post, ROOMY_LIMITS, registerVerified, userRow } from './auth-test-helpers';
+import {
+  bearer,
+  logIn,
+  mailsTo,
+  PASSWORD,
+  post,
+  ROOMY_LIMITS,
+  registerVerified,
+  userRow,
+} from './auth-test-helpers';
 import { openTotpSecret } from './totp-secret-box';
 import { checkSecondFactorAtSignIn, currentTotp } from './two-factor';
 import { enrolTwoFactor, nextTotp } from './two-factor-test-helpers';
@@ -125,6 +134,10 @@ describe('two-factor sign-in for every account', () => {
 
     const off = await post(t, '/auth/2fa/disable', { totp: await nextTotp(t, clock, secret) }, here);
     expect(off.json()).toEqual({ status: true, message: m.totpDisabled });
+    // The owner hears of both changes.
+    const notices = (await mailsTo(t, CUSTOMER)).map((mail) => mail.text);
+    expect(notices.some((text) => text.includes(m.securityChangeTwoFactorOn))).toBe(true);
+    expect(notices.some((text) => text.includes(m.securityChangeTwoFactorOff))).toBe(true);
     expect((await post(t, '/auth/2fa/status', {}, here)).json().data).toEqual({
       enabled: false,
       recovery_codes_left: 0,

@@ -9,6 +9,7 @@ import { recordAdminAction } from '../audit/record-admin-action';
 import * as repo from './auth.repository';
 import { newRecoveryCodes } from './recovery-codes';
 import { proveSecondFactor, type SecondFactorProof } from './second-factor';
+import { sendSecurityChangeMail } from './security-mail';
 import { openTotpSecret, sealTotpSecret } from './totp-secret-box';
 
 export { currentTotp } from './totp-codes';
@@ -120,6 +121,7 @@ export async function confirmTotpEnrolment(
     if (locked.role === 'ADMIN')
       await recordAdminAction(tx, { adminId: found.id, action: 'TOTP_ENABLED', targetUserId: found.id });
   });
+  await sendSecurityChangeMail(ctx, found.id, 'two_factor_on');
   return codes.shown;
 }
 
@@ -149,6 +151,7 @@ export async function disableTwoFactor(
     if (locked.role === 'ADMIN')
       await recordAdminAction(tx, { adminId: found.id, action: 'TOTP_DISABLED', targetUserId: found.id });
   });
+  await sendSecurityChangeMail(ctx, found.id, 'two_factor_off');
 }
 
 /** Whether the user has two-factor on, and how many recovery codes are left unspent. */
