@@ -139,6 +139,10 @@ const AdminKycDetailsPage = page(
   () => import('../features/admin/pages/admin-kyc-details-page'),
   (m) => m.AdminKycDetailsPage,
 );
+const AdminDebtsPage = page(
+  () => import('../features/admin/pages/admin-debts-page'),
+  (m) => m.AdminDebtsPage,
+);
 const AdminProfilePage = page(
   () => import('../features/admin/pages/admin-profile-page'),
   (m) => m.AdminProfilePage,
@@ -218,6 +222,7 @@ export const routes: RouteObject[] = [
           { path: paths.adminSupport, element: <AdminSupportPage /> },
           { path: paths.adminKycDetails, element: <AdminKycDetailsPage /> },
           { path: paths.adminProfile, element: <AdminProfilePage /> },
+          { path: paths.adminDebts, element: <AdminDebtsPage /> },
         ],
       },
     ],

@@ -35,6 +35,7 @@ export const paths = {
   adminSupport: '/admin-support',
   adminKycDetails: '/admin-kyc-details',
   adminProfile: '/admin-profile',
+  adminDebts: '/admin-debts',
 } as const;
 
 export const USER_PATHS: readonly string[] = [
@@ -65,6 +66,7 @@ export const ADMIN_PATHS: readonly string[] = [
   paths.adminSupport,
   paths.adminKycDetails,
   paths.adminProfile,
+  paths.adminDebts,
 ];
 
 /** Where a signed-in user starts: admins in the back-office, everyone else on the dashboard. */

@@ -18,6 +18,7 @@ const menu = [
   { to: paths.adminStakes, label: 'Stakes' },
   { to: paths.adminKyc, label: 'KYC & AML' },
   { to: paths.adminSupport, label: 'Support' },
+  { to: paths.adminDebts, label: 'Debts' },
 ] as const;
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>

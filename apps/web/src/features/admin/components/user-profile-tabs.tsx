@@ -7,6 +7,7 @@ import { formatAmount, formatDateTime, formatUsd } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { totalBalance } from '../../../shared/wallet/balances';
 import { AuditLogTable } from './audit-log-table';
+import { DebtsTable } from './debts-table';
 
 type Currency = AdminUserDetails['walletData']['wallet']['currencies'][number];
 type Referral = AdminUserDetails['resp'][number];
@@ -132,6 +133,7 @@ export function UserProfileTabs({ details }: { readonly details: AdminUserDetail
           ),
         },
         { id: 'audit', label: 'Audit Log', content: <AuditLogTable userId={details.userData._id} /> },
+        { id: 'debts', label: 'Debts', content: <DebtsTable userId={details.userData._id} /> },
       ]}
     />
   );

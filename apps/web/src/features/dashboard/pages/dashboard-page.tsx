@@ -5,6 +5,7 @@ import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../lib/paths';
 import { useKycStatus } from '../../kyc/api/get-my-kyc';
+import { RestrictionNotice } from '../../restrictions/components/restriction-notice';
 import { useSession } from '../../session/session-context';
 import { AssetBalancesTable } from '../components/asset-balances-table';
 import { PromoCarousel } from '../components/promo-carousel';
@@ -36,6 +37,7 @@ export function DashboardPage() {
   return (
     <div>
       <PageHeader title="Dashboard" actions={depositAction} />
+      <RestrictionNotice />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
           <TotalAssetValueCard />

@@ -4,6 +4,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { SUCCESS_REDIRECT_MS } from '../../../lib/config';
 import { useDelayedAction } from '../../../lib/use-delayed-action';
 import { useLiveWalletCurrencies } from '../../../shared/wallet/use-live-wallet';
+import { RestrictionNotice } from '../../restrictions/components/restriction-notice';
 import { useSession } from '../../session/session-context';
 import { AddMoneyDialog } from '../components/add-money-dialog';
 import { CryptoAssetsTable } from '../components/crypto-assets-table';
@@ -34,6 +35,7 @@ export function DepositPage() {
   return (
     <div>
       <PageHeader title="Wallet" description="Your balances, and US dollar deposits." />
+      <RestrictionNotice />
       {refreshing ? (
         <p
           role="status"
