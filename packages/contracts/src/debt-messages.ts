@@ -22,4 +22,5 @@ export const debtMessages = {
   debtCollect: 'Collect from USD balance',
   debtWriteOff: 'Write off',
   debtNoteLabel: 'Note',
+  depositChargedBack: 'Deposit charged back by the sandbox bank',
 } as const;

@@ -12,6 +12,7 @@ import { sessionOf } from '../../platform/auth';
 import { createIdempotencyHooks } from '../../platform/idempotency';
 import { perUserBudget, perUserLimit } from '../../platform/user-rate-limit';
 import { approveSandboxOrder } from './approve-sandbox-order';
+import { chargeBackSandboxOrder } from './charge-back-sandbox-order';
 import { confirmDeposit } from './confirm-deposit';
 import { createDepositOrder } from './create-deposit-order';
 import { declineSandboxOrder } from './decline-sandbox-order';
@@ -61,7 +62,7 @@ export function depositKycRoutes(app: ZodApi, ctx: AppContext, provider: Payment
   );
 }
 
-/** Signed-in scope, sandbox provider only: the buyer's approve and decline at the "provider". */
+/** Signed-in scope, sandbox provider only: the buyer's approve and decline at the "provider", and a chargeback. */
 export function depositSandboxRoutes(app: ZodApi, ctx: AppContext): void {
   if (ctx.config.paymentProvider !== 'sandbox') return;
   const idempotent = createIdempotencyHooks(ctx.db);
@@ -75,6 +76,12 @@ export function depositSandboxRoutes(app: ZodApi, ctx: AppContext): void {
   app.post('/wallet/deposits/sandbox/:orderId/decline', { schema, ...idempotent }, async (request) => {
     const order = await declineSandboxOrder(ctx.db, sessionOf(request).userId, request.params.orderId);
     return { status: true, message: messages.depositDeclined, data: { order: depositOrderView(order) } };
+  });
+
+  // The payer's bank takes a credited deposit back, as a PayPal chargeback would (issue 35).
+  app.post('/wallet/deposits/sandbox/:orderId/charge-back', { schema, ...idempotent }, async (request) => {
+    const order = await chargeBackSandboxOrder(ctx, sessionOf(request).userId, request.params.orderId);
+    return { status: true, message: messages.depositChargedBack, data: { order: depositOrderView(order) } };
   });
 }
 
