@@ -129,9 +129,9 @@ const LONG_FILES: Readonly<Record<string, LongFile>> = {
   'bench/http.ts': { lines: 467, why: 'to split' },
   'apps/server/src/features/trading/market-engine.ts': { lines: 424, why: 'to split' },
   'apps/web/src/features/trading/components/order-form.tsx': { lines: 395, why: 'to split' },
-  'apps/server/src/platform/ws-hub.ts': { lines: 367, why: 'to split' },
-  'packages/contracts/src/messages.ts': { lines: 365, why: "the spec's texts, one per line: a table" },
-  'apps/server/src/app.ts': { lines: 376, why: 'the composition root: every scope wired by hand' },
+  'apps/server/src/platform/ws-hub.ts': { lines: 364, why: 'to split' },
+  'packages/contracts/src/messages.ts': { lines: 362, why: "the spec's texts, one per line: a table" },
+  'apps/server/src/app.ts': { lines: 377, why: 'the composition root: every scope wired by hand' },
   'apps/server/src/platform/config.ts': { lines: 327, why: 'to split' },
 };
 
@@ -158,6 +158,9 @@ const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
   },
   'server:deposits': {
     ledger: 'a deposit is credited, and reversed, in the ledger',
+  },
+  'server:housekeeping': {
+    uploads: "an upload no profile or KYC record names is pruned: its file lives under the uploads' storage key",
   },
   'server:kyc': {
     audit: 'every admin decision on KYC is written to the audit log',

@@ -181,6 +181,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
     clock: ctx.clock,
     logger: ctx.logger,
     verifySession: ctx.guards.liveSession,
+    ...config.wsLimits,
   });
   // A revoked sign-in (logout, password change, disabled account) closes its sockets in every process.
   bridgeSessionRevocations(listener, hub, ctx.logger);

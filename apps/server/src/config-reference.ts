@@ -77,6 +77,21 @@ export const SETTING_DOCS: Record<keyof Env, string> = {
   SUPPORT_TICKET_LIMIT_PER_HOUR: 'Support tickets (POST /support/create) one user may open per hour.',
   DEPOSIT_ORDER_LIMIT_PER_HOUR:
     'Deposit orders (POST /wallet/deposits/orders, each one a PayPal request) one user may open per hour.',
+  UPLOAD_LIMIT_PER_MINUTE:
+    'Image uploads (KYC documents and profile pictures together) one user may send per minute.',
+  UPLOAD_DAILY_MAX_FILES:
+    'Image uploads one user may send per day, refused ones included (each one costs a decode).',
+  UPLOAD_DAILY_MAX_MB: 'Megabytes of images one user may send per day.',
+  UPLOAD_IMAGE_JOBS:
+    'Images one process decodes and re-encodes at once (each holds up to the 16-megapixel cap in memory); others queue.',
+  UPLOAD_IMAGE_JOB_WAIT_MS: 'Longest an upload queues for a free image job before it is answered 503.',
+  WS_CONNECTIONS_PER_ADDRESS:
+    'Open WebSockets per client network (an IPv6 /64 counts as one, as for the HTTP limits).',
+  WS_FRAMES_PER_SECOND:
+    'Frames one WebSocket may send per second on average; past its burst the server sends `too_many_frames` and closes it (1008).',
+  WS_FRAME_BURST: 'Frames one WebSocket may send at once before the per-second rate applies.',
+  WS_AUTH_PER_MINUTE:
+    '`auth` frames (each one a database read) one WebSocket may send per minute, with a burst of as many; past it the socket is closed (1008).',
   MARKET_BATCH_MAX:
     'Most commands the matching loop commits in one transaction, all markets together (group commit); 1 commits each alone.',
   LEDGER_HOT_SHARDS:

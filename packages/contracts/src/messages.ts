@@ -2,6 +2,7 @@ import { twoFactorMessages } from './two-factor-messages';
 
 import { debtMessages } from './debt-messages';
 import { securityMessages } from './security-messages';
+import { uploadMessages } from './upload-messages';
 
 /**
  * The spec's user-facing texts, verbatim (odd spellings included), in one place. Screens and the
@@ -293,17 +294,8 @@ export const messages = {
   kycMailRejectedText:
     'Your identity documents were rejected for this reason: {reason}\n\nPlease correct them and submit your KYC again.',
 
-  // Uploads (the spec shows only 'error' on the client; these are the server's answers)
-  uploadSuccess: 'File uploaded successfully',
-  uploadImageRequired: 'Please choose an image to upload',
-  uploadImageType: 'Only png, jpg, jpeg or gif images are accepted',
-  uploadImageDamaged: 'This image is damaged or incomplete',
-  uploadImageHiddenContent: 'This image carries extra content and was refused',
-  uploadImageTooLarge: 'The image must be at most 5 MB',
-  uploadImageTooManyPixels: 'The image is too large: at most 25 megapixels',
-  uploadFileNameInvalid: 'The file name is not allowed',
-  uploadTypeMismatch: 'The upload type does not match this address',
-  uploadUnexpectedField: 'Unexpected file field: send the image as {field}',
+  // Uploads, kept in their own file
+  ...uploadMessages,
   fileNotFound: 'File not found',
 
   // Admin

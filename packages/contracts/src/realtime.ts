@@ -23,9 +23,11 @@ export const clientFrameSchema = z.discriminatedUnion('op', [
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
 
 /**
- * Error codes of an `error` frame. The socket stays open after any of them except the last two:
- * `too_many_connections` (over the cap per address or per user) and `session_revoked` (the user
- * logged out, changed the password or was disabled) are followed by the server closing the socket.
+ * Error codes of an `error` frame. The socket stays open after any of them except the last three:
+ * `too_many_connections` (over the cap per address or per user), `session_revoked` (the user
+ * logged out, changed the password or was disabled) and `too_many_frames` (the socket spent its
+ * frame budget, or its `auth` budget) are followed by the server closing the socket (1008 for the
+ * caps and budgets).
  */
 export const WS_ERROR_CODES = [
   'malformed',
@@ -36,6 +38,7 @@ export const WS_ERROR_CODES = [
   'auth_expired',
   'too_many_connections',
   'session_revoked',
+  'too_many_frames',
 ] as const;
 export type WsErrorCode = (typeof WS_ERROR_CODES)[number];
 

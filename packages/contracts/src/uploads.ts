@@ -11,9 +11,14 @@ export const UPLOAD_FIELD_BY_TYPE: Readonly<Record<UploadType, string>> = {
   PROFILE_IMAGE: 'profile_image',
 };
 
-/** Largest accepted upload (bytes) and decoded image (pixels). */
+/**
+ * Largest accepted upload (bytes) and decoded image (pixels). 16 megapixels (4096 x 4096) hold a
+ * 12-megapixel phone photo, more than a document needs, and match the byte cap (a larger photo is
+ * rarely under 5 MB anyway); each image being decoded holds up to 64 MB of pixels, so the cap
+ * times the concurrent image jobs (UPLOAD_IMAGE_JOBS) bounds the memory uploads can take.
+ */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
-export const UPLOAD_MAX_PIXELS = 25_000_000;
+export const UPLOAD_MAX_PIXELS = 4096 * 4096;
 
 /** The spec's accepted extensions (a client-side hint: the server decides by the bytes). */
 export const UPLOAD_IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif'] as const;

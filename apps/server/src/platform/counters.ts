@@ -14,22 +14,26 @@ export interface CounterState {
   readonly windowEndsAt: Date;
 }
 
-/** Counts one hit on `key`: a key whose window has ended starts a new one of `windowMs` at `now`. */
+/**
+ * Counts one hit on `key` (or `amount`, a budget of kibibytes say): a key whose window has ended
+ * starts a new one of `windowMs` at `now`.
+ */
 export async function hitCounter(
   db: DbOrTx,
   key: string,
   windowMs: number,
   now: Date,
+  amount = 1,
 ): Promise<CounterState> {
   const fresh = new Date(now.getTime() + windowMs);
   const ended = sql`${rateLimitCounters.windowEndsAt} <= ${now}`;
   const [row] = await db
     .insert(rateLimitCounters)
-    .values({ key, count: 1, windowEndsAt: fresh })
+    .values({ key, count: amount, windowEndsAt: fresh })
     .onConflictDoUpdate({
       target: rateLimitCounters.key,
       set: {
-        count: sql`CASE WHEN ${ended} THEN 1 ELSE ${rateLimitCounters.count} + 1 END`,
+        count: sql`CASE WHEN ${ended} THEN ${amount}::integer ELSE ${rateLimitCounters.count} + ${amount}::integer END`,
         windowEndsAt: sql`CASE WHEN ${ended} THEN excluded.window_ends_at ELSE ${rateLimitCounters.windowEndsAt} END`,
       },
     })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type AbuseLimitConfig, abuseLimitConfig, abuseLimitEnv } from './abuse-limit-config';
 
 /**
  * The rate-limit budgets' part of the configuration: its environment variables (spread into
@@ -14,11 +15,12 @@ export const rateLimitEnv = {
   WEBHOOK_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
   SUPPORT_TICKET_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(20),
   DEPOSIT_ORDER_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(30),
+  ...abuseLimitEnv,
 };
 
 type RateLimitEnv = { [K in keyof typeof rateLimitEnv]: z.output<(typeof rateLimitEnv)[K]> };
 
-export interface RateLimitConfig {
+export interface RateLimitConfig extends AbuseLimitConfig {
   /**
    * Requests per minute on the sign-in routes, per client address and per e-mail address. Routes that
    * send mail (sign-up, forgotten password, code resend) have their own, lower budget. The password
@@ -55,5 +57,6 @@ export function rateLimitConfig(env: RateLimitEnv): RateLimitConfig {
     webhookLimitPerMinute: env.WEBHOOK_LIMIT_PER_MINUTE,
     supportTicketLimitPerHour: env.SUPPORT_TICKET_LIMIT_PER_HOUR,
     depositOrderLimitPerHour: env.DEPOSIT_ORDER_LIMIT_PER_HOUR,
+    ...abuseLimitConfig(env),
   };
 }

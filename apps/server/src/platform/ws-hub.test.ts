@@ -191,3 +191,96 @@ describe('WebSocket connection caps and revocation', () => {
     expect(a.socket.readyState).toBe(a.socket.OPEN);
   });
 });
+
+/**
+ * What one client can cost the process: sockets per client network (an IPv6 client owns its /64,
+ * so every address in it counts as one client, as for the HTTP limits) and frames per socket.
+ */
+describe('WebSocket abuse limits', () => {
+  const clock = new ManualClock(new Date('2026-03-01T12:00:00Z'));
+  const tokens = createTokenService('a-test-secret-that-is-long-enough-0001', 900, () => clock.now());
+  let sessionReads = 0;
+  let server: FastifyInstance;
+  let hub: WsHub;
+  let url: string;
+  const sockets: TestSocket[] = [];
+  // The test server takes the client address from a header, as a proxy would hand it over.
+  const connectFrom = async (address: string) => {
+    const socket = await connectTestSocket(url, { headers: { 'x-test-address': address } });
+    sockets.push(socket);
+    return socket;
+  };
+  const closed = (socket: TestSocket) =>
+    new Promise<number>((resolve) => socket.socket.once('close', (code) => resolve(code)));
+
+  beforeAll(async () => {
+    hub = createWsHub({
+      tokens,
+      clock,
+      logger: createLogger('silent'),
+      maxConnectionsPerAddress: 2,
+      framesPerSecond: 1,
+      frameBurst: 5,
+      authPerMinute: 2,
+      verifySession: async (token) => {
+        sessionReads += 1;
+        return tokens.verifyAccessToken(token);
+      },
+    });
+    server = Fastify();
+    await server.register(websocket);
+    server.get('/ws', { websocket: true }, (socket, request) =>
+      hub.accept(socket, String(request.headers['x-test-address'])),
+    );
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    url = `ws://127.0.0.1:${(server.server.address() as AddressInfo).port}/ws`;
+  });
+  afterAll(async () => {
+    for (const socket of sockets) await socket.close();
+    hub.close();
+    await server.close();
+  });
+
+  it('counts two IPv6 addresses of one /64 against one socket cap, and another /64 apart', async () => {
+    await connectFrom('2001:db8:1:2::1');
+    await connectFrom('2001:db8:1:2:ffff:ffff:ffff:fffe');
+    const third = await connectFrom('2001:db8:1:2::99');
+    const closing = closed(third);
+    expect(await third.next((f) => f.op === 'error')).toMatchObject({ code: 'too_many_connections' });
+    expect(await closing).toBe(1008);
+    const elsewhere = await connectFrom('2001:db8:1:3::1');
+    elsewhere.send({ op: 'ping' });
+    expect(await elsewhere.next((f) => f.op === 'pong')).toEqual({ op: 'pong' });
+  });
+
+  it('closes a socket that floods frames once its burst is spent (1008), answering no more of them', async () => {
+    const flood = await connectFrom('192.0.2.10');
+    const closing = closed(flood);
+    for (let i = 0; i < 50; i += 1) flood.send({ op: 'ping' });
+    expect(await flood.next((f) => f.op === 'error')).toMatchObject({ code: 'too_many_frames' });
+    expect(await closing).toBe(1008);
+    expect(flood.frames.filter((f) => f.op === 'pong')).toHaveLength(5);
+  });
+
+  it('reads the session for at most the auth budget of auth frames, then closes the socket', async () => {
+    const token = await tokens.signAccessToken({ userId: ALICE, role: 'USER', sessionId: randomUUID() });
+    const flood = await connectFrom('192.0.2.11');
+    const closing = closed(flood);
+    const before = sessionReads;
+    for (let i = 0; i < 4; i += 1) flood.send({ op: 'auth', token });
+    expect(await flood.next((f) => f.op === 'error')).toMatchObject({ code: 'too_many_frames' });
+    expect(await closing).toBe(1008);
+    // Two reads, the budget; the socket closed before they answered, so no more came of it.
+    expect(sessionReads - before).toBe(2);
+  });
+
+  it('refills a budget with time: a steady client is never cut off', async () => {
+    const steady = await connectFrom('192.0.2.12');
+    for (let i = 0; i < 12; i += 1) {
+      steady.send({ op: 'ping' });
+      await steady.next((f) => f.op === 'pong');
+      clock.advance(1_000);
+    }
+    expect(steady.socket.readyState).toBe(steady.socket.OPEN);
+  });
+});

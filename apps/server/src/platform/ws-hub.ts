@@ -1,15 +1,13 @@
-import {
-  type ClientFrame,
-  type ControlFrame,
-  clientFrameSchema,
-  type WsErrorCode,
-} from '@exchange/contracts';
+import type { ControlFrame, WsErrorCode } from '@exchange/contracts';
 import { decodeJwt } from 'jose';
 import type { Logger } from 'pino';
 import WebSocket from 'ws';
 import type { ZodApi } from './app-context';
 import type { Session, TokenService } from './auth';
+import { clientNetwork } from './client-address';
 import type { Clock } from './clock';
+import { parseClientFrame } from './ws-client-frames';
+import { type FrameBudget, type FrameBudgetOptions, frameBudgets } from './ws-frame-budget';
 
 /**
  * A channel clients may subscribe to. `name` is either an exact name ('ticker', 'user') or a family
@@ -32,7 +30,7 @@ export interface ChannelSpec {
  */
 export interface WsHub {
   defineChannel(spec: ChannelSpec): void;
-  /** Takes a new socket; `address` is the client's, for the cap per address. */
+  /** Takes a new socket; `address` is the client's, for the cap per client network (IPv6 /64). */
   accept(socket: WebSocket, address?: string): void;
   /** To every subscriber of a public channel. */
   publish(channel: string, data: unknown): void;
@@ -48,7 +46,7 @@ export interface WsHub {
   close(): void;
 }
 
-export interface WsHubOptions {
+export interface WsHubOptions extends FrameBudgetOptions {
   readonly tokens: TokenService;
   readonly clock: Clock;
   readonly logger: Logger;
@@ -56,7 +54,7 @@ export interface WsHubOptions {
   readonly heartbeatMs?: number;
   /** A client that reads slower than this much queued output is disconnected. */
   readonly maxBufferedBytes?: number;
-  /** Open sockets allowed per client address (default 20) and signed-in sockets per user (default 10). */
+  /** Open sockets per client network (an IPv6 /64 is one, as for HTTP) and per user: default 20 and 10. */
   readonly maxConnectionsPerAddress?: number;
   readonly maxConnectionsPerUser?: number;
   /**
@@ -70,17 +68,17 @@ interface Connection {
   readonly socket: WebSocket;
   readonly channels: Set<string>;
   readonly address: string;
+  readonly budget: FrameBudget;
   session: { userId: string; sessionId: string; expiresAtMs: number } | null;
   alive: boolean;
 }
-
-const KNOWN_OPS = new Set(['subscribe', 'unsubscribe', 'auth', 'ping']);
 
 export function createWsHub(options: WsHubOptions): WsHub {
   const maxSubscriptions = options.maxSubscriptionsPerSocket ?? 20;
   const maxBufferedBytes = options.maxBufferedBytes ?? 1_048_576;
   const maxPerAddress = options.maxConnectionsPerAddress ?? 20;
   const maxPerUser = options.maxConnectionsPerUser ?? 10;
+  const newBudget = frameBudgets(options);
   const verifySession = options.verifySession ?? ((token: string) => options.tokens.verifyAccessToken(token));
   const perAddress = new Map<string, number>();
   const specs = new Map<string, ChannelSpec>();
@@ -216,28 +214,18 @@ export function createWsHub(options: WsHubOptions): WsHub {
     if (last) sendRaw(connection, last);
   }
 
-  /** Reads one client frame; anything wrong becomes an error to answer, never a disconnect. */
-  function parse(
-    raw: WebSocket.RawData,
-    isBinary: boolean,
-  ): ClientFrame | { error: WsErrorCode; message: string } {
-    if (isBinary) return { error: 'malformed', message: 'Frames must be JSON text' };
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(raw.toString());
-    } catch {
-      return { error: 'malformed', message: 'Frames must be JSON text' };
-    }
-    const op = typeof parsed === 'object' && parsed !== null ? (parsed as { op?: unknown }).op : undefined;
-    if (typeof op !== 'string' || !KNOWN_OPS.has(op)) {
-      return { error: 'unknown_op', message: `Unknown op; use one of ${[...KNOWN_OPS].join(', ')}` };
-    }
-    const frame = clientFrameSchema.safeParse(parsed);
-    return frame.success ? frame.data : { error: 'malformed', message: `Malformed ${op} frame` };
+  /** Closes a socket that spent a budget (see FrameBudgetOptions); frames it sent since are ignored. */
+  function cutOff(connection: Connection, what: 'frames' | 'auth frames'): void {
+    connection.budget.spent = true;
+    log.warn({ address: connection.address }, `WebSocket closed: too many ${what}`);
+    fail(connection, 'too_many_frames', `Too many ${what}`);
+    connection.socket.close(1008, 'too many frames');
   }
 
   async function handle(connection: Connection, raw: WebSocket.RawData, isBinary: boolean): Promise<void> {
-    const frame = parse(raw, isBinary);
+    if (connection.budget.spent) return;
+    if (!connection.budget.frame(options.clock.now().getTime())) return cutOff(connection, 'frames');
+    const frame = parseClientFrame(raw, isBinary);
     if ('error' in frame) {
       fail(connection, frame.error, frame.message);
       return;
@@ -251,6 +239,7 @@ export function createWsHub(options: WsHubOptions): WsHub {
         send(connection, { op: 'unsubscribed', channel: frame.channel });
         break;
       case 'auth':
+        if (!connection.budget.auth(options.clock.now().getTime())) return cutOff(connection, 'auth frames');
         await authenticate(connection, frame.token);
         break;
       case 'ping':
@@ -265,21 +254,29 @@ export function createWsHub(options: WsHubOptions): WsHub {
       specs.set(spec.name, spec);
     },
 
-    accept(socket, address = 'unknown') {
+    accept(socket, clientAddress) {
+      const address = clientAddress ? clientNetwork(clientAddress) : 'unknown';
       const open = perAddress.get(address) ?? 0;
       if (open >= maxPerAddress) {
         socket.send(
           JSON.stringify({
             op: 'error',
             code: 'too_many_connections',
-            message: `At most ${maxPerAddress} connections per address`,
+            message: `At most ${maxPerAddress} connections per network`,
           } satisfies ControlFrame),
         );
         socket.close(1008, 'too many connections');
         return;
       }
       perAddress.set(address, open + 1);
-      const connection: Connection = { socket, channels: new Set(), address, session: null, alive: true };
+      const connection: Connection = {
+        socket,
+        channels: new Set(),
+        address,
+        budget: newBudget(),
+        session: null,
+        alive: true,
+      };
       connections.add(connection);
       socket.on('pong', () => {
         connection.alive = true;

@@ -5,7 +5,8 @@ import { createdAt } from './columns';
 /**
  * Every image a user uploaded: who owns it decides who may read it (KYC documents are private) and
  * which files a KYC submission or a profile may name. The bytes live in the storage (data directory
- * or bucket) under `kind/filename`; the filename is random, never the client's.
+ * or bucket) under `kind/filename`; the filename is random, never the client's. An upload that no
+ * profile or KYC record names a day later is pruned (features/housekeeping/prune-unattached-uploads.ts).
  */
 export const uploads = pgTable(
   'uploads',

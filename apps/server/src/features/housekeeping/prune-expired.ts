@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/app-context';
 import { pruneCounters } from '../../platform/counters';
 import { IDEMPOTENCY_KEEP_MS, pruneIdempotencyKeys } from '../../platform/idempotency';
 import type { ScheduledJob } from '../../platform/scheduled-jobs';
+import { pruneUnattachedUploads } from './prune-unattached-uploads';
 
 /**
  * Rows that are only useful for a while are deleted once they cannot matter any more, so no table
@@ -14,7 +15,8 @@ import type { ScheduledJob } from '../../platform/scheduled-jobs';
  * - payment webhook events: after 30 days, far beyond the provider's redelivery window;
  * - idempotency keys: after a day (a retry later than that runs as a new request);
  * - rate-limit and budget counters: once their window has ended;
- * - the mail outbox: after 7 days.
+ * - the mail outbox: after 7 days;
+ * - uploads no profile or KYC record names: after a day, files and rows (prune-unattached-uploads.ts).
  */
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const PRUNE_JOB = 'prune-expired-rows';
@@ -73,12 +75,15 @@ export async function pruneExpiredRows(ctx: Pick<AppContext, 'db'>, now: Date): 
 }
 
 /** The hourly prune, run by one process through the shared scheduler. */
-export function pruneExpiredRowsJob(ctx: Pick<AppContext, 'db' | 'logger'>): ScheduledJob {
+export function pruneExpiredRowsJob(ctx: Pick<AppContext, 'db' | 'logger' | 'storage'>): ScheduledJob {
   return {
     name: PRUNE_JOB,
     everyMs: PRUNE_EVERY_MS,
     run: async (now) => {
-      const report = await pruneExpiredRows(ctx, now);
+      const report = {
+        ...(await pruneExpiredRows(ctx, now)),
+        uploads: await pruneUnattachedUploads(ctx, now),
+      };
       if (Object.values(report).some((n) => n > 0))
         ctx.logger.info({ pruned: report }, 'pruned expired rows');
     },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { UploadType } from '@exchange/contracts';
 import type { AppContext } from '../../platform/app-context';
+import type { JobSlots } from '../../platform/job-slots';
 import { normaliseImage } from './normalise-image';
 import { insertUpload, storageKeyOf } from './uploads.repository';
 
@@ -10,11 +11,12 @@ import { insertUpload, storageKeyOf } from './uploads.repository';
  */
 export async function storeImage(
   ctx: Pick<AppContext, 'db' | 'storage'>,
+  imageJobs: JobSlots,
   userId: string,
   kind: UploadType,
   raw: Buffer,
 ): Promise<{ filename: string }> {
-  const image = await normaliseImage(raw);
+  const image = await normaliseImage(raw, imageJobs);
   const filename = `${randomUUID()}.${image.extension}`;
   const key = storageKeyOf(kind, filename);
   await ctx.storage.put(key, image.bytes, image.contentType);

@@ -10,12 +10,22 @@ import type { FastifyReply } from 'fastify';
 import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
+import { createJobSlots } from '../../platform/job-slots';
 import { readImagePart } from './read-image-part';
 import { storeImage } from './store-image';
+import { admitUpload, chargeUpload } from './upload-allowance';
 import { findUpload, storageKeyOf } from './uploads.repository';
 
 /** Signed-in scope: the two image uploads, and KYC documents read back by their owner or an admin. */
 export function uploadUserRoutes(app: ZodApi, ctx: AppContext): void {
+  // This process's image decoders (UPLOAD_IMAGE_JOBS); a burst waits in line, for a bounded time.
+  const { imageJobs, jobWaitMs } = ctx.config.uploadLimits;
+  const slots = createJobSlots({
+    max: imageJobs,
+    maxWaitMs: jobWaitMs,
+    maxWaiting: imageJobs * 8,
+    busy: () => new AppError('server_busy', messages.uploadBusy),
+  });
   app.register(async (scope) => {
     // Multipart only here; a second file is let through so it can be refused by name, not by count,
     // and the client's file name is kept whole (busboy would cut it to its base name) so path
@@ -30,8 +40,11 @@ export function uploadUserRoutes(app: ZodApi, ctx: AppContext): void {
     ];
     for (const [url, type] of routes) {
       scope.post(url, { schema: { response: { 200: uploadResponseSchema } } }, async (request) => {
+        const { userId } = sessionOf(request);
+        await admitUpload(ctx, userId);
         const raw = await readImagePart(request, type);
-        const file = await storeImage(ctx, sessionOf(request).userId, type, raw);
+        await chargeUpload(ctx, userId, raw.length);
+        const file = await storeImage(ctx, slots, userId, type, raw);
         return { status: true, message: messages.uploadSuccess, data: { file } };
       });
     }

@@ -18,7 +18,8 @@ let admin: TestUser;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'uploads-test-'));
-  t = await createTestApp({ env: { DATA_DIR: dataDir } });
+  // One user sends every case here: a budget that never runs out (upload-limits.test.ts tests them).
+  t = await createTestApp({ env: { DATA_DIR: dataDir, UPLOAD_LIMIT_PER_MINUTE: '1000' } });
   alice = await createTestUser(t);
   bob = await createTestUser(t);
   admin = await createTestUser(t, { role: 'ADMIN' });
