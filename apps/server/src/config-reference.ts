@@ -77,6 +77,12 @@ export const SETTING_DOCS: Record<keyof Env, string> = {
   SUPPORT_TICKET_LIMIT_PER_HOUR: 'Support tickets (POST /support/create) one user may open per hour.',
   DEPOSIT_ORDER_LIMIT_PER_HOUR:
     'Deposit orders (POST /wallet/deposits/orders, each one a PayPal request) one user may open per hour.',
+  P2P_TRANSFER_LIMIT_PER_MINUTE:
+    'P2P transfer tries (POST /p2p/transfer) one user may make per minute, refused ones included.',
+  P2P_TRANSFER_LIMIT_PER_DAY:
+    'P2P transfers one user may make per day (each one mails its recipient a receipt); refused tries do not count.',
+  P2P_LOOKUP_LIMIT_PER_MINUTE:
+    'P2P recipients one user may look up per minute: the look-up (POST /common/user/userInfo) and each transfer’s recipient share it.',
   UPLOAD_LIMIT_PER_MINUTE:
     'Image uploads (KYC documents and profile pictures together) one user may send per minute.',
   UPLOAD_DAILY_MAX_FILES:

@@ -1,6 +1,7 @@
 import { twoFactorMessages } from './two-factor-messages';
 
 import { debtMessages } from './debt-messages';
+import { p2pMessages } from './p2p-messages';
 import { securityMessages } from './security-messages';
 import { uploadMessages } from './upload-messages';
 
@@ -184,25 +185,8 @@ export const messages = {
   stakeTermsTitle: 'Locked Staking',
   stakeNow: 'Stake Now',
 
-  // P2P, in the spec's order
-  p2pEmailRequired: 'Please Enter Email Id',
-  p2pEmailInvalid: 'Please Enter Valid Email Id',
-  p2pCurrencyRequired: 'Please Choose Currency',
-  p2pAmountRequired: 'Please Enter Amount',
-  p2pAmountPositive: 'Amount should be greater than 0',
-  p2pValidateFirst: 'Please valiadate your email first',
-  confirmTransfer: 'Are You sure you want to Transfer ?',
-  // The server's P2P answers (the spec shows only that the client displays them)
-  p2pTransferSuccess: 'Transfer successful',
-  p2pUserFound: 'User found',
-  p2pRecipientUnknown: 'No user found with this email',
-  p2pRecipientSelf: 'You cannot transfer to yourself',
-  p2pRecipientDisabled: 'This account is disabled',
-  p2pRecipientUnverified: 'This user has not completed KYC',
-  p2pAmountPrecision: 'Amount can have at most {precision} decimal places',
-  p2pHistoryLoaded: 'P2P history',
-  p2pMailSubject: 'You received {amount} {currency}',
-  p2pMailText: '{sender} sent you {amount} {currency}. It is in your wallet now.',
+  // P2P: the spec's texts and the server's answers (p2p-messages.ts)
+  ...p2pMessages,
 
   // Swap and multicoin
   swapAmountPositive: 'Amount must be greater than 0',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type AbuseLimitConfig, abuseLimitConfig, abuseLimitEnv } from './abuse-limit-config';
+import { type P2pLimits, p2pLimitEnv, p2pLimits } from './p2p-limit-config';
 
 /**
  * The rate-limit budgets' part of the configuration: its environment variables (spread into
@@ -15,6 +16,7 @@ export const rateLimitEnv = {
   WEBHOOK_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
   SUPPORT_TICKET_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(20),
   DEPOSIT_ORDER_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(30),
+  ...p2pLimitEnv,
   ...abuseLimitEnv,
 };
 
@@ -32,6 +34,8 @@ export interface RateLimitConfig extends AbuseLimitConfig {
     readonly mailIpPerMinute: number;
     readonly mailAccountPerMinute: number;
   };
+  /** P2P transfers and recipient look-ups per sender (platform/p2p-limit-config.ts). */
+  readonly p2pLimits: P2pLimits;
   /** Instant quotes (POST /wallet/quotes) one user may ask for per minute. */
   readonly quoteLimitPerMinute: number;
   /** Swap and MULTI quotes (POST /swap/quote) one user may ask for per minute. */
@@ -52,6 +56,7 @@ export function rateLimitConfig(env: RateLimitEnv): RateLimitConfig {
       mailIpPerMinute: env.AUTH_MAIL_LIMIT_IP_PER_MINUTE,
       mailAccountPerMinute: env.AUTH_MAIL_LIMIT_ACCOUNT_PER_MINUTE,
     },
+    p2pLimits: p2pLimits(env),
     quoteLimitPerMinute: env.QUOTE_LIMIT_PER_MINUTE,
     swapQuoteLimitPerMinute: env.SWAP_QUOTE_LIMIT_PER_MINUTE,
     webhookLimitPerMinute: env.WEBHOOK_LIMIT_PER_MINUTE,

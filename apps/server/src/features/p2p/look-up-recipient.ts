@@ -1,8 +1,10 @@
 import { type P2pRuleCode, p2pRuleMessage, type RejectionCode } from '@exchange/contracts';
 import { checkP2pEmail, checkRecipient, maskEmail, maskMobile } from '@exchange/domain';
+import type { AppContext } from '../../platform/app-context';
 import type { DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { findRecipientByEmail } from './p2p.repository';
+import { spendRecipientLookup } from './p2p-budgets';
 
 /**
  * A P2P rule's rejection with the spec's message (P2P_RULE_MESSAGES): an unknown recipient is 404, a
@@ -41,10 +43,16 @@ export async function loadRecipient(db: DbOrTx, senderId: string, email: string)
 
 /**
  * POST /common/user/userInfo: shows the caller enough to recognise the recipient (the name, a masked
- * e-mail and phone number) and nothing that would let a crawler harvest contacts.
+ * e-mail and phone number) and nothing that would let a crawler harvest contacts. Every call spends
+ * one of the caller's recipient look-ups (shared with transfers), malformed ones included.
  */
-export async function lookUpRecipient(db: DbOrTx, senderId: string, emailText: string | null | undefined) {
-  const recipient = await loadRecipient(db, senderId, parseRecipientEmail(emailText));
+export async function lookUpRecipient(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config'>,
+  senderId: string,
+  emailText: string | null | undefined,
+) {
+  await spendRecipientLookup(ctx, senderId);
+  const recipient = await loadRecipient(ctx.db, senderId, parseRecipientEmail(emailText));
   return {
     name: recipient.name,
     email: maskEmail(recipient.email),

@@ -1,11 +1,13 @@
-import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { p2pTransfers, users } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
 
 /**
  * A user as a P2P recipient: found by e-mail, case-insensitively, among customers (a SYSTEM account,
- * the house's, is unknown here).
+ * the house's, is unknown here). E-mails are stored lower-cased (the sign-up schema lower-cases them,
+ * and the users_email_lowercase check holds every row to it), so the lower-cased address is looked up
+ * in the unique e-mail index, as sign-in does, instead of scanning users for lower(email).
  */
 export async function findRecipientByEmail(db: DbOrTx, email: string) {
   const [row] = await db
@@ -20,7 +22,7 @@ export async function findRecipientByEmail(db: DbOrTx, email: string) {
       isKycVerified: users.isKycVerified,
     })
     .from(users)
-    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, eq(users.kind, 'CUSTOMER')))
+    .where(and(eq(users.email, email.toLowerCase()), eq(users.kind, 'CUSTOMER')))
     .limit(1);
   return row ?? null;
 }

@@ -7,35 +7,18 @@ import {
   userInfoRequestSchema,
   userInfoResponseSchema,
 } from '@exchange/contracts';
-import type { preValidationAsyncHookHandler } from 'fastify';
 import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
-import { AppError } from '../../platform/errors';
 import { createIdempotencyHooks } from '../../platform/idempotency';
 import { listP2pHistory } from './list-p2p-history';
 import { lookUpRecipient } from './look-up-recipient';
 import { transferP2p } from './transfer-p2p';
 
-/** Recipient look-ups a user may make per minute: plenty for a person, too few to harvest accounts. */
-export const USER_INFO_LOOKUPS_PER_MINUTE = 20;
-
-/** A budget per signed-in user (the guard ran first, so the session is known). */
-function perUserLimit(app: ZodApi, maxPerMinute: number): preValidationAsyncHookHandler {
-  const check = app.createRateLimit({
-    max: maxPerMinute,
-    timeWindow: 60_000,
-    keyGenerator: (request) => `user:${request.session?.userId ?? request.ip}`,
-  });
-  return async (request, reply) => {
-    const limit = await check(request);
-    if (!limit.isAllowed && limit.isExceeded) {
-      reply.header('retry-after', limit.ttlInSeconds);
-      throw new AppError('rate_limited', messages.tooManyRequests);
-    }
-  };
-}
-
-/** KYC scope: the recipient look-up, transfers and the P2P history. */
+/**
+ * KYC scope: the recipient look-up, transfers and the P2P history. The look-up and the transfer spend
+ * the sender's P2P budgets (p2p-budgets.ts, P2P_* settings): recipient look-ups per minute, shared by
+ * both routes, and transfer tries per minute and transfers per day.
+ */
 export function p2pKycRoutes(app: ZodApi, ctx: AppContext): void {
   const idempotent = createIdempotencyHooks(ctx.db);
 
@@ -43,10 +26,9 @@ export function p2pKycRoutes(app: ZodApi, ctx: AppContext): void {
     '/common/user/userInfo',
     {
       schema: { body: userInfoRequestSchema, response: { 200: userInfoResponseSchema } },
-      preValidation: perUserLimit(app, USER_INFO_LOOKUPS_PER_MINUTE),
     },
     async (request) => {
-      const data = await lookUpRecipient(ctx.db, sessionOf(request).userId, request.body.email);
+      const data = await lookUpRecipient(ctx, sessionOf(request).userId, request.body.email);
       return { status: true, message: messages.p2pUserFound, data };
     },
   );

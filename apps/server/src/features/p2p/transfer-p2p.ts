@@ -1,4 +1,4 @@
-import { formatMessage, messages, type P2pTransferRequest } from '@exchange/contracts';
+import { formatMessage, isPersonName, messages, type P2pTransferRequest } from '@exchange/contracts';
 import {
   checkP2pTransfer,
   formatMinorTrimmed,
@@ -15,6 +15,7 @@ import { postEntry } from '../ledger/post-entries';
 import { upsertWalletTransaction } from '../ledger/wallet-history';
 import { loadRecipient, p2pRuleError } from './look-up-recipient';
 import { findUserName, insertTransfer, setTransferEntry } from './p2p.repository';
+import { countTransferMade, spendRecipientLookup, spendTransferTry } from './p2p-budgets';
 
 /**
  * Sends coins to another user. Checks in the spec's order (checkP2pTransfer): e-mail empty, malformed;
@@ -24,13 +25,16 @@ import { findUserName, insertTransfer, setTransferEntry } from './p2p.repository
  * the ledger's conditional debit is what refuses a racing overdraft. One entry moves the amount from
  * the sender's available balance to the recipient's (accounts locked in id order, so A→B and B→A in
  * parallel wait instead of deadlocking), a p2p_transfers row and a wallet transaction per side record
- * it, and after the commit the recipient is mailed.
+ * it, and after the commit the recipient is mailed. The sender's P2P budgets (p2p-budgets.ts) come
+ * first: a try per minute, then a recipient look-up before the recipient is read, and the day's
+ * transfers counted in the transaction; any spent answers 429 and moves nothing.
  */
 export async function transferP2p(
   ctx: AppContext,
   senderId: string,
   request: P2pTransferRequest,
 ): Promise<void> {
+  await spendTransferTry(ctx, senderId);
   const named = p2pCurrency(request.from_crypto_currency_code);
   const held = named ? await loadBalances(ctx.db, [userAccount(senderId, named)]) : null;
   const checked = checkP2pTransfer({
@@ -45,7 +49,10 @@ export async function transferP2p(
   // An open debt, or the deposit hold period, keeps value from leaving the exchange (issue 35).
   await assertOutflowAllowed(ctx, senderId, 'p2p_send', { asset, amount });
 
+  // Naming a recipient is a look-up: it spends one, found or not, before the users table is read.
+  await spendRecipientLookup(ctx, senderId);
   const recipient = await ctx.db.transaction(async (tx) => {
+    await countTransferMade(tx, ctx, senderId);
     const to = await loadRecipient(tx, senderId, email);
     const transferId = await insertTransfer(tx, { senderId, receiverId: to.id, asset, amount });
     const reference = `p2p:${transferId}`;
@@ -81,7 +88,8 @@ export async function transferP2p(
   const params = {
     amount: formatMinorTrimmed(amount, scale),
     currency: asset,
-    sender: sender?.name ?? 'A user',
+    // A name from before sign-up took letters only could carry a line or a link: it is left out.
+    sender: sender && isPersonName(sender.name) ? sender.name : 'A user',
   };
   try {
     await ctx.mailer.send({
