@@ -156,6 +156,11 @@ const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
     audit: "turning on an admin's two-factor sign-in is written to the audit log",
     uploads: "a profile picture must be the user's own upload",
   },
+  'server:debts': {
+    audit: 'settling a debt is written to the audit log',
+    ledger: 'a settlement locks the USD balance and posts its entry and history row',
+    wallet: 'the deposit hold values the wallet as GET /wallet does',
+  },
   'server:deposits': {
     ledger: 'a deposit is credited, and reversed, in the ledger',
   },
@@ -167,6 +172,7 @@ const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
     uploads: "KYC documents must be the user's own uploads",
   },
   'server:p2p': {
+    debts: 'an open debt, or the deposit hold, refuses a transfer (issue 35)',
     ledger: 'a transfer posts its entries and its wallet history rows',
   },
   'server:referrals': {
@@ -179,10 +185,12 @@ const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
     audit: "an admin's answer or status change is written to the audit log",
   },
   'server:swap': {
+    debts: 'an open debt refuses a swap or a MULTI purchase (issue 35)',
     ledger:
       "a swap posts its entries and quotes against the balances; it moves the house's position, so it meets the house exposure cap",
   },
   'server:trading': {
+    debts: 'an open debt refuses a sell, instant or limit (issue 35)',
     ledger:
       "orders settle in the ledger, the house's inventory is read from it, open orders are a hold source",
   },
@@ -195,6 +203,7 @@ const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
     security: "the admin's own two-factor tab is the Security page's two-factor section",
   },
   'web:dashboard': {
+    restrictions: 'the dashboard tells a restricted customer why (an open debt)',
     kyc: 'the dashboard asks KYC how to tell the user to complete or wait for it',
     market: 'the dashboard shows the top markets',
   },
@@ -223,6 +232,7 @@ const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
     market: "the trading screen shows the market feature's list, chart, book and trades beside the form",
   },
   'web:wallet': {
+    restrictions: 'the wallet tells a restricted customer why (an open debt)',
     kyc: 'the wallet links to KYC when the user must complete it',
   },
 };
