@@ -24,8 +24,12 @@ export const userSessions = pgTable(
     twoFactorPassed: boolean('two_factor_passed').notNull().default(false),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
   },
-  // The Security page lists a user's sessions, most recently used first.
-  (t) => [index('user_sessions_user_idx').on(t.userId, t.lastUsedAt.desc())],
+  (t) => [
+    // The Security page lists a user's sessions, most recently used first.
+    index('user_sessions_user_idx').on(t.userId, t.lastUsedAt.desc()),
+    // The housekeeping prune deletes sessions long unused.
+    index('user_sessions_last_used_idx').on(t.lastUsedAt),
+  ],
 );
 
 /**

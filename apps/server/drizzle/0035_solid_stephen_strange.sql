@@ -1,0 +1,1 @@
+CREATE INDEX "user_sessions_last_used_idx" ON "user_sessions" USING btree ("last_used_at");
