@@ -13,6 +13,9 @@ export const REDACTED_PATHS = [
   'token',
   'refresh_token',
   'access_token',
+  'totp',
+  'recovery_code',
+  'recovery_codes',
   'req.headers.authorization',
   'req.headers.cookie',
   'res.headers["set-cookie"]',
@@ -21,6 +24,9 @@ export const REDACTED_PATHS = [
   '*.token',
   '*.refresh_token',
   '*.access_token',
+  '*.totp',
+  '*.recovery_code',
+  '*.recovery_codes',
 ];
 
 const options = (level: string) => ({ level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } });
