@@ -6,6 +6,8 @@ import {
   otps,
   rateLimitCounters,
   refreshTokens,
+  signInEvents,
+  userSessions,
   webhookEvents,
 } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -79,6 +81,23 @@ describe('pruning expired rows', () => {
     await seedRows(now);
     const twoDays = await pruneExpiredRows(t.ctx, new Date(now.getTime() + 2 * DAY));
     expect(twoDays).toMatchObject({ idempotencyKeys: 1, webhookEvents: 0, otps: 1 });
+  });
+
+  it('keeps the sign-in history for 180 days and a session until 90 days unused', async () => {
+    const now = new Date();
+    const user = await createTestUser(t);
+    await t.ctx.db
+      .insert(signInEvents)
+      .values({ userId: user.id, outcome: 'SUCCESS', device: 'd', network: 'n', createdAt: now });
+    await t.ctx.db
+      .insert(userSessions)
+      .values({ id: user.sessionId, userId: user.id, device: 'd', network: 'n', lastUsedAt: now });
+    const soon = await pruneExpiredRows(t.ctx, new Date(now.getTime() + 89 * DAY));
+    expect(soon).toMatchObject({ signInEvents: 0, userSessions: 0 });
+    const unused = await pruneExpiredRows(t.ctx, new Date(now.getTime() + 91 * DAY));
+    expect(unused).toMatchObject({ signInEvents: 0, userSessions: 1 });
+    const old = await pruneExpiredRows(t.ctx, new Date(now.getTime() + 181 * DAY));
+    expect(old.signInEvents).toBeGreaterThanOrEqual(1);
   });
 
   it('runs as a scheduled job', async () => {

@@ -1,5 +1,14 @@
 import { lt } from 'drizzle-orm';
-import { instantQuotes, mailOutbox, otps, refreshTokens, swapQuotes, webhookEvents } from '../../db/schema';
+import {
+  instantQuotes,
+  mailOutbox,
+  otps,
+  refreshTokens,
+  signInEvents,
+  swapQuotes,
+  userSessions,
+  webhookEvents,
+} from '../../db/schema';
 import type { AppContext } from '../../platform/app-context';
 import { pruneCounters } from '../../platform/counters';
 import { IDEMPOTENCY_KEEP_MS, pruneIdempotencyKeys } from '../../platform/idempotency';
@@ -16,6 +25,8 @@ import { pruneUnattachedUploads } from './prune-unattached-uploads';
  * - idempotency keys: after a day (a retry later than that runs as a new request);
  * - rate-limit and budget counters: once their window has ended;
  * - the mail outbox: after 7 days;
+ * - sign-in history: after 180 days;
+ * - sessions unused for 90 days (their refresh tokens, 30 days by default, expired long before);
  * - uploads no profile or KYC record names: after a day, files and rows (prune-unattached-uploads.ts).
  */
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -27,6 +38,8 @@ export const RETENTION = {
   webhookEventsMs: 30 * DAY_MS,
   idempotencyKeysMs: IDEMPOTENCY_KEEP_MS,
   mailOutboxMs: 7 * DAY_MS,
+  signInEventsMs: 180 * DAY_MS,
+  unusedSessionsMs: 90 * DAY_MS,
 } as const;
 
 export type PruneReport = Record<string, number>;
@@ -70,6 +83,18 @@ export async function pruneExpiredRows(ctx: Pick<AppContext, 'db'>, now: Date): 
         .delete(mailOutbox)
         .where(lt(mailOutbox.createdAt, ago(RETENTION.mailOutboxMs)))
         .returning({ id: mailOutbox.id }),
+    ),
+    signInEvents: await count(
+      db
+        .delete(signInEvents)
+        .where(lt(signInEvents.createdAt, ago(RETENTION.signInEventsMs)))
+        .returning({ id: signInEvents.id }),
+    ),
+    userSessions: await count(
+      db
+        .delete(userSessions)
+        .where(lt(userSessions.lastUsedAt, ago(RETENTION.unusedSessionsMs)))
+        .returning({ id: userSessions.id }),
     ),
   };
 }
