@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userSessions, users } from '../../db/schema';
+import { ManualClock } from '../../platform/clock';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser, signInAs } from '../../test/test-users';
-import { post, ROOMY_LIMITS } from './auth-test-helpers';
+import { bearer, logIn, PASSWORD, post, ROOMY_LIMITS, registerVerified } from './auth-test-helpers';
+import { currentTotp } from './two-factor';
 import { enrolTwoFactor } from './two-factor-test-helpers';
 
 /**
@@ -12,9 +14,10 @@ import { enrolTwoFactor } from './two-factor-test-helpers';
  * is refused on admin routes with 403 totp_session_required, and keeps its customer routes.
  */
 describe('admin routes need a sign-in that passed the admin two-factor', () => {
+  const clock = new ManualClock();
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: ROOMY_LIMITS });
+    t = await createTestApp({ env: ROOMY_LIMITS, clock });
   });
   afterAll(async () => t.close());
 
@@ -49,6 +52,23 @@ describe('admin routes need a sign-in that passed the admin two-factor', () => {
     const proved = await signInAs(t, admin.id, 'ADMIN');
     await session(admin.id, proved.sessionId, true);
     expect((await adminRoute(proved.headers)).statusCode).toBe(200);
+  });
+
+  it('an admin who signs in with the code gets the back-office; the enrolling sign-in kept it', async () => {
+    const email = 'ops-2fa@example.com';
+    await registerVerified(t, email);
+    await t.ctx.db.update(users).set({ role: 'ADMIN' }).where(eq(users.email, email));
+    const first = bearer((await logIn(t, email)).accessToken);
+    const { secret } = await enrolTwoFactor(t, first);
+    expect((await adminRoute(first)).statusCode).toBe(200);
+    clock.advance(30_000);
+    const signedIn = await post(t, '/auth/login', {
+      email,
+      password: PASSWORD,
+      totp: await currentTotp(t.ctx, secret),
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect((await adminRoute(bearer(signedIn.json().token))).statusCode).toBe(200);
   });
 
   it('a customer is refused the back-office as before, two-factor or not', async () => {
