@@ -192,6 +192,16 @@ describe('api client: one refresh, one retry', () => {
     });
     expect(server.refreshes()).toBe(0);
   });
+
+  it('neither refreshes nor resends on a wrong two-factor code (a resent code would be spent twice)', async () => {
+    setAccessToken('live-token');
+    for (const code of ['totp_required', 'totp_invalid', 'totp_replayed', 'recovery_code_wrong']) {
+      const fetchMock = vi.fn(async () => json(401, { status: false, message: 'Wrong code', code }));
+      vi.stubGlobal('fetch', fetchMock);
+      await expect(apiClient.post('/auth/2fa/disable', { totp: '123456' })).rejects.toMatchObject({ code });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    }
+  });
 });
 
 describe('api client: errors and headers', () => {
