@@ -34,6 +34,7 @@ export const securityMessages = {
   signInHistoryTitle: 'Sign-in history',
   signInHistoryLoaded: 'Sign-in history',
   signInHistoryEmpty: 'No sign-ins yet',
+  signInHistorySearch: 'Search sign-ins by device or network',
   signInHistoryLoadFailed: 'Your sign-in history could not be loaded',
   signInTime: 'Time',
   signInResult: 'Result',

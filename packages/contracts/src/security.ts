@@ -46,6 +46,8 @@ export const SIGN_IN_HISTORY_PAGE_SIZE = 10;
 export const signInHistoryRequestSchema = pagingSchema({
   defaultLimit: SIGN_IN_HISTORY_PAGE_SIZE,
   maxLimit: 50,
+  /** Searches the device and the network. */
+  searchMax: 64,
   orderBy: { values: { '-createdAt': 'desc', createdAt: 'asc' }, default: '-createdAt' },
 });
 export type SignInHistoryRequest = z.input<typeof signInHistoryRequestSchema>;

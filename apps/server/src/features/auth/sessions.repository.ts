@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { refreshTokens, signInEvents, userSessions, users } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
+import { containsPattern } from '../../platform/search';
 
 /**
  * Reads and writes of a customer's sessions, sign-in history and anti-phishing phrase. A session is
@@ -113,13 +114,20 @@ export async function successfulSignInPlaces(db: DbOrTx, userId: string) {
     .limit(1000);
 }
 
-/** One page of the user's sign-in history (walks sign_in_events_user_created_idx). */
+/**
+ * One page of the user's sign-in history, searched in the device and network (walks
+ * sign_in_events_user_created_idx: one user's rows, filtered there).
+ */
 export async function signInEventPage(
   db: DbOrTx,
   userId: string,
-  query: { page: number; limit: number; orderBy: 'asc' | 'desc' },
+  query: { page: number; limit: number; orderBy: 'asc' | 'desc'; search?: string | undefined },
 ): Promise<{ rows: SignInEventRow[]; total: number }> {
-  const where = eq(signInEvents.userId, userId);
+  const pattern = query.search ? containsPattern(query.search) : undefined;
+  const where = and(
+    eq(signInEvents.userId, userId),
+    pattern ? or(ilike(signInEvents.device, pattern), ilike(signInEvents.network, pattern)) : undefined,
+  );
   const order =
     query.orderBy === 'asc'
       ? [asc(signInEvents.createdAt), asc(signInEvents.id)]

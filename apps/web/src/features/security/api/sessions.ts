@@ -33,11 +33,14 @@ export function useSignOutSessions() {
 }
 
 /** GET /security/sign-ins: one page of the sign-in history, newest first, paged by the server. */
-export function useSignInHistory(page: number) {
+export function useSignInHistory(query: { page: number; search: string }) {
   return useQuery({
-    queryKey: [...signInsKey, page],
+    queryKey: [...signInsKey, query.page, query.search],
     queryFn: ({ signal }) =>
-      apiClient.get<SignInHistoryResponse>('/security/sign-ins', { signal, query: { page, limit: 10 } }),
+      apiClient.get<SignInHistoryResponse>('/security/sign-ins', {
+        signal,
+        query: { page: query.page, limit: 10, search: query.search || undefined },
+      }),
     select: (response) => response.data,
     placeholderData: keepPreviousData,
   });

@@ -1,8 +1,8 @@
 import { messages, type SignInEventView, type SignInOutcome } from '@exchange/contracts';
-import { useState } from 'react';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 import { type Column, DataTable } from '../../../components/ui/data-table';
+import { useServerPaging } from '../../../components/ui/use-server-paging';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useSignInHistory } from '../api/sessions';
@@ -33,10 +33,13 @@ const columns: readonly Column<SignInEventView>[] = [
   },
 ];
 
-/** Successful and refused sign-ins of the account, newest first, ten a page, paged by the server. */
+/**
+ * Successful and refused sign-ins of the account, newest first, ten a page, paged and searched (device,
+ * network) by the server.
+ */
 export function SignInHistorySection() {
-  const [page, setPage] = useState(1);
-  const history = useSignInHistory(page);
+  const { query, server } = useServerPaging();
+  const history = useSignInHistory(query);
   return (
     <Card title={messages.signInHistoryTitle}>
       <DataTable
@@ -44,12 +47,12 @@ export function SignInHistorySection() {
         columns={columns}
         rows={history.data?.content}
         rowKey={(row) => row.id}
-        server={{ page, total: history.data?.total ?? 0, onPageChange: setPage }}
+        server={server(history.data?.total)}
+        searchLabel={messages.signInHistorySearch}
         loading={history.isFetching}
         error={history.error ? errorMessage(history.error, messages.signInHistoryLoadFailed) : undefined}
         onRetry={() => void history.refetch()}
         emptyMessage={messages.signInHistoryEmpty}
-        searchable={false}
       />
     </Card>
   );
