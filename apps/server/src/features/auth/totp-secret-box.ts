@@ -8,7 +8,7 @@ import type { AppContext } from '../../platform/app-context';
  * not the JWT secret) and refuses to start without, so no development key reaches production. The
  * user's id is the additional authenticated data: a ciphertext copied onto another account does not open.
  * Stored as `v1.<iv>.<tag>.<ciphertext>` (base64url); a secret enrolled before this (base32, no dots)
- * is read as it was stored until its owner enrols again.
+ * is read as it was stored, and sealed at its owner's next sign-in with a code.
  */
 const VERSION = 'v1.';
 const keys = new Map<string, Buffer>();
@@ -30,6 +30,11 @@ export function sealTotpSecret(config: KeyConfig, userId: string, secret: string
   cipher.setAAD(Buffer.from(userId));
   const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
   return `${VERSION}${[iv, cipher.getAuthTag(), sealed].map((part) => part.toString('base64url')).join('.')}`;
+}
+
+/** Whether a stored secret is encrypted (one enrolled before encryption at rest is not). */
+export function isSealedTotpSecret(stored: string): boolean {
+  return stored.startsWith(VERSION);
 }
 
 /** The secret in clear, or null when there is none or it does not open (another key, another account). */

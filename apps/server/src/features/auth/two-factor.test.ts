@@ -161,6 +161,22 @@ describe('two-factor sign-in for every account', () => {
     expect(raced.find((r) => r.statusCode === 401)?.json()).toMatchObject({ code: 'totp_replayed' });
   });
 
+  it('a secret stored in clear before encryption at rest still signs in, and is sealed then', async () => {
+    const email = 'legacy@example.com';
+    await registerVerified(t, email);
+    const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    await t.ctx.db
+      .update(users)
+      .set({ totpSecret: secret, totpEnabledAt: clock.now() })
+      .where(eq(users.email, email));
+    expect((await login(email)).json()).toMatchObject({ code: 'totp_required' });
+    expect((await login(email, { totp: await nextTotp(t, clock, secret) })).statusCode).toBe(200);
+    const row = await userRow(t, email);
+    expect(row!.totpSecret).toMatch(/^v1\./);
+    expect(openTotpSecret(t.ctx.config, row!.id, row!.totpSecret)).toBe(secret);
+    expect((await login(email, { totp: await nextTotp(t, clock, secret) })).statusCode).toBe(200);
+  });
+
   it('a password change asks for the code when two-factor is on', async () => {
     const email = 'changer@example.com';
     await registerVerified(t, email);

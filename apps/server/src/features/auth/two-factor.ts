@@ -10,7 +10,7 @@ import * as repo from './auth.repository';
 import { newRecoveryCodes } from './recovery-codes';
 import { proveSecondFactor, type SecondFactorProof } from './second-factor';
 import { sendSecurityChangeMail } from './security-mail';
-import { openTotpSecret, sealTotpSecret } from './totp-secret-box';
+import { isSealedTotpSecret, openTotpSecret, sealTotpSecret } from './totp-secret-box';
 
 export { currentTotp } from './totp-codes';
 
@@ -42,6 +42,14 @@ export async function checkSecondFactorAtSignIn(
 ): Promise<boolean> {
   if (twoFactorOn(user)) {
     await proveAccountSecondFactor(ctx, user, proof);
+    // A secret enrolled before encryption at rest is sealed now that its owner has used it.
+    if (user.totpSecret && !isSealedTotpSecret(user.totpSecret))
+      await repo.setTotpSecret(
+        ctx.db,
+        user.id,
+        sealTotpSecret(ctx.config, user.id, user.totpSecret),
+        ctx.clock.now(),
+      );
     return true;
   }
   if (user.role === 'ADMIN' && ctx.config.env === 'production')
