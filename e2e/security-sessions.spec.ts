@@ -1,6 +1,6 @@
 import { devices, expect, test } from '@playwright/test';
 import { mailbox, registeredCustomer } from './support/customers';
-import { collectPageErrors, logInAsCustomer, openFromAccountMenu } from './support/ui';
+import { collectPageErrors, expectAccessible, logInAsCustomer, openFromAccountMenu } from './support/ui';
 
 /**
  * The Security page's sessions from two browsers: a customer signs in on a desktop and on a phone
@@ -45,6 +45,7 @@ test('a customer sees two sessions, ends the other one and reads the sign-in his
   await expect(mine).toContainText(/Chrome on (Linux|Windows)/);
   const other = cards.filter({ hasNotText: 'This device' });
   await expect(other).toContainText('Safari on iOS');
+  await expectAccessible(laptopPage, '/security');
   await laptopPage.screenshot({ path: '/tmp/p8-security-1366.png', fullPage: true });
 
   await other.getByRole('button', { name: 'Sign out this session' }).click();
