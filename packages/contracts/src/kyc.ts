@@ -157,6 +157,8 @@ export const adminKycListItemSchema = kycRecordSchema.extend({
   user: kycUserSummarySchema,
   userdata: z.object({ email: z.string() }),
   profile_pic: z.string(),
+  /** The submission shares an identity with another account's (details on /admin/get-kyc). */
+  identity_flagged: z.boolean(),
 });
 export type AdminKycListItem = z.infer<typeof adminKycListItemSchema>;
 
@@ -176,7 +178,26 @@ export type AdminKycListResponse = z.infer<typeof adminKycListResponseSchema>;
 
 /** POST /admin/get-kyc {kycId}: the record with `user_id` as the user's summary (spec section 6). */
 export const adminGetKycRequestSchema = z.object({ kycId: z.uuid({ error: m.kycNotFound }) });
-export const adminKycDetailSchema = kycRecordSchema.extend({ user_id: kycUserSummarySchema });
+export const KYC_IDENTITY_MATCH_FIELDS = ['document_number', 'name_dob', 'image'] as const;
+export type KycIdentityMatchField = (typeof KYC_IDENTITY_MATCH_FIELDS)[number];
+
+/**
+ * Another account's PENDING or APPROVED submission this one matched when it was submitted: that
+ * account (null if it is gone), that submission's status now, and which identity keys matched.
+ */
+export const kycIdentityMatchSchema = z.object({
+  kyc_id: z.string(),
+  user: z.object({ _id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  status: kycStatusSchema.nullable(),
+  fields: z.array(z.enum(KYC_IDENTITY_MATCH_FIELDS)),
+});
+export type KycIdentityMatch = z.infer<typeof kycIdentityMatchSchema>;
+
+export const adminKycDetailSchema = kycRecordSchema.extend({
+  user_id: kycUserSummarySchema,
+  /** Possible duplicate identities; empty when the submission matched nobody. */
+  identity_matches: z.array(kycIdentityMatchSchema),
+});
 export type AdminKycDetail = z.infer<typeof adminKycDetailSchema>;
 export const adminKycDetailResponseSchema = envelope(z.object({ data: adminKycDetailSchema }));
 export type AdminKycDetailResponse = z.infer<typeof adminKycDetailResponseSchema>;
@@ -188,6 +209,11 @@ export const adminVerifyKycRequestSchema = z
     kyc_id: z.uuid({ error: m.kycNotFound }),
     status: z.enum(['APPROVED', 'REJECTED'], { error: 'Status must be APPROVED or REJECTED' }),
     reason: z.string().trim().max(500).optional(),
+    /**
+     * On approving a submission flagged as a possible duplicate identity: pay the referral reward
+     * anyway. Without it a flagged approval pays none; it changes nothing on an unflagged one.
+     */
+    pay_referral_despite_match: z.boolean({ error: m.kycPayRewardFlagInvalid }).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.status === 'REJECTED' && !value.reason)

@@ -1,6 +1,7 @@
 import { twoFactorMessages } from './two-factor-messages';
 
 import { debtMessages } from './debt-messages';
+import { kycIdentityMessages } from './kyc-identity-messages';
 import { p2pMessages } from './p2p-messages';
 import { securityMessages } from './security-messages';
 import { uploadMessages } from './upload-messages';
@@ -272,6 +273,8 @@ export const messages = {
   kycAlreadyDecided: 'This KYC has already been decided by another admin',
   kycOwnReview: 'You cannot review your own KYC; another admin must decide it',
   kycRejectReasonRequired: 'Please enter the reason for rejection',
+  // Duplicate identity (issue 35 item 2): what the reviewer reads on a flagged submission
+  ...kycIdentityMessages,
   kycMailApprovedSubject: 'Your KYC is approved',
   kycMailApprovedText: 'Good news: your identity documents are approved. You can now deposit and trade.',
   kycMailRejectedSubject: 'Your KYC was rejected',

@@ -39,7 +39,16 @@ export interface AppDeps {
 }
 
 /** One consequence of a KYC approval, run in the approval's transaction. */
-export type KycApprovalEffect = (tx: Tx, userId: string) => Promise<void>;
+export type KycApprovalEffect = (tx: Tx, userId: string, approval: KycApproval) => Promise<void>;
+
+/** What an approval effect knows of the approval besides the user. */
+export interface KycApproval {
+  readonly kycId: string;
+  /** The submission matched another account's identity when it was submitted. */
+  readonly identityMatched: boolean;
+  /** The admin confirmed paying the referral reward despite that match. */
+  readonly payReferralDespiteMatch: boolean;
+}
 
 /** A new user, as the sign-up effects see them: who referred them (a valid referral code), and when. */
 export interface SignedUp {

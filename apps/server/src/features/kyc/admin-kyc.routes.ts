@@ -12,6 +12,7 @@ import { sessionOf } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { findKycWithUser, listKycWithUsers } from './admin-kyc.repository';
 import { toAdminKycDetail, toAdminKycListItem } from './admin-kyc-view';
+import { loadIdentityMatches } from './identity-match.repository';
 import { toKycRecord } from './kyc-view';
 import { verifyKyc } from './verify-kyc';
 
@@ -45,7 +46,8 @@ export function kycAdminRoutes(app: ZodApi, ctx: AppContext): void {
     async (request) => {
       const found = await findKycWithUser(ctx.db, request.body.kycId);
       if (!found) throw new AppError('not_found', messages.kycNotFound);
-      return { status: true, message: messages.kycLoaded, data: { data: toAdminKycDetail(found) } };
+      const matches = await loadIdentityMatches(ctx.db, found.kyc.identityMatches);
+      return { status: true, message: messages.kycLoaded, data: { data: toAdminKycDetail(found, matches) } };
     },
   );
 

@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { type KycDocumentRow, kycRecords, users } from '../../db/schema';
+import { type KycDocumentRow, type KycIdentityMatchRow, kycRecords, users } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
 
 export type KycRow = typeof kycRecords.$inferSelect;
@@ -16,6 +16,10 @@ export interface NewKyc {
   readonly state: string;
   readonly country: string;
   readonly documents: KycDocumentRow[];
+  readonly documentKeys: string[];
+  readonly nameDobKey: string;
+  readonly imageHashes: string[];
+  readonly identityMatches: KycIdentityMatchRow[];
 }
 
 export async function insertKyc(db: DbOrTx, row: NewKyc): Promise<KycRow> {

@@ -9,13 +9,20 @@ import { findUserEmail, type KycRow } from './kyc.repository';
 /**
  * An admin approves or rejects a PENDING submission, once. In one transaction: lock the submission,
  * let the domain decide whether it can still be decided, record the decision (guarded by its
- * status), on approval mark the user verified and run the approval effects, and write the audit
- * line. An admin's own submission is refused (403). A second admin racing the first gets a 409. The customer is mailed after the commit.
+ * status), on approval mark the user verified and run the approval effects (told whether the
+ * submission matched another account's identity and whether the admin confirmed the referral reward
+ * despite it), and write the audit line, which records that choice on a flagged approval. An admin's own submission is refused (403). A second admin racing the first gets a 409. The customer is mailed after the commit.
  */
 export async function verifyKyc(
   ctx: Pick<AppContext, 'db' | 'clock' | 'mailer' | 'logger' | 'kycApprovalEffects'>,
   adminId: string,
-  input: { user_id: string; kyc_id: string; status: 'APPROVED' | 'REJECTED'; reason?: string | undefined },
+  input: {
+    user_id: string;
+    kyc_id: string;
+    status: 'APPROVED' | 'REJECTED';
+    reason?: string | undefined;
+    pay_referral_despite_match?: boolean | undefined;
+  },
 ): Promise<KycRow> {
   const at = ctx.clock.now();
   const reason = input.status === 'REJECTED' ? (input.reason ?? '') : null;
@@ -28,15 +35,32 @@ export async function verifyKyc(
     if (!review.ok) throw new AppError('kyc_already_decided', messages.kycAlreadyDecided);
     const row = await decideKyc(tx, { kycId: current.id, status: review.value, reason, adminId, at });
     if (!row) throw new AppError('kyc_already_decided', messages.kycAlreadyDecided);
+    const approval = {
+      kycId: row.id,
+      identityMatched: row.identityMatches.length > 0,
+      payReferralDespiteMatch: input.pay_referral_despite_match === true,
+    };
     if (row.status === 'APPROVED') {
       await markUserKycVerified(tx, row.userId, at);
-      for (const effect of ctx.kycApprovalEffects ?? []) await effect(tx, row.userId);
+      for (const effect of ctx.kycApprovalEffects ?? []) await effect(tx, row.userId, approval);
     }
     await recordAdminAction(tx, {
       adminId,
       action: row.status === 'APPROVED' ? 'KYC_APPROVED' : 'KYC_REJECTED',
       targetUserId: row.userId,
-      details: { kyc_id: row.id, ...(reason ? { reason } : {}) },
+      details: {
+        kyc_id: row.id,
+        ...(reason ? { reason } : {}),
+        // A flagged approval records whether the admin chose to pay the referral reward anyway.
+        ...(approval.identityMatched
+          ? {
+              identity_matches: row.identityMatches.map((m) => m.user_id),
+              ...(row.status === 'APPROVED'
+                ? { pay_referral_despite_match: approval.payReferralDespiteMatch }
+                : {}),
+            }
+          : {}),
+      },
     });
     return row;
   });

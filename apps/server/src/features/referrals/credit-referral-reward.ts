@@ -9,12 +9,17 @@ export type CreditOutcome = 'no_referral' | 'already_settled' | 'paid' | 'reject
 /**
  * Pays the referrer of `referredUserId` their reward, run inside the transaction that approves the
  * referred user's KYC (a KYC approval effect). Load and lock the referral row, let the domain decide,
- * save: the ledger entry (from REFERRAL_EXPENSE, unique reference per referral), the referral's move
+ * save (a referred user whose submission matched another account's identity earns nothing unless
+ * the approving admin confirmed it; the referral becomes REJECTED): the ledger entry (from REFERRAL_EXPENSE, unique reference per referral), the referral's move
  * PENDING -> SUCCESS and the referrer's history row. Paid exactly once: the row lock serialises
  * concurrent approvals, the PENDING guard turns a retry into 'already_settled', and the entry's
  * unique reference would refuse a second posting even if both were bypassed.
  */
-export async function creditReferralReward(tx: Tx, referredUserId: string): Promise<CreditOutcome> {
+export async function creditReferralReward(
+  tx: Tx,
+  referredUserId: string,
+  identity: { matched: boolean; payDespiteMatch: boolean } = { matched: false, payDespiteMatch: false },
+): Promise<CreditOutcome> {
   const found = await repo.lockReferralOfReferred(tx, referredUserId);
   if (!found) return 'no_referral';
   const { referral } = found;
@@ -28,6 +33,7 @@ export async function creditReferralReward(tx: Tx, referredUserId: string): Prom
       asset: referral.asset,
     },
     referrerStatus: found.referrerStatus,
+    identity,
   });
   if (!decided.ok) return 'already_settled';
   const { status, postings } = decided.value;

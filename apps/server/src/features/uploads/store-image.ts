@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { UploadType } from '@exchange/contracts';
 import type { AppContext } from '../../platform/app-context';
 import type { JobSlots } from '../../platform/job-slots';
@@ -27,6 +27,8 @@ export async function storeImage(
       filename,
       contentType: image.contentType,
       sizeBytes: image.bytes.length,
+      // The stored bytes' digest: KYC compares it across accounts (one image, one identity).
+      contentSha256: createHash('sha256').update(image.bytes).digest('hex'),
     });
   } catch (error) {
     await ctx.storage.delete(key);

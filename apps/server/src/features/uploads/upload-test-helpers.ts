@@ -3,14 +3,19 @@ import sharp from 'sharp';
 /** A small real image of the given format, made by sharp. */
 export async function makeImage(
   format: 'png' | 'jpeg' | 'gif',
-  options: { width?: number; height?: number; withExif?: boolean } = {},
+  options: {
+    width?: number;
+    height?: number;
+    withExif?: boolean;
+    background?: { r: number; g: number; b: number };
+  } = {},
 ): Promise<Buffer> {
   const image = sharp({
     create: {
       width: options.width ?? 16,
       height: options.height ?? 12,
       channels: 3,
-      background: { r: 200, g: 40, b: 90 },
+      background: options.background ?? { r: 200, g: 40, b: 90 },
     },
   });
   if (format === 'jpeg') {

@@ -12,7 +12,14 @@ export function storageKeyOf(kind: UploadType, filename: string): string {
 
 export async function insertUpload(
   db: DbOrTx,
-  row: { userId: string; kind: UploadType; filename: string; contentType: string; sizeBytes: number },
+  row: {
+    userId: string;
+    kind: UploadType;
+    filename: string;
+    contentType: string;
+    sizeBytes: number;
+    contentSha256: string;
+  },
 ): Promise<void> {
   await db.insert(uploads).values(row);
 }

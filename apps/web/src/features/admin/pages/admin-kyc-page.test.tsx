@@ -46,6 +46,7 @@ function item(id: string, first: string, status: AdminKycListItem['status']): Ad
     },
     userdata: { email: `${first.toLowerCase()}@example.com` },
     profile_pic: '',
+    identity_flagged: false,
   };
 }
 

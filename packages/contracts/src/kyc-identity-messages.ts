@@ -1,0 +1,14 @@
+/** What the KYC reviewer reads about a possible duplicate identity (issue 35 item 2). */
+export const kycIdentityMessages = {
+  kycDuplicateIdentityTitle: 'Possible duplicate identity',
+  kycDuplicateIdentityNote:
+    'This submission shares identity details with another account. Approving it pays no referral reward unless you confirm it.',
+  kycDuplicateIdentityBadge: 'Possible duplicate',
+  kycMatchDocumentNumber: 'Document number',
+  kycMatchNameDob: 'Name and date of birth',
+  kycMatchImage: 'Document image',
+  kycMatchWith: 'Matches {name} ({email}): {fields}',
+  kycMatchOtherStatus: 'Their submission is {status}',
+  kycPayRewardDespiteMatch: 'Pay the referral reward despite the match',
+  kycPayRewardFlagInvalid: 'pay_referral_despite_match must be true or false',
+} as const;
