@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import {
   bearer,
   mailsTo,
+  newestCode,
   PASSWORD,
   post,
   ROOMY_LIMITS,
@@ -158,6 +159,14 @@ describe('sessions, sign-in history and security mails', () => {
     expect((await get('/security/sign-ins?limit=500', first.token)).statusCode).toBe(400);
     expect((await get('/security/sign-ins?orderBy=sideways', first.token)).statusCode).toBe(400);
 
+    // Searched by the server in the device and the network; a % is a literal.
+    await signedIn('history@example.com', SAFARI_IPHONE, '198.51.100.8');
+    const found = (await get('/security/sign-ins?search=iOS', first.token)).json().data;
+    expect(found.total).toBe(1);
+    expect(found.content[0]).toMatchObject({ device: 'Safari on iOS' });
+    expect((await get('/security/sign-ins?search=198.51.100', first.token)).json().data.total).toBe(1);
+    expect((await get('/security/sign-ins?search=%25', first.token)).json().data.total).toBe(0);
+
     const stored = JSON.stringify(await t.ctx.db.select().from(signInEvents));
     expect(stored).not.toContain('Wrong#Pass2026');
     expect(stored).not.toContain('nobody-here');
@@ -179,6 +188,18 @@ describe('sessions, sign-in history and security mails', () => {
 
     await signedIn(email, CHROME_WINDOWS, '198.51.100.1');
     expect((await subjects()).filter((s) => s === 'New sign-in to your account')).toHaveLength(2);
+  });
+
+  it('mails the owner when the password is reset with a mailed code', async () => {
+    const email = 'reset-mail@example.com';
+    await registerVerified(t, email);
+    expect((await post(t, '/auth/password/forget', { email })).statusCode).toBe(200);
+    const otp = await newestCode(t, email, 2);
+    const reset = await post(t, '/auth/password/reset', { email, otp, password: 'Moonrise#2027' });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const [mail] = await mailsTo(t, email);
+    expect(mail?.subject).toBe('A security setting of your account changed');
+    expect(mail?.text).toContain('Your password was reset');
   });
 
   it('mails a password change, and every mail starts with the anti-phishing phrase once set', async () => {
