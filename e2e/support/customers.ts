@@ -57,6 +57,26 @@ export async function png(colour: { r: number; g: number; b: number }): Promise<
     .toBuffer();
 }
 
+type Colour = { r: number; g: number; b: number };
+
+/**
+ * A KYC identity no other flow uses: a birth date, a card number and two image colours drawn at
+ * random. Submissions sharing any of them with another account's are flagged as a possible
+ * duplicate identity, whose approval pays no referral reward.
+ */
+export function uniqueIdentity(): { dob: string; cardNumber: string; front: Colour; back: Colour } {
+  const random = (n: number) => Math.floor(Math.random() * n);
+  const colour = () => ({ r: random(256), g: random(256), b: random(256) });
+  const day = new Date(Date.UTC(1950, 0, 1) + random(18_000) * 86_400_000);
+  const digits = (n: number) => String(random(10 ** n)).padStart(n, '0');
+  return {
+    dob: day.toISOString().slice(0, 10),
+    cardNumber: `784-${digits(4)}-${digits(7)}-${digits(1)}`,
+    front: colour(),
+    back: colour(),
+  };
+}
+
 interface ImageFile {
   readonly name: string;
   readonly mimeType: string;
@@ -108,17 +128,18 @@ export async function registeredCustomer(
 }
 
 /**
- * A registered customer who also submitted KYC with two images and had the admin approve it, all
- * through the API the web app calls; the customer then holds nothing at all.
+ * A registered customer who also submitted KYC with two images (an identity of their own unless one
+ * is given), through the API the web app calls; the submission waits for the admin.
  */
-export async function verifiedCustomer(
+export async function submittedCustomer(
   request: APIRequestContext,
   tag: string,
-): Promise<{ email: string; password: string }> {
+  identity: ReturnType<typeof uniqueIdentity> = uniqueIdentity(),
+): Promise<{ email: string; password: string; userId: string; kycId: string }> {
   const { email, password } = await registeredCustomer(request, tag);
   const customer = await logIn(request, email, password);
 
-  const upload = async (colour: { r: number; g: number; b: number }, name: string) =>
+  const upload = async (colour: Colour, name: string) =>
     (
       await post<{ data: { file: { filename: string } } }>(request, '/upload/image/kyc-doc', {
         token: customer.token,
@@ -133,22 +154,33 @@ export async function verifiedCustomer(
       mobile_no: '501234567',
       country_code: '971',
       address: { city: 'Dubai', state: 'Dubai', country: 'United Arab Emirates' },
-      dob: '1990-05-17',
+      dob: identity.dob,
       documents: [
         {
           identifier: 'ID_CARD',
-          number: '784-1990-1234567-1',
-          front_image: await upload({ r: 30, g: 120, b: 200 }, 'front.png'),
-          back_image: await upload({ r: 200, g: 120, b: 30 }, 'back.png'),
+          number: identity.cardNumber,
+          front_image: await upload(identity.front, 'front.png'),
+          back_image: await upload(identity.back, 'back.png'),
         },
       ],
     },
   });
+  return { email, password, userId: customer.data._id, kycId: kyc.data._id };
+}
 
+/**
+ * A registered customer who also submitted KYC with two images and had the admin approve it, all
+ * through the API the web app calls; the customer then holds nothing at all.
+ */
+export async function verifiedCustomer(
+  request: APIRequestContext,
+  tag: string,
+): Promise<{ email: string; password: string }> {
+  const { email, password, userId, kycId } = await submittedCustomer(request, tag);
   const admin = await logIn(request, ADMIN.email, ADMIN.password);
   await post(request, '/admin/verify-kyc', {
     token: admin.token,
-    data: { user_id: customer.data._id, kyc_id: kyc.data._id, status: 'APPROVED' },
+    data: { user_id: userId, kyc_id: kycId, status: 'APPROVED' },
   });
   return { email, password };
 }

@@ -7,8 +7,9 @@ export const kycIdentityMessages = {
   kycMatchDocumentNumber: 'Document number',
   kycMatchNameDob: 'Name and date of birth',
   kycMatchImage: 'Document image',
-  kycMatchWith: 'Matches {name} ({email}): {fields}',
-  kycMatchOtherStatus: 'Their submission is {status}',
+  kycMatchFieldsLabel: 'Matched:',
+  kycMatchDeletedAccount: 'Deleted account',
+  kycMatchOpenSubmission: 'Open their KYC submission',
   kycPayRewardDespiteMatch: 'Pay the referral reward despite the match',
   kycPayRewardFlagInvalid: 'pay_referral_despite_match must be true or false',
 } as const;

@@ -11,6 +11,7 @@ import { formatDateTime } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useAdminKyc } from '../../kyc/api/admin-kyc';
 import { useKycDocumentUrl } from '../../kyc/api/kyc-document';
+import { KycIdentityMatches } from '../../kyc/components/kyc-identity-matches';
 import { KycUserAvatar } from '../../kyc/components/kyc-user-avatar';
 
 /** The spec's badge words for each status. */
@@ -51,6 +52,7 @@ function Details({ kyc }: { readonly kyc: AdminKycDetail }) {
   ];
   return (
     <div className="grid gap-6">
+      <KycIdentityMatches matches={kyc.identity_matches} />
       <Card>
         <div className="flex flex-wrap items-center gap-4">
           <KycUserAvatar profilePic={kyc.user_id.profile_pic} size={56} />

@@ -169,6 +169,56 @@ describe('/admin-kyc', () => {
     expect(await screen.findByRole('link', { name: 'KYC details of Ann Doe' })).toBeInTheDocument();
   }, 20_000);
 
+  it('marks a possible duplicate identity, and its approval sends the reward choice the admin ticked', async () => {
+    const decisions: unknown[] = [];
+    const flagged = { ...item('a', 'Ann', 'PENDING'), identity_flagged: true };
+    fakeApi(admin, {
+      'POST /admin/get-all-kyc': listRoute([flagged, item('b', 'Ben', 'PENDING')]),
+      'POST /admin/verify-kyc': ({ body }) => {
+        decisions.push(body);
+        return {
+          body: {
+            status: true,
+            message: 'KYC approved successfully',
+            data: { status: true, kyc: item('a', 'Ann', 'APPROVED') },
+          },
+        };
+      },
+    });
+    await openList();
+    const annRow = (await screen.findByText('Ann Doe')).closest('tr') as HTMLElement;
+    expect(within(annRow).getByText(messages.kycDuplicateIdentityBadge)).toBeInTheDocument();
+    const benRow = screen.getByText('Ben Doe').closest('tr') as HTMLElement;
+    expect(within(benRow).queryByText(messages.kycDuplicateIdentityBadge)).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Approve Ann Doe' }));
+    let approve = await screen.findByRole('alertdialog', { name: messages.confirmApproveKyc });
+    expect(within(approve).getByText(messages.kycDuplicateIdentityNote)).toBeInTheDocument();
+    await userEvent.click(within(approve).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(decisions).toHaveLength(1));
+    expect(decisions[0]).toEqual({
+      kyc_id: 'a',
+      user_id: 'u-a',
+      status: 'APPROVED',
+      pay_referral_despite_match: false,
+    });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Approve Ann Doe' }));
+    approve = await screen.findByRole('alertdialog', { name: messages.confirmApproveKyc });
+    await userEvent.click(within(approve).getByLabelText(messages.kycPayRewardDespiteMatch));
+    await userEvent.click(within(approve).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(decisions).toHaveLength(2));
+    expect(decisions[1]).toMatchObject({ pay_referral_despite_match: true });
+
+    // An unflagged approval asks nothing more and sends no choice.
+    await userEvent.click(screen.getByRole('button', { name: 'Approve Ben Doe' }));
+    approve = await screen.findByRole('alertdialog', { name: messages.confirmApproveKyc });
+    expect(within(approve).queryByLabelText(messages.kycPayRewardDespiteMatch)).not.toBeInTheDocument();
+    await userEvent.click(within(approve).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(decisions).toHaveLength(3));
+    expect(decisions[2]).toEqual({ kyc_id: 'b', user_id: 'u-b', status: 'APPROVED' });
+  }, 20_000);
+
   it('approves after Yes, and a reject needs a reason', async () => {
     const decisions: unknown[] = [];
     fakeApi(admin, {

@@ -40,7 +40,7 @@ export function AdminKycPage() {
 
   const nameOf = (item: AdminKycListItem) => `${item.first_name} ${item.last_name}`;
   const decide = (item: AdminKycListItem, decision: KycDecisionTarget['decision']) =>
-    setTarget({ kycId: item._id, userId: item.user_id, decision });
+    setTarget({ kycId: item._id, userId: item.user_id, decision, identityFlagged: item.identity_flagged });
   const columns: readonly Column<AdminKycListItem>[] = [
     { id: 'sr', header: 'Sr. No', cell: (_, index) => index + 1 },
     {
@@ -64,7 +64,12 @@ export function AdminKycPage() {
     {
       id: 'status',
       header: 'Status',
-      cell: (item) => <Badge tone={statusTone(item.status)}>{item.status}</Badge>,
+      cell: (item) => (
+        <div className="flex flex-wrap items-center gap-1.5">
+          <Badge tone={statusTone(item.status)}>{item.status}</Badge>
+          {item.identity_flagged ? <Badge tone="danger">{messages.kycDuplicateIdentityBadge}</Badge> : null}
+        </div>
+      ),
     },
     {
       id: 'approve',

@@ -2,6 +2,7 @@ import { messages } from '@exchange/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/toaster';
 import { errorMessage, isApiError } from '../../../lib/api-client';
@@ -13,10 +14,13 @@ export interface KycDecisionTarget {
   readonly kycId: string;
   readonly userId: string;
   readonly decision: 'APPROVED' | 'REJECTED';
+  /** The submission shares an identity with another account's (a possible duplicate). */
+  readonly identityFlagged?: boolean;
 }
 
 interface DecisionForm {
   reason: string;
+  payRewardDespiteMatch: boolean;
 }
 
 /** The server's rule (adminVerifyKycRequestSchema): a rejection names its reason. */
@@ -26,7 +30,9 @@ const resolver = ruleResolver<DecisionForm, { readonly rejecting: boolean }>((va
 
 /**
  * The spec's confirmations before a KYC decision: Yes ('Please Wait ...' while busy) and NO. Reject
- * also asks for the reason the customer will read. Afterwards (or when another admin was first)
+ * also asks for the reason the customer will read. Approving a possible duplicate identity says
+ * that no referral reward is paid, unless the admin ticks 'Pay the referral reward despite the
+ * match'. Afterwards (or when another admin was first)
  * the list is reloaded.
  */
 export function KycDecisionDialog({
@@ -39,6 +45,7 @@ export function KycDecisionDialog({
   const queryClient = useQueryClient();
   const reasonId = useId();
   const rejecting = target?.decision === 'REJECTED';
+  const flaggedApproval = !rejecting && target?.identityFlagged === true;
   const {
     register,
     handleSubmit,
@@ -46,7 +53,7 @@ export function KycDecisionDialog({
     clearErrors,
     formState: { errors },
   } = useForm<DecisionForm, { readonly rejecting: boolean }>({
-    defaultValues: { reason: '' },
+    defaultValues: { reason: '', payRewardDespiteMatch: false },
     resolver,
     // As before: the message shows after Yes and goes away as the reason is edited.
     reValidateMode: 'onSubmit',
@@ -60,7 +67,7 @@ export function KycDecisionDialog({
   };
 
   // A missing reason keeps the question open with its message; the dialog does not close itself.
-  const decide = handleSubmit(async ({ reason }) => {
+  const decide = handleSubmit(async ({ reason, payRewardDespiteMatch }) => {
     if (!target) return;
     try {
       const response = await verifyKyc({
@@ -68,6 +75,7 @@ export function KycDecisionDialog({
         user_id: target.userId,
         status: target.decision,
         ...(rejecting ? { reason: reason.trim() } : {}),
+        ...(flaggedApproval ? { pay_referral_despite_match: payRewardDespiteMatch } : {}),
       });
       toast.success(response.message);
     } catch (error) {
@@ -110,6 +118,13 @@ export function KycDecisionDialog({
               {reasonError}
             </p>
           ) : null}
+        </div>
+      ) : null}
+      {flaggedApproval ? (
+        <div className="flex flex-col gap-3 rounded-md border border-warning/50 bg-warning/10 p-3">
+          <p className="text-sm font-semibold text-warning">{messages.kycDuplicateIdentityTitle}</p>
+          <p className="text-sm text-ink">{messages.kycDuplicateIdentityNote}</p>
+          <Checkbox label={messages.kycPayRewardDespiteMatch} {...register('payRewardDespiteMatch')} />
         </div>
       ) : null}
     </ConfirmDialog>
