@@ -128,15 +128,11 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
     ...base,
     // Every money-moving answer carries the caller's wallet, read and valued by the wallet feature.
     walletOf: (userId) => getWallet(ctx, userId),
-    // A KYC approval pays the referrer's reward inside the approval's own transaction; a submission
-    // flagged as a possible duplicate identity pays it only if the admin confirmed it.
+    // A KYC approval pays the referrer's reward in its own transaction (a flagged one only if confirmed).
     kycApprovalEffects: [
       ...(base.kycApprovalEffects ?? []),
       async (tx, userId, approval) => {
-        await creditReferralReward(tx, userId, {
-          matched: approval.identityMatched,
-          payDespiteMatch: approval.payReferralDespiteMatch,
-        });
+        await creditReferralReward(tx, userId, approval);
       },
     ],
     // A sign-up with a referral code records the referral (PENDING) in the sign-up's transaction.

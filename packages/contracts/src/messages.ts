@@ -273,7 +273,6 @@ export const messages = {
   kycAlreadyDecided: 'This KYC has already been decided by another admin',
   kycOwnReview: 'You cannot review your own KYC; another admin must decide it',
   kycRejectReasonRequired: 'Please enter the reason for rejection',
-  // Duplicate identity (issue 35 item 2): what the reviewer reads on a flagged submission
   ...kycIdentityMessages,
   kycMailApprovedSubject: 'Your KYC is approved',
   kycMailApprovedText: 'Good news: your identity documents are approved. You can now deposit and trade.',

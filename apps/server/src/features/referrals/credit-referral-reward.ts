@@ -1,4 +1,5 @@
 import { assert, decideReferralReward, isAssetCode, referralRewardReference } from '@exchange/domain';
+import type { KycApproval } from '../../platform/app-context';
 import type { Tx } from '../../platform/db';
 import { postEntry } from '../ledger/post-entries';
 import { upsertWalletTransaction } from '../ledger/wallet-history';
@@ -18,7 +19,10 @@ export type CreditOutcome = 'no_referral' | 'already_settled' | 'paid' | 'reject
 export async function creditReferralReward(
   tx: Tx,
   referredUserId: string,
-  identity: { matched: boolean; payDespiteMatch: boolean } = { matched: false, payDespiteMatch: false },
+  approval: Pick<KycApproval, 'identityMatched' | 'payReferralDespiteMatch'> = {
+    identityMatched: false,
+    payReferralDespiteMatch: false,
+  },
 ): Promise<CreditOutcome> {
   const found = await repo.lockReferralOfReferred(tx, referredUserId);
   if (!found) return 'no_referral';
@@ -33,7 +37,7 @@ export async function creditReferralReward(
       asset: referral.asset,
     },
     referrerStatus: found.referrerStatus,
-    identity,
+    identity: { matched: approval.identityMatched, payDespiteMatch: approval.payReferralDespiteMatch },
   });
   if (!decided.ok) return 'already_settled';
   const { status, postings } = decided.value;
