@@ -69,9 +69,7 @@ export const kycRecords = pgTable(
     index('kyc_records_document_keys_idx')
       .using('gin', t.documentKeys)
       .where(sql`${t.status} in ('PENDING', 'APPROVED')`),
-    index('kyc_records_name_dob_idx')
-      .on(t.nameDobKey)
-      .where(sql`${t.status} in ('PENDING', 'APPROVED')`),
+    index('kyc_records_name_dob_idx').on(t.nameDobKey).where(sql`${t.status} in ('PENDING', 'APPROVED')`),
     index('kyc_records_image_hashes_idx')
       .using('gin', t.imageHashes)
       .where(sql`${t.status} in ('PENDING', 'APPROVED')`),
