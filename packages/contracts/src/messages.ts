@@ -1,9 +1,8 @@
-import { twoFactorMessages } from './two-factor-messages';
-
 import { debtMessages } from './debt-messages';
 import { kycIdentityMessages } from './kyc-identity-messages';
 import { p2pMessages } from './p2p-messages';
 import { securityMessages } from './security-messages';
+import { twoFactorMessages } from './two-factor-messages';
 import { uploadMessages } from './upload-messages';
 
 /**
