@@ -1,6 +1,7 @@
 export * from './admin-ops';
 export * from './admin-users';
 export * from './auth';
+export * from './chain-deposits';
 export * from './country-codes';
 export * from './debts';
 export * from './deposits';
