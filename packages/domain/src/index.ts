@@ -15,6 +15,7 @@ export * from './ledger';
 export * from './markets';
 export * from './matching';
 export * from './money';
+export * from './nft';
 export * from './p2p';
 export * from './price-safety';
 export * from './prices';
