@@ -1,5 +1,6 @@
 /** The database schema, one file per feature; drizzle-kit reads this index. */
 export * from './accounts';
+export * from './api-keys';
 export * from './audit';
 export * from './deposits';
 export * from './history-counts';
