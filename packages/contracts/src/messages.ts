@@ -1,3 +1,4 @@
+import { coinDepositMessages } from './coin-deposit-messages';
 import { debtMessages } from './debt-messages';
 import { kycIdentityMessages } from './kyc-identity-messages';
 import { p2pMessages } from './p2p-messages';
@@ -312,6 +313,7 @@ export const messages = {
   ...debtMessages,
   // The Security page (sessions, sign-in history, anti-phishing phrase) and the security mails
   ...securityMessages,
+  ...coinDepositMessages,
   // Admin operations (dashboard, transactions, stakes, support, solvency); the spec names the titles only.
   adminDashboardLoaded: 'Dashboard',
   adminGraphLoaded: 'Graph data',
