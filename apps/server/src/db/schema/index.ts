@@ -8,6 +8,7 @@ export * from './kyc';
 export * from './ledger';
 export * from './market-data';
 export * from './newsletter';
+export * from './nft';
 export * from './security';
 export * from './sessions';
 export * from './staking';

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { createdAt, minor, updatedAt } from './columns';
+import { journalEntries } from './ledger';
+import { uploads } from './uploads';
+
+/**
+ * An NFT of the marketplace (issue 40). Custodial: who owns it is this row (`owner_id`, null while the
+ * house still owns it), and a sale moves the price through the ledger in the same transaction that
+ * moves the owner. `price` is minor units of `asset`: the asking price while `listed`, the last asking
+ * price otherwise. `chain`, `contract_address` and `token_id` stay null until the item is minted as an
+ * ERC-721 token on a configured chain; they name the token, never a second source of ownership.
+ */
+export const nftItems = pgTable(
+  'nft_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    imageUploadId: uuid('image_upload_id')
+      .notNull()
+      .references(() => uploads.id),
+    asset: text('asset').notNull(),
+    price: minor('price').notNull(),
+    status: text('status', { enum: ['ACTIVE', 'HIDDEN'] })
+      .notNull()
+      .default('ACTIVE'),
+    ownerId: uuid('owner_id').references(() => users.id),
+    listed: boolean('listed').notNull().default(true),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
+    chain: text('chain'),
+    contractAddress: text('contract_address'),
+    tokenId: text('token_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The marketplace lists ACTIVE items for sale, newest first or by price; partial, so it stays small.
+    index('nft_items_market_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'ACTIVE' AND ${t.listed}`),
+    index('nft_items_market_price_idx')
+      .on(t.asset, t.price, t.id)
+      .where(sql`${t.status} = 'ACTIVE' AND ${t.listed}`),
+    // Searching by name (ILIKE '%term%') in the marketplace and the admin list.
+    index('nft_items_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    // My NFTs: an owner's items, newest first.
+    index('nft_items_owner_idx').on(t.ownerId, t.createdAt),
+    // The admin list, newest first.
+    index('nft_items_created_idx').on(t.createdAt),
+    uniqueIndex('nft_items_image_key').on(t.imageUploadId),
+    uniqueIndex('nft_items_token_key').on(t.chain, t.contractAddress, t.tokenId),
+    check('nft_items_price_positive', sql`${t.price} > 0`),
+  ],
+);
+
+/** One sale of an item: who sold (null: the house), who bought, at what price and fee, by which entry. */
+export const nftSales = pgTable(
+  'nft_sales',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => nftItems.id),
+    sellerId: uuid('seller_id').references(() => users.id),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id),
+    asset: text('asset').notNull(),
+    price: minor('price').notNull(),
+    fee: minor('fee').notNull(),
+    entryId: bigint('entry_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => journalEntries.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // An item's price history, newest first.
+    index('nft_sales_item_idx').on(t.itemId, t.createdAt),
+    // The admin's sales list, newest first.
+    index('nft_sales_created_idx').on(t.createdAt),
+    uniqueIndex('nft_sales_entry_key').on(t.entryId),
+    check('nft_sales_amounts', sql`${t.price} > 0 AND ${t.fee} >= 0 AND ${t.fee} <= ${t.price}`),
+    check('nft_sales_not_self', sql`${t.sellerId} IS DISTINCT FROM ${t.buyerId}`),
+  ],
+);
