@@ -27,3 +27,4 @@ export * from './swap';
 export * from './trading';
 export * from './users/user-kind';
 export * from './wallet';
+export * from './withdrawals';

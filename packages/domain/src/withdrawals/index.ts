@@ -1,0 +1,3 @@
+export * from './withdrawal-approval';
+export * from './withdrawal-request';
+export * from './withdrawal-status';

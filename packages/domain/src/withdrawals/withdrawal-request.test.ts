@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkDailyWithdrawalLimit,
+  checkWithdrawalAmount,
+  checkWithdrawalEligibility,
+  type WithdrawalEligibilityInput,
+  type WithdrawalTerms,
+} from './withdrawal-request';
+
+const usd: WithdrawalTerms = { asset: 'USD', method: 'paypal', minimum: 1000n, fee: 100n };
+
+describe('checkWithdrawalAmount', () => {
+  it('answers what leaves, the fee and what the customer receives', () => {
+    expect(checkWithdrawalAmount(usd, 'USD', ' 25.50 ')).toEqual({
+      ok: true,
+      value: { asset: 'USD', amount: 2550n, fee: 100n, receive: 2450n },
+    });
+  });
+
+  it('refuses in order: asset, missing, invalid, precision, minimum', () => {
+    const code = (asset: string, amount: string) => {
+      const checked = checkWithdrawalAmount(usd, asset, amount);
+      return checked.ok ? null : checked.code;
+    };
+    expect(code('ETH', '1')).toBe('asset_not_withdrawable');
+    expect(checkWithdrawalAmount(undefined, 'USD', '20')).toMatchObject({ code: 'asset_not_withdrawable' });
+    expect(code('USD', '  ')).toBe('amount_required');
+    expect(code('USD', 'abc')).toBe('amount_invalid');
+    expect(code('USD', '-20')).toBe('amount_invalid');
+    expect(code('USD', '0')).toBe('amount_invalid');
+    expect(checkWithdrawalAmount(usd, 'USD', '20.001')).toEqual({
+      ok: false,
+      code: 'amount_precision_exceeded',
+      params: { precision: '2' },
+    });
+    expect(checkWithdrawalAmount(usd, 'USD', '9.99')).toEqual({
+      ok: false,
+      code: 'below_minimum',
+      params: { minimum: '1000' },
+    });
+    expect(code('USD', '10')).toBeNull();
+  });
+
+  it('never lets the fee eat the whole amount, whatever the minimum', () => {
+    const cheap = { ...usd, minimum: 1n };
+    expect(checkWithdrawalAmount(cheap, 'USD', '1.00')).toEqual({
+      ok: false,
+      code: 'below_minimum',
+      params: { minimum: '101' },
+    });
+    expect(checkWithdrawalAmount(cheap, 'USD', '1.01').ok).toBe(true);
+  });
+});
+
+const now = new Date('2026-11-27T12:00:00Z');
+const eligible: WithdrawalEligibilityInput = {
+  accountActive: true,
+  kycVerified: true,
+  twoFactorOn: true,
+  outflow: { openDebts: 0 },
+  lastSecurityChangeAt: null,
+  coolDownMs: 86_400_000,
+  now,
+};
+const refusal = (over: Partial<WithdrawalEligibilityInput>) => {
+  const checked = checkWithdrawalEligibility({ ...eligible, ...over });
+  return checked.ok ? null : checked.code;
+};
+
+describe('checkWithdrawalEligibility', () => {
+  it('lets an active, verified customer with two-factor and no restriction withdraw', () => {
+    expect(refusal({})).toBeNull();
+  });
+
+  it('refuses in order: disabled, unverified, no two-factor, open debt, deposit hold, cool-down', () => {
+    const all: Partial<WithdrawalEligibilityInput> = {
+      accountActive: false,
+      kycVerified: false,
+      twoFactorOn: false,
+      outflow: { openDebts: 1 },
+      lastSecurityChangeAt: now,
+    };
+    expect(refusal(all)).toBe('account_disabled');
+    expect(refusal({ ...all, accountActive: true })).toBe('kyc_required');
+    expect(refusal({ ...all, accountActive: true, kycVerified: true })).toBe('two_factor_required');
+    expect(refusal({ ...all, accountActive: true, kycVerified: true, twoFactorOn: true })).toBe('debt_open');
+    expect(
+      refusal({
+        lastSecurityChangeAt: now,
+        outflow: { openDebts: 0, hold: { heldCents: 500n, walletValueCents: 1000n, outCents: 600n } },
+      }),
+    ).toBe('deposit_on_hold');
+    expect(refusal({ lastSecurityChangeAt: now })).toBe('security_cool_down');
+  });
+
+  it('keeps the cool-down for exactly its length after a security change and names its end', () => {
+    const changed = new Date(now.getTime() - 86_400_000 + 1);
+    expect(checkWithdrawalEligibility({ ...eligible, lastSecurityChangeAt: changed })).toEqual({
+      ok: false,
+      code: 'security_cool_down',
+      params: { until: '2026-11-27T12:00:00.001Z' },
+    });
+    expect(refusal({ lastSecurityChangeAt: new Date(now.getTime() - 86_400_000) })).toBeNull();
+    expect(refusal({ lastSecurityChangeAt: now, coolDownMs: 0 })).toBeNull();
+  });
+});
+
+describe('checkDailyWithdrawalLimit', () => {
+  it('allows up to the limit, refuses a cent more and names what is left', () => {
+    expect(checkDailyWithdrawalLimit({ usedCents: 40_00n, outCents: 60_00n, limitCents: 100_00n }).ok).toBe(
+      true,
+    );
+    expect(checkDailyWithdrawalLimit({ usedCents: 40_00n, outCents: 60_01n, limitCents: 100_00n })).toEqual({
+      ok: false,
+      code: 'daily_limit',
+      params: { left: '6000' },
+    });
+    expect(
+      checkDailyWithdrawalLimit({ usedCents: 120_00n, outCents: 1n, limitCents: 100_00n }),
+    ).toMatchObject({
+      params: { left: '0' },
+    });
+    expect(checkDailyWithdrawalLimit({ usedCents: 10n ** 12n, outCents: 1n, limitCents: 0n }).ok).toBe(true);
+  });
+});

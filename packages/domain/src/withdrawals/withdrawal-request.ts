@@ -1,0 +1,131 @@
+import { type AssetCode, getAsset, isAssetCode } from '../assets';
+import { checkOutflow, type OutflowInput } from '../debts/outflow-rule';
+import { type Minor, parseDecimal } from '../money';
+import { ok, type Result, reject } from '../result';
+
+/** How value of an asset leaves: a PayPal payout (USD) or a transfer on a chain (coins, issue 37's chain). */
+export type WithdrawalMethod = 'paypal' | 'chain';
+
+/** An asset's withdrawal terms, in its minor units: the smallest amount and the flat fee taken from it. */
+export interface WithdrawalTerms {
+  readonly asset: AssetCode;
+  readonly method: WithdrawalMethod;
+  readonly minimum: Minor;
+  readonly fee: Minor;
+}
+
+/**
+ * Which assets can leave today, and how: USD to PayPal. Coins join when the chain sender exists; until
+ * then their withdraw buttons stay 'Coming Soon ...'.
+ */
+export const WITHDRAWABLE_ASSETS: readonly AssetCode[] = ['USD'];
+
+export type WithdrawalAmountRejection =
+  | 'asset_not_withdrawable'
+  | 'amount_required'
+  | 'amount_invalid'
+  | 'amount_precision_exceeded'
+  | 'below_minimum';
+
+export interface CheckedWithdrawalAmount {
+  readonly asset: AssetCode;
+  /** What leaves the wallet (held from request to completion). */
+  readonly amount: Minor;
+  /** Kept by the exchange from `amount`. */
+  readonly fee: Minor;
+  /** What reaches the customer: amount - fee, always positive. */
+  readonly receive: Minor;
+}
+
+/**
+ * Checks an amount typed for a withdrawal, in this order: the asset can be withdrawn
+ * ('asset_not_withdrawable'); an amount was given ('amount_required'); it is a positive decimal
+ * ('amount_invalid'), within the asset's decimals ('amount_precision_exceeded', with `precision`); it
+ * reaches the minimum, and is more than the fee, so the customer receives something ('below_minimum',
+ * with `minimum` in minor units). The balance is not checked here: the ledger's conditional hold is
+ * the check that parallel requests cannot race past.
+ */
+export function checkWithdrawalAmount(
+  terms: WithdrawalTerms | undefined,
+  assetText: string,
+  amountText: string,
+): Result<CheckedWithdrawalAmount, WithdrawalAmountRejection> {
+  if (!terms || !isAssetCode(assetText) || terms.asset !== assetText) return reject('asset_not_withdrawable');
+  const text = amountText.trim();
+  if (text === '') return reject('amount_required');
+  const scale = getAsset(terms.asset).scale;
+  if (parseDecimal(text, 64) === null) return reject('amount_invalid');
+  const amount = parseDecimal(text, scale);
+  if (amount === null) return reject('amount_precision_exceeded', { precision: String(scale) });
+  if (amount <= 0n) return reject('amount_invalid');
+  if (amount < terms.minimum || amount <= terms.fee) {
+    const least = terms.minimum > terms.fee ? terms.minimum : terms.fee + 1n;
+    return reject('below_minimum', { minimum: least.toString() });
+  }
+  return ok({ asset: terms.asset, amount, fee: terms.fee, receive: amount - terms.fee });
+}
+
+/** Who is asking, as the eligibility rule needs them. */
+export interface WithdrawalEligibilityInput {
+  readonly accountActive: boolean;
+  readonly kycVerified: boolean;
+  readonly twoFactorOn: boolean;
+  /** Open debts and, with the deposit hold on, its figures: checked by `checkOutflow` as a 'withdrawal'. */
+  readonly outflow: Omit<OutflowInput, 'kind'>;
+  /**
+   * The latest change to how the account is protected (password changed or reset, two-factor turned
+   * on, later a new withdrawal address), or null when there was none.
+   */
+  readonly lastSecurityChangeAt: Date | null;
+  readonly coolDownMs: number;
+  readonly now: Date;
+}
+
+export type WithdrawalEligibilityRejection =
+  | 'account_disabled'
+  | 'kyc_required'
+  | 'two_factor_required'
+  | 'debt_open'
+  | 'deposit_on_hold'
+  | 'security_cool_down';
+
+/**
+ * May this customer withdraw now? Checked in this order: the account is active ('account_disabled'),
+ * KYC-verified ('kyc_required'), has two-factor sign-in on ('two_factor_required'); `checkOutflow`
+ * for a withdrawal ('debt_open', then 'deposit_on_hold' with `free`); and no security change within
+ * the cool-down ('security_cool_down', with `until` as an ISO time): a thief who just took over the
+ * account by changing its password or factor cannot take the money out before the owner, mailed about
+ * the change, can react.
+ */
+export function checkWithdrawalEligibility(
+  input: WithdrawalEligibilityInput,
+): Result<void, WithdrawalEligibilityRejection> {
+  if (!input.accountActive) return reject('account_disabled');
+  if (!input.kycVerified) return reject('kyc_required');
+  if (!input.twoFactorOn) return reject('two_factor_required');
+  const outflow = checkOutflow({ ...input.outflow, kind: 'withdrawal' });
+  if (!outflow.ok) return outflow;
+  const changed = input.lastSecurityChangeAt;
+  if (changed && input.coolDownMs > 0) {
+    const until = changed.getTime() + input.coolDownMs;
+    if (until > input.now.getTime())
+      return reject('security_cool_down', { until: new Date(until).toISOString() });
+  }
+  return ok(undefined);
+}
+
+/**
+ * The daily limit per customer in USD cents: what was withdrawn (requested and not refunded) in the
+ * last 24 hours plus this one may not pass `limitCents` ('daily_limit', with `left` in cents, never
+ * below 0). A limit of 0 turns it off.
+ */
+export function checkDailyWithdrawalLimit(input: {
+  readonly usedCents: Minor;
+  readonly outCents: Minor;
+  readonly limitCents: Minor;
+}): Result<void, 'daily_limit'> {
+  if (input.limitCents <= 0n) return ok(undefined);
+  if (input.usedCents + input.outCents <= input.limitCents) return ok(undefined);
+  const left = input.limitCents - input.usedCents;
+  return reject('daily_limit', { left: (left > 0n ? left : 0n).toString() });
+}
