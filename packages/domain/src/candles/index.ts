@@ -1,2 +1,3 @@
+export * from './aggregate-candles';
 export * from './candles';
 export * from './chart-symbols';

@@ -1,3 +1,4 @@
+export * from './market-order';
 export * from './market-units';
 export * from './order-book';
 export * from './order-funds';
