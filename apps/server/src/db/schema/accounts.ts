@@ -52,6 +52,8 @@ export const users = pgTable(
      * match a later step, so a code read over a shoulder or from a proxy log cannot be replayed.
      */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** When the password was last changed or reset: withdrawals wait out a cool-down after it (issue 38). */
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -17,3 +17,4 @@ export * from './swap-p2p';
 export * from './trading';
 export * from './two-factor';
 export * from './uploads';
+export * from './withdrawals';

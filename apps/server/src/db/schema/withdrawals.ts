@@ -1,0 +1,51 @@
+import { WITHDRAWAL_STATUSES } from '@exchange/domain';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { createdAt, minor, updatedAt } from './columns';
+
+/**
+ * A customer's withdrawal (issue 38). `amount` (minor units of `asset`) is held in LOCKED from the
+ * request until it completes (paid out: `receive` to the payment provider, `fee` to fee revenue) or is
+ * refunded (FAILED, REJECTED, CANCELLED). `destination` is where it goes: the PayPal e-mail for USD, an
+ * address for coins. The e-mailed confirmation code is kept only as an HMAC, used once, short-lived.
+ * `value_cents` is its USD value when requested (daily limit, admin queue, auto-approval).
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    asset: text('asset').notNull(),
+    method: text('method', { enum: ['paypal', 'chain'] }).notNull(),
+    destination: text('destination').notNull(),
+    amount: minor('amount').notNull(),
+    fee: minor('fee').notNull(),
+    valueCents: minor('value_cents').notNull(),
+    status: text('status', { enum: WITHDRAWAL_STATUSES }).notNull(),
+    flags: text('flags').array().notNull().default(sql`'{}'::text[]`),
+    confirmCodeHash: text('confirm_code_hash'),
+    confirmExpiresAt: timestamp('confirm_expires_at', { withTimezone: true, mode: 'date' }),
+    confirmAttempts: integer('confirm_attempts').notNull().default(0),
+    reason: text('reason'),
+    /** The payout's batch id at PayPal (ours: the withdrawal id) or, later, the transaction hash. */
+    providerRef: text('provider_ref'),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('withdrawals_amounts', sql`${t.amount} > ${t.fee} AND ${t.fee} >= 0 AND ${t.valueCents} >= 0`),
+    // The customer's history, newest first, and their last 24 hours for the daily limit.
+    index('withdrawals_user_created_idx').on(t.userId, t.createdAt, t.id),
+    // The admin queue pages by status, newest first; the payout job reads APPROVED and SENT ones.
+    index('withdrawals_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('withdrawals_created_idx').on(t.createdAt, t.id),
+  ],
+);
