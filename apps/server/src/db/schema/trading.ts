@@ -74,6 +74,8 @@ export const orders = pgTable(
     index('orders_open_idx').on(t.marketId, t.status),
     // Counts a user's open orders on a market (the per-market cap) without reading their history.
     index('orders_user_open_idx').on(t.userId, t.marketId).where(sql`${t.status} = 'open'`),
+    // The Binance-compatible API's allOrders lists a user's orders of one market by time.
+    index('orders_user_market_idx').on(t.userId, t.marketId, t.createdAt, t.seq),
     check('orders_lock_non_negative', sql`${t.lockedRemaining} >= 0`),
     check('orders_fill_bounds', sql`${t.filledLots} + ${t.cancelledLots} <= ${t.quantityLots}`),
   ],
@@ -106,6 +108,9 @@ export const trades = pgTable(
     index('trades_market_idx').on(t.marketId, t.id),
     // The wallet's transaction list finds a limit fill's trade (its price) by the entry that settled it.
     index('trades_entry_idx').on(t.entryId),
+    // The Binance-compatible API's myTrades: a user's fills of one market, by id, from either side.
+    index('trades_maker_user_idx').on(t.makerUserId, t.marketId, t.id),
+    index('trades_taker_user_idx').on(t.takerUserId, t.marketId, t.id),
   ],
 );
 

@@ -1,0 +1,31 @@
+import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { createdAt } from './columns';
+
+/**
+ * What the Binance-compatible API adds to an order placed through it (issue 39): the API key that
+ * placed it, the client's own id (newClientOrderId, unique per key, which makes a retried placement
+ * answer the first order instead of placing a second) and Binance's type and time in force. The row
+ * is written before the order, as a reservation of the client id, with the order id the order will
+ * get; a refused placement deletes it again, so the client id may be used once more. An order placed
+ * on the web has no row here.
+ */
+export const apiOrders = pgTable(
+  'api_orders',
+  {
+    orderId: uuid('order_id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    keyId: uuid('key_id').notNull(),
+    clientOrderId: text('client_order_id').notNull(),
+    type: text('type', { enum: ['LIMIT', 'MARKET'] }).notNull(),
+    timeInForce: text('time_in_force', { enum: ['GTC', 'IOC'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('api_orders_key_client_idx').on(t.keyId, t.clientOrderId),
+    // GET /api/v3/order?origClientOrderId= finds the user's order by the client's id.
+    index('api_orders_user_client_idx').on(t.userId, t.clientOrderId),
+  ],
+);
