@@ -1,6 +1,7 @@
 export * from './admin-ops';
 export * from './admin-users';
 export * from './auth';
+export * from './binance-api';
 export * from './chain-deposits';
 export * from './country-codes';
 export * from './debts';
