@@ -15,6 +15,7 @@ export const SYSTEM_ACCOUNT_KINDS = [
   'REFERRAL_EXPENSE',
   'USER_DEBT',
   'DEBT_WRITE_OFF',
+  'CHAIN_CUSTODY',
 ] as const;
 export const ACCOUNT_KINDS = [...USER_ACCOUNT_KINDS, ...SYSTEM_ACCOUNT_KINDS] as const;
 
@@ -49,7 +50,9 @@ const systemKinds: ReadonlySet<string> = new Set(SYSTEM_ACCOUNT_KINDS);
  * rewards: each of these naturally runs negative. USER_DEBT is what users owe the product after a
  * deposit was refunded or charged back once they had spent it: a receivable, so it runs negative too
  * (the per-user amounts are the OPEN user_debts rows). DEBT_WRITE_OFF is what the product gave up on
- * of those debts, a loss, so it runs negative. FEE_REVENUE only collects, so it never does.
+ * of those debts, a loss, so it runs negative. CHAIN_CUSTODY is the coins the product holds on a chain
+ * for its customers (a deposit debits it as it credits the customer), an asset, so it runs negative.
+ * FEE_REVENUE only collects, so it never does.
  */
 const negativeAllowed: ReadonlySet<AccountKind> = new Set([
   'PAYMENT_CLEARING',
@@ -58,6 +61,7 @@ const negativeAllowed: ReadonlySet<AccountKind> = new Set([
   'REFERRAL_EXPENSE',
   'USER_DEBT',
   'DEBT_WRITE_OFF',
+  'CHAIN_CUSTODY',
 ]);
 
 export function isAccountKind(kind: string): kind is AccountKind {

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { validateEntry } from '../ledger';
+import {
+  chainAmountToMinor,
+  chainDepositPostings,
+  chainDepositReference,
+  confirmationsOf,
+  decideChainDeposit,
+} from './decide-chain-deposit';
+
+describe('chain deposits', () => {
+  it('turns wei into the ledger units of ETH, cutting the dust', () => {
+    expect(chainAmountToMinor(1_000_000_000_000_000_000n, 18, 8)).toBe(100_000_000n);
+    expect(chainAmountToMinor(1_234_567_899n, 18, 8)).toBe(0n);
+    expect(chainAmountToMinor(12_345_678_901n, 18, 8)).toBe(1n);
+  });
+
+  it('scales a 6-decimal token up to the ledger units', () => {
+    expect(chainAmountToMinor(2_500_000n, 6, 8)).toBe(250_000_000n);
+  });
+
+  it('counts the deposit block itself as the first confirmation', () => {
+    expect(confirmationsOf(10n, 10n)).toBe(1);
+    expect(confirmationsOf(10n, 12n)).toBe(3);
+    expect(confirmationsOf(10n, 9n)).toBe(0);
+  });
+
+  it('credits only at the required depth and never under the minimum', () => {
+    const base = { amount: 100n, minimum: 50n, required: 3 };
+    expect(decideChainDeposit({ ...base, confirmations: 2 })).toBe('PENDING');
+    expect(decideChainDeposit({ ...base, confirmations: 3 })).toBe('CREDIT');
+    expect(decideChainDeposit({ ...base, amount: 49n, confirmations: 30 })).toBe('BELOW_MINIMUM');
+    expect(decideChainDeposit({ ...base, amount: 0n, minimum: 0n, confirmations: 30 })).toBe('BELOW_MINIMUM');
+  });
+
+  it('books custody against the customer in one balanced entry', () => {
+    const postings = chainDepositPostings('alice', 'ETH', 5n);
+    expect(validateEntry(postings).ok).toBe(true);
+    expect(postings.map((p) => [p.account.kind, p.amount])).toEqual([
+      ['CHAIN_CUSTODY', -5n],
+      ['AVAILABLE', 5n],
+    ]);
+  });
+
+  it('names one reference per chain, transaction and log', () => {
+    expect(chainDepositReference('ethereum', '0xABC', 2)).toBe('chain-deposit:ethereum:0xabc:2');
+  });
+});
