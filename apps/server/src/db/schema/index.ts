@@ -3,6 +3,7 @@ export * from './accounts';
 export * from './api-keys';
 export * from './audit';
 export * from './binance-api';
+export * from './chain-deposits';
 export * from './deposits';
 export * from './history-counts';
 export * from './kyc';
