@@ -1,20 +1,10 @@
-import { messages } from '@exchange/contracts';
 import { type CaptureReport, formatMinor } from '@exchange/domain';
 import { z } from 'zod';
-import { AppError } from '../../platform/errors';
 import type { PaymentProvider } from './payment-provider';
+import { createPaypalClient, type PaypalOptions, unavailable } from './paypal-client';
 
-export interface PaypalOptions {
-  readonly baseUrl: string;
-  readonly clientId?: string;
-  readonly clientSecret?: string;
-  readonly webhookId?: string;
-  /** Milliseconds since the epoch, for the access token's expiry. */
-  readonly now: () => number;
-  readonly timeoutMs?: number;
-}
+export type { PaypalOptions } from './paypal-client';
 
-const tokenSchema = z.object({ access_token: z.string(), expires_in: z.number() });
 const createdOrderSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 const captureSchema = z.object({
   id: z.string(),
@@ -30,10 +20,6 @@ const orderSchema = z.object({
 });
 const errorSchema = z.object({ details: z.array(z.object({ issue: z.string() })).optional() });
 const verificationSchema = z.object({ verification_status: z.string() });
-
-function unavailable(): AppError {
-  return new AppError('provider_unavailable', messages.paymentProviderUnavailable);
-}
 
 /** What a PayPal order (as returned by capture or GET) says about its first capture. */
 function reportFromOrder(order: z.infer<typeof orderSchema>): CaptureReport {
@@ -60,63 +46,7 @@ function reportFromOrder(order: z.infer<typeof orderSchema>): CaptureReport {
  * the first result instead of acting twice.
  */
 export function createPaypalProvider(options: PaypalOptions): PaymentProvider {
-  const timeoutMs = options.timeoutMs ?? 10_000;
-  let cached: { token: string; expiresAt: number } | undefined;
-
-  async function send(path: string, init: RequestInit): Promise<{ status: number; json: unknown }> {
-    let response: Response;
-    try {
-      response = await fetch(new URL(path, options.baseUrl), {
-        ...init,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch {
-      throw unavailable();
-    }
-    const text = await response.text();
-    let json: unknown = null;
-    try {
-      json = text ? JSON.parse(text) : null;
-    } catch {
-      json = null;
-    }
-    if (response.status >= 500) throw unavailable();
-    return { status: response.status, json };
-  }
-
-  async function accessToken(): Promise<string> {
-    if (cached && cached.expiresAt - 60_000 > options.now()) return cached.token;
-    if (!options.clientId || !options.clientSecret) throw unavailable();
-    const basic = Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64');
-    const { status, json } = await send('/v1/oauth2/token', {
-      method: 'POST',
-      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'grant_type=client_credentials',
-    });
-    const parsed = tokenSchema.safeParse(json);
-    if (status !== 200 || !parsed.success) throw unavailable();
-    cached = { token: parsed.data.access_token, expiresAt: options.now() + parsed.data.expires_in * 1000 };
-    return cached.token;
-  }
-
-  /** A JSON call with the bearer token; a 401 (token revoked early) gets one fresh token and one retry. */
-  async function call(
-    method: string,
-    path: string,
-    body: string | undefined,
-    headers: Record<string, string> = {},
-  ) {
-    for (let attempt = 0; ; attempt++) {
-      const token = await accessToken();
-      const result = await send(path, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
-        body,
-      });
-      if (result.status !== 401 || attempt > 0) return result;
-      cached = undefined;
-    }
-  }
+  const { call } = createPaypalClient(options);
 
   async function getOrder(orderId: string): Promise<CaptureReport> {
     const { status, json } = await call(
