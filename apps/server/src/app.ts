@@ -36,6 +36,7 @@ import { setHotAccountShards } from './features/ledger/post-entries';
 import { marketDataRoutes } from './features/market-data/market-data.routes';
 import { registerTickerChannel } from './features/market-data/ticker-channel';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes';
+import { nftAdminRoutes, nftKycRoutes, nftPublicRoutes, nftUserRoutes } from './features/nft/nft.routes';
 import { p2pKycRoutes } from './features/p2p/p2p.routes';
 import { creditReferralReward } from './features/referrals/credit-referral-reward';
 import { getReferralSummary } from './features/referrals/get-referral-summary';
@@ -260,6 +261,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
         tradingPublicRoutes(scope, trading);
         paymentWebhookRoutes(scope, ctx, paymentProvider);
         uploadPublicRoutes(scope, ctx);
+        nftPublicRoutes(scope, ctx);
         if (config.devMailbox) devMailboxRoutes(scope, ctx);
       });
       // Signed-in users.
@@ -276,6 +278,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
         referralRoutes(scope, ctx);
         uploadUserRoutes(scope, ctx);
         kycUserRoutes(scope, ctx);
+        nftUserRoutes(scope, ctx);
       });
       // Signed-in, KYC-verified users.
       await api.register(async (scope) => {
@@ -285,6 +288,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
         swapKycRoutes(scope, ctx);
         p2pKycRoutes(scope, ctx);
         stakingKycRoutes(scope, ctx);
+        nftKycRoutes(scope, ctx);
       });
       // Administrators.
       await api.register(async (scope) => {
@@ -304,6 +308,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
         });
         adminOpsRoutes(scope, ctx, { holdSources: PRODUCT_HOLD_SOURCES, ticketView: toTicketView });
         debtAdminRoutes(scope, ctx);
+        nftAdminRoutes(scope, ctx);
       });
     },
     { prefix: '/api/v1' },

@@ -65,6 +65,8 @@ export const SETTING_DOCS: Record<keyof Env, string> = {
   INSTANT_QUOTE_TTL_SECONDS: 'How long an instant quote can be accepted.',
   SWAP_PRICE_TOLERANCE_BPS:
     'How far, in basis points of the quoted rate, the reference rate may move against the house between a swap or MULTI quote and its execution; beyond it the execution is refused and the user asks for a new quote.',
+  NFT_RESALE_FEE_BPS:
+    "The house's fee on an NFT resale between customers, in basis points of the price, rounded up; 250 = 2.5%. A primary sale pays the house the whole price.",
   HOUSE_LIQUIDITY:
     'House bid/ask around the reference price on every USDT market (one process runs it). Default on, off in tests.',
   HOUSE_MAX_EXPOSURE_USD:

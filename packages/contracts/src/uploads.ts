@@ -2,13 +2,15 @@ import { z } from 'zod';
 import { envelope } from './envelope';
 import { messages as m } from './messages';
 
-export const UPLOAD_TYPES = ['KYC_DOC', 'PROFILE_IMAGE'] as const;
+export const UPLOAD_TYPES = ['KYC_DOC', 'PROFILE_IMAGE', 'NFT_IMAGE'] as const;
 export type UploadType = (typeof UPLOAD_TYPES)[number];
 
 /** The spec's multipart field name for each upload type. */
 export const UPLOAD_FIELD_BY_TYPE: Readonly<Record<UploadType, string>> = {
   KYC_DOC: 'kyc_doc_image',
   PROFILE_IMAGE: 'profile_image',
+  // An admin's NFT artwork (POST /admin/createNft, issue 40).
+  NFT_IMAGE: 'image',
 };
 
 /**

@@ -15,7 +15,7 @@ export const uploads = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    kind: text('kind', { enum: ['KYC_DOC', 'PROFILE_IMAGE'] }).notNull(),
+    kind: text('kind', { enum: ['KYC_DOC', 'PROFILE_IMAGE', 'NFT_IMAGE'] }).notNull(),
     filename: text('filename').notNull(),
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),

@@ -1,6 +1,6 @@
 import type { UploadType } from '@exchange/contracts';
 import { sql } from 'drizzle-orm';
-import { kycRecords, uploads, users } from '../../db/schema';
+import { kycRecords, nftItems, uploads, users } from '../../db/schema';
 import type { AppContext } from '../../platform/app-context';
 import { storageKeyOf } from '../uploads/uploads.repository';
 
@@ -12,7 +12,8 @@ export const UNATTACHED_UPLOAD_BATCH = 500;
 /**
  * Deletes the uploads older than a day that nothing names: an upload is attached while it is its
  * owner's profile picture (users.profile_pic) or an image of one of its owner's KYC submissions,
- * whatever that submission's status (kyc_records.documents' front_image or back_image). A picture
+ * whatever that submission's status (kyc_records.documents' front_image or back_image), or the
+ * image of an NFT (nft_items.image_upload_id). A picture
  * replaced by a newer one is no longer named, so it goes too. A feature that comes to name uploads
  * elsewhere must add that reference here.
  *
@@ -36,6 +37,7 @@ export async function pruneUnattachedUploads(
           WHERE k.user_id = u.user_id
             AND (k.documents @> jsonb_build_array(jsonb_build_object('front_image', u.filename))
               OR k.documents @> jsonb_build_array(jsonb_build_object('back_image', u.filename))))
+        AND NOT EXISTS (SELECT 1 FROM ${nftItems} n WHERE n.image_upload_id = u.id)
       ORDER BY u.created_at
       LIMIT ${UNATTACHED_UPLOAD_BATCH})
     RETURNING ${uploads.kind} AS kind, ${uploads.filename} AS filename`);

@@ -7,8 +7,14 @@ export type UploadRow = typeof uploads.$inferSelect;
 
 /** The storage key of an upload: its kind's folder and its random name. */
 export function storageKeyOf(kind: UploadType, filename: string): string {
-  return `${kind === 'KYC_DOC' ? 'kyc-doc' : 'profile-image'}/${filename}`;
+  return `${STORAGE_FOLDERS[kind]}/${filename}`;
 }
+
+const STORAGE_FOLDERS: Readonly<Record<UploadType, string>> = {
+  KYC_DOC: 'kyc-doc',
+  PROFILE_IMAGE: 'profile-image',
+  NFT_IMAGE: 'nft-image',
+};
 
 export async function insertUpload(
   db: DbOrTx,

@@ -1,0 +1,25 @@
+import { nftMessages as m, messages, type RejectionCode } from '@exchange/contracts';
+import type { NftBuyRejection, NftListRejection, NftWithdrawRejection } from '@exchange/domain';
+import { AppError } from '../../platform/errors';
+
+type NftRejection = NftBuyRejection | NftListRejection | NftWithdrawRejection;
+
+/** How the API answers each NFT rule's rejection: the status's code and the catalogue's text. */
+const NFT_REJECTIONS: Readonly<Record<NftRejection, { code: RejectionCode; message: string }>> = {
+  nft_not_customer: { code: 'forbidden', message: m.nftStaffCannotTrade },
+  nft_account_disabled: { code: 'account_disabled', message: messages.accountDisabled },
+  nft_kyc_required: { code: 'kyc_required', message: messages.completeKyc },
+  // A hidden item is not on the marketplace: to a customer it is as good as missing.
+  nft_hidden: { code: 'not_found', message: m.nftNotFound },
+  nft_not_for_sale: { code: 'conflict', message: m.nftSold },
+  nft_own_item: { code: 'unprocessable', message: m.nftOwnItem },
+  nft_not_owner: { code: 'forbidden', message: m.nftNotOwner },
+  nft_already_listed: { code: 'conflict', message: m.nftAlreadyListed },
+  nft_price_invalid: { code: 'bad_request', message: m.nftPriceInvalid },
+  nft_not_listed: { code: 'conflict', message: m.nftNotListed },
+};
+
+export function nftRuleError(code: NftRejection): AppError {
+  const { code: rejection, message } = NFT_REJECTIONS[code];
+  return new AppError(rejection, message);
+}
