@@ -12,6 +12,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import helmet from 'helmet';
 import { adminOpsRoutes } from './features/admin-ops/admin-ops.routes';
 import { adminUsersRoutes } from './features/admin-users/admin-users.routes';
+import { apiKeyUserRoutes } from './features/api-keys/api-keys.routes';
 import { authPublicRoutes, authUserRoutes } from './features/auth/auth.routes';
 import { revokeAllSignIns } from './features/auth/revoke-sign-ins';
 import { securityRoutes } from './features/auth/security.routes';
@@ -270,6 +271,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
         authUserRoutes(scope, ctx);
         twoFactorUserRoutes(scope, ctx);
         securityRoutes(scope, ctx);
+        apiKeyUserRoutes(scope, ctx);
         walletRoutes(scope, ctx);
         debtUserRoutes(scope, ctx);
         depositSandboxRoutes(scope, ctx);

@@ -1,5 +1,6 @@
 export * from './admin-ops';
 export * from './admin-users';
+export * from './api-keys';
 export * from './auth';
 export * from './binance-api';
 export * from './chain-deposits';

@@ -43,6 +43,8 @@ export const REJECTIONS = {
   payload_too_large: { status: 413, message: 'The request is too large' },
   unsupported_image: { status: 415, message: messages.uploadImageType },
   unprocessable: { status: 422, message: 'The request cannot be carried out' },
+  // MAX_API_KEYS live keys already (issue 39).
+  api_key_limit: { status: 422, message: messages.apiKeyLimit },
   image_damaged: { status: 422, message: messages.uploadImageDamaged },
   image_hidden_content: { status: 422, message: messages.uploadImageHiddenContent },
   insufficient_funds: { status: 422, message: messages.insufficientAmount },

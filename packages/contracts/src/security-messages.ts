@@ -1,3 +1,5 @@
+import { apiKeyMessages } from './api-key-messages';
+
 /**
  * The Security page's texts (sessions, sign-in history, anti-phishing phrase) and the security mails
  * (none are in the spec: ours), spread into the message catalogue (messages.ts), where screens and the
@@ -69,4 +71,6 @@ export const securityMessages = {
   securityChangeRecoveryCodes: 'New recovery codes were made; the old ones no longer work',
   securityChangeAntiPhishing: 'Your anti-phishing phrase was changed',
   securityChangeWithdrawalAddress: 'A new withdrawal address was added',
+  // The API keys section (issue 39), kept in its own file
+  ...apiKeyMessages,
 } as const;

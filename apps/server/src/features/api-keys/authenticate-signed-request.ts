@@ -91,9 +91,10 @@ function withoutSignature(text: string): { rest: string; signatures: string[] } 
   return { rest: kept.join('&'), signatures };
 }
 
-function integerParam(value: string | null, maxDigits: number): number | undefined {
-  if (value === null || !new RegExp(`^\\d{1,${maxDigits}}$`).test(value)) return undefined;
-  return Number(value);
+/** A whole number of milliseconds as sent (digits only, at most `maxDigits`), or undefined. */
+function millisParam(text: string | null, maxDigits: number): number | undefined {
+  if (text === null || text.length > maxDigits || !/^\d+$/.test(text)) return undefined;
+  return Number.parseInt(text, 10);
 }
 
 function signatureMatches(secret: string, payload: string, presented: string): boolean {
@@ -115,12 +116,12 @@ export async function authenticateSignedRequest(
   const body = withoutSignature(rawBodyOf(request));
   const signatures = [...query.signatures, ...body.signatures];
   const params = signedRequestParams(request);
-  const timestamp = integerParam(params.get('timestamp'), 16);
+  const timestamp = millisParam(params.get('timestamp'), 16);
   if (timestamp === undefined) throw refuse.missing('timestamp');
   const [signature] = signatures;
   if (signature === undefined || signatures.length > 1 || signature === '') throw refuse.missing('signature');
   const recvWindowText = params.get('recvWindow');
-  const recvWindow = recvWindowText === null ? DEFAULT_RECV_WINDOW_MS : integerParam(recvWindowText, 12);
+  const recvWindow = recvWindowText === null ? DEFAULT_RECV_WINDOW_MS : millisParam(recvWindowText, 12);
   if (recvWindow === undefined) throw refuse.missing('recvWindow');
   if (recvWindow > MAX_RECV_WINDOW_MS) throw refuse.recvWindowTooLarge();
 

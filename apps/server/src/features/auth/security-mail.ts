@@ -14,7 +14,8 @@ export type SecurityChange =
   | 'two_factor_off'
   | 'recovery_codes'
   | 'anti_phishing'
-  | 'withdrawal_address';
+  | 'withdrawal_address'
+  | 'api_key_created';
 
 const CHANGE_TEXTS: Record<SecurityChange, string> = {
   password_changed: m.securityChangePassword,
@@ -24,6 +25,7 @@ const CHANGE_TEXTS: Record<SecurityChange, string> = {
   recovery_codes: m.securityChangeRecoveryCodes,
   anti_phishing: m.securityChangeAntiPhishing,
   withdrawal_address: m.securityChangeWithdrawalAddress,
+  api_key_created: m.securityChangeApiKeyCreated,
 };
 
 /** "2026-11-27 07:20 UTC": mails name the time in UTC, the one zone every reader can convert. */
