@@ -19,6 +19,7 @@ export const coinDepositMessages = {
   coinDepositNetworksFailed: 'The coins you can deposit could not be loaded',
   coinDepositAddressFailed: 'Your deposit address could not be loaded',
   coinDepositRecent: 'Recent deposits',
+  coinDepositAll: 'All deposits',
   coinDepositRecentEmpty: 'No {asset} deposits yet. A deposit shows here within seconds of being mined.',
   coinDepositCredited: '{amount} {asset} credited to your wallet',
   // The Deposits tab of /history and its columns

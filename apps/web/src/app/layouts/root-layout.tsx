@@ -1,5 +1,6 @@
 import { useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useChainDepositEvents } from '../../features/chain-deposits/use-chain-deposit-events';
 import { useSession } from '../../features/session/session-context';
 import { SessionProvider } from '../../features/session/session-provider';
 import { useBalanceEvents } from '../../shared/wallet/use-balance-events';
@@ -24,9 +25,11 @@ function ScrollToTop() {
   return null;
 }
 
-/** While signed in, balances and orders follow the private socket channel on every screen. */
+/** While signed in, balances, orders and coin deposits follow the private socket channel everywhere. */
 function LiveBalances() {
-  useBalanceEvents(useSession().isAuthenticated);
+  const signedIn = useSession().isAuthenticated;
+  useBalanceEvents(signedIn);
+  useChainDepositEvents(signedIn);
   return null;
 }
 

@@ -8,6 +8,7 @@ describe('the tab /history opens on', () => {
     [{ type: 'swap' }, 'swap'],
     [{ type: 'p2p' }, 'p2p'],
     [{ type: 'limit' }, 'orders'],
+    [{ type: 'deposit' }, 'deposits'],
     [{ type: 'buysell' }, 'transactions'],
     [{ type: 'something else' }, 'transactions'],
     [{ type: 'toString' }, 'transactions'],

@@ -1,4 +1,6 @@
-/** The six tabs of /history, in the spec's order (section 2). */
+import { messages } from '@exchange/contracts';
+
+/** The six tabs of /history, in the spec's order (section 2), then the coins deposited on a chain */
 export const HISTORY_TABS = [
   { id: 'transactions', label: 'Transactions' },
   { id: 'stakes', label: 'Stakes' },
@@ -6,6 +8,7 @@ export const HISTORY_TABS = [
   { id: 'orders', label: 'Order Transaction' },
   { id: 'p2p', label: 'p2p History' },
   { id: 'referrals', label: 'Referrals' },
+  { id: 'deposits', label: messages.chainDepositsTab },
 ] as const;
 
 export type HistoryTabId = (typeof HISTORY_TABS)[number]['id'];
@@ -16,12 +19,14 @@ const tabForType: Readonly<Record<string, HistoryTabId>> = {
   swap: 'swap',
   p2p: 'p2p',
   limit: 'orders',
+  deposit: 'deposits',
 };
 
 /**
  * The tab /history opens on, from the navigation state's `type` (spec section 2): refer, stake,
- * swap, p2p or limit pick their tab; anything else, or no state, opens Transactions. An instant trade
- * arrives as `buysell`: it is a wallet transaction, listed under Transactions.
+ * swap, p2p or limit pick their tab, as deposit picks the coin deposits'; anything else, or no state,
+ * opens Transactions. An instant trade arrives as `buysell`: it is a wallet transaction, listed under
+ * Transactions.
  */
 export function defaultHistoryTab(state: unknown): HistoryTabId {
   if (typeof state !== 'object' || state === null || !('type' in state)) return 'transactions';

@@ -109,7 +109,7 @@ async function openHistory(state?: unknown) {
 }
 
 describe('/history', () => {
-  it('has the six tabs and opens Transactions without a state', async () => {
+  it("has the spec's six tabs and the coin Deposits, and opens Transactions without a state", async () => {
     withTransactions([]);
     await openHistory();
 
@@ -120,6 +120,7 @@ describe('/history', () => {
       'Order Transaction',
       'p2p History',
       'Referrals',
+      'Deposits',
     ]);
     expect(screen.getByRole('tab', { name: 'Transactions' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('No data found')).toBeInTheDocument();

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { type TabItem, Tabs } from '../../../components/ui/tabs';
+import { ChainDepositsTab } from '../../chain-deposits/components/chain-deposits-tab';
 import { ReferralTable } from '../../referral/components/referral-table';
 import { OrderTransactionsTab } from '../components/order-transactions-tab';
 import { P2pHistoryTab } from '../components/p2p-history-tab';
@@ -30,10 +31,12 @@ function tabContent(id: HistoryTabId, highlight: HistoryHighlight | null) {
       return <P2pHistoryTab />;
     case 'referrals':
       return <ReferralTable />;
+    case 'deposits':
+      return <ChainDepositsTab />;
   }
 }
 
-/** /history: six tabs, opened on the one the navigation state's type asks for (spec section 2). */
+/** /history: seven tabs, opened on the one the navigation state's type asks for (spec section 2). */
 export function HistoryPage() {
   const location = useLocation();
   // A new navigation to /history (say, after a swap) opens the tab it asks for, even from /history.

@@ -4,6 +4,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { SUCCESS_REDIRECT_MS } from '../../../lib/config';
 import { useDelayedAction } from '../../../lib/use-delayed-action';
 import { useLiveWalletCurrencies } from '../../../shared/wallet/use-live-wallet';
+import { CoinDepositCard } from '../../chain-deposits/components/coin-deposit-card';
 import { RestrictionNotice } from '../../restrictions/components/restriction-notice';
 import { useSession } from '../../session/session-context';
 import { AddMoneyDialog } from '../components/add-money-dialog';
@@ -13,7 +14,7 @@ import { MultiBalanceCard } from '../components/multi-balance-card';
 
 /**
  * /deposit, titled as the wallet (spec section 2): the crypto assets, the USD box with Add Money and
- * the MULTI box. After a deposit the spec reloads the page after 3 seconds; here the credit's answer
+ * the MULTI box, and (issue 37) a coin's own deposit address with its recent deposits. After a deposit the spec reloads the page after 3 seconds; here the credit's answer
  * updates the wallet in place and its data is reloaded, so the toast and the screen stay put.
  */
 export function DepositPage() {
@@ -34,7 +35,7 @@ export function DepositPage() {
 
   return (
     <div>
-      <PageHeader title="Wallet" description="Your balances, and US dollar deposits." />
+      <PageHeader title="Wallet" description="Your balances, US dollar deposits and coin deposits." />
       <RestrictionNotice />
       {refreshing ? (
         <p
@@ -58,6 +59,7 @@ export function DepositPage() {
           loading={wallet.isPending}
         />
       </div>
+      <CoinDepositCard kycVerified={session.is_kyc_verified} />
       <Card title="Crypto assets" className="mt-6">
         <CryptoAssetsTable
           currencies={wallet.data}
