@@ -1,8 +1,6 @@
-import type { ChainDepositsResponse } from '@exchange/contracts';
-import { formatMessage, messages } from '@exchange/contracts';
+import { type ChainDepositsResponse, formatMessage, messages } from '@exchange/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { toast } from '../../components/ui/toaster';
 import { formatAssetListAmount } from '../../lib/format';
 import { type RealtimeClient, realtime } from '../../lib/realtime';
 import { refreshBalances } from '../../shared/wallet/refresh-balances';
@@ -31,12 +29,12 @@ export function useChainDepositEvents(enabled: boolean, client: RealtimeClient =
       });
       if (deposit.status === 'CREDITED') {
         void refreshBalances(queryClient);
-        toast.success(
-          formatMessage(messages.coinDepositCredited, {
-            amount: formatAssetListAmount(deposit.amount, deposit.asset),
-            asset: deposit.asset,
-          }),
-        );
+        const text = formatMessage(messages.coinDepositCredited, {
+          amount: formatAssetListAmount(deposit.amount, deposit.asset),
+          asset: deposit.asset,
+        });
+        // The toast library stays out of the shell's first load (app/provider.tsx); this runs on every screen.
+        void import('../../components/ui/toaster').then(({ toast }) => toast.success(text));
       } else if (!held) {
         void queryClient.invalidateQueries({ queryKey: chainDepositKeys.lists });
       }

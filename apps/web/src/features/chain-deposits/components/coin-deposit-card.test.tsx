@@ -178,7 +178,7 @@ describe('Wallet → Deposit crypto', () => {
     items[0] = deposit(1, { confirmations: 12, status: 'CREDITED', credited_at: '2026-05-02T10:00:00.000Z' });
     act(() => fake.current?.emit('user', { type: 'chain_deposit', deposit: items[0] }));
     expect(await within(table).findByText('CREDITED')).toBeInTheDocument();
-    expect(toast.success).toHaveBeenCalledWith('0.5000 ETH credited to your wallet');
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('0.5000 ETH credited to your wallet'));
     // The credit refreshes the balances.
     await waitFor(() => expect(calls.filter((call) => call.key === 'GET /wallet').length).toBeGreaterThan(1));
   });
