@@ -17,6 +17,7 @@ import { authPublicRoutes, authUserRoutes } from './features/auth/auth.routes';
 import { revokeAllSignIns } from './features/auth/revoke-sign-ins';
 import { securityRoutes } from './features/auth/security.routes';
 import { twoFactorUserRoutes } from './features/auth/two-factor.routes';
+import { binanceApiScope } from './features/binance-api/binance-api.routes';
 import { debtAdminRoutes, debtUserRoutes } from './features/debts/debts.routes';
 import { createPaymentProvider } from './features/deposits/create-payment-provider';
 import {
@@ -317,6 +318,8 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
   );
   // Every API route states who may call it; one registered outside the scopes above stops the start.
   assertEveryRouteDeclaresAccess(routes, '/api/v1');
+  // Binance's spot REST API for programs and ccxt (issue 39): its own paths, API keys and error shape.
+  await app.register(binanceApiScope(ctx, trading), { prefix: '/api/v3' });
   await app.register(async (scope) => {
     guardMetrics(scope, config);
     metricsRoutes(scope, metrics);

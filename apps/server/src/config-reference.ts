@@ -85,6 +85,10 @@ export const SETTING_DOCS: Record<keyof Env, string> = {
     'P2P transfers one user may make per day (each one mails its recipient a receipt); refused tries do not count.',
   P2P_LOOKUP_LIMIT_PER_MINUTE:
     'P2P recipients one user may look up per minute: the look-up (POST /common/user/userInfo) and each transfer’s recipient share it.',
+  BINANCE_API_WEIGHT_PER_MINUTE_ADDRESS:
+    'Request weight per minute one client network may spend on the Binance-compatible API (/api/v3), each endpoint at its Binance weight; past it, 429 with Retry-After.',
+  BINANCE_API_WEIGHT_PER_MINUTE_KEY:
+    'Request weight per minute one API key may spend on the signed endpoints of the Binance-compatible API.',
   UPLOAD_LIMIT_PER_MINUTE:
     'Image uploads (KYC documents and profile pictures together) one user may send per minute.',
   UPLOAD_DAILY_MAX_FILES:

@@ -83,6 +83,13 @@ export const tradesParamsSchema = z.object({
   symbol: binanceSymbolSchema,
   limit: limitText(1000).optional(),
 });
+export const aggTradesParamsSchema = z.object({
+  symbol: binanceSymbolSchema,
+  fromId: integerText.optional(),
+  startTime: integerText.optional(),
+  endTime: integerText.optional(),
+  limit: limitText(1000).optional(),
+});
 export const klinesParamsSchema = z.object({
   symbol: binanceSymbolSchema,
   interval: z.enum(Object.keys(BINANCE_INTERVALS_S) as [BinanceInterval, ...BinanceInterval[]]),

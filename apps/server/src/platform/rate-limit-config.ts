@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type AbuseLimitConfig, abuseLimitConfig, abuseLimitEnv } from './abuse-limit-config';
+import { type BinanceApiLimits, binanceApiLimitEnv, binanceApiLimits } from './binance-api-limit-config';
 import { type P2pLimits, p2pLimitEnv, p2pLimits } from './p2p-limit-config';
 
 /**
@@ -18,6 +19,7 @@ export const rateLimitEnv = {
   DEPOSIT_ORDER_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(30),
   ...p2pLimitEnv,
   ...abuseLimitEnv,
+  ...binanceApiLimitEnv,
 };
 
 type RateLimitEnv = { [K in keyof typeof rateLimitEnv]: z.output<(typeof rateLimitEnv)[K]> };
@@ -36,6 +38,8 @@ export interface RateLimitConfig extends AbuseLimitConfig {
   };
   /** P2P transfers and recipient look-ups per sender (platform/p2p-limit-config.ts). */
   readonly p2pLimits: P2pLimits;
+  /** The Binance-compatible API's request weights (platform/binance-api-limit-config.ts). */
+  readonly binanceApiLimits: BinanceApiLimits;
   /** Instant quotes (POST /wallet/quotes) one user may ask for per minute. */
   readonly quoteLimitPerMinute: number;
   /** Swap and MULTI quotes (POST /swap/quote) one user may ask for per minute. */
@@ -57,6 +61,7 @@ export function rateLimitConfig(env: RateLimitEnv): RateLimitConfig {
       mailAccountPerMinute: env.AUTH_MAIL_LIMIT_ACCOUNT_PER_MINUTE,
     },
     p2pLimits: p2pLimits(env),
+    binanceApiLimits: binanceApiLimits(env),
     quoteLimitPerMinute: env.QUOTE_LIMIT_PER_MINUTE,
     swapQuoteLimitPerMinute: env.SWAP_QUOTE_LIMIT_PER_MINUTE,
     webhookLimitPerMinute: env.WEBHOOK_LIMIT_PER_MINUTE,

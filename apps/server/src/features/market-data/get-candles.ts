@@ -17,16 +17,17 @@ import { loadReferenceCandles, loadTradeCandles } from './candles.repository';
 import { formatChangePercent } from './tickers';
 
 /**
- * A symbol's candles over a range at `nowMs`: the market's own trades where it traded, the stored
- * reference price elsewhere (see mergeCandles), prices at the symbol's scale.
+ * A symbol's candles of `intervalS` seconds (a stored width) in [fromS, toS): the market's own trades
+ * where it traded, the stored reference price elsewhere (see mergeCandles), prices at the symbol's
+ * scale, volumes in the market's lots.
  */
-async function candleSeries(
+export async function storedCandles(
   db: DbOrTx,
   symbol: ChartSymbol,
-  range: ChartRange,
-  nowMs: number,
+  intervalS: number,
+  fromS: number,
+  toS: number,
 ): Promise<Candle[]> {
-  const { intervalS, fromS, toS } = rangeWindow(range, nowMs);
   const rules = symbol.marketId ? findMarket(symbol.marketId) : undefined;
   const [reference, traded] = await Promise.all([
     loadReferenceCandles(db, symbol, intervalS, fromS, toS),
@@ -42,6 +43,17 @@ async function candleSeries(
     close: candle.close * tickSize,
   }));
   return mergeCandles(trades, reference);
+}
+
+/** A symbol's candles over a range at `nowMs`. */
+async function candleSeries(
+  db: DbOrTx,
+  symbol: ChartSymbol,
+  range: ChartRange,
+  nowMs: number,
+): Promise<Candle[]> {
+  const { intervalS, fromS, toS } = rangeWindow(range, nowMs);
+  return storedCandles(db, symbol, intervalS, fromS, toS);
 }
 
 /** GET /market/candles: the chosen range's candles and the last 24 hours' figures. */

@@ -1,19 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { formatMessage, messages, type PlaceOrderRequest } from '@exchange/contracts';
-import {
-  type AssetCode,
-  buyOrderLock,
-  findMarket,
-  holdPostings,
-  marketUnits,
-  sellOrderLock,
-  validateOrder,
-} from '@exchange/domain';
+import { messages, type PlaceOrderRequest } from '@exchange/contracts';
+import { findMarket, validateOrder } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
 import type { MarketEngine } from './market-engine';
 import { orderRuleError } from './order-rules-messages';
-import { persistEvents } from './settle-events';
+import { placeBookOrder } from './place-book-order';
 import type { OrderRecord } from './trading.repository';
 
 /**
@@ -43,73 +34,12 @@ export async function placeLimitOrder(
   if (!valid.ok) throw orderRuleError(valid.code, valid.params);
   const price = valid.value.price;
   if (price === null) throw new Error('invariant violated: a limit order has a price');
-  const units = marketUnits(rules);
-  const side = request.side;
-  const lock =
-    side === 'buy'
-      ? buyOrderLock(rules, units, price, valid.value.quantity)
-      : sellOrderLock(units, valid.value.quantity);
-  const lockAsset: AssetCode = side === 'buy' ? 'USDT' : rules.base;
-  const orderId = randomUUID();
-
-  return engine.run(
+  const placed = await placeBookOrder(ctx, engine, userId, {
     marketId,
-    async (market, seq, writes) => {
-      // Decided before anything moves or is staged, so a refusal leaves the batch as it was.
-      const max = ctx.config.maxOpenOrdersPerMarket;
-      if ((await writes.countOpenOrders(userId, marketId)) >= max)
-        throw new AppError('unprocessable', formatMessage(messages.tooManyOpenOrders, { max: String(max) }));
-      const now = ctx.clock.now();
-      const order: OrderRecord = {
-        id: orderId,
-        marketId,
-        userId,
-        side,
-        priceTicks: price,
-        quantityLots: valid.value.quantity,
-        filledLots: 0n,
-        cancelledLots: 0n,
-        filledCost: 0n,
-        filledQuote: 0n,
-        feeQuote: 0n,
-        lockAsset,
-        lockedRemaining: lock,
-        status: 'open',
-        seq,
-        createdAt: now,
-        updatedAt: now,
-      };
-      const held = await writes.post({
-        kind: 'ORDER_HOLD',
-        reference: `order-hold:${orderId}`,
-        userId,
-        postings: holdPostings(userId, lockAsset, lock),
-        memo: { market: marketId, order: orderId },
-      });
-      if (!held) throw new AppError('insufficient_funds', messages.insufficientAmount);
-      writes.addOrder(order);
-      const applied = market.book.apply({
-        kind: 'place',
-        seq,
-        orderId,
-        userId,
-        side,
-        price,
-        quantity: valid.value.quantity,
-        timeInForce: 'gtc',
-      });
-      if (!applied.ok) throw new Error(`invariant violated: a validated order was refused (${applied.code})`);
-      const effects = await persistEvents(writes, {
-        rules,
-        units,
-        seq,
-        events: applied.value,
-        known: [order],
-        now,
-      });
-      // The settled copy carries the fills and status the command gave the order.
-      return { result: effects.orders.find((o) => o.id === orderId) ?? order, effects };
-    },
-    { userIds: [userId] },
-  );
+    side: request.side,
+    price: { kind: 'limit', ticks: price, timeInForce: 'gtc' },
+    quantity: valid.value.quantity,
+  });
+  if (!placed) throw new Error('invariant violated: a limit order is always placed or refused');
+  return placed;
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, ilike, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { orders, trades, userHistoryCounts } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
 import { containsPattern } from '../../platform/search';
@@ -148,6 +148,22 @@ export async function userOrders(
   if (options.openOnly) conditions.push(eq(orders.status, 'open'));
   if (options.marketId) conditions.push(eq(orders.marketId, options.marketId));
   return selectOrders(db, and(...conditions), sql`${NEWEST_FIRST} LIMIT ${options.limit ?? 500}`);
+}
+
+/**
+ * The user's orders of one market created in [from, to), the newest `limit` of them, newest first
+ * (the index orders_user_market_idx): the Binance-compatible API's allOrders.
+ */
+export function userMarketOrders(
+  db: DbOrTx,
+  userId: string,
+  marketId: string,
+  window: { from?: Date; to?: Date; limit: number },
+): Promise<OrderRecord[]> {
+  const conditions = [eq(orders.userId, userId), eq(orders.marketId, marketId)];
+  if (window.from) conditions.push(gte(orders.createdAt, window.from));
+  if (window.to) conditions.push(lt(orders.createdAt, window.to));
+  return selectOrders(db, and(...conditions), sql`${NEWEST_FIRST} LIMIT ${window.limit}`);
 }
 
 /**

@@ -1,0 +1,108 @@
+import { and, desc, eq, gte, inArray, lt, or } from 'drizzle-orm';
+import { apiOrders, trades } from '../../db/schema';
+import type { DbOrTx } from '../../platform/db';
+
+export type ApiOrderRow = typeof apiOrders.$inferSelect;
+
+/**
+ * Reserves the client's id for an order about to be placed: true when this request holds it, false
+ * when the key already used the id (api_orders_key_client_idx).
+ */
+export async function reserveClientOrderId(
+  db: DbOrTx,
+  row: Omit<ApiOrderRow, 'createdAt'>,
+): Promise<boolean> {
+  const inserted = await db
+    .insert(apiOrders)
+    .values(row)
+    .onConflictDoNothing({ target: [apiOrders.keyId, apiOrders.clientOrderId] })
+    .returning({ orderId: apiOrders.orderId });
+  return inserted.length > 0;
+}
+
+/** Gives a reserved client id back (its placement was refused, or never happened). */
+export async function releaseClientOrderId(db: DbOrTx, orderId: string): Promise<void> {
+  await db.delete(apiOrders).where(eq(apiOrders.orderId, orderId));
+}
+
+export async function apiOrderByClientId(
+  db: DbOrTx,
+  where: { keyId: string; clientOrderId: string } | { userId: string; clientOrderId: string },
+): Promise<ApiOrderRow | undefined> {
+  const owner = 'keyId' in where ? eq(apiOrders.keyId, where.keyId) : eq(apiOrders.userId, where.userId);
+  const [row] = await db
+    .select()
+    .from(apiOrders)
+    .where(and(owner, eq(apiOrders.clientOrderId, where.clientOrderId)))
+    .orderBy(desc(apiOrders.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** The API's records of these orders, by order id (orders placed on the web have none). */
+export async function apiOrdersOf(
+  db: DbOrTx,
+  orderIds: readonly string[],
+): Promise<Map<string, ApiOrderRow>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(apiOrders)
+    .where(inArray(apiOrders.orderId, [...orderIds]));
+  return new Map(rows.map((row) => [row.orderId, row]));
+}
+
+export type TradeRow = typeof trades.$inferSelect;
+
+/**
+ * The user's trades on one market, oldest first: from `fromId` on, or the newest `limit` within the
+ * time window. Each side is read through its own index (trades_maker_user_idx, trades_taker_user_idx)
+ * and the two are merged by id; a user never trades with their own order (self-trade prevention).
+ */
+export async function userTrades(
+  db: DbOrTx,
+  userId: string,
+  marketId: string,
+  window: { fromId?: number; from?: Date; to?: Date; orderId?: string; limit: number },
+): Promise<TradeRow[]> {
+  const bounds = [eq(trades.marketId, marketId)];
+  if (window.fromId !== undefined) bounds.push(gte(trades.id, BigInt(window.fromId)));
+  if (window.from) bounds.push(gte(trades.createdAt, window.from));
+  if (window.to) bounds.push(lt(trades.createdAt, window.to));
+  if (window.orderId)
+    bounds.push(or(eq(trades.makerOrderId, window.orderId), eq(trades.takerOrderId, window.orderId))!);
+  // From an id, the oldest first; otherwise the newest, turned oldest first below.
+  const order = window.fromId !== undefined ? trades.id : desc(trades.id);
+  const side = (column: typeof trades.makerUserId | typeof trades.takerUserId) =>
+    db
+      .select()
+      .from(trades)
+      .where(and(eq(column, userId), ...bounds))
+      .orderBy(order)
+      .limit(window.limit);
+  const [made, taken] = await Promise.all([side(trades.makerUserId), side(trades.takerUserId)]);
+  const merged = [...made, ...taken].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return window.fromId !== undefined ? merged.slice(0, window.limit) : merged.slice(-window.limit);
+}
+
+/**
+ * A market's trades (trades_market_idx): from `fromId` on, oldest first, or the newest `limit` in
+ * the time window, turned oldest first.
+ */
+export async function marketTrades(
+  db: DbOrTx,
+  marketId: string,
+  window: { fromId?: number; from?: Date; to?: Date; limit: number },
+): Promise<TradeRow[]> {
+  const bounds = [eq(trades.marketId, marketId)];
+  if (window.fromId !== undefined) bounds.push(gte(trades.id, BigInt(window.fromId)));
+  if (window.from) bounds.push(gte(trades.createdAt, window.from));
+  if (window.to) bounds.push(lt(trades.createdAt, window.to));
+  const rows = await db
+    .select()
+    .from(trades)
+    .where(and(...bounds))
+    .orderBy(window.fromId !== undefined ? trades.id : desc(trades.id))
+    .limit(window.limit);
+  return window.fromId !== undefined ? rows : rows.reverse();
+}

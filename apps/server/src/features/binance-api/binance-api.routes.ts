@@ -1,0 +1,182 @@
+import {
+  aggTradesParamsSchema,
+  allOrdersParamsSchema,
+  depthParamsSchema,
+  klinesParamsSchema,
+  myTradesParamsSchema,
+  newOrderParamsSchema,
+  openOrdersParamsSchema,
+  orderParamsSchema,
+  tickerParamsSchema,
+  tradesParamsSchema,
+} from '@exchange/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../platform/app-context';
+import { declareAccess } from '../../platform/route-access';
+import {
+  authenticateSignedRequest,
+  registerSignedFormBody,
+  type SignedPermission,
+  signedRequestParams,
+} from '../api-keys/authenticate-signed-request';
+import type { TradingRuntime } from '../trading/trading-runtime';
+import { apiAccount } from './account';
+import { newOrderAnswer } from './api-order-view';
+import { registerBinanceErrorHandler } from './binance-api-errors';
+import { aggTrades, bookTicker, depth, klines, ticker24h, tickerPrice, trades } from './binance-market-data';
+import { marketOfSymbol, marketsOf, parseParams } from './binance-params';
+import { exchangeInfo } from './exchange-info';
+import { placeApiOrder } from './place-api-order';
+import { allApiOrders, cancelApiOrder, getApiOrder, myApiTrades, openApiOrders } from './query-api-orders';
+import { depthWeight, spendWeight } from './request-weight';
+
+type Query = Record<string, string | undefined>;
+
+const queryOf = (request: FastifyRequest): Query => request.query as Query;
+
+/**
+ * Binance's spot REST API (a subset, same paths, parameters, signing and answers) at /api/v3, for
+ * programs written for Binance and for ccxt's binance class pointed here. Public market data is
+ * weighed per client network; signed endpoints authenticate the API key (features/api-keys), then
+ * spend from the key's budget too. Each handler reads its parameters with the contract's schema and
+ * calls one use case.
+ */
+function binanceApiRoutes(app: FastifyInstance, ctx: AppContext, trading: TradingRuntime): void {
+  declareAccess(app, 'public', ctx.guards);
+  registerBinanceErrorHandler(app);
+  registerSignedFormBody(app);
+  const now = () => ctx.clock.now().getTime();
+
+  /** A public endpoint: its weight from the address's budget, then the answer. */
+  const open = (path: string, weight: (query: Query) => number, answer: (query: Query) => unknown) =>
+    app.get(path, async (request, reply) => {
+      await spendWeight(ctx, request, reply, weight(queryOf(request)));
+      return answer(queryOf(request));
+    });
+
+  /** A signed endpoint: the address's weight, the key's check, the key's weight, then the answer. */
+  const signedRoute = (
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    permission: SignedPermission,
+    weight: number | ((params: Query) => number),
+    answer: (caller: { userId: string; keyId: string }, params: Query) => unknown,
+  ) =>
+    app.route({
+      method,
+      url: path,
+      handler: async (request, reply) => {
+        const params = Object.fromEntries(signedRequestParams(request));
+        const cost = typeof weight === 'number' ? weight : weight(params);
+        await spendWeight(ctx, request, reply, cost);
+        const caller = await authenticateSignedRequest(ctx, request, { permission });
+        await spendWeight(ctx, request, reply, cost, caller.keyId);
+        return answer(caller, params);
+      },
+    });
+
+  open(
+    '/ping',
+    () => 1,
+    () => ({}),
+  );
+  open(
+    '/time',
+    () => 1,
+    () => ({ serverTime: now() }),
+  );
+  open(
+    '/exchangeInfo',
+    () => 20,
+    (query) => {
+      const parsed = parseParams(tickerParamsSchema, query);
+      const only = parsed.symbol || parsed.symbols ? marketsOf(parsed) : undefined;
+      return exchangeInfo(
+        now(),
+        { weightPerMinute: ctx.config.binanceApiLimits.weightPerMinutePerAddress },
+        only,
+      );
+    },
+  );
+  open(
+    '/depth',
+    (query) => depthWeight(Number(query.limit) || undefined),
+    (query) => {
+      const parsed = parseParams(depthParamsSchema, query);
+      return depth(trading, marketOfSymbol(parsed.symbol), parsed.limit ?? 100, now());
+    },
+  );
+  open(
+    '/trades',
+    () => 25,
+    (query) => {
+      const parsed = parseParams(tradesParamsSchema, query);
+      return trades(ctx, marketOfSymbol(parsed.symbol), parsed.limit ?? 500);
+    },
+  );
+  open(
+    '/aggTrades',
+    () => 4,
+    (query) => {
+      const parsed = parseParams(aggTradesParamsSchema, query);
+      return aggTrades(ctx, marketOfSymbol(parsed.symbol), parsed);
+    },
+  );
+  open(
+    '/klines',
+    () => 2,
+    (query) => {
+      const parsed = parseParams(klinesParamsSchema, query);
+      return klines(ctx, marketOfSymbol(parsed.symbol), parsed);
+    },
+  );
+  const tickers = <T>(query: Query, one: (rules: ReturnType<typeof marketOfSymbol>) => T | Promise<T>) => {
+    const parsed = parseParams(tickerParamsSchema, query);
+    if (parsed.symbol) return one(marketOfSymbol(parsed.symbol));
+    return Promise.all(marketsOf(parsed).map(one));
+  };
+  const tickerWeight = (single: number, all: number) => (query: Query) => (query.symbol ? single : all);
+  open('/ticker/24hr', tickerWeight(2, 80), (query) =>
+    tickers(query, (rules) => ticker24h(ctx, trading, rules)),
+  );
+  open('/ticker/price', tickerWeight(2, 4), (query) =>
+    tickers(query, (rules) => tickerPrice(ctx, trading, rules)),
+  );
+  open('/ticker/bookTicker', tickerWeight(2, 4), (query) =>
+    tickers(query, (rules) => bookTicker(trading, rules)),
+  );
+
+  signedRoute('POST', '/order', 'trade', 1, async (caller, params) => {
+    const parsed = parseParams(newOrderParamsSchema, params);
+    const placed = await placeApiOrder(ctx, trading, caller, parsed);
+    return newOrderAnswer(placed.order, placed.api, parsed.newOrderRespType ?? 'FULL');
+  });
+  signedRoute('GET', '/order', 'read', 4, (caller, params) =>
+    getApiOrder(ctx, caller, parseParams(orderParamsSchema, params)),
+  );
+  signedRoute('DELETE', '/order', 'trade', 1, (caller, params) =>
+    cancelApiOrder(ctx, trading, caller, parseParams(orderParamsSchema, params)),
+  );
+  signedRoute(
+    'GET',
+    '/openOrders',
+    'read',
+    (params) => (params.symbol ? 6 : 80),
+    (caller, params) => openApiOrders(ctx, caller, parseParams(openOrdersParamsSchema, params).symbol),
+  );
+  signedRoute('GET', '/allOrders', 'read', 20, (caller, params) =>
+    allApiOrders(ctx, caller, parseParams(allOrdersParamsSchema, params)),
+  );
+  signedRoute('GET', '/account', 'read', 20, (caller) => apiAccount(ctx, caller));
+  signedRoute('GET', '/myTrades', 'read', 20, (caller, params) =>
+    myApiTrades(ctx, caller, parseParams(myTradesParamsSchema, params)),
+  );
+}
+
+/**
+ * The API as a plugin for the composition root to mount at /api/v3. Its routes are public as far as
+ * the web's guards go: the signed ones authenticate their API key themselves.
+ */
+export function binanceApiScope(ctx: AppContext, trading: TradingRuntime) {
+  return async (scope: FastifyInstance) => binanceApiRoutes(scope, ctx, trading);
+}

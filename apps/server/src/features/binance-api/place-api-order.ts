@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import type { NewOrderParams } from '@exchange/contracts';
+import {
+  type ExactCost,
+  marketUnits,
+  type OrderRuleCode,
+  parseDecimal,
+  type QuantityLots,
+  validateOrder,
+} from '@exchange/domain';
+import type { AppContext } from '../../platform/app-context';
+import { AppError } from '../../platform/errors';
+import type { SignedRequestCaller } from '../api-keys/authenticate-signed-request';
+import { assertOutflowAllowed } from '../debts/assert-outflow-allowed';
+import { type BookOrder, placeBookOrder } from '../trading/place-book-order';
+import { findOrder, type OrderRecord } from '../trading/trading.repository';
+import type { TradingRuntime } from '../trading/trading-runtime';
+import {
+  type ApiOrderRow,
+  apiOrderByClientId,
+  releaseClientOrderId,
+  reserveClientOrderId,
+} from './api-orders.repository';
+import { binanceError, marketOfSymbol } from './binance-params';
+
+/** A reservation this old without its order was left by a crash between the two; it may be taken over. */
+const ABANDONED_RESERVATION_MS = 60_000;
+
+/** The filter (Binance's name) each market rule belongs to; the parameter rules are Binance's own codes. */
+function ruleError(code: OrderRuleCode) {
+  switch (code) {
+    case 'market_closed':
+      return binanceError(400, 'newOrderRejected', { reason: 'Market is closed.' });
+    case 'quantity_required':
+      return binanceError(400, 'mandatoryMissing', { name: 'quantity' });
+    case 'limit_price_required':
+      return binanceError(400, 'mandatoryMissing', { name: 'price' });
+    case 'invalid_quantity':
+      return binanceError(400, 'illegalChars', { name: 'quantity', range: 'a positive decimal' });
+    case 'invalid_price':
+      return binanceError(400, 'illegalChars', { name: 'price', range: 'a positive decimal' });
+    case 'price_too_small':
+    case 'price_too_large':
+    case 'price_not_on_tick':
+      return binanceError(400, 'filterFailure', { filter: 'PRICE_FILTER' });
+    case 'cost_too_small':
+    case 'cost_too_large':
+      return binanceError(400, 'filterFailure', { filter: 'NOTIONAL' });
+    default:
+      return binanceError(400, 'filterFailure', { filter: 'LOT_SIZE' });
+  }
+}
+
+/**
+ * Turns Binance's new-order parameters into an order the engine takes, after the market's rules
+ * (the web's validateOrder, so one rule set decides both): LIMIT needs price, quantity and timeInForce
+ * (GTC rests, IOC cancels what does not fill at once); MARKET takes quantity, or for a buy
+ * quoteOrderQty, the USDT to spend before fees (at least the market's minimum cost).
+ */
+function bookOrderOf(params: NewOrderParams, orderId: string): BookOrder {
+  const rules = marketOfSymbol(params.symbol);
+  const side = params.side === 'BUY' ? 'buy' : 'sell';
+  if (params.type === 'LIMIT') {
+    if (!params.timeInForce) throw binanceError(400, 'mandatoryMissing', { name: 'timeInForce' });
+    if (params.quoteOrderQty) throw binanceError(400, 'unknownParamCombination', { name: 'quoteOrderQty' });
+    const valid = validateOrder(rules, { type: 'limit', quantity: params.quantity, price: params.price });
+    if (!valid.ok) throw ruleError(valid.code);
+    if (valid.value.price === null) throw new Error('invariant violated: a limit order has a price');
+    const timeInForce = params.timeInForce === 'IOC' ? 'ioc' : 'gtc';
+    return {
+      marketId: rules.id,
+      side,
+      price: { kind: 'limit', ticks: valid.value.price, timeInForce },
+      quantity: valid.value.quantity,
+      orderId,
+    };
+  }
+  if (params.price) throw binanceError(400, 'unknownParamCombination', { name: 'price' });
+  if (params.quoteOrderQty !== undefined && params.quantity === undefined) {
+    if (side === 'sell') throw binanceError(400, 'mandatoryMissing', { name: 'quantity' });
+    const units = marketUnits(rules);
+    // The budget at the market's exact cost scale, rounded down: never spend more than was asked.
+    const budget = parseDecimal(params.quoteOrderQty, units.costScale, 'down');
+    if (budget === null)
+      throw binanceError(400, 'illegalChars', { name: 'quoteOrderQty', range: 'a positive decimal' });
+    const minimumCost = parseDecimal(rules.minCost, units.costScale);
+    if (minimumCost === null || budget < minimumCost)
+      throw binanceError(400, 'filterFailure', { filter: 'NOTIONAL' });
+    return {
+      marketId: rules.id,
+      side,
+      price: { kind: 'market', budget: budget as ExactCost },
+      quantity: 0n as QuantityLots,
+      orderId,
+    };
+  }
+  if (params.quoteOrderQty !== undefined)
+    throw binanceError(400, 'unknownParamCombination', { name: 'quoteOrderQty' });
+  const valid = validateOrder(rules, { type: 'market', quantity: params.quantity });
+  if (!valid.ok) throw ruleError(valid.code);
+  return { marketId: rules.id, side, price: { kind: 'market' }, quantity: valid.value.quantity, orderId };
+}
+
+/** A trading refusal as Binance's -2010 'New order rejected', with Binance's text for funds. */
+function rejected(error: unknown): unknown {
+  if (!(error instanceof AppError)) return error;
+  if (error.code === 'insufficient_funds') return binanceError(400, 'insufficientBalance');
+  return binanceError(400, 'newOrderRejected', { reason: error.message });
+}
+
+export interface PlacedApiOrder {
+  readonly order: OrderRecord;
+  readonly api: ApiOrderRow;
+}
+
+/**
+ * POST /api/v3/order: places a LIMIT or MARKET order for the key's owner on the same engine, ledger
+ * and group commit as the web's orders (placeBookOrder), and with the web's rules: the market's,
+ * the open-order cap, and an open debt pausing sells.
+ *
+ * newClientOrderId is idempotent per key: the id is reserved (api_orders, unique per key) with the
+ * order id before the order is placed, so a retry of the same id answers the order the first request
+ * placed instead of placing a second; a retry while the first is still running, or of an id whose
+ * order is gone, is -2010 'Duplicate order sent.'. A refused placement gives the id back.
+ */
+export async function placeApiOrder(
+  ctx: AppContext,
+  trading: TradingRuntime,
+  caller: SignedRequestCaller,
+  params: NewOrderParams,
+): Promise<PlacedApiOrder> {
+  const orderId = randomUUID();
+  const order = bookOrderOf(params, orderId);
+  const reservation: Omit<ApiOrderRow, 'createdAt'> = {
+    orderId,
+    userId: caller.userId,
+    keyId: caller.keyId,
+    clientOrderId: params.newClientOrderId ?? `api_${orderId.replaceAll('-', '')}`,
+    type: params.type,
+    timeInForce: params.type === 'MARKET' ? 'IOC' : (params.timeInForce ?? 'GTC'),
+  };
+  if (!(await reserveClientOrderId(ctx.db, reservation))) {
+    const earlier = await apiOrderByClientId(ctx.db, {
+      keyId: caller.keyId,
+      clientOrderId: reservation.clientOrderId,
+    });
+    const placed = earlier && (await findOrder(ctx.db, earlier.orderId));
+    if (earlier && placed) return { order: placed, api: earlier };
+    const abandoned =
+      earlier && ctx.clock.now().getTime() - earlier.createdAt.getTime() > ABANDONED_RESERVATION_MS;
+    if (!earlier || !abandoned) throw binanceError(400, 'duplicateOrder');
+    await releaseClientOrderId(ctx.db, earlier.orderId);
+    if (!(await reserveClientOrderId(ctx.db, reservation))) throw binanceError(400, 'duplicateOrder');
+  }
+  let placed: OrderRecord | null;
+  try {
+    if (order.side === 'sell') await assertOutflowAllowed(ctx, caller.userId, 'sell');
+    placed = await placeBookOrder(ctx, trading.engine, caller.userId, order);
+  } catch (error) {
+    await releaseClientOrderId(ctx.db, orderId);
+    throw rejected(error);
+  }
+  if (!placed) {
+    await releaseClientOrderId(ctx.db, orderId);
+    throw binanceError(400, 'noLiquidity');
+  }
+  return { order: placed, api: { ...reservation, createdAt: placed.createdAt } };
+}

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { formatMessage, messages } from '@exchange/contracts';
+import {
+  type AssetCode,
+  buyOrderLock,
+  findMarket,
+  holdPostings,
+  type MarketReach,
+  marketBuyForBudget,
+  marketOrderReach,
+  marketUnits,
+  type PriceTicks,
+  type QuantityLots,
+  sellOrderLock,
+  type TimeInForce,
+} from '@exchange/domain';
+import type { AppContext } from '../../platform/app-context';
+import { AppError } from '../../platform/errors';
+import type { MarketEngine, MarketState } from './market-engine';
+import { persistEvents } from './settle-events';
+import type { OrderRecord } from './trading.repository';
+
+/** How deep a market order looks into the opposite side for its price cap. */
+const MARKET_REACH_LEVELS = 10_000;
+
+/**
+ * An order the market's rules already accepted, in the engine's units: a limit order (its price and
+ * time in force) or a market order, by base quantity or by a quote budget (exact cost, fees not
+ * included), which becomes an IOC order capped where the book covers it when its command runs.
+ */
+export interface BookOrder {
+  readonly marketId: string;
+  readonly side: 'buy' | 'sell';
+  readonly price:
+    | { readonly kind: 'limit'; readonly ticks: PriceTicks; readonly timeInForce: TimeInForce }
+    | { readonly kind: 'market'; readonly budget?: bigint };
+  /** The base quantity; ignored for a market buy by budget. */
+  readonly quantity: QuantityLots;
+  /** The id the order gets (a caller that recorded it beforehand passes it); a fresh one otherwise. */
+  readonly orderId?: string;
+}
+
+function reachOf(market: MarketState, order: BookOrder): MarketReach | null {
+  const depth = market.book.depth(MARKET_REACH_LEVELS);
+  const levels = order.side === 'buy' ? depth.asks : depth.bids;
+  if (order.price.kind === 'market' && order.price.budget !== undefined)
+    return marketBuyForBudget(market.units, levels, order.price.budget);
+  return marketOrderReach(levels, order.quantity);
+}
+
+/**
+ * Places an order on its market's loop, in the batch's transaction: the order row, its hold (buy:
+ * buyOrderLock at its price or cap, in USDT; sell: the base quantity) from AVAILABLE to LOCKED,
+ * matching, and the settlement of any fills. The balance rule is decided on the balance as the batch
+ * sees it and the batch's conditional debit at commit guarantees it, so concurrent orders can never
+ * overdraw. Answers the order as it stands after the commit, or null for a market order with nothing
+ * on the other side to trade against (refused before anything moved).
+ */
+export async function placeBookOrder(
+  ctx: Pick<AppContext, 'clock' | 'config'>,
+  engine: MarketEngine,
+  userId: string,
+  order: BookOrder,
+): Promise<OrderRecord | null> {
+  const rules = findMarket(order.marketId);
+  if (!rules) throw new AppError('unprocessable', messages.marketNotFound);
+  const units = marketUnits(rules);
+  const side = order.side;
+  const lockAsset: AssetCode = side === 'buy' ? 'USDT' : rules.base;
+  const orderId = order.orderId ?? randomUUID();
+  const marketId = rules.id;
+
+  return engine.run(
+    marketId,
+    async (market, seq, writes) => {
+      // Decided before anything moves or is staged, so a refusal leaves the batch as it was.
+      const max = ctx.config.maxOpenOrdersPerMarket;
+      if ((await writes.countOpenOrders(userId, marketId)) >= max)
+        throw new AppError('unprocessable', formatMessage(messages.tooManyOpenOrders, { max: String(max) }));
+      let price: PriceTicks;
+      let quantity = order.quantity;
+      let timeInForce: TimeInForce;
+      if (order.price.kind === 'limit') {
+        price = order.price.ticks;
+        timeInForce = order.price.timeInForce;
+      } else {
+        const reach = reachOf(market, order);
+        if (!reach) return { result: null };
+        price = reach.cap;
+        quantity = reach.quantity;
+        timeInForce = 'ioc';
+      }
+      const lock =
+        side === 'buy' ? buyOrderLock(rules, units, price, quantity) : sellOrderLock(units, quantity);
+      const now = ctx.clock.now();
+      const record: OrderRecord = {
+        id: orderId,
+        marketId,
+        userId,
+        side,
+        priceTicks: price,
+        quantityLots: quantity,
+        filledLots: 0n,
+        cancelledLots: 0n,
+        filledCost: 0n,
+        filledQuote: 0n,
+        feeQuote: 0n,
+        lockAsset,
+        lockedRemaining: lock,
+        status: 'open',
+        seq,
+        createdAt: now,
+        updatedAt: now,
+      };
+      const held = await writes.post({
+        kind: 'ORDER_HOLD',
+        reference: `order-hold:${orderId}`,
+        userId,
+        postings: holdPostings(userId, lockAsset, lock),
+        memo: { market: marketId, order: orderId },
+      });
+      if (!held) throw new AppError('insufficient_funds', messages.insufficientAmount);
+      writes.addOrder(record);
+      const applied = market.book.apply({
+        kind: 'place',
+        seq,
+        orderId,
+        userId,
+        side,
+        price,
+        quantity,
+        timeInForce,
+      });
+      if (!applied.ok) throw new Error(`invariant violated: a validated order was refused (${applied.code})`);
+      const effects = await persistEvents(writes, {
+        rules,
+        units,
+        seq,
+        events: applied.value,
+        known: [record],
+        now,
+      });
+      // The settled copy carries the fills and status the command gave the order.
+      return { result: effects.orders.find((o) => o.id === orderId) ?? record, effects };
+    },
+    { userIds: [userId] },
+  );
+}
