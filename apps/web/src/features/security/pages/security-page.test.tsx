@@ -30,6 +30,7 @@ function securityApi(routes: Record<string, FakeRoute> = {}) {
       ok([session('s-here', 'Chrome on Windows', true), session('s-phone', 'Safari on iOS', false)]),
     'GET /security/sign-ins': () => ok({ content: [], total: 0, page: 1, limit: 10 }),
     'GET /security/anti-phishing': () => ok({ phrase: null }),
+    'GET /security/api-keys': () => ok({ content: [], total: 0, page: 1, limit: 10 }),
     ...routes,
   });
 }

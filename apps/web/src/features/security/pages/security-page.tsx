@@ -1,13 +1,14 @@
 import { messages } from '@exchange/contracts';
 import { PageHeader } from '../../../components/ui/page-header';
 import { AntiPhishingSection } from '../components/anti-phishing-section';
+import { ApiKeysSection } from '../components/api-keys-section';
 import { SessionsSection } from '../components/sessions-section';
 import { SignInHistorySection } from '../components/sign-in-history-section';
 import { TwoFactorSection } from '../components/two-factor-section';
 
 /**
  * /security, under the account menu: two-factor sign-in, the sessions signed in to the account, the
- * sign-in history and the anti-phishing phrase of our mails.
+ * sign-in history, the anti-phishing phrase of our mails and the API keys of the account's programs.
  */
 export function SecurityPage() {
   return (
@@ -17,6 +18,7 @@ export function SecurityPage() {
       <SessionsSection />
       <SignInHistorySection />
       <AntiPhishingSection />
+      <ApiKeysSection />
     </div>
   );
 }
