@@ -79,3 +79,33 @@ export async function signedFetch(
   });
   return { status: res.status, body: await res.json(), headers: res.headers };
 }
+
+/** A signed request through app.inject (no port), from `address`; answers status, body and headers. */
+export async function signedInject(
+  t: Pick<TestApp, 'app'>,
+  key: TestKey,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  params: Record<string, string>,
+  options: { secret?: string; timestamp?: number; address?: string } = {},
+) {
+  const query = new URLSearchParams({
+    ...params,
+    timestamp: String(options.timestamp ?? Date.now()),
+  }).toString();
+  const signature = createHmac('sha256', options.secret ?? key.secret)
+    .update(query)
+    .digest('hex');
+  const signedQuery = `${query}&signature=${signature}`;
+  const res = await t.app.inject({
+    method,
+    url: `/api/v3${path}${method === 'POST' ? '' : `?${signedQuery}`}`,
+    remoteAddress: options.address ?? '127.0.0.1',
+    headers: {
+      'x-mbx-apikey': key.apiKey,
+      ...(method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+    },
+    payload: method === 'POST' ? signedQuery : undefined,
+  });
+  return { status: res.statusCode, body: res.json(), headers: res.headers };
+}
