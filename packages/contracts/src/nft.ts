@@ -95,11 +95,13 @@ export const nftDetailResponseSchema = envelope(nftDetailSchema);
 export const nftBuyRequestSchema = z.object({ id: nftIdSchema, price: nftPriceSchema });
 export type NftBuyRequest = z.input<typeof nftBuyRequestSchema>;
 export const nftBuyResponseSchema = envelope(z.object({ item: nftDetailSchema, wallet: walletSchema }));
+export type NftBuyResponse = z.infer<typeof nftBuyResponseSchema>;
 
 /** POST /nft/listForSale: the owner asks `price` in the item's coin. */
 export const nftListForSaleRequestSchema = z.object({ id: nftIdSchema, price: nftPriceSchema });
 export type NftListForSaleRequest = z.input<typeof nftListForSaleRequestSchema>;
 export const nftItemResponseSchema = envelope(nftDetailSchema);
+export type NftItemResponse = z.infer<typeof nftItemResponseSchema>;
 
 /** POST /admin/createNft (multipart): these fields beside the file field `image`. */
 export const nftCreateFieldsSchema = z.object({
@@ -140,6 +142,7 @@ export const nftAdminItemSchema = nftCardSchema.extend({
 });
 export type NftAdminItem = z.infer<typeof nftAdminItemSchema>;
 export const nftAdminListResponseSchema = envelope(page(nftAdminItemSchema));
+export type NftAdminListResponse = z.infer<typeof nftAdminListResponseSchema>;
 
 export const nftSaleSchema = z.object({
   _id: z.string(),
@@ -154,3 +157,4 @@ export const nftSaleSchema = z.object({
 });
 export type NftSaleRow = z.infer<typeof nftSaleSchema>;
 export const nftSalesResponseSchema = envelope(page(nftSaleSchema));
+export type NftSalesResponse = z.infer<typeof nftSalesResponseSchema>;

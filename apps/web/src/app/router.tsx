@@ -93,6 +93,19 @@ const BlogDetailsPage = page(
   (m) => m.BlogDetailsPage,
 );
 
+const NftMarketplacePage = page(
+  () => import('../features/nft/pages/nft-marketplace-page'),
+  (m) => m.NftMarketplacePage,
+);
+const NftDetailsPage = page(
+  () => import('../features/nft/pages/nft-details-page'),
+  (m) => m.NftDetailsPage,
+);
+const AdminNftPage = page(
+  () => import('../features/nft/pages/admin-nft-page'),
+  (m) => m.AdminNftPage,
+);
+
 const SecurityPage = page(
   () => import('../features/security/pages/security-page'),
   (m) => m.SecurityPage,
@@ -195,6 +208,8 @@ export const routes: RouteObject[] = [
           { path: paths.swap, element: <SwapPage /> },
           { path: paths.blogDetails, element: <BlogDetailsPage /> },
           { path: paths.security, element: <SecurityPage /> },
+          { path: paths.nftMarketplace, element: <NftMarketplacePage /> },
+          { path: paths.nftDetails, element: <NftDetailsPage /> },
         ],
       },
       // Not guarded (spec section 2); the pages themselves handle a visitor.
@@ -223,6 +238,7 @@ export const routes: RouteObject[] = [
           { path: paths.adminKycDetails, element: <AdminKycDetailsPage /> },
           { path: paths.adminProfile, element: <AdminProfilePage /> },
           { path: paths.adminDebts, element: <AdminDebtsPage /> },
+          { path: paths.adminNft, element: <AdminNftPage /> },
         ],
       },
     ],

@@ -21,6 +21,8 @@ export const paths = {
   multicoin: '/multicoin',
   swap: '/swap',
   blogDetails: '/blog-details',
+  nftMarketplace: '/nft-marketplace',
+  nftDetails: '/nft-details',
 
   kyc: '/kyc',
   profile: '/profile',
@@ -36,6 +38,7 @@ export const paths = {
   adminKycDetails: '/admin-kyc-details',
   adminProfile: '/admin-profile',
   adminDebts: '/admin-debts',
+  adminNft: '/admin-nft',
 } as const;
 
 export const USER_PATHS: readonly string[] = [
@@ -53,6 +56,8 @@ export const USER_PATHS: readonly string[] = [
   paths.swap,
   paths.blogDetails,
   paths.security,
+  paths.nftMarketplace,
+  paths.nftDetails,
 ];
 
 export const UNGUARDED_PATHS: readonly string[] = [paths.kyc, paths.profile, paths.proTrading];
@@ -67,6 +72,7 @@ export const ADMIN_PATHS: readonly string[] = [
   paths.adminKycDetails,
   paths.adminProfile,
   paths.adminDebts,
+  paths.adminNft,
 ];
 
 /** Where a signed-in user starts: admins in the back-office, everyone else on the dashboard. */

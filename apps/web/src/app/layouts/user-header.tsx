@@ -19,6 +19,7 @@ const links = [
   { to: paths.swap, label: 'Swap' },
   { to: paths.stake, label: 'Stake' },
   { to: paths.p2p, label: 'P2P' },
+  { to: paths.nftMarketplace, label: 'NFT Marketplace' },
   { to: paths.history, label: 'History' },
   { to: paths.profile, label: 'Profile' },
   { to: paths.kyc, label: 'KYC' },

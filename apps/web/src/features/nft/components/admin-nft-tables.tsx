@@ -1,0 +1,165 @@
+import { nftMessages as m, type NftAdminItem, type NftSaleRow } from '@exchange/contracts';
+import { useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { type Column, DataTable } from '../../../components/ui/data-table';
+import { toast } from '../../../components/ui/toaster';
+import { errorMessage } from '../../../lib/api-client';
+import { formatAssetListAmount, formatDateTime } from '../../../lib/format';
+import { ADMIN_LIST } from '../../admin/components/admin-cells';
+import { useAdminNftSales, useAdminNfts, useUpdateNftStatus } from '../api/nft-api';
+
+/** Every item with its owner and sales; Hide takes it off the marketplace, Activate puts it back. */
+export function AdminNftItemsTable() {
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const list = useAdminNfts(page, search);
+  const update = useUpdateNftStatus();
+  const toggle = async (item: NftAdminItem) => {
+    try {
+      const response = await update.mutateAsync({
+        id: item._id,
+        status: item.status === 'ACTIVE' ? 'HIDDEN' : 'ACTIVE',
+      });
+      toast.success(response.message);
+    } catch (failure) {
+      toast.warning(errorMessage(failure));
+    }
+  };
+  const columns: readonly Column<NftAdminItem>[] = [
+    {
+      id: 'item',
+      header: 'NFT',
+      cell: (item) => (
+        <div className="flex items-center gap-2">
+          <img src={item.image} alt="" className="size-10 rounded object-cover" />
+          <span className="font-medium text-ink">{item.name}</span>
+        </div>
+      ),
+    },
+    {
+      id: 'price',
+      header: 'Price',
+      align: 'right',
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (item) => `${formatAssetListAmount(item.price, item.coin)} ${item.coin}`,
+    },
+    {
+      id: 'owner',
+      header: 'Owner',
+      className: 'wrap-anywhere text-xs',
+      cell: (item) => item.owner_email ?? m.nftHouse,
+    },
+    { id: 'listed', header: 'For sale', cell: (item) => (item.listed ? 'Yes' : 'No') },
+    { id: 'sales', header: 'Sales', align: 'right', cell: (item) => item.sales },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (item) => (
+        <Badge tone={item.status === 'ACTIVE' ? 'success' : 'warning'}>
+          {item.status === 'ACTIVE' ? 'Active' : 'Hidden'}
+        </Badge>
+      ),
+    },
+    {
+      id: 'action',
+      header: 'Action',
+      cell: (item) => (
+        <Button
+          size="sm"
+          variant="secondary"
+          aria-label={`${item.status === 'ACTIVE' ? 'Hide' : 'Activate'} ${item.name}`}
+          loading={update.isPending && update.variables?.id === item._id}
+          onClick={() => void toggle(item)}
+        >
+          {item.status === 'ACTIVE' ? 'Hide' : 'Activate'}
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <DataTable
+      label="NFTs"
+      searchLabel="Search NFTs"
+      columns={columns}
+      rows={list.data?.content}
+      rowKey={(item) => item._id}
+      server={{
+        page,
+        total: list.data?.total ?? 0,
+        onPageChange: setPage,
+        search,
+        onSearch: (term) => {
+          setSearch(term);
+          setPage(1);
+        },
+      }}
+      {...ADMIN_LIST}
+      loading={list.isFetching}
+      error={list.isError ? errorMessage(list.error) : undefined}
+      onRetry={() => void list.refetch()}
+    />
+  );
+}
+
+const saleColumns: readonly Column<NftSaleRow>[] = [
+  {
+    id: 'date',
+    header: 'Date',
+    className: 'whitespace-nowrap',
+    cell: (sale) => formatDateTime(sale.createdAt),
+  },
+  { id: 'item_name', header: 'NFT' },
+  {
+    id: 'seller',
+    header: 'Seller',
+    className: 'wrap-anywhere text-xs',
+    cell: (sale) => sale.seller ?? m.nftHouse,
+  },
+  { id: 'buyer', header: 'Buyer', className: 'wrap-anywhere text-xs' },
+  {
+    id: 'price',
+    header: 'Price',
+    align: 'right',
+    className: 'whitespace-nowrap tabular-nums',
+    cell: (sale) => `${formatAssetListAmount(sale.price, sale.coin)} ${sale.coin}`,
+  },
+  {
+    id: 'fee',
+    header: 'Fee',
+    align: 'right',
+    className: 'whitespace-nowrap tabular-nums',
+    cell: (sale) => `${formatAssetListAmount(sale.fee, sale.coin)} ${sale.coin}`,
+  },
+];
+
+/** Every sale, newest first, searched by the item's name. */
+export function AdminNftSalesTable() {
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const list = useAdminNftSales(page, search);
+  return (
+    <DataTable
+      label="NFT sales"
+      searchLabel="Search NFT sales"
+      columns={saleColumns}
+      rows={list.data?.content}
+      rowKey={(sale) => sale._id}
+      server={{
+        page,
+        total: list.data?.total ?? 0,
+        onPageChange: setPage,
+        search,
+        onSearch: (term) => {
+          setSearch(term);
+          setPage(1);
+        },
+      }}
+      {...ADMIN_LIST}
+      emptyMessage={m.nftNoSales}
+      loading={list.isFetching}
+      error={list.isError ? errorMessage(list.error) : undefined}
+      onRetry={() => void list.refetch()}
+    />
+  );
+}
