@@ -111,6 +111,21 @@ describe('a ccxt bot trading through the Binance-compatible API', () => {
     await expectLedgerConsistent(t.ctx.db);
   });
 
+  it('buys at market for a USDT amount (quoteOrderQty), and refuses a market order on an empty book', async () => {
+    const bot = binanceClient(base, takerKey);
+    // With a price, ccxt sends quoteOrderQty = amount × price: 60 USDT buys 0.001 at the 60 000 ask.
+    const spent = await bot.createOrder('BTC/USDT', 'market', 'buy', 0.001, 60_000);
+    expect(spent).toMatchObject({ status: 'closed', filled: 0.001, cost: 60 });
+    const nothing = await signedFetch(base, takerKey, 'POST', '/order', {
+      symbol: 'ETHUSDT',
+      side: 'BUY',
+      type: 'MARKET',
+      quantity: '0.01',
+    });
+    expect(nothing).toMatchObject({ status: 400, body: { code: -2010 } });
+    await expectLedgerConsistent(t.ctx.db);
+  });
+
   it('answers a retried newClientOrderId with the first order, never a second', async () => {
     const bot = binanceClient(base, makerKey);
     const first = await bot.createOrder('BTC/USDT', 'limit', 'buy', 0.001, 40_000, {
