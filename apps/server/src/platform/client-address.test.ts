@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientNetwork } from './client-address';
+import { addressAllowed, clientNetwork } from './client-address';
 
 describe('clientNetwork', () => {
   it('keys IPv4 per address', () => {
@@ -23,5 +23,26 @@ describe('clientNetwork', () => {
 
   it('gives requests without an address one shared key', () => {
     expect(clientNetwork(undefined)).toBe('local');
+  });
+});
+
+describe('addressAllowed', () => {
+  const list = ['203.0.113.0/24', '198.51.100.7', '2001:db8:1::/48', '::1'];
+
+  it('matches addresses and CIDR ranges of both families', () => {
+    expect(addressAllowed('203.0.113.200', list)).toBe(true);
+    expect(addressAllowed('198.51.100.7', list)).toBe(true);
+    expect(addressAllowed('2001:db8:1:ffff::9', list)).toBe(true);
+    expect(addressAllowed('::1', list)).toBe(true);
+    expect(addressAllowed('203.0.114.1', list)).toBe(false);
+    expect(addressAllowed('198.51.100.8', list)).toBe(false);
+    expect(addressAllowed('2001:db8:2::1', list)).toBe(false);
+  });
+
+  it('reads an IPv4-mapped address as IPv4, and no address as none', () => {
+    expect(addressAllowed('::ffff:203.0.113.9', list)).toBe(true);
+    expect(addressAllowed('::ffff:192.0.2.1', list)).toBe(false);
+    expect(addressAllowed(undefined, list)).toBe(false);
+    expect(addressAllowed('not an address', list)).toBe(false);
   });
 });
