@@ -42,6 +42,42 @@ export async function hitCounter(
   return row;
 }
 
+/**
+ * Counts `amount` on each of several keys in one statement (one round trip for a request that spends
+ * from more than one budget); answers each key's state, in the order given.
+ */
+export async function hitCounters(
+  db: DbOrTx,
+  keys: readonly string[],
+  windowMs: number,
+  now: Date,
+  amount = 1,
+): Promise<CounterState[]> {
+  const fresh = new Date(now.getTime() + windowMs);
+  const ended = sql`${rateLimitCounters.windowEndsAt} <= ${now}`;
+  const rows = await db
+    .insert(rateLimitCounters)
+    .values(keys.map((key) => ({ key, count: amount, windowEndsAt: fresh })))
+    .onConflictDoUpdate({
+      target: rateLimitCounters.key,
+      set: {
+        count: sql`CASE WHEN ${ended} THEN ${amount}::integer ELSE ${rateLimitCounters.count} + ${amount}::integer END`,
+        windowEndsAt: sql`CASE WHEN ${ended} THEN excluded.window_ends_at ELSE ${rateLimitCounters.windowEndsAt} END`,
+      },
+    })
+    .returning({
+      key: rateLimitCounters.key,
+      count: rateLimitCounters.count,
+      windowEndsAt: rateLimitCounters.windowEndsAt,
+    });
+  const byKey = new Map(rows.map((row) => [row.key, row]));
+  return keys.map((key) => {
+    const row = byKey.get(key);
+    if (!row) throw new Error('the counter upsert returned no row');
+    return row;
+  });
+}
+
 /** The hits of `key`'s live window (0 when none is live), without counting one. */
 export async function readCounter(db: DbOrTx, key: string, now: Date): Promise<CounterState> {
   const [row] = await db

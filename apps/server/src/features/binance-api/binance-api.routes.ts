@@ -68,8 +68,11 @@ function binanceApiRoutes(app: FastifyInstance, ctx: AppContext, trading: Tradin
       handler: async (request, reply) => {
         const params = Object.fromEntries(signedRequestParams(request));
         const cost = typeof weight === 'number' ? weight : weight(params);
-        await spendWeight(ctx, request, reply, cost);
-        const caller = await authenticateSignedRequest(ctx, request, { permission });
+        // A refused key still spends from its address's budget, so guessing costs as much as asking.
+        const caller = await authenticateSignedRequest(ctx, request, { permission }).catch(async (error) => {
+          await spendWeight(ctx, request, reply, cost);
+          throw error;
+        });
         await spendWeight(ctx, request, reply, cost, caller.keyId);
         return answer(caller, params);
       },

@@ -57,8 +57,9 @@ export async function getApiOrder(
 }
 
 /**
- * DELETE /api/v3/order: cancels on the market's loop as the web's cancel does (the hold's remainder
- * back to available, in the same transaction). An order that is no longer open: -2011.
+ * DELETE /api/v3/order: cancels on the market's loop with the web's cancelOrder (the hold's remainder
+ * back to available, in the same transaction), which also decides whose order it is: unknown or
+ * someone else's -2013, no longer open -2011.
  */
 export async function cancelApiOrder(
   ctx: AppContext,
@@ -67,12 +68,21 @@ export async function cancelApiOrder(
   query: { symbol: string; orderId?: string; origClientOrderId?: string },
 ) {
   const rules = marketOfSymbol(query.symbol);
-  const order = await findApiOrder(ctx, caller, rules, query);
-  if (order.status !== 'open') throw binanceError(400, 'cancelRejected');
+  let orderId = query.orderId;
+  if (!orderId) {
+    if (!query.origClientOrderId) throw binanceError(400, 'mandatoryMissing', { name: 'orderId' });
+    const api = await apiOrderByClientId(ctx.db, {
+      userId: caller.userId,
+      clientOrderId: query.origClientOrderId,
+    });
+    if (!api) throw binanceError(400, 'orderNotFound');
+    orderId = api.orderId;
+  }
   let cancelled: OrderRecord;
   try {
-    cancelled = await cancelOrder(ctx, trading.engine, caller.userId, rules.id, order.id);
+    cancelled = await cancelOrder(ctx, trading.engine, caller.userId, rules.id, orderId);
   } catch (error) {
+    if (error instanceof AppError && error.code === 'not_found') throw binanceError(400, 'orderNotFound');
     if (error instanceof AppError) throw binanceError(400, 'cancelRejected');
     throw error;
   }

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/app-context';
 import { clientNetwork } from '../../platform/client-address';
-import { hitCounter } from '../../platform/counters';
+import { hitCounters } from '../../platform/counters';
 import { binanceError } from './binance-params';
 
 const MINUTE_MS = 60_000;
@@ -16,10 +16,10 @@ export function depthWeight(limit: number | undefined): number {
 }
 
 /**
- * Spends a request's weight from its client network's budget, or with `keyId` from the API key's,
- * in the shared counters. Answers X-MBX-USED-WEIGHT-1M (and -1m, as Binance sends both spellings
- * over the years) with what the budget has used this minute; past the budget, 429 with Retry-After
- * (seconds to the end of the minute) and Binance's -1003, having done nothing.
+ * Spends a request's weight from its client network's budget and, with `keyId`, from the API key's
+ * too, in the shared counters (one statement). Answers X-MBX-USED-WEIGHT-1M (and the older
+ * X-MBX-USED-WEIGHT) with what the address has used this minute; past either budget, 429 with
+ * Retry-After (seconds to the end of that minute) and Binance's -1003, having done nothing.
  */
 export async function spendWeight(
   ctx: Pick<AppContext, 'db' | 'clock' | 'config'>,
@@ -30,14 +30,16 @@ export async function spendWeight(
 ): Promise<void> {
   const limits = ctx.config.binanceApiLimits;
   const now = ctx.clock.now();
-  const key = keyId ? `bapi:key:${keyId}` : `bapi:ip:${clientNetwork(request.ip)}`;
-  const limit = keyId ? limits.weightPerMinutePerKey : limits.weightPerMinutePerAddress;
-  const used = await hitCounter(ctx.db, key, MINUTE_MS, now, weight);
-  reply.header('x-mbx-used-weight-1m', String(used.count));
-  reply.header('x-mbx-used-weight', String(used.count));
-  if (used.count > limit) {
-    const seconds = Math.max(1, Math.ceil((used.windowEndsAt.getTime() - now.getTime()) / 1000));
-    reply.header('retry-after', String(seconds));
-    throw binanceError(429, 'tooManyRequests', { limit: String(limit) });
+  const keys = [`bapi:ip:${clientNetwork(request.ip)}`, ...(keyId ? [`bapi:key:${keyId}`] : [])];
+  const budgets = [limits.weightPerMinutePerAddress, limits.weightPerMinutePerKey];
+  const used = await hitCounters(ctx.db, keys, MINUTE_MS, now, weight);
+  const address = used[0]!;
+  reply.header('x-mbx-used-weight-1m', String(address.count));
+  reply.header('x-mbx-used-weight', String(address.count));
+  const over = used.findIndex((state, i) => state.count > budgets[i]!);
+  if (over >= 0) {
+    const ends = used[over]!.windowEndsAt.getTime();
+    reply.header('retry-after', String(Math.max(1, Math.ceil((ends - now.getTime()) / 1000))));
+    throw binanceError(429, 'tooManyRequests', { limit: String(budgets[over]) });
   }
 }
