@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { type Column, DataTable } from '../../../components/ui/data-table';
 import { toast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
-import { formatAssetListAmount, formatDateTime } from '../../../lib/format';
+import { formatAssetAmount, formatDateTime } from '../../../lib/format';
 import { ADMIN_LIST } from '../../admin/components/admin-cells';
 import { useAdminNftSales, useAdminNfts, useUpdateNftStatus } from '../api/nft-api';
 
@@ -42,7 +42,7 @@ export function AdminNftItemsTable() {
       header: 'Price',
       align: 'right',
       className: 'whitespace-nowrap tabular-nums',
-      cell: (item) => `${formatAssetListAmount(item.price, item.coin)} ${item.coin}`,
+      cell: (item) => `${formatAssetAmount(item.price, item.coin)} ${item.coin}`,
     },
     {
       id: 'owner',
@@ -95,6 +95,7 @@ export function AdminNftItemsTable() {
         },
       }}
       {...ADMIN_LIST}
+      searchPlaceholder="Search by NFT name"
       loading={list.isFetching}
       error={list.isError ? errorMessage(list.error) : undefined}
       onRetry={() => void list.refetch()}
@@ -122,14 +123,14 @@ const saleColumns: readonly Column<NftSaleRow>[] = [
     header: 'Price',
     align: 'right',
     className: 'whitespace-nowrap tabular-nums',
-    cell: (sale) => `${formatAssetListAmount(sale.price, sale.coin)} ${sale.coin}`,
+    cell: (sale) => `${formatAssetAmount(sale.price, sale.coin)} ${sale.coin}`,
   },
   {
     id: 'fee',
     header: 'Fee',
     align: 'right',
     className: 'whitespace-nowrap tabular-nums',
-    cell: (sale) => `${formatAssetListAmount(sale.fee, sale.coin)} ${sale.coin}`,
+    cell: (sale) => `${formatAssetAmount(sale.fee, sale.coin)} ${sale.coin}`,
   },
 ];
 
@@ -156,6 +157,7 @@ export function AdminNftSalesTable() {
         },
       }}
       {...ADMIN_LIST}
+      searchPlaceholder="Search by NFT name"
       emptyMessage={m.nftNoSales}
       loading={list.isFetching}
       error={list.isError ? errorMessage(list.error) : undefined}
