@@ -130,9 +130,9 @@ const LONG_FILES: Readonly<Record<string, LongFile>> = {
   'apps/server/src/features/trading/market-engine.ts': { lines: 424, why: 'to split' },
   'apps/web/src/features/trading/components/order-form.tsx': { lines: 395, why: 'to split' },
   'apps/server/src/platform/ws-hub.ts': { lines: 364, why: 'to split' },
-  'packages/contracts/src/messages.ts': { lines: 349, why: "the spec's texts, one per line: a table" },
-  'apps/server/src/app.ts': { lines: 387, why: 'the composition root: every scope wired by hand' },
-  'apps/server/src/platform/config.ts': { lines: 327, why: 'to split' },
+  'packages/contracts/src/messages.ts': { lines: 354, why: "the spec's texts, one per line: a table" },
+  'apps/server/src/app.ts': { lines: 399, why: 'the composition root: every scope wired by hand' },
+  'apps/server/src/platform/config.ts': { lines: 331, why: 'to split' },
 };
 
 /** Features every other feature on their side may import without an allow-list entry, and why. */
@@ -206,6 +206,13 @@ const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
   },
   'server:wallet': {
     ledger: "the wallet shows the ledger's balances per coin",
+  },
+  'server:withdrawals': {
+    audit: 'every admin decision on a withdrawal is written to the audit log',
+    auth: "a request proves the owner's second factor; the mailed code and decisions go out as auth's mails do",
+    debts: 'an open debt, or the deposit hold, refuses a withdrawal (issue 35)',
+    deposits: "USD payouts share the deposits' PayPal client (and, in tests, its fake PayPal server)",
+    ledger: 'a withdrawal is held, paid out or refunded in the ledger, and is one of its hold sources',
   },
   'web:admin': {
     kyc: "users are shown with KYC's avatar; the KYC review screens use its API and decision dialogs",

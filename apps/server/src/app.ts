@@ -57,6 +57,13 @@ import { uploadPublicRoutes, uploadUserRoutes } from './features/uploads/uploads
 import { getWallet } from './features/wallet/get-wallet';
 import { listUserWalletTransactions } from './features/wallet/list-wallet-transactions';
 import { walletRoutes } from './features/wallet/wallet.routes';
+import { createPayoutProvider } from './features/withdrawals/payout-provider';
+import { usdPayoutJob } from './features/withdrawals/send-usd-payouts';
+import {
+  withdrawalAdminRoutes,
+  withdrawalKycRoutes,
+  withdrawalUserRoutes,
+} from './features/withdrawals/withdrawals.routes';
 import { PRODUCT_HOLD_SOURCES } from './hold-sources';
 import type { AppContext, PlatformContext, ZodApi } from './platform/app-context';
 import { clientNetwork } from './platform/client-address';
@@ -220,6 +227,8 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
     }),
   );
   scheduler.schedule(pruneExpiredRowsJob(ctx));
+  // Approved USD withdrawals go to PayPal Payouts (the sandbox in embedded mode), one sender at a time.
+  scheduler.schedule(usdPayoutJob(ctx, createPayoutProvider(ctx)));
   observeApp(ctx, metrics, { hub, scheduler, trading });
   // While draining, every answer closes its connection, so the close need not wait out keep-alive.
   app.addHook('onSend', async (_request, reply) => {
@@ -275,6 +284,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
         apiKeyUserRoutes(scope, ctx);
         walletRoutes(scope, ctx);
         debtUserRoutes(scope, ctx);
+        withdrawalUserRoutes(scope, ctx);
         depositSandboxRoutes(scope, ctx);
         tradingUserRoutes(scope, ctx);
         supportUserRoutes(scope, ctx);
@@ -291,6 +301,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
         swapKycRoutes(scope, ctx);
         p2pKycRoutes(scope, ctx);
         stakingKycRoutes(scope, ctx);
+        withdrawalKycRoutes(scope, ctx);
         nftKycRoutes(scope, ctx);
       });
       // Administrators.
@@ -311,6 +322,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
         });
         adminOpsRoutes(scope, ctx, { holdSources: PRODUCT_HOLD_SOURCES, ticketView: toTicketView });
         debtAdminRoutes(scope, ctx);
+        withdrawalAdminRoutes(scope, ctx);
         nftAdminRoutes(scope, ctx);
       });
     },

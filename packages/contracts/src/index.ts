@@ -32,3 +32,4 @@ export * from './trading';
 export * from './two-factor';
 export * from './uploads';
 export * from './wallet';
+export * from './withdrawals';

@@ -1,3 +1,4 @@
+import { chainDepositMessages } from './chain-deposit-messages';
 import { coinDepositMessages } from './coin-deposit-messages';
 import { debtMessages } from './debt-messages';
 import { kycIdentityMessages } from './kyc-identity-messages';
@@ -5,6 +6,7 @@ import { p2pMessages } from './p2p-messages';
 import { securityMessages } from './security-messages';
 import { twoFactorMessages } from './two-factor-messages';
 import { uploadMessages } from './upload-messages';
+import { withdrawalMessages } from './withdrawal-messages';
 
 /**
  * The spec's user-facing texts, verbatim (odd spellings included), in one place. Screens and the
@@ -313,7 +315,10 @@ export const messages = {
   ...debtMessages,
   // The Security page (sessions, sign-in history, anti-phishing phrase) and the security mails
   ...securityMessages,
+  // Withdrawals (issue 38), kept in their own file
+  ...withdrawalMessages,
   ...coinDepositMessages,
+  ...chainDepositMessages,
   // Admin operations (dashboard, transactions, stakes, support, solvency); the spec names the titles only.
   adminDashboardLoaded: 'Dashboard',
   adminGraphLoaded: 'Graph data',

@@ -32,6 +32,9 @@ export const REJECTIONS = {
   kyc_required: { status: 403, message: messages.completeKyc },
   // An open debt from a reversed deposit restricts the account (no sends, swaps or sells).
   debt_open: { status: 403, message: messages.debtOpen },
+  // Withdrawals need two-factor sign-in on, and wait out a cool-down after a security change.
+  two_factor_required: { status: 403, message: messages.withdrawalTwoFactorRequired },
+  security_cool_down: { status: 403, message: messages.withdrawalCoolDown },
   not_found: { status: 404, message: 'Not found' },
   conflict: { status: 409, message: 'This was changed in the meantime' },
   email_taken: { status: 409, message: 'This e-mail is already registered' },
@@ -50,6 +53,7 @@ export const REJECTIONS = {
   insufficient_funds: { status: 422, message: messages.insufficientAmount },
   // DEPOSIT_HOLD_DAYS: value of a recent deposit may not leave the exchange yet.
   deposit_on_hold: { status: 422, message: messages.depositOnHold },
+  daily_limit: { status: 422, message: messages.withdrawalDailyLimit },
   debt_not_covered: { status: 422, message: messages.debtNotCovered },
   debt_note_required: { status: 422, message: messages.debtNoteRequired },
   payment_declined: { status: 422, message: messages.transactionFailed },

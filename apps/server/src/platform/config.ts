@@ -6,6 +6,7 @@ import { type DepositHoldConfig, depositHoldConfig, depositHoldEnv } from './dep
 import { type QuoteConfig, quoteConfig, quoteEnv } from './quote-config';
 import { type RateLimitConfig, rateLimitConfig, rateLimitEnv } from './rate-limit-config';
 import { persistentSecret, randomSecret } from './secrets';
+import { type WithdrawalSettings, withdrawalConfig, withdrawalEnv } from './withdrawal-config';
 
 /**
  * All configuration comes from environment variables (documented in .env.example). Embedded mode is
@@ -55,6 +56,7 @@ export const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   ...rateLimitEnv,
   ...depositHoldEnv,
+  ...withdrawalEnv,
   SEED_DEMO: z.enum(['on', 'off']).optional(),
   ...quoteEnv,
   HOUSE_LIQUIDITY: z.enum(['on', 'off']).optional(),
@@ -128,6 +130,7 @@ export interface Config extends RateLimitConfig, QuoteConfig, DepositHoldConfig 
   };
   readonly paymentProvider: Env['PAYMENT_PROVIDER'];
   readonly paypal: { baseUrl: string; clientId?: string; clientSecret?: string; webhookId?: string };
+  readonly withdrawals: WithdrawalSettings;
   /** Value for fastify's trustProxy: unset means X-Forwarded-For is ignored. */
   readonly trustProxy: string | undefined;
   readonly seedDemo: boolean;
@@ -253,6 +256,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY,
     ...rateLimitConfig(env),
     ...depositHoldConfig(env),
+    ...withdrawalConfig(env),
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'on' : !production,
     ...quoteConfig(env),
     houseLiquidity: env.HOUSE_LIQUIDITY ? env.HOUSE_LIQUIDITY === 'on' : env.NODE_ENV !== 'test',

@@ -65,7 +65,8 @@ export async function setPasswordHash(
   passwordHash: string,
   at: Date,
 ): Promise<void> {
-  await tx.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, userId));
+  // The time starts the withdrawal cool-down (a changed password may be a stolen account).
+  await tx.update(users).set({ passwordHash, passwordChangedAt: at, updatedAt: at }).where(eq(users.id, userId));
 }
 
 /** Stores an enrolment's TOTP secret, not yet in force (see enableTotp). */

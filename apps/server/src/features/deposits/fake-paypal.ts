@@ -6,6 +6,10 @@ import type { AddressInfo } from 'node:net';
  * the buyer's fate: 13.00 is declined, 14.00 stays pending, 15.00 is captured as 15.01 (a mismatch);
  * anything else completes. A second capture of an order answers ORDER_ALREADY_CAPTURED, as PayPal does
  * once the first request id is forgotten.
+ *
+ * Payouts (withdrawals): a batch is PENDING when created and SUCCESS when asked again; a payout of
+ * 66.00 is refused (422 INSUFFICIENT_FUNDS), one of 77.00 ends RETURNED. A repeated sender_batch_id
+ * answers the batch it already made, as PayPal's request id makes a retry the same payout.
  */
 export class FakePaypal {
   server: Server = createServer((req, res) => void this.handle(req, res));
@@ -13,6 +17,7 @@ export class FakePaypal {
   orders = new Map<string, { value: string; currency: string; captured: boolean; captureStatus?: string }>();
   calls: string[] = [];
   createdBodies: unknown[] = [];
+  payouts = new Map<string, { batchId: string; receiver: string; value: string; currency: string }>();
   down = false;
   private next = 1;
 
@@ -73,6 +78,17 @@ export class FakePaypal {
       this.orders.set(id, { value: amount.value, currency: amount.currency_code, captured: false });
       return send(201, { id, status: 'CREATED' });
     }
+    if (req.method === 'POST' && path === '/v1/payments/payouts') return this.payout(JSON.parse(text), send);
+    const payoutGet = /^\/v1\/payments\/payouts\/([A-Z0-9-]+)$/.exec(path);
+    if (req.method === 'GET' && payoutGet) {
+      const found = [...this.payouts.values()].find((p) => p.batchId === payoutGet[1]);
+      if (!found) return send(404, { name: 'RESOURCE_NOT_FOUND' });
+      const status = found.value === '77.00' ? 'RETURNED' : 'SUCCESS';
+      return send(200, {
+        batch_header: { payout_batch_id: found.batchId, batch_status: 'SUCCESS' },
+        items: [{ transaction_status: status }],
+      });
+    }
     const capture = /^\/v2\/checkout\/orders\/([A-Z0-9]+)\/capture$/.exec(path);
     if (req.method === 'POST' && capture) {
       const order = this.orders.get(capture[1]!);
@@ -97,4 +113,29 @@ export class FakePaypal {
     }
     return send(404, { name: 'RESOURCE_NOT_FOUND' });
   }
+
+  private payout(body: PayoutBody, send: (status: number, body: unknown) => void): void {
+    const senderBatchId = body.sender_batch_header.sender_batch_id;
+    const item = body.items[0]!;
+    if (item.amount.value === '66.00') {
+      send(422, { name: 'INSUFFICIENT_FUNDS', message: 'Sender does not have sufficient funds.' });
+      return;
+    }
+    let payout = this.payouts.get(senderBatchId);
+    if (!payout) {
+      payout = {
+        batchId: `PB${String(this.next++).padStart(6, '0')}`,
+        receiver: item.receiver,
+        value: item.amount.value,
+        currency: item.amount.currency,
+      };
+      this.payouts.set(senderBatchId, payout);
+    }
+    send(201, { batch_header: { payout_batch_id: payout.batchId, batch_status: 'PENDING' } });
+  }
+}
+
+interface PayoutBody {
+  sender_batch_header: { sender_batch_id: string };
+  items: { receiver: string; amount: { value: string; currency: string } }[];
 }

@@ -1,0 +1,67 @@
+import { messages } from '@exchange/contracts';
+import {
+  type AssetCode,
+  holdPostings,
+  type Posting,
+  releasePostings,
+  systemAccount,
+  userAccount,
+} from '@exchange/domain';
+import type { Tx } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import { postEntry } from '../ledger/post-entries';
+import type { WithdrawalRow } from './withdrawals.repository';
+
+/**
+ * A withdrawal's three journal entries, each under a reference naming the withdrawal, so each posts at
+ * most once: the hold at request (AVAILABLE to LOCKED: the conditional debit refuses what the balance
+ * does not cover, so parallel requests cannot overdraw), then either the pay-out (LOCKED to the payment
+ * provider's clearing account, the fee to fee revenue) or the refund (LOCKED back to AVAILABLE).
+ */
+export async function holdWithdrawal(
+  tx: Tx,
+  row: { id: string; userId: string; asset: string; amount: bigint },
+) {
+  const posted = await postEntry(tx, {
+    kind: 'WITHDRAWAL_HOLD',
+    reference: `withdrawal:hold:${row.id}`,
+    userId: row.userId,
+    postings: holdPostings(row.userId, row.asset as AssetCode, row.amount),
+    memo: { withdrawal: row.id },
+  });
+  if (!posted.ok) throw new AppError('insufficient_funds', messages.insufficientAmount);
+}
+
+export async function refundWithdrawal(tx: Tx, row: WithdrawalRow): Promise<void> {
+  const posted = await postEntry(tx, {
+    kind: 'WITHDRAWAL_REFUND',
+    reference: `withdrawal:refund:${row.id}`,
+    userId: row.userId,
+    postings: releasePostings(row.userId, row.asset as AssetCode, BigInt(row.amount)),
+    memo: { withdrawal: row.id },
+  });
+  if (!posted.ok) throw new Error(`withdrawal ${row.id}: refund refused (${posted.code})`);
+}
+
+/**
+ * The amount leaves: what the customer receives goes out through the provider's clearing account (for
+ * USD, PayPal: the money the exchange holds there shrinks), the fee is booked as revenue.
+ */
+export async function payOutWithdrawal(tx: Tx, row: WithdrawalRow): Promise<void> {
+  const asset = row.asset as AssetCode;
+  const amount = BigInt(row.amount);
+  const fee = BigInt(row.fee);
+  const postings: Posting[] = [
+    { account: userAccount(row.userId, asset, 'LOCKED'), amount: -amount },
+    { account: systemAccount('PAYMENT_CLEARING', asset), amount: amount - fee },
+  ];
+  if (fee > 0n) postings.push({ account: systemAccount('FEE_REVENUE', asset), amount: fee });
+  const posted = await postEntry(tx, {
+    kind: 'WITHDRAWAL_PAYOUT',
+    reference: `withdrawal:payout:${row.id}`,
+    userId: row.userId,
+    postings,
+    memo: { withdrawal: row.id },
+  });
+  if (!posted.ok) throw new Error(`withdrawal ${row.id}: pay-out refused (${posted.code})`);
+}

@@ -1,0 +1,65 @@
+import { formatMessage, messages as m } from '@exchange/contracts';
+import {
+  type AssetCode,
+  formatMinor,
+  getAsset,
+  isAssetCode,
+  type Rejected,
+  USD_CENTS_SCALE,
+  type WithdrawalAmountRejection,
+  type WithdrawalEligibilityRejection,
+} from '@exchange/domain';
+import { AppError } from '../../platform/errors';
+
+function when(iso: string): string {
+  return `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** The API's answer to a domain rejection of a withdrawal request, with the catalogue's message. */
+export function withdrawalRuleError(
+  rejected: Rejected<WithdrawalAmountRejection | WithdrawalEligibilityRejection | 'daily_limit'>,
+  assetText: string,
+): AppError {
+  const params = rejected.params ?? {};
+  switch (rejected.code) {
+    case 'asset_not_withdrawable':
+      return new AppError('unprocessable', m.withdrawalNotWithdrawable);
+    case 'amount_required':
+      return new AppError('validation_failed', m.withdrawalAmountRequired);
+    case 'amount_invalid':
+      return new AppError('validation_failed', m.withdrawalAmountInvalid);
+    case 'amount_precision_exceeded':
+      return new AppError('validation_failed', formatMessage(m.withdrawalAmountPrecision, params));
+    case 'below_minimum': {
+      const scale = isAssetCode(assetText) ? getAsset(assetText as AssetCode).scale : 2;
+      const minimum = formatMinor(BigInt(params.minimum ?? '0'), scale);
+      return new AppError(
+        'unprocessable',
+        formatMessage(m.withdrawalBelowMinimum, { minimum, asset: assetText }),
+      );
+    }
+    case 'account_disabled':
+      return new AppError('account_disabled');
+    case 'kyc_required':
+      return new AppError('kyc_required');
+    case 'two_factor_required':
+      return new AppError('two_factor_required', m.withdrawalTwoFactorRequired);
+    case 'debt_open':
+      return new AppError('debt_open');
+    case 'deposit_on_hold':
+      // assertOutflowAllowed answers the hold with its figures; this is only the rule's fallback.
+      return new AppError('deposit_on_hold');
+    case 'security_cool_down':
+      return new AppError(
+        'security_cool_down',
+        formatMessage(m.withdrawalCoolDown, { until: when(params.until ?? '') }),
+      );
+    case 'daily_limit':
+      return new AppError(
+        'daily_limit',
+        formatMessage(m.withdrawalDailyLimit, {
+          left: formatMinor(BigInt(params.left ?? '0'), USD_CENTS_SCALE),
+        }),
+      );
+  }
+}

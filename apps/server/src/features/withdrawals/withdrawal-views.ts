@@ -1,0 +1,57 @@
+import type { AdminWithdrawalItem, WithdrawalItem } from '@exchange/contracts';
+import {
+  type AssetCode,
+  formatMinor,
+  getAsset,
+  USD_CENTS_SCALE,
+  type WithdrawalRiskFlag,
+} from '@exchange/domain';
+import type { AdminWithdrawalRow, WithdrawalRow } from './withdrawals.repository';
+
+function amountText(row: WithdrawalRow, minor: bigint): string {
+  return formatMinor(minor, getAsset(row.asset as AssetCode).scale);
+}
+
+/** A withdrawal as its owner sees it (no code hash, no admin's id). */
+export function toWithdrawalItem(row: WithdrawalRow): WithdrawalItem {
+  const amount = BigInt(row.amount);
+  const fee = BigInt(row.fee);
+  return {
+    _id: row.id,
+    asset: row.asset,
+    method: row.method,
+    destination: row.destination,
+    amount: amountText(row, amount),
+    fee: amountText(row, fee),
+    receive: amountText(row, amount - fee),
+    status: row.status,
+    reason: row.reason,
+    reference: row.providerRef,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function latest(...dates: (Date | null)[]): Date | null {
+  const times = dates.filter((d): d is Date => d !== null).map((d) => d.getTime());
+  return times.length ? new Date(Math.max(...times)) : null;
+}
+
+/** A withdrawal in the admin's list, with the flags it raised and its customer's recent activity. */
+export function toAdminWithdrawalItem(row: AdminWithdrawalRow): AdminWithdrawalItem {
+  const w = row.withdrawal;
+  return {
+    ...toWithdrawalItem(w),
+    user: { _id: row.user.id, name: row.user.name, email: row.user.email },
+    value_usd: formatMinor(BigInt(w.valueCents), USD_CENTS_SCALE),
+    flags: w.flags as WithdrawalRiskFlag[],
+    activity: {
+      last_deposit_at: row.lastDepositAt?.toISOString() ?? null,
+      last_security_change_at:
+        latest(row.user.passwordChangedAt, row.user.totpEnabledAt)?.toISOString() ?? null,
+      completed_withdrawals: Number(row.completedWithdrawals),
+      withdrawn_24h_usd: formatMinor(BigInt(row.withdrawn24hCents), USD_CENTS_SCALE),
+    },
+    decided_by: w.decidedBy,
+  };
+}

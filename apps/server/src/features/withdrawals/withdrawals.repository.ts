@@ -1,0 +1,213 @@
+import { HOLDING_WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@exchange/domain';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, notInArray, or, sql } from 'drizzle-orm';
+import { journalEntries, paymentOrders, users, withdrawals } from '../../db/schema';
+import type { DbOrTx, Tx } from '../../platform/db';
+import { containsPattern } from '../../platform/search';
+import type { ExpectedHold } from '../ledger/hold-sources';
+
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+export type NewWithdrawal = typeof withdrawals.$inferInsert;
+
+const REFUNDED: WithdrawalStatus[] = ['FAILED', 'REJECTED', 'CANCELLED'];
+
+export async function insertWithdrawal(tx: Tx, row: NewWithdrawal): Promise<WithdrawalRow> {
+  const [inserted] = await tx.insert(withdrawals).values(row).returning();
+  return inserted!;
+}
+
+/** Locks one withdrawal (of `userId` when given): another user's answers undefined, as if it did not exist. */
+export async function lockWithdrawal(
+  tx: Tx,
+  id: string,
+  userId?: string,
+): Promise<WithdrawalRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.id, id), userId ? eq(withdrawals.userId, userId) : undefined))
+    .for('update');
+  return row;
+}
+
+/** Moves a locked withdrawal from `from` to its next state; undefined when it was no longer `from`. */
+export async function changeWithdrawal(
+  tx: Tx,
+  id: string,
+  from: WithdrawalStatus,
+  set: Partial<NewWithdrawal> & { status: WithdrawalStatus },
+  at: Date,
+): Promise<WithdrawalRow | undefined> {
+  const [row] = await tx
+    .update(withdrawals)
+    .set({ ...set, updatedAt: at })
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, from)))
+    .returning();
+  return row;
+}
+
+export async function countConfirmAttempt(tx: Tx, id: string): Promise<void> {
+  await tx
+    .update(withdrawals)
+    .set({ confirmAttempts: sql`${withdrawals.confirmAttempts} + 1` })
+    .where(eq(withdrawals.id, id));
+}
+
+/**
+ * USD value (cents) of the user's withdrawals requested since `since` and not refunded: what the daily
+ * limit counts. withdrawals_user_created_idx serves it.
+ */
+export async function withdrawnCentsSince(db: DbOrTx, userId: string, since: Date): Promise<bigint> {
+  const [row] = await db
+    .select({ cents: sql<string>`coalesce(sum(${withdrawals.valueCents}), 0)::text` })
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.userId, userId),
+        gt(withdrawals.createdAt, since),
+        notInArray(withdrawals.status, REFUNDED),
+      ),
+    );
+  return BigInt(row?.cents ?? '0');
+}
+
+/** USD values (cents) of the user's last completed withdrawals, for the unusual-size flag. */
+export async function pastCompletedValues(db: DbOrTx, userId: string): Promise<bigint[]> {
+  const rows = await db
+    .select({ cents: withdrawals.valueCents })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, userId), eq(withdrawals.status, 'COMPLETED')))
+    .orderBy(desc(withdrawals.createdAt))
+    .limit(20);
+  return rows.map((r) => BigInt(r.cents));
+}
+
+/** When the user's last deposit was credited, or null (payment_orders_user_idx finds their orders). */
+export async function lastDepositAt(db: DbOrTx, userId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: sql<Date | null>`max(${journalEntries.createdAt})` })
+    .from(paymentOrders)
+    .innerJoin(journalEntries, eq(journalEntries.id, paymentOrders.entryId))
+    .where(and(eq(paymentOrders.userId, userId), isNotNull(paymentOrders.entryId)));
+  const at = row?.at;
+  return at ? new Date(at) : null;
+}
+
+/** The withdrawals hold source's figures: what REQUESTED to SENT withdrawals hold, per user and asset. */
+export async function withdrawalHolds(tx: Tx): Promise<ExpectedHold[]> {
+  const rows = await tx
+    .select({
+      userId: withdrawals.userId,
+      asset: withdrawals.asset,
+      amount: sql<string>`sum(${withdrawals.amount})::text`,
+    })
+    .from(withdrawals)
+    .where(inArray(withdrawals.status, [...HOLDING_WITHDRAWAL_STATUSES]))
+    .groupBy(withdrawals.userId, withdrawals.asset);
+  return rows.map((row) => ({ userId: row.userId, asset: row.asset, amount: BigInt(row.amount) }));
+}
+
+/** One page of the user's own withdrawals, newest first (withdrawals_user_created_idx). */
+export async function listUserWithdrawals(
+  db: DbOrTx,
+  userId: string,
+  paging: { page: number; limit: number },
+): Promise<{ rows: WithdrawalRow[]; total: number }> {
+  const rows = await db
+    .select()
+    .from(withdrawals)
+    .where(eq(withdrawals.userId, userId))
+    .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+    .limit(paging.limit)
+    .offset((paging.page - 1) * paging.limit);
+  const [total] = await db.select({ n: count() }).from(withdrawals).where(eq(withdrawals.userId, userId));
+  return { rows, total: total?.n ?? 0 };
+}
+
+export interface AdminWithdrawalQuery {
+  readonly page: number;
+  readonly limit: number;
+  readonly search?: string | undefined;
+  readonly orderBy: 'created_desc' | 'created_asc' | 'value_desc';
+  readonly status?: WithdrawalStatus | undefined;
+}
+
+export interface AdminWithdrawalRow {
+  readonly withdrawal: WithdrawalRow;
+  readonly user: {
+    id: string;
+    name: string;
+    email: string;
+    passwordChangedAt: Date | null;
+    totpEnabledAt: Date | null;
+  };
+  readonly lastDepositAt: Date | null;
+  readonly completedWithdrawals: number;
+  readonly withdrawn24hCents: string;
+}
+
+/**
+ * One page of every customer's withdrawals for the admin, newest first (or oldest first, or largest
+ * first), optionally of one status, searched by the customer's name or e-mail (the users' trigram
+ * indexes serve the ILIKEs), with each customer's recent activity read per row by its own index
+ * (a page holds at most 100 rows).
+ */
+export async function listAllWithdrawals(
+  db: DbOrTx,
+  query: AdminWithdrawalQuery,
+  now: Date,
+): Promise<{ rows: AdminWithdrawalRow[]; total: number }> {
+  const term = query.search ? containsPattern(query.search) : null;
+  const filter = and(
+    query.status ? eq(withdrawals.status, query.status) : undefined,
+    term ? or(ilike(users.name, term), ilike(users.email, term)) : undefined,
+  );
+  const order =
+    query.orderBy === 'created_asc'
+      ? [asc(withdrawals.createdAt), asc(withdrawals.id)]
+      : query.orderBy === 'value_desc'
+        ? [desc(withdrawals.valueCents), desc(withdrawals.createdAt)]
+        : [desc(withdrawals.createdAt), desc(withdrawals.id)];
+  const dayAgo = new Date(now.getTime() - 86_400_000);
+  const rows = await db
+    .select({
+      withdrawal: withdrawals,
+      user: {
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        passwordChangedAt: users.passwordChangedAt,
+        totpEnabledAt: users.totpEnabledAt,
+      },
+      lastDepositAt: sql<Date | null>`(SELECT max(je.created_at) FROM payment_orders po
+        JOIN journal_entries je ON je.id = po.entry_id WHERE po.user_id = ${withdrawals.userId})`,
+      completedWithdrawals: sql<number>`(SELECT count(*)::int FROM withdrawals w2
+        WHERE w2.user_id = ${withdrawals.userId} AND w2.status = 'COMPLETED')`,
+      withdrawn24hCents: sql<string>`(SELECT coalesce(sum(w3.value_cents), 0)::text FROM withdrawals w3
+        WHERE w3.user_id = ${withdrawals.userId} AND w3.created_at > ${dayAgo.toISOString()}::timestamptz
+        AND w3.status NOT IN ('FAILED', 'REJECTED', 'CANCELLED'))`,
+    })
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .where(filter)
+    .orderBy(...order)
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const [total] = await db
+    .select({ n: count() })
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .where(filter);
+  return {
+    rows: rows.map((r) => ({ ...r, lastDepositAt: r.lastDepositAt ? new Date(r.lastDepositAt) : null })),
+    total: total?.n ?? 0,
+  };
+}
+
+/** A user's e-mail (the PayPal receiver) and name, for mails and payouts. */
+export async function contactOfUser(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}

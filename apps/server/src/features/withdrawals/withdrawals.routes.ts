@@ -1,0 +1,135 @@
+import {
+  adminApproveWithdrawalSchema,
+  adminRejectWithdrawalSchema,
+  adminWithdrawalListRequestSchema,
+  adminWithdrawalListResponseSchema,
+  cancelWithdrawalSchema,
+  confirmWithdrawalSchema,
+  messages as m,
+  requestWithdrawalSchema,
+  withdrawalListQuerySchema,
+  withdrawalListResponseSchema,
+  withdrawalResponseSchema,
+  withdrawalTermsQuerySchema,
+  withdrawalTermsResponseSchema,
+} from '@exchange/contracts';
+import type { AppContext, ZodApi } from '../../platform/app-context';
+import { sessionOf } from '../../platform/auth';
+import { createIdempotencyHooks } from '../../platform/idempotency';
+import { cancelWithdrawal } from './cancel-withdrawal';
+import { confirmWithdrawal } from './confirm-withdrawal';
+import { approveWithdrawal, rejectWithdrawal } from './decide-withdrawal';
+import { requestWithdrawal } from './request-withdrawal';
+import { getWithdrawalTerms } from './withdrawal-terms';
+import { toAdminWithdrawalItem, toWithdrawalItem } from './withdrawal-views';
+import { listAllWithdrawals, listUserWithdrawals } from './withdrawals.repository';
+
+/** User scope: the customer's own withdrawals, and cancelling one (a refund needs no KYC). */
+export function withdrawalUserRoutes(app: ZodApi, ctx: AppContext): void {
+  app.get(
+    '/withdrawals',
+    { schema: { querystring: withdrawalListQuerySchema, response: { 200: withdrawalListResponseSchema } } },
+    async (request) => {
+      const { page, limit } = request.query;
+      const { rows, total } = await listUserWithdrawals(ctx.db, sessionOf(request).userId, { page, limit });
+      return {
+        status: true,
+        message: m.withdrawalsLoaded,
+        data: { content: rows.map(toWithdrawalItem), total, page, limit },
+      };
+    },
+  );
+
+  app.post(
+    '/withdrawals/cancel',
+    { schema: { body: cancelWithdrawalSchema, response: { 200: withdrawalResponseSchema } } },
+    async (request) => ({
+      status: true,
+      message: m.withdrawalCancelled,
+      data: await cancelWithdrawal(ctx, sessionOf(request).userId, request.body),
+    }),
+  );
+}
+
+/** KYC scope: the form's terms, a request (held, code mailed) and its confirmation. */
+export function withdrawalKycRoutes(app: ZodApi, ctx: AppContext): void {
+  const idempotent = createIdempotencyHooks(ctx.db);
+
+  app.get(
+    '/withdrawals/terms',
+    { schema: { querystring: withdrawalTermsQuerySchema, response: { 200: withdrawalTermsResponseSchema } } },
+    async (request) => ({
+      status: true,
+      message: m.withdrawalTermsLoaded,
+      data: await getWithdrawalTerms(ctx, sessionOf(request).userId, request.query.asset.toUpperCase()),
+    }),
+  );
+
+  app.post(
+    '/withdrawals',
+    { schema: { body: requestWithdrawalSchema, response: { 200: withdrawalResponseSchema } }, ...idempotent },
+    async (request) => ({
+      status: true,
+      message: m.withdrawalRequested,
+      data: await requestWithdrawal(ctx, sessionOf(request).userId, request.body),
+    }),
+  );
+
+  app.post(
+    '/withdrawals/confirm',
+    { schema: { body: confirmWithdrawalSchema, response: { 200: withdrawalResponseSchema } } },
+    async (request) => {
+      const data = await confirmWithdrawal(ctx, sessionOf(request).userId, request.body);
+      const message =
+        data.status === 'APPROVED' ? m.withdrawalConfirmedApproved : m.withdrawalConfirmedForReview;
+      return { status: true, message, data };
+    },
+  );
+}
+
+/** Admin scope: every withdrawal (the queue is PENDING_APPROVAL), approving and rejecting one. */
+export function withdrawalAdminRoutes(app: ZodApi, ctx: AppContext): void {
+  app.post(
+    '/admin/withdrawals',
+    {
+      schema: {
+        body: adminWithdrawalListRequestSchema,
+        response: { 200: adminWithdrawalListResponseSchema },
+      },
+    },
+    async (request) => {
+      const query = request.body;
+      const { rows, total } = await listAllWithdrawals(ctx.db, query, ctx.clock.now());
+      return {
+        status: true,
+        message: m.withdrawalsLoaded,
+        data: { content: rows.map(toAdminWithdrawalItem), total, page: query.page, limit: query.limit },
+      };
+    },
+  );
+
+  app.post(
+    '/admin/withdrawals/approve',
+    { schema: { body: adminApproveWithdrawalSchema, response: { 200: withdrawalResponseSchema } } },
+    async (request) => ({
+      status: true,
+      message: m.withdrawalApproved,
+      data: await approveWithdrawal(ctx, sessionOf(request).userId, request.body.withdrawal_id),
+    }),
+  );
+
+  app.post(
+    '/admin/withdrawals/reject',
+    { schema: { body: adminRejectWithdrawalSchema, response: { 200: withdrawalResponseSchema } } },
+    async (request) => ({
+      status: true,
+      message: m.withdrawalRejected,
+      data: await rejectWithdrawal(
+        ctx,
+        sessionOf(request).userId,
+        request.body.withdrawal_id,
+        request.body.reason,
+      ),
+    }),
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * The texts of withdrawals (issue 38; none are in the spec but 'Coming Soon ...'), spread into the
+ * message catalogue (messages.ts), where screens and the server read them.
+ */
+export const withdrawalMessages = {
+  // The server's answers
+  withdrawalTermsLoaded: 'Withdrawal terms',
+  withdrawalRequested: 'We e-mailed you a code: enter it to confirm the withdrawal',
+  withdrawalConfirmedForReview: 'Withdrawal confirmed: it is waiting for approval',
+  withdrawalConfirmedApproved: 'Withdrawal confirmed and approved: it is on its way',
+  withdrawalCancelled: 'Withdrawal cancelled: the amount is back in your wallet',
+  withdrawalsLoaded: 'Withdrawals',
+  withdrawalApproved: 'Withdrawal approved',
+  withdrawalRejected: 'Withdrawal rejected and refunded',
+  withdrawalNotFound: 'Withdrawal not found',
+  withdrawalNotWithdrawable: 'Withdrawals of this coin are Coming Soon ...',
+  withdrawalAmountRequired: 'Please enter withdrawal amount',
+  withdrawalAmountInvalid: 'Please enter a valid amount greater than 0',
+  withdrawalAmountPrecision: 'Amount can have at most {precision} decimal places',
+  withdrawalBelowMinimum: 'The smallest withdrawal is {minimum} {asset}',
+  withdrawalTwoFactorRequired: 'Turn on two-factor authentication on the Security page before you withdraw',
+  withdrawalCoolDown:
+    'For your safety, withdrawals are paused until {until} after a change to your password or two-factor authentication',
+  withdrawalDailyLimit:
+    'This is over your daily withdrawal limit: you can withdraw {left} USD worth more today',
+  withdrawalCodeRequired: 'Please enter the code we e-mailed you',
+  withdrawalCodeWrong: 'The confirmation code is wrong',
+  withdrawalCodeExpired:
+    'The confirmation code has expired or was tried too often: cancel this withdrawal and request it again',
+  withdrawalNotAwaitingCode: 'This withdrawal is not waiting for a confirmation code',
+  withdrawalCannotCancel: 'This withdrawal can no longer be cancelled',
+  withdrawalAlreadyDecided: 'This withdrawal was already decided',
+  withdrawalReasonRequired: 'Write the reason for the rejection',
+  withdrawalNoPaypalEmail: 'Your account has no e-mail address PayPal can pay',
+  // Mails
+  withdrawalCodeMailSubject: 'Confirm your withdrawal',
+  withdrawalCodeMailText:
+    'Your code to confirm the withdrawal of {amount} {asset} to {destination} is {code}. It expires in {minutes} minutes.\n\nIf you did not ask for this withdrawal, do not share the code: cancel it in History → Withdrawals and change your password.',
+  withdrawalStatusMailSubject: 'Your withdrawal of {amount} {asset}',
+  withdrawalApprovedMailText:
+    'Your withdrawal of {amount} {asset} to {destination} was approved and is on its way.',
+  withdrawalRejectedMailText:
+    'Your withdrawal of {amount} {asset} to {destination} was rejected: {reason}\n\nThe amount is back in your wallet.',
+  withdrawalCompletedMailText:
+    'Your withdrawal of {amount} {asset} to {destination} is complete: {receive} {asset} was sent.',
+  withdrawalFailedMailText:
+    'Your withdrawal of {amount} {asset} to {destination} failed: {reason}\n\nThe amount is back in your wallet.',
+  withdrawalPayoutRefused: 'PayPal refused the payout',
+  // The screens
+  withdrawTitle: 'Withdraw',
+  withdrawTo: 'To your PayPal account',
+  withdrawAmountLabel: 'Amount',
+  withdrawMax: 'Max',
+  withdrawAvailable: 'Available',
+  withdrawFee: 'Fee',
+  withdrawReceive: 'You will receive',
+  withdrawMinimum: 'Minimum',
+  withdrawTotpLabel: 'Two-factor code',
+  withdrawSubmit: 'Continue',
+  withdrawCodeLabel: 'Code from the e-mail',
+  withdrawCodeHint: 'We sent a code to {email}. It expires in {minutes} minutes.',
+  withdrawConfirm: 'Confirm withdrawal',
+  withdrawalsTab: 'Withdrawals',
+  withdrawalsEmpty: 'No withdrawals yet',
+  withdrawCancel: 'Cancel',
+  withdrawCancelConfirm: 'Cancel this withdrawal? The amount goes back to your wallet.',
+  withdrawalStatusREQUESTED: 'Awaiting e-mail confirmation',
+  withdrawalStatusPENDING_APPROVAL: 'Pending approval',
+  withdrawalStatusAPPROVED: 'Approved',
+  withdrawalStatusSENT: 'Sent',
+  withdrawalStatusCOMPLETED: 'COMPLETED',
+  withdrawalStatusFAILED: 'Failed',
+  withdrawalStatusREJECTED: 'Rejected',
+  withdrawalStatusCANCELLED: 'Cancelled',
+  adminWithdrawalsTitle: 'Withdrawals',
+  adminWithdrawalApprove: 'Approve',
+  adminWithdrawalReject: 'Reject',
+  adminWithdrawalApproveConfirm: 'Approve the withdrawal of {amount} {asset} to {destination}?',
+  adminWithdrawalRejectConfirm:
+    'Reject the withdrawal of {amount} {asset}? The amount goes back to the customer.',
+  adminWithdrawalReasonLabel: 'Reason',
+  withdrawalFlag_new_address: 'New address',
+  withdrawalFlag_recent_deposit: 'Deposit in the last 24 h',
+  withdrawalFlag_recent_security_change: 'Recent security change',
+  withdrawalFlag_unusual_size: 'Unusual size',
+} as const;
