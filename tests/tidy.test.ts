@@ -219,6 +219,9 @@ const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
     market: "the admin dashboard shows the market feature's Top Cryptocurrencies",
     security: "the admin's own two-factor tab is the Security page's two-factor section",
   },
+  'web:chain-deposits': {
+    kyc: 'the coin deposit card asks KYC how to tell the user to complete or wait for it',
+  },
   'web:dashboard': {
     restrictions: 'the dashboard tells a restricted customer why (an open debt)',
     kyc: 'the dashboard asks KYC how to tell the user to complete or wait for it',
@@ -228,6 +231,7 @@ const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
     referral: "the history's referral tab is the referral feature's table",
     stake: 'the stakes tab lists and acts on stakes through the stake API',
     trading: 'the orders tab lists and cancels orders through the trading API',
+    'chain-deposits': "the Deposits tab is the coin deposits feature's table (issue 37)",
   },
   'web:landing': {
     market: 'the landing page shows the markets and quotes a conversion',
@@ -251,6 +255,7 @@ const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
   'web:wallet': {
     restrictions: 'the wallet tells a restricted customer why (an open debt)',
     kyc: 'the wallet links to KYC when the user must complete it',
+    'chain-deposits': 'the wallet shows the coin deposit card, with its recent deposits (issue 37)',
   },
 };
 
