@@ -17,6 +17,7 @@ import { authPublicRoutes, authUserRoutes } from './features/auth/auth.routes';
 import { revokeAllSignIns } from './features/auth/revoke-sign-ins';
 import { securityRoutes } from './features/auth/security.routes';
 import { twoFactorUserRoutes } from './features/auth/two-factor.routes';
+import { createChainDeposits } from './features/chain-deposits/chain-deposits-runtime';
 import { binanceApiScope } from './features/binance-api/binance-api.routes';
 import { debtAdminRoutes, debtUserRoutes } from './features/debts/debts.routes';
 import { createPaymentProvider } from './features/deposits/create-payment-provider';
@@ -214,6 +215,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
   const trading = createTradingRuntime(ctx, hub, listener);
   // One payment provider per app (PayPal's access token is cached in it).
   const paymentProvider = createPaymentProvider(ctx);
+  const chainDeposits = createChainDeposits(ctx, hub, listener);
   // Periodic work that must run in exactly one process (each job leads by an advisory lock).
   const scheduler = createScheduler({ pool: ctx.database.pool, logger: ctx.logger, clock: ctx.clock });
   scheduler.schedule(stakeRedemptionJob(ctx));
@@ -227,6 +229,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
     }),
   );
   scheduler.schedule(pruneExpiredRowsJob(ctx));
+  for (const job of chainDeposits.jobs) scheduler.schedule(job);
   // Approved USD withdrawals go to PayPal Payouts (the sandbox in embedded mode), one sender at a time.
   scheduler.schedule(usdPayoutJob(ctx, createPayoutProvider(ctx)));
   observeApp(ctx, metrics, { hub, scheduler, trading });
@@ -283,6 +286,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
         securityRoutes(scope, ctx);
         apiKeyUserRoutes(scope, ctx);
         walletRoutes(scope, ctx);
+        chainDeposits.userRoutes(scope);
         debtUserRoutes(scope, ctx);
         withdrawalUserRoutes(scope, ctx);
         depositSandboxRoutes(scope, ctx);
@@ -297,6 +301,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
       await api.register(async (scope) => {
         declareAccess(scope, 'kyc', ctx.guards);
         depositKycRoutes(scope, ctx, paymentProvider);
+        chainDeposits.kycRoutes(scope);
         tradingKycRoutes(scope, ctx, trading);
         swapKycRoutes(scope, ctx);
         p2pKycRoutes(scope, ctx);

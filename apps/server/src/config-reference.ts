@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { z } from 'zod';
+import { chainSettingDocs } from './platform/chain-config';
 import { type Env, envSchema } from './platform/config';
 
 /**
@@ -58,6 +59,7 @@ export const SETTING_DOCS: Record<keyof Env, string> = {
   AUTH_LIMIT_ACCOUNT_PER_MINUTE: 'The same routes: requests per e-mail address.',
   AUTH_MAIL_LIMIT_IP_PER_MINUTE: 'Sign-up, forgotten password, code resend: per client address.',
   AUTH_MAIL_LIMIT_ACCOUNT_PER_MINUTE: 'Forgotten password and code resend: per e-mail address.',
+  ...chainSettingDocs,
   DEPOSIT_HOLD_DAYS:
     'Days after a deposit is credited during which its value may not leave the exchange (P2P sends; withdrawals later), while the payment provider can still reverse it. 0 = off.',
   WITHDRAWAL_COOL_DOWN_HOURS:

@@ -6,6 +6,7 @@ import { createAppContext } from './platform/app-context';
 import { systemClock } from './platform/clock';
 import { ConfigError, loadConfig } from './platform/config';
 import { connect, migrateDatabase } from './platform/db';
+import { startEmbeddedChain } from './platform/embedded-chain';
 import type { EmbeddedDatabase } from './platform/embedded-postgres';
 import { createServerLogger } from './platform/logger';
 import { createMailer } from './platform/mail';
@@ -13,8 +14,11 @@ import { DEMO_ACCOUNTS, seedDemo } from './seed';
 
 /** Starts the whole product on one port: database, migrations, demo data, API and web app. */
 async function main(): Promise<void> {
-  const config = loadConfig();
-  const logger = createServerLogger(config);
+  const loaded = loadConfig();
+  const logger = createServerLogger(loaded);
+  // CHAIN_MODE=embedded: a local development chain for coin deposits (platform/embedded-chain.ts).
+  const chain = await startEmbeddedChain(loaded, logger);
+  const { config } = chain;
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
@@ -59,6 +63,7 @@ async function main(): Promise<void> {
       await shutdown();
       await database.close();
       await embedded?.stop();
+      await chain.stop();
       logger.info('shut down cleanly');
       process.exit(0);
     } catch (error) {
@@ -81,6 +86,7 @@ async function main(): Promise<void> {
   ];
   if (config.devMailbox)
     lines.push(`  Dev mailbox:           http://${shownHost}:${port}/api/v1/dev/mailbox?to=EMAIL`);
+  lines.push(...chain.bannerLines);
   if (config.seedDemo) {
     lines.push('', '  Demo logins:');
     for (const account of DEMO_ACCOUNTS) {

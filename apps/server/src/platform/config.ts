@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { DEFAULT_HOT_SHARDS, getAsset, parseDecimal } from '@exchange/domain';
 import { z } from 'zod';
+import { type ChainConfig, chainConfig, chainEnv, chainProductionProblems } from './chain-config';
 import type { DbLimits } from './db';
 import { type DepositHoldConfig, depositHoldConfig, depositHoldEnv } from './deposit-hold-config';
 import { type QuoteConfig, quoteConfig, quoteEnv } from './quote-config';
@@ -56,6 +57,7 @@ export const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   ...rateLimitEnv,
   ...depositHoldEnv,
+  ...chainEnv,
   ...withdrawalEnv,
   SEED_DEMO: z.enum(['on', 'off']).optional(),
   ...quoteEnv,
@@ -86,7 +88,7 @@ export const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>;
 
 /** Every setting; the rate-limit budgets and the quote settings are in rate-limit-config.ts and quote-config.ts. */
-export interface Config extends RateLimitConfig, QuoteConfig, DepositHoldConfig {
+export interface Config extends ChainConfig, RateLimitConfig, QuoteConfig, DepositHoldConfig {
   readonly env: Env['NODE_ENV'];
   readonly port: number;
   readonly host: string;
@@ -256,6 +258,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY,
     ...rateLimitConfig(env),
     ...depositHoldConfig(env),
+    ...chainConfig(env, (name) => persistentSecret(env.DATA_DIR, name)),
     ...withdrawalConfig(env),
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'on' : !production,
     ...quoteConfig(env),
@@ -327,5 +330,6 @@ export function assertProductionReady(config: Config): void {
     problems.push('PRICE_FEED: the simulated feed invents prices; use coingecko or binance');
   if (config.metricsPublic)
     problems.push('METRICS_PUBLIC: must be off (set METRICS_TOKEN for the scraper instead)');
+  problems.push(...chainProductionProblems(config));
   if (problems.length > 0) throw new ConfigError(problems, 'refusing to start in production:');
 }

@@ -4,11 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { connect, migrateDatabase } from '../platform/db';
+import { startDevChain } from '../platform/dev-chain';
 import { startEmbeddedPostgres } from '../platform/embedded-postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgTemplateUrl: string;
+    /** The run's one local chain (test/test-chain.ts): its RPC URL and test USDT contract. */
+    chainRpcUrl: string;
+    chainUsdt: string;
   }
 }
 
@@ -29,6 +33,9 @@ function freePort(): Promise<number> {
  * server), with a migrated template database that each test file clones in milliseconds.
  */
 export default async function setup(project: TestProject) {
+  // The run's one development chain starts beside PostgreSQL, so it adds little to the run's time.
+  const chainStarting = startDevChain();
+  chainStarting.catch(() => undefined);
   const external = process.env.TEST_DATABASE_URL;
   let stop = async () => {};
   let templateUrl: string;
@@ -47,5 +54,11 @@ export default async function setup(project: TestProject) {
   await migrateDatabase(database.db);
   await database.close();
   project.provide('pgTemplateUrl', templateUrl);
-  return stop;
+  const chain = await chainStarting;
+  project.provide('chainRpcUrl', chain.rpcUrl);
+  project.provide('chainUsdt', chain.usdt);
+  return async () => {
+    await chain.stop();
+    await stop();
+  };
 }

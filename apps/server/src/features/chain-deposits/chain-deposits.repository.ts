@@ -1,0 +1,154 @@
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import { chainCursors, chainDepositAddresses, chainDeposits } from '../../db/schema';
+import type { DbOrTx } from '../../platform/db';
+import { containsPattern } from '../../platform/search';
+
+export type ChainDepositRow = typeof chainDeposits.$inferSelect;
+export type ChainDepositStatusValue = ChainDepositRow['status'];
+
+export async function findDepositAddress(db: DbOrTx, userId: string, chain: string) {
+  const [row] = await db
+    .select()
+    .from(chainDepositAddresses)
+    .where(and(eq(chainDepositAddresses.userId, userId), eq(chainDepositAddresses.chain, chain)));
+  return row;
+}
+
+/** The next BIP-44 index, never handed out before (a lost race only skips one). */
+export async function nextAddressIndex(db: DbOrTx): Promise<number> {
+  const result = await db.execute<{ index: string }>(
+    sql`SELECT nextval('chain_address_index_seq')::text AS index`,
+  );
+  return Number(result.rows[0]!.index);
+}
+
+/** Keeps the customer's address; a concurrent first request that got there first wins, and is returned. */
+export async function insertDepositAddress(
+  db: DbOrTx,
+  row: { userId: string; chain: string; addressIndex: number; address: string },
+) {
+  await db.insert(chainDepositAddresses).values(row).onConflictDoNothing();
+  return findDepositAddress(db, row.userId, row.chain);
+}
+
+/** Every deposit address of a chain, lower-cased, with its owner: the watcher's set in memory. */
+export async function depositAddressOwners(db: DbOrTx, chain: string): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ address: chainDepositAddresses.address, userId: chainDepositAddresses.userId })
+    .from(chainDepositAddresses)
+    .where(eq(chainDepositAddresses.chain, chain));
+  return new Map(rows.map((row) => [row.address.toLowerCase(), row.userId]));
+}
+
+export async function findCursor(db: DbOrTx, chain: string) {
+  const [row] = await db.select().from(chainCursors).where(eq(chainCursors.chain, chain));
+  return row;
+}
+
+/** The watcher's place; `onlyIfMissing` starts it where a first address was handed out. */
+export async function saveCursor(
+  db: DbOrTx,
+  cursor: { chain: string; blockNumber: bigint; blockHash: string },
+  onlyIfMissing = false,
+): Promise<void> {
+  const insert = db.insert(chainCursors).values(cursor);
+  if (onlyIfMissing) await insert.onConflictDoNothing();
+  else
+    await insert.onConflictDoUpdate({
+      target: chainCursors.chain,
+      set: { blockNumber: cursor.blockNumber, blockHash: cursor.blockHash, updatedAt: sql`now()` },
+    });
+}
+
+export type SeenDeposit = Omit<
+  typeof chainDeposits.$inferInsert,
+  'id' | 'createdAt' | 'updatedAt' | 'entryId' | 'creditedAt'
+>;
+
+/**
+ * Records deposits seen in blocks, once per (chain, tx, log). One seen again (a rescan after a reorg,
+ * another watcher) moves to its new block if it still waits or was dropped; a credited or
+ * below-minimum one is left as it is. Returns the rows inserted or moved.
+ */
+export async function recordSeenDeposits(
+  db: DbOrTx,
+  seen: readonly SeenDeposit[],
+): Promise<ChainDepositRow[]> {
+  if (seen.length === 0) return [];
+  return db
+    .insert(chainDeposits)
+    .values([...seen])
+    .onConflictDoUpdate({
+      target: [chainDeposits.chain, chainDeposits.txHash, chainDeposits.logIndex],
+      set: {
+        blockNumber: sql`excluded.block_number`,
+        blockHash: sql`excluded.block_hash`,
+        status: sql`CASE WHEN ${chainDeposits.status} = 'DROPPED' THEN 'PENDING' ELSE ${chainDeposits.status} END`,
+        updatedAt: sql`now()`,
+      },
+      setWhere: sql`${chainDeposits.status} IN ('PENDING', 'DROPPED') AND ${chainDeposits.blockHash} <> excluded.block_hash`,
+    })
+    .returning();
+}
+
+export function pendingDeposits(db: DbOrTx, chain: string): Promise<ChainDepositRow[]> {
+  return db
+    .select()
+    .from(chainDeposits)
+    .where(and(eq(chainDeposits.chain, chain), eq(chainDeposits.status, 'PENDING')))
+    .orderBy(asc(chainDeposits.blockNumber));
+}
+
+/** Moves a waiting deposit on (new confirmations, new block, DROPPED, CREDITED); undefined if it no longer waits. */
+export async function updatePendingDeposit(
+  db: DbOrTx,
+  id: string,
+  set: Partial<
+    Pick<ChainDepositRow, 'confirmations' | 'status' | 'blockNumber' | 'blockHash' | 'creditedAt'>
+  >,
+): Promise<ChainDepositRow | undefined> {
+  const [row] = await db
+    .update(chainDeposits)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(and(eq(chainDeposits.id, id), eq(chainDeposits.status, 'PENDING')))
+    .returning();
+  return row;
+}
+
+export async function setDepositEntry(db: DbOrTx, id: string, entryId: bigint): Promise<void> {
+  await db.update(chainDeposits).set({ entryId }).where(eq(chainDeposits.id, id));
+}
+
+/**
+ * A customer's deposits, a page at a time, on chain_deposits_user_idx. The search matches the coin or
+ * the status exactly ('below minimum' is BELOW_MINIMUM) or any part of the transaction hash.
+ */
+export async function listUserChainDeposits(
+  db: DbOrTx,
+  userId: string,
+  query: { page: number; limit: number; search?: string | undefined; orderBy: 'asc' | 'desc' },
+) {
+  const term = query.search;
+  const where = and(
+    eq(chainDeposits.userId, userId),
+    term
+      ? or(
+          eq(chainDeposits.asset, term.toUpperCase()),
+          eq(chainDeposits.status, term.toUpperCase().replace(/\s+/g, '_') as ChainDepositStatusValue),
+          sql`${chainDeposits.txHash} ILIKE ${containsPattern(term)}`,
+        )
+      : undefined,
+  );
+  const order = query.orderBy === 'asc' ? asc : desc;
+  const [rows, counted] = await Promise.all([
+    db
+      .select()
+      .from(chainDeposits)
+      .where(where)
+      .orderBy(order(chainDeposits.createdAt), order(chainDeposits.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: sql<number>`count(*)::int` }).from(chainDeposits).where(where),
+  ]);
+  return { rows, total: counted[0]?.total ?? 0 };
+}

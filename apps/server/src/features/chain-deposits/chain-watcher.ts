@@ -1,0 +1,269 @@
+import {
+  chainAmountToMinor,
+  confirmationsOf,
+  decideChainDeposit,
+  getAsset,
+  isAssetCode,
+} from '@exchange/domain';
+import { type Hash, type PublicClient, parseAbiItem } from 'viem';
+import type { ChainSettings, ChainToken } from '../../platform/chain-config';
+import type { ScheduledJob } from '../../platform/scheduled-jobs';
+import { type ChainWatcherDeps, creditChainDeposit, notifyDeposit } from './chain-credit';
+import {
+  depositAddressOwners,
+  findCursor,
+  pendingDeposits,
+  recordSeenDeposits,
+  type SeenDeposit,
+  saveCursor,
+  updatePendingDeposit,
+} from './chain-deposits.repository';
+
+const TRANSFER_EVENT = parseAbiItem(
+  'event Transfer(address indexed from, address indexed to, uint256 value)',
+);
+
+/** Blocks one run reads at most (a watcher far behind catches up over several runs). */
+const MAX_BLOCKS_PER_RUN = 200n;
+/** Blocks fetched at once. */
+const BLOCK_FETCH_PARALLEL = 8;
+
+/** The scheduled job's name for a chain: one leader per chain among the processes. */
+export function chainWatcherJobName(chain: string): string {
+  return `chain-watcher:${chain}`;
+}
+
+/**
+ * The deposit watcher of one chain, a job on the scheduler's leader (platform/scheduled-jobs.ts). Each
+ * run: (1) re-checks the cursor's block, and rewinds by the confirmation depth when the chain no longer
+ * has it (a reorganisation, or a development chain started afresh); (2) reads the blocks after the cursor:
+ * native transfers to deposit addresses from the blocks' transactions, token Transfer logs by one
+ * getLogs per token, both matched against the address set in memory, and records each deposit once
+ * per (chain, tx, log) with the cursor's move in one transaction; (3) follows every waiting deposit:
+ * its block still canonical (else re-found by its receipt, or DROPPED), its confirmations, and the
+ * credit once deep enough. Nothing here depends on the process: a restart, a new leader or a second
+ * watcher resumes from the stored cursor, and the deposit's row and the entry's unique reference make
+ * every credit happen once.
+ */
+export function chainWatcherJob(
+  deps: ChainWatcherDeps,
+  settings: ChainSettings,
+  client: PublicClient,
+  everyMs: number,
+): ScheduledJob {
+  return {
+    name: chainWatcherJobName(settings.key),
+    everyMs,
+    run: () => watchOnce(deps, settings, client),
+  };
+}
+
+/** One run of the watcher over a chain (the job's body; tests call it directly too). */
+export async function watchOnce(
+  deps: ChainWatcherDeps,
+  settings: ChainSettings,
+  client: PublicClient,
+): Promise<void> {
+  const head = await client.getBlockNumber({ cacheTime: 0 });
+  let cursor = await findCursor(deps.db, settings.key);
+  if (!cursor) {
+    const block = await client.getBlock({ blockNumber: head });
+    await saveCursor(deps.db, { chain: settings.key, blockNumber: head, blockHash: block.hash }, true);
+    cursor = await findCursor(deps.db, settings.key);
+    if (!cursor) return;
+  }
+  let from = cursor.blockNumber + 1n;
+  if (!(await stillCanonical(client, cursor.blockNumber, cursor.blockHash, head))) {
+    const back = (cursor.blockNumber < head ? cursor.blockNumber : head) - BigInt(settings.confirmations);
+    from = back > 0n ? back : 0n;
+    deps.logger.warn(
+      { chain: settings.key, from: String(from) },
+      'chain deposits: the chain changed; reading again',
+    );
+  }
+  if (from <= head) {
+    const to = head - from + 1n > MAX_BLOCKS_PER_RUN ? from + MAX_BLOCKS_PER_RUN - 1n : head;
+    await scanBlocks(deps, settings, client, from, to);
+  }
+  await followPending(deps, settings, client, head);
+}
+
+async function stillCanonical(
+  client: PublicClient,
+  number: bigint,
+  hash: string,
+  head: bigint,
+): Promise<boolean> {
+  if (number > head) return false;
+  try {
+    const block = await client.getBlock({ blockNumber: number });
+    return block.hash === hash;
+  } catch {
+    return false;
+  }
+}
+
+async function scanBlocks(
+  deps: ChainWatcherDeps,
+  settings: ChainSettings,
+  client: PublicClient,
+  from: bigint,
+  to: bigint,
+): Promise<void> {
+  const owners = await depositAddressOwners(deps.db, settings.key);
+  const seen: SeenDeposit[] = [];
+  let last: { number: bigint; hash: Hash } | undefined;
+  const native = settings.tokens.find((token) => token.contract === null);
+  for (let start = from; start <= to; start += BigInt(BLOCK_FETCH_PARALLEL)) {
+    const numbers: bigint[] = [];
+    for (let n = start; n <= to && n < start + BigInt(BLOCK_FETCH_PARALLEL); n++) numbers.push(n);
+    const blocks = await Promise.all(
+      numbers.map((blockNumber) => client.getBlock({ blockNumber, includeTransactions: true })),
+    );
+    for (const block of blocks) {
+      if (block.number === null || block.hash === null) continue;
+      last = { number: block.number, hash: block.hash };
+      if (!native || owners.size === 0) continue;
+      for (const tx of block.transactions) {
+        const owner = tx.to ? owners.get(tx.to.toLowerCase()) : undefined;
+        if (!owner || tx.value <= 0n) continue;
+        const receipt = await client.getTransactionReceipt({ hash: tx.hash });
+        if (receipt.status !== 'success') continue;
+        seen.push(seenRow(settings, native, owner, tx.to!, tx.hash, -1, tx.value, block.number, block.hash));
+      }
+    }
+  }
+  if (owners.size > 0) {
+    for (const token of settings.tokens) {
+      if (!token.contract) continue;
+      const logs = await client.getLogs({
+        address: token.contract as `0x${string}`,
+        event: TRANSFER_EVENT,
+        fromBlock: from,
+        toBlock: to,
+      });
+      for (const log of logs) {
+        const recipient = log.args.to;
+        const owner = recipient ? owners.get(recipient.toLowerCase()) : undefined;
+        const { transactionHash, logIndex, blockNumber, blockHash } = log;
+        if (!owner || log.removed || log.args.value === undefined) continue;
+        if (transactionHash === null || logIndex === null || blockNumber === null || blockHash === null)
+          continue;
+        seen.push(
+          seenRow(
+            settings,
+            token,
+            owner,
+            recipient!,
+            transactionHash,
+            logIndex,
+            log.args.value,
+            blockNumber,
+            blockHash,
+          ),
+        );
+      }
+    }
+  }
+  if (!last) return;
+  const cursorBlock = last;
+  await deps.db.transaction(async (tx) => {
+    const recorded = await recordSeenDeposits(tx, seen);
+    await saveCursor(tx, {
+      chain: settings.key,
+      blockNumber: cursorBlock.number,
+      blockHash: cursorBlock.hash,
+    });
+    for (const row of recorded) await notifyDeposit(tx, deps.chains, row);
+  });
+}
+
+function seenRow(
+  settings: ChainSettings,
+  token: ChainToken,
+  userId: string,
+  address: string,
+  txHash: Hash,
+  logIndex: number,
+  raw: bigint,
+  blockNumber: bigint,
+  blockHash: Hash,
+): SeenDeposit {
+  const scale = isAssetCode(token.asset) ? getAsset(token.asset).scale : 0;
+  const amount = chainAmountToMinor(raw, token.decimals, scale);
+  const below =
+    decideChainDeposit({ amount, minimum: token.minDeposit, confirmations: 0, required: 1 }) ===
+    'BELOW_MINIMUM';
+  return {
+    chain: settings.key,
+    asset: token.asset,
+    userId,
+    address,
+    txHash,
+    logIndex,
+    amountRaw: raw.toString(),
+    amount: amount.toString(),
+    blockNumber,
+    blockHash,
+    confirmations: 0,
+    requiredConfirmations: settings.confirmations,
+    status: below ? 'BELOW_MINIMUM' : 'PENDING',
+  };
+}
+
+/**
+ * Every waiting deposit: a block the chain no longer has sends it to its receipt (mined again
+ * elsewhere: moved there; gone: DROPPED), then its confirmations are counted and it is credited once
+ * deep enough.
+ */
+async function followPending(
+  deps: ChainWatcherDeps,
+  settings: ChainSettings,
+  client: PublicClient,
+  head: bigint,
+): Promise<void> {
+  const hashes = new Map<bigint, string | null>();
+  const canonicalHash = async (number: bigint) => {
+    if (!hashes.has(number)) {
+      const ok = number <= head ? await client.getBlock({ blockNumber: number }).catch(() => null) : null;
+      hashes.set(number, ok?.hash ?? null);
+    }
+    return hashes.get(number);
+  };
+  for (let row of await pendingDeposits(deps.db, settings.key)) {
+    if ((await canonicalHash(row.blockNumber)) !== row.blockHash) {
+      const receipt = await client.getTransactionReceipt({ hash: row.txHash as Hash }).catch(() => null);
+      const moved =
+        receipt &&
+        receipt.status === 'success' &&
+        (await canonicalHash(receipt.blockNumber)) === receipt.blockHash
+          ? await updatePendingDeposit(deps.db, row.id, {
+              blockNumber: receipt.blockNumber,
+              blockHash: receipt.blockHash,
+            })
+          : undefined;
+      if (!moved) {
+        await deps.db.transaction(async (tx) => {
+          const dropped = await updatePendingDeposit(tx, row.id, { status: 'DROPPED' });
+          if (dropped) await notifyDeposit(tx, deps.chains, dropped);
+        });
+        deps.logger.warn({ chain: settings.key, tx: row.txHash }, 'chain deposits: a deposit left the chain');
+        continue;
+      }
+      row = moved;
+    }
+    const confirmations = confirmationsOf(row.blockNumber, head);
+    const decision = decideChainDeposit({
+      amount: BigInt(row.amount),
+      minimum: 0n,
+      confirmations,
+      required: row.requiredConfirmations,
+    });
+    if (decision === 'CREDIT') await creditChainDeposit(deps, row, confirmations);
+    else if (confirmations !== row.confirmations)
+      await deps.db.transaction(async (tx) => {
+        const updated = await updatePendingDeposit(tx, row.id, { confirmations });
+        if (updated) await notifyDeposit(tx, deps.chains, updated);
+      });
+  }
+}

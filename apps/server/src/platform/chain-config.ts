@@ -1,0 +1,207 @@
+import { createHash } from 'node:crypto';
+import { getAsset, isAssetCode, parseDecimal } from '@exchange/domain';
+import { HDKey } from '@scure/bip32';
+import { entropyToMnemonic, generateMnemonic, mnemonicToSeedSync, validateMnemonic } from '@scure/bip39';
+import { wordlist } from '@scure/bip39/wordlists/english.js';
+import { z } from 'zod';
+
+/**
+ * The chains deposits arrive on (issue 37): its environment variables (spread into config.ts's env
+ * schema, so they are documented and parsed with the rest) and their typed settings. One EVM adapter
+ * serves any EVM chain by these settings: chain id, RPC URL, confirmations, the native coin and the
+ * tokens (contract and decimals), the explorer and the minimum deposits.
+ *
+ * CHAIN_MODE: 'embedded' (the default of `npm start`) starts a local development chain (hardhat's node)
+ * and deploys a test USDT; 'external' reads CHAIN_RPC_URL; 'off' offers no coin deposits.
+ */
+
+/** The public development mnemonic of hardhat's node: its accounts are funded and known to everyone. */
+export const DEV_CHAIN_MNEMONIC = 'test test test test test test test test test test test junk';
+
+/** BIP-44's account path for Ethereum; deposit address i is <account>/0/i. */
+export const DEPOSIT_ACCOUNT_PATH = "m/44'/60'/0'";
+
+const decimalText = z.string().regex(/^\d{1,18}(\.\d{1,18})?$/, 'must be a decimal amount');
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x contract address');
+
+export const chainEnv = {
+  CHAIN_MODE: z.enum(['embedded', 'external', 'off']).optional(),
+  CHAIN_KEY: z
+    .string()
+    .regex(/^[a-z0-9-]{1,32}$/)
+    .default('ethereum'),
+  CHAIN_NAME: z.string().min(1).max(60).default('Ethereum'),
+  CHAIN_ID: z.coerce.number().int().positive().default(31337),
+  CHAIN_RPC_URL: z.url({ protocol: /^(https?|wss?)$/ }).optional(),
+  CHAIN_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(3),
+  CHAIN_EXPLORER_URL: z.url({ protocol: /^https?$/ }).optional(),
+  CHAIN_NATIVE_ASSET: z.string().default('ETH'),
+  CHAIN_MIN_DEPOSIT_NATIVE: decimalText.default('0.001'),
+  CHAIN_USDT_ADDRESS: address.optional(),
+  CHAIN_USDT_DECIMALS: z.coerce.number().int().min(0).max(36).default(6),
+  CHAIN_MIN_DEPOSIT_USDT: decimalText.default('1'),
+  /** The account-level extended public key (m/44'/60'/0') deposit addresses are derived from. */
+  CHAIN_XPUB: z.string().startsWith('xpub').optional(),
+  /** Or the seed words themselves (development, tests, or an operator who keeps them here). */
+  CHAIN_MNEMONIC: z.string().optional(),
+  CHAIN_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(1000),
+  CHAIN_EMBEDDED_BLOCK_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
+};
+
+type ChainEnv = z.output<z.ZodObject<typeof chainEnv>> & {
+  NODE_ENV: 'development' | 'test' | 'production';
+};
+
+export interface ChainToken {
+  readonly asset: string;
+  /** The token contract, null for the chain's native coin. */
+  readonly contract: string | null;
+  /** Decimals on the chain (18 for ETH, 6 for USDT). */
+  readonly decimals: number;
+  /** The least credited, in the ledger's minor units of the asset. */
+  readonly minDeposit: bigint;
+}
+
+export interface ChainSettings {
+  /** Our key of the chain ('ethereum'), as the routes and the rows name it. */
+  readonly key: string;
+  readonly name: string;
+  readonly chainId: number;
+  readonly rpcUrl: string;
+  readonly confirmations: number;
+  readonly explorerUrl: string | null;
+  readonly tokens: readonly ChainToken[];
+}
+
+export interface ChainConfig {
+  readonly chainMode: 'embedded' | 'external' | 'off';
+  /**
+   * The chains watched. In embedded mode the list is filled in by the start (main.ts) once the
+   * development chain runs and its token is deployed; empty otherwise until then.
+   */
+  readonly chains: readonly ChainSettings[];
+  /** The extended public key addresses are derived from; the seed itself is never kept in the config. */
+  readonly chainXpub: string;
+  readonly chainPollMs: number;
+  /** Block time of the embedded development chain (0: a block only per transaction). */
+  readonly chainEmbeddedBlockMs: number;
+  /** The chain's settings but its RPC URL and tokens, for the embedded start to complete once it runs. */
+  readonly chainTemplate: Omit<ChainSettings, 'rpcUrl' | 'tokens'>;
+  /** The chain's coins given the USDT contract (the embedded start knows it after its deploy). */
+  chainTokensFor(usdtAddress: string | undefined): ChainToken[];
+}
+
+function minor(asset: string, text: string, name: string): bigint {
+  if (!isAssetCode(asset)) throw new Error(`${name}: ${asset} is not a known asset`);
+  const amount = parseDecimal(text, getAsset(asset).scale);
+  if (amount === null) throw new Error(`${name}: ${text} has more decimals than ${asset} keeps`);
+  return amount;
+}
+
+/** The chain's coins as the settings list them, given the token contract (known after a deploy). */
+function chainTokens(env: ChainEnv, usdtAddress: string | undefined): ChainToken[] {
+  const tokens: ChainToken[] = [
+    {
+      asset: env.CHAIN_NATIVE_ASSET,
+      contract: null,
+      decimals: 18,
+      minDeposit: minor(env.CHAIN_NATIVE_ASSET, env.CHAIN_MIN_DEPOSIT_NATIVE, 'CHAIN_MIN_DEPOSIT_NATIVE'),
+    },
+  ];
+  if (usdtAddress)
+    tokens.push({
+      asset: 'USDT',
+      contract: usdtAddress,
+      decimals: env.CHAIN_USDT_DECIMALS,
+      minDeposit: minor('USDT', env.CHAIN_MIN_DEPOSIT_USDT, 'CHAIN_MIN_DEPOSIT_USDT'),
+    });
+  return tokens;
+}
+
+/** The account-level extended public key of a mnemonic (BIP-32/44). */
+export function xpubOfMnemonic(mnemonic: string): string {
+  return HDKey.fromMasterSeed(mnemonicToSeedSync(mnemonic)).derive(DEPOSIT_ACCOUNT_PATH).publicExtendedKey;
+}
+
+/** 24 seed words made from a persistent secret (embedded mode keeps it in DATA_DIR/secrets). */
+export function mnemonicFromSecret(secret: string): string {
+  return entropyToMnemonic(createHash('sha256').update(secret).digest(), wordlist);
+}
+
+/**
+ * The typed chain settings. `secret` gives embedded mode its persistent seed (DATA_DIR/secrets) only
+ * when it is asked for; the seed words become an extended public key here and are not kept.
+ */
+export function chainConfig(env: ChainEnv, secret: (name: string) => string): ChainConfig {
+  const mode =
+    env.CHAIN_MODE ?? (env.CHAIN_RPC_URL ? 'external' : env.NODE_ENV === 'development' ? 'embedded' : 'off');
+  if (env.CHAIN_MNEMONIC && !validateMnemonic(env.CHAIN_MNEMONIC, wordlist))
+    throw new Error('CHAIN_MNEMONIC: is not a valid BIP-39 mnemonic');
+  const mnemonic =
+    env.CHAIN_MNEMONIC ??
+    (env.CHAIN_XPUB || mode === 'off'
+      ? undefined
+      : env.NODE_ENV === 'test'
+        ? generateMnemonic(wordlist, 256)
+        : env.NODE_ENV === 'production'
+          ? undefined
+          : mnemonicFromSecret(secret('chain-seed')));
+  const chainXpub = env.CHAIN_XPUB ?? (mnemonic ? xpubOfMnemonic(mnemonic) : '');
+  const template = {
+    key: env.CHAIN_KEY,
+    name: env.CHAIN_NAME,
+    chainId: env.CHAIN_ID,
+    confirmations: env.CHAIN_CONFIRMATIONS,
+    explorerUrl: env.CHAIN_EXPLORER_URL?.replace(/\/+$/, '') ?? null,
+  };
+  const chains: ChainSettings[] =
+    mode === 'external' && env.CHAIN_RPC_URL
+      ? [{ ...template, rpcUrl: env.CHAIN_RPC_URL, tokens: chainTokens(env, env.CHAIN_USDT_ADDRESS) }]
+      : [];
+  return {
+    chainMode: mode,
+    chains,
+    chainXpub,
+    chainPollMs: env.CHAIN_POLL_MS,
+    chainEmbeddedBlockMs: env.CHAIN_EMBEDDED_BLOCK_MS,
+    chainTemplate: template,
+    chainTokensFor: (usdtAddress) => chainTokens(env, usdtAddress),
+  };
+}
+
+/** What production refuses of the chain settings: the development chain and its public key. */
+export function chainProductionProblems(config: ChainConfig): string[] {
+  const problems: string[] = [];
+  if (config.chainMode === 'embedded')
+    problems.push(
+      'CHAIN_MODE: the embedded development chain is for trying the product only; set CHAIN_RPC_URL',
+    );
+  if (config.chainMode === 'external' && !config.chainXpub)
+    problems.push('CHAIN_XPUB: is required to derive deposit addresses with CHAIN_RPC_URL');
+  if (config.chainXpub && config.chainXpub === xpubOfMnemonic(DEV_CHAIN_MNEMONIC))
+    problems.push('CHAIN_XPUB / CHAIN_MNEMONIC: is the public development key; its coins belong to anyone');
+  return problems;
+}
+
+/** What each chain setting does, for docs/operations.md (config-reference.ts spreads these in). */
+export const chainSettingDocs: Record<keyof typeof chainEnv, string> = {
+  CHAIN_MODE:
+    "`embedded` starts a local development chain (hardhat's node, offline) with a test USDT; `external` watches CHAIN_RPC_URL; `off` offers no coin deposits. Default: `external` when CHAIN_RPC_URL is set, else `embedded` in development and `off` otherwise. **Production refuses `embedded`.**",
+  CHAIN_KEY: 'Our name of the chain (the deposit rows and routes use it), e.g. `ethereum` or `bsc`.',
+  CHAIN_NAME: 'What a customer reads for the chain.',
+  CHAIN_ID: 'The EVM chain id (1 Ethereum mainnet, 56 BNB Smart Chain, 137 Polygon, 31337 the local chain).',
+  CHAIN_RPC_URL: "The chain node's JSON-RPC URL (external mode).",
+  CHAIN_CONFIRMATIONS: "Blocks on top of (and including) a deposit's block before it is credited.",
+  CHAIN_EXPLORER_URL: 'Base URL of a block explorer; a transaction links to `<url>/tx/<hash>`.',
+  CHAIN_NATIVE_ASSET: "The chain's native coin (ETH, BNB, MATIC).",
+  CHAIN_MIN_DEPOSIT_NATIVE: 'Least native-coin deposit credited; less is recorded as below minimum.',
+  CHAIN_USDT_ADDRESS: 'The USDT token contract on the chain (external mode); unset: no USDT deposits.',
+  CHAIN_USDT_DECIMALS: 'Decimals of the USDT contract on the chain (6 on Ethereum, 18 on BNB Smart Chain).',
+  CHAIN_MIN_DEPOSIT_USDT: 'Least USDT deposit credited; less is recorded as below minimum.',
+  CHAIN_XPUB:
+    "Extended public key at m/44'/60'/0' that deposit addresses are derived from (the seed stays with the operator). **Production refuses the development key.**",
+  CHAIN_MNEMONIC:
+    'Seed words instead of CHAIN_XPUB (only the public key derived from them is kept). Unset in development: made up on the first start and kept in `DATA_DIR/secrets/chain-seed`.',
+  CHAIN_POLL_MS: 'How often the deposit watcher looks for new blocks.',
+  CHAIN_EMBEDDED_BLOCK_MS: 'Block time of the embedded development chain (0: a block per transaction only).',
+};

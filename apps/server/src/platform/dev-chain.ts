@@ -1,0 +1,192 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  getAddress,
+  type Hex,
+  http,
+  type PublicClient,
+  parseAbi,
+} from 'viem';
+import { mnemonicToAccount } from 'viem/accounts';
+import { DEV_CHAIN_MNEMONIC } from './chain-config';
+import { TEST_USDT_SOURCE } from './dev-chain-token';
+
+/**
+ * The local development chain (issue 37): hardhat 2's node, started offline as a child process on a
+ * free loopback port, with a test USDT (6 decimals, compiled in-process by solc-js) deployed from the
+ * first development account, which also holds its supply. `npm start` (embedded mode) and the server
+ * tests start one; production never does (the configuration refuses CHAIN_MODE=embedded there).
+ */
+
+export const DEV_CHAIN_ID = 31337;
+
+/** The test token's interface as the watcher, the faucet and the tests call it. */
+export const TEST_USDT_ABI = parseAbi([
+  'function transfer(address to, uint256 value) returns (bool)',
+  'function mint(address to, uint256 value)',
+  'function balanceOf(address owner) view returns (uint256)',
+  'event Transfer(address indexed from, address indexed to, uint256 value)',
+]);
+
+export interface DevChain {
+  readonly rpcUrl: string;
+  readonly chainId: number;
+  /** The test USDT contract (checksummed). */
+  readonly usdt: Address;
+  stop(): Promise<void>;
+}
+
+const require = createRequire(import.meta.url);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** The test token's creation code, compiled now by solc-js (well under a second). */
+export function compileTestUsdt(): Hex {
+  const solc = require('solc') as { compile(input: string): string };
+  const input = {
+    language: 'Solidity',
+    sources: { 'TestUSDT.sol': { content: TEST_USDT_SOURCE } },
+    settings: {
+      optimizer: { enabled: true, runs: 200 },
+      outputSelection: { '*': { '*': ['evm.bytecode.object'] } },
+    },
+  };
+  const output = JSON.parse(solc.compile(JSON.stringify(input))) as {
+    errors?: Array<{ severity: string; formattedMessage: string }>;
+    contracts?: Record<string, Record<string, { evm: { bytecode: { object: string } } }>>;
+  };
+  const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
+  if (errors.length > 0) throw new Error(`TestUSDT does not compile: ${errors[0]!.formattedMessage}`);
+  const object = output.contracts?.['TestUSDT.sol']?.TestUSDT?.evm.bytecode.object;
+  if (!object) throw new Error('solc gave no TestUSDT bytecode');
+  return `0x${object}`;
+}
+
+async function waitForRpc(client: PublicClient, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the development chain exited (code ${child.exitCode})`);
+    try {
+      await client.getChainId();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw new Error(`the development chain did not answer: ${error}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
+/**
+ * Starts the node, waits for its RPC, deploys the test USDT and mints its supply to the first
+ * development account. `blockMs` > 0 also mines a block every so often, so confirmations count up
+ * in a browser session; 0 mines only per transaction (tests mine explicitly).
+ */
+export async function startDevChain(
+  options: { port?: number; blockMs?: number; log?: (line: string) => void } = {},
+): Promise<DevChain> {
+  const port = options.port || (await freePort());
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'exchange-dev-chain-'));
+  const mining = options.blockMs ? `{ auto: true, interval: ${options.blockMs} }` : '{ auto: true }';
+  writeFileSync(
+    path.join(dir, 'hardhat.config.cjs'),
+    `module.exports = { networks: { hardhat: { chainId: ${DEV_CHAIN_ID}, mining: ${mining} } } };\n`,
+  );
+  const hardhatPackage = require.resolve('hardhat/package.json');
+  // hardhat insists on running from a project that has it installed: the checkout that holds it.
+  const projectRoot = path.resolve(path.dirname(hardhatPackage), '../..');
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(path.dirname(hardhatPackage), 'internal/cli/cli.js'),
+      'node',
+      '--hostname',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--config',
+      path.join(dir, 'hardhat.config.cjs'),
+    ],
+    {
+      cwd: projectRoot,
+      env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true', NODE_OPTIONS: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  // The node prints every RPC call; only its errors are of interest.
+  child.stdout?.resume();
+  child.stderr?.on('data', (chunk) => options.log?.(String(chunk).trim()));
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  const stop = async () => {
+    process.removeListener('exit', killOnExit);
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const rpcUrl = `http://127.0.0.1:${port}`;
+  try {
+    const client = createPublicClient({ transport: http(rpcUrl) });
+    await waitForRpc(client, child, 60_000);
+    const usdt = await deployTestUsdt(rpcUrl);
+    return { rpcUrl, chainId: DEV_CHAIN_ID, usdt, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** The first development account: funded with ETH by the node, holder of the test USDT's supply. */
+export function devFunder() {
+  return mnemonicToAccount(DEV_CHAIN_MNEMONIC);
+}
+
+async function deployTestUsdt(rpcUrl: string): Promise<Address> {
+  const account = devFunder();
+  const transport = http(rpcUrl);
+  const chain = devChainDefinition(rpcUrl);
+  const wallet = createWalletClient({ account, chain, transport });
+  const client = createPublicClient({ chain, transport });
+  const hash = await wallet.deployContract({ abi: TEST_USDT_ABI, bytecode: compileTestUsdt() });
+  const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 100 });
+  if (!receipt.contractAddress) throw new Error('the test USDT was not deployed');
+  const usdt = getAddress(receipt.contractAddress);
+  const minted = await wallet.writeContract({
+    address: usdt,
+    abi: TEST_USDT_ABI,
+    functionName: 'mint',
+    args: [account.address, 1_000_000_000n * 10n ** 6n],
+  });
+  await client.waitForTransactionReceipt({ hash: minted, pollingInterval: 100 });
+  return usdt;
+}
+
+/** A viem chain description for the development chain at `rpcUrl`. */
+export function devChainDefinition(rpcUrl: string) {
+  return {
+    id: DEV_CHAIN_ID,
+    name: 'development',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  } as const;
+}

@@ -1,0 +1,53 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { Config } from './config';
+
+/** What the faucet reads to find the embedded chain `npm start` runs: DATA_DIR/dev-chain.json. */
+export function devChainInfoFile(dataDir: string): string {
+  return path.join(dataDir, 'dev-chain.json');
+}
+
+export interface EmbeddedChain {
+  /** The configuration with the running chain's settings filled in. */
+  readonly config: Config;
+  /** The start banner's lines about the chain (none without one). */
+  readonly bannerLines: readonly string[];
+  stop(): Promise<void>;
+}
+
+/**
+ * CHAIN_MODE=embedded (the default of `npm start`): starts the local development chain with its test
+ * USDT, completes the chain settings with its RPC URL and token address, and leaves where it runs in
+ * DATA_DIR/dev-chain.json for `npm run chain:faucet`. Any other mode changes nothing.
+ */
+export async function startEmbeddedChain(config: Config, logger: Logger): Promise<EmbeddedChain> {
+  if (config.chainMode !== 'embedded') return { config, bannerLines: [], stop: async () => {} };
+  const { startDevChain } = await import('./dev-chain');
+  const chain = await startDevChain({
+    blockMs: config.chainEmbeddedBlockMs,
+    log: (line) => logger.warn({ line }, 'development chain'),
+  });
+  const info = devChainInfoFile(config.dataDir);
+  writeFileSync(
+    info,
+    `${JSON.stringify({ rpcUrl: chain.rpcUrl, chainId: chain.chainId, usdt: chain.usdt })}\n`,
+  );
+  logger.info({ rpcUrl: chain.rpcUrl, usdt: chain.usdt }, 'development chain started');
+  const settings = {
+    ...config.chainTemplate,
+    rpcUrl: chain.rpcUrl,
+    tokens: config.chainTokensFor(chain.usdt),
+  };
+  return {
+    config: { ...config, chains: [settings] },
+    bannerLines: [
+      `  Development chain:     ${chain.rpcUrl} (chain id ${chain.chainId}, test USDT ${chain.usdt})`,
+      '  Chain faucet:          npm run chain:faucet -- <address> <amount> [ETH|USDT]',
+    ],
+    async stop() {
+      await chain.stop();
+      rmSync(info, { force: true });
+    },
+  };
+}
