@@ -17,8 +17,8 @@ import { authPublicRoutes, authUserRoutes } from './features/auth/auth.routes';
 import { revokeAllSignIns } from './features/auth/revoke-sign-ins';
 import { securityRoutes } from './features/auth/security.routes';
 import { twoFactorUserRoutes } from './features/auth/two-factor.routes';
-import { createChainDeposits } from './features/chain-deposits/chain-deposits-runtime';
 import { binanceApiScope } from './features/binance-api/binance-api.routes';
+import { createChainDeposits } from './features/chain-deposits/chain-deposits-runtime';
 import { debtAdminRoutes, debtUserRoutes } from './features/debts/debts.routes';
 import { createPaymentProvider } from './features/deposits/create-payment-provider';
 import {
