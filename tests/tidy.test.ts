@@ -184,6 +184,12 @@ const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
     audit: 'every admin decision on KYC is written to the audit log',
     uploads: "KYC documents must be the user's own uploads",
   },
+  'server:nft': {
+    audit: 'creating, hiding or showing an NFT is written to the audit log',
+    debts: 'an open debt refuses an NFT purchase; a resale pays another customer (issue 40)',
+    ledger: 'a sale posts its entry: the price from the buyer to the house or the seller, the fee to revenue',
+    uploads: "an NFT's image goes through the upload pipeline and is served from its storage",
+  },
   'server:p2p': {
     debts: 'an open debt, or the deposit hold, refuses a transfer (issue 35)',
     ledger: 'a transfer posts its entries and its wallet history rows',

@@ -1,13 +1,8 @@
 import type { NftAdminItem, NftCard, NftSaleRow } from '@exchange/contracts';
 import type { AssetCode } from '@exchange/domain';
 import type { DbOrTx } from '../../platform/db';
-import {
-  listAllItems,
-  listAllSales,
-  listMarketplace,
-  listOwned,
-  type MarketplaceOrder,
-} from './nft.repository';
+import { listMarketplace, listOwned, type MarketplaceOrder } from './nft.repository';
+import { listAllItems, listAllSales } from './nft-admin.repository';
 import { nftAmount, toNftCard } from './nft-view';
 
 type Page<T> = { content: T[]; total: number };

@@ -3,16 +3,14 @@ import { alias } from 'drizzle-orm/pg-core';
 import { nftItems, nftSales, uploads, users } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
 
-const owner = alias(users, 'nft_owner');
-const seller = alias(users, 'nft_seller');
-const buyer = alias(users, 'nft_buyer');
+export const owner = alias(users, 'nft_owner');
 
 /** A search term as an ILIKE pattern that matches it literally (the trigram index serves it). */
-function containsPattern(term: string): string {
+export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-const itemColumns = {
+export const itemColumns = {
   id: nftItems.id,
   name: nftItems.name,
   description: nftItems.description,
@@ -114,31 +112,6 @@ export async function listOwned(
   return { rows, total: total?.n ?? 0 };
 }
 
-/** Every item for the back office, newest first, with its number of sales. */
-export async function listAllItems(
-  db: DbOrTx,
-  query: { page: number; limit: number; search?: string | undefined; status?: string | undefined },
-): Promise<{ rows: (NftItemRow & { sales: number })[]; total: number }> {
-  const filters: SQL[] = [];
-  if (query.search) filters.push(ilike(nftItems.name, containsPattern(query.search)));
-  if (query.status) filters.push(eq(nftItems.status, query.status as 'ACTIVE' | 'HIDDEN'));
-  const where = filters.length > 0 ? and(...filters) : undefined;
-  const rows = await db
-    .select({
-      ...itemColumns,
-      sales: sql<number>`(SELECT count(*)::int FROM ${nftSales} s WHERE s.item_id = ${nftItems.id})`,
-    })
-    .from(nftItems)
-    .innerJoin(uploads, eq(uploads.id, nftItems.imageUploadId))
-    .leftJoin(owner, eq(owner.id, nftItems.ownerId))
-    .where(where)
-    .orderBy(desc(nftItems.createdAt), desc(nftItems.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  const [total] = await db.select({ n: count() }).from(nftItems).where(where);
-  return { rows, total: total?.n ?? 0 };
-}
-
 /** An item's sales, newest first (its price history). */
 export async function listItemSales(db: DbOrTx, itemId: string, limit: number) {
   return db
@@ -147,40 +120,6 @@ export async function listItemSales(db: DbOrTx, itemId: string, limit: number) {
     .where(eq(nftSales.itemId, itemId))
     .orderBy(desc(nftSales.createdAt), desc(nftSales.id))
     .limit(limit);
-}
-
-/** Every sale for the back office, newest first; `search` matches the item's name. */
-export async function listAllSales(
-  db: DbOrTx,
-  query: { page: number; limit: number; search?: string | undefined },
-) {
-  const where = query.search ? ilike(nftItems.name, containsPattern(query.search)) : undefined;
-  const rows = await db
-    .select({
-      id: nftSales.id,
-      itemId: nftSales.itemId,
-      itemName: nftItems.name,
-      sellerEmail: seller.email,
-      buyerEmail: buyer.email,
-      price: nftSales.price,
-      fee: nftSales.fee,
-      asset: nftSales.asset,
-      createdAt: nftSales.createdAt,
-    })
-    .from(nftSales)
-    .innerJoin(nftItems, eq(nftItems.id, nftSales.itemId))
-    .innerJoin(buyer, eq(buyer.id, nftSales.buyerId))
-    .leftJoin(seller, eq(seller.id, nftSales.sellerId))
-    .where(where)
-    .orderBy(desc(nftSales.createdAt), desc(nftSales.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  const [total] = await db
-    .select({ n: count() })
-    .from(nftSales)
-    .innerJoin(nftItems, eq(nftItems.id, nftSales.itemId))
-    .where(where);
-  return { rows, total: total?.n ?? 0 };
 }
 
 /** A user as the NFT rules see them, or null. */
