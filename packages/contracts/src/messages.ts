@@ -1,5 +1,4 @@
 import { chainDepositMessages } from './chain-deposit-messages';
-import { chainDepositMessages } from './chain-deposit-messages';
 import { coinDepositMessages } from './coin-deposit-messages';
 import { debtMessages } from './debt-messages';
 import { kycIdentityMessages } from './kyc-identity-messages';
@@ -319,7 +318,6 @@ export const messages = {
   // Withdrawals (issue 38), kept in their own file
   ...withdrawalMessages,
   ...coinDepositMessages,
-  ...chainDepositMessages,
   ...chainDepositMessages,
   // Admin operations (dashboard, transactions, stakes, support, solvency); the spec names the titles only.
   adminDashboardLoaded: 'Dashboard',
