@@ -62,7 +62,7 @@ describe('a ccxt bot trading through the Binance-compatible API', () => {
 
     const open = await takerBot.fetchOpenOrders('BTC/USDT');
     expect(open.map((o) => o.id)).toEqual([resting.id]);
-    expect(await takerBot.fetchOrder(bought.id, 'BTC/USDT')).toMatchObject({
+    expect(await takerBot.fetchOrder(String(bought.id), 'BTC/USDT')).toMatchObject({
       id: bought.id,
       status: 'closed',
     });
@@ -75,7 +75,7 @@ describe('a ccxt bot trading through the Binance-compatible API', () => {
     });
     expect(history.json().data.map((o: { id: string }) => o.id)).toEqual([resting.id]);
 
-    const cancelled = await takerBot.cancelOrder(resting.id, 'BTC/USDT');
+    const cancelled = await takerBot.cancelOrder(String(resting.id), 'BTC/USDT');
     expect(cancelled).toMatchObject({ id: resting.id, status: 'canceled' });
     expect(await takerBot.fetchOpenOrders('BTC/USDT')).toEqual([]);
 
