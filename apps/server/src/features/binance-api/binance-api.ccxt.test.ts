@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser, type TestUser } from '../../test/test-users';
-import { balances, fund } from '../trading/trading-test-helpers';
+import { balances, fund, limitOrder, place } from '../trading/trading-test-helpers';
 import { binanceClient, createKey, listen, signedFetch, type TestKey } from './binance-api-test-helpers';
 
 /**
@@ -74,6 +74,16 @@ describe('a ccxt bot trading through the Binance-compatible API', () => {
       headers: taker.headers,
     });
     expect(history.json().data.map((o: { id: string }) => o.id)).toEqual([resting.id]);
+
+    // And the other way round: an order placed on the web is one of the API's open orders.
+    const onWeb = await place(t, taker, limitOrder('buy', '0.001', '40000'));
+    const webId = onWeb.json().data.order.id;
+    const both = await takerBot.fetchOpenOrders('BTC/USDT');
+    expect(both.map((o) => [o.id, o.type, o.clientOrderId?.slice(0, 4)])).toEqual([
+      [resting.id, 'limit', 'x-TK'],
+      [webId, 'limit', 'web_'],
+    ]);
+    await takerBot.cancelOrder(webId, 'BTC/USDT');
 
     const cancelled = await takerBot.cancelOrder(String(resting.id), 'BTC/USDT');
     expect(cancelled).toMatchObject({ id: resting.id, status: 'canceled' });
