@@ -132,7 +132,12 @@ test('bob, without KYC, is sent to /kyc from the wallet and the dashboard', asyn
   await openFromAccountMenu(page, 'Wallet', /\/deposit$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Wallet' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add Money' })).toHaveCount(0);
-  const completeKyc = page.getByRole('link', { name: 'Please Complete Your Kyc' });
+  // The USD box and the coin deposit card each ask for KYC instead of their action.
+  const fiat = page.locator('section', { has: page.getByRole('heading', { name: 'Fiat balance' }) });
+  const coins = page.locator('section', { has: page.getByRole('heading', { name: 'Deposit crypto' }) });
+  await expect(coins.getByRole('link', { name: 'Please Complete Your Kyc' })).toBeVisible();
+  await expect(coins.getByTestId('deposit-address')).toHaveCount(0);
+  const completeKyc = fiat.getByRole('link', { name: 'Please Complete Your Kyc' });
   await expect(completeKyc).toBeVisible();
   await expectAccessible(page, '/deposit (no KYC)');
   await completeKyc.click();
