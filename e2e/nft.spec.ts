@@ -137,6 +137,13 @@ test('the admin creates an NFT, a customer buys and relists it, a second custome
   // The first customer no longer owns it; the admin sees both sales.
   await alice.reload();
   await expect(alice.getByText('You do not own any NFTs yet')).toBeVisible();
+  // At the narrowest width that shows every header link, the new one still fits.
+  await alice.setViewportSize({ width: 1280, height: 900 });
+  await expect(
+    alice.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'NFT Marketplace' }),
+  ).toBeVisible();
+  expect(await alice.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+  await alice.screenshot({ path: '/tmp/nft-header-1280.png' });
   await admin.getByRole('tab', { name: 'Sales' }).click();
   await expect(
     admin.getByRole('table', { name: 'NFT sales' }).getByRole('row', { name: new RegExp(name) }),
