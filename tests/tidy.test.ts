@@ -241,6 +241,7 @@ const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
     stake: 'the stakes tab lists and acts on stakes through the stake API',
     trading: 'the orders tab lists and cancels orders through the trading API',
     'chain-deposits': "the Deposits tab is the coin deposits feature's table (issue 37)",
+    wallet: 'the Withdrawals tab lists and cancels withdrawals through the wallet API (issue 38)',
   },
   'web:landing': {
     market: 'the landing page shows the markets and quotes a conversion',

@@ -156,6 +156,10 @@ const AdminDebtsPage = page(
   () => import('../features/admin/pages/admin-debts-page'),
   (m) => m.AdminDebtsPage,
 );
+const AdminWithdrawalsPage = page(
+  () => import('../features/admin/pages/admin-withdrawals-page'),
+  (m) => m.AdminWithdrawalsPage,
+);
 const AdminProfilePage = page(
   () => import('../features/admin/pages/admin-profile-page'),
   (m) => m.AdminProfilePage,
@@ -238,6 +242,7 @@ export const routes: RouteObject[] = [
           { path: paths.adminKycDetails, element: <AdminKycDetailsPage /> },
           { path: paths.adminProfile, element: <AdminProfilePage /> },
           { path: paths.adminDebts, element: <AdminDebtsPage /> },
+          { path: paths.adminWithdrawals, element: <AdminWithdrawalsPage /> },
           { path: paths.adminNft, element: <AdminNftPage /> },
         ],
       },

@@ -38,6 +38,7 @@ export const paths = {
   adminKycDetails: '/admin-kyc-details',
   adminProfile: '/admin-profile',
   adminDebts: '/admin-debts',
+  adminWithdrawals: '/admin-withdrawals',
   adminNft: '/admin-nft',
 } as const;
 

@@ -19,6 +19,7 @@ const menu = [
   { to: paths.adminKyc, label: 'KYC & AML' },
   { to: paths.adminSupport, label: 'Support' },
   { to: paths.adminDebts, label: 'Debts' },
+  { to: paths.adminWithdrawals, label: 'Withdrawals' },
   { to: paths.adminNft, label: 'NFTs' },
 ] as const;
 

@@ -9,6 +9,7 @@ export const HISTORY_TABS = [
   { id: 'p2p', label: 'p2p History' },
   { id: 'referrals', label: 'Referrals' },
   { id: 'deposits', label: messages.chainDepositsTab },
+  { id: 'withdrawals', label: messages.withdrawalsTab },
 ] as const;
 
 export type HistoryTabId = (typeof HISTORY_TABS)[number]['id'];
@@ -20,6 +21,7 @@ const tabForType: Readonly<Record<string, HistoryTabId>> = {
   p2p: 'p2p',
   limit: 'orders',
   deposit: 'deposits',
+  withdraw: 'withdrawals',
 };
 
 /**

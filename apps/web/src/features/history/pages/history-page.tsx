@@ -9,6 +9,7 @@ import { P2pHistoryTab } from '../components/p2p-history-tab';
 import { StakesTab } from '../components/stakes-tab';
 import { SwapHistoryTab } from '../components/swap-history-tab';
 import { TransactionsTab } from '../components/transactions-tab';
+import { WithdrawalsTab } from '../components/withdrawals-tab';
 import {
   defaultHistoryTab,
   HISTORY_TABS,
@@ -33,6 +34,8 @@ function tabContent(id: HistoryTabId, highlight: HistoryHighlight | null) {
       return <ReferralTable />;
     case 'deposits':
       return <ChainDepositsTab />;
+    case 'withdrawals':
+      return <WithdrawalsTab />;
   }
 }
 

@@ -15,9 +15,11 @@ interface FiatBalanceCardProps {
   readonly onRetry: () => void;
   readonly kycVerified: boolean;
   readonly onAddMoney: () => void;
+  /** Opens Withdraw (USD to PayPal, issue 38). */
+  readonly onWithdraw?: () => void;
 }
 
-/** The USD box: the spendable balance, what is held, and Add Money (or the KYC prompt). */
+/** The USD box: the spendable balance, what is held, Withdraw and Add Money (or the KYC prompt). */
 export function FiatBalanceCard({
   usd,
   loading,
@@ -25,11 +27,19 @@ export function FiatBalanceCard({
   onRetry,
   kycVerified,
   onAddMoney,
+  onWithdraw,
 }: FiatBalanceCardProps) {
   const action = kycVerified ? (
-    <Button onClick={onAddMoney} disabled={loading || Boolean(error)}>
-      Add Money
-    </Button>
+    <div className="flex flex-wrap gap-2">
+      {onWithdraw ? (
+        <Button variant="secondary" onClick={onWithdraw} disabled={loading || Boolean(error)}>
+          Withdraw
+        </Button>
+      ) : null}
+      <Button onClick={onAddMoney} disabled={loading || Boolean(error)}>
+        Add Money
+      </Button>
+    </div>
   ) : (
     <CompleteKycLink />
   );
@@ -46,7 +56,7 @@ export function FiatBalanceCard({
         </dd>
         {usd && formatDecimal(usd.locked, 2) !== '0.00' ? (
           <>
-            <dt className="mt-2 text-sm text-muted">Held by open orders</dt>
+            <dt className="mt-2 text-sm text-muted">Held by open orders and withdrawals</dt>
             <dd className="text-sm text-ink tabular-nums">{formatUsd(usd.locked)}</dd>
           </>
         ) : null}

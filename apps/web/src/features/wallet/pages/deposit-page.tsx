@@ -11,6 +11,7 @@ import { AddMoneyDialog } from '../components/add-money-dialog';
 import { CryptoAssetsTable } from '../components/crypto-assets-table';
 import { FiatBalanceCard } from '../components/fiat-balance-card';
 import { MultiBalanceCard } from '../components/multi-balance-card';
+import { WithdrawDialog } from '../components/withdraw-dialog';
 
 /**
  * /deposit, titled as the wallet (spec section 2): the crypto assets, the USD box with Add Money and
@@ -22,6 +23,7 @@ export function DepositPage() {
   const later = useDelayedAction();
   const wallet = useLiveWalletCurrencies();
   const [adding, setAdding] = useState(false);
+  const [withdrawing, setWithdrawing] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
 
   const usd = wallet.data?.find((currency) => currency.symbol === 'USD');
@@ -53,6 +55,7 @@ export function DepositPage() {
           onRetry={() => void wallet.refetch()}
           kycVerified={session.is_kyc_verified}
           onAddMoney={() => setAdding(true)}
+          onWithdraw={() => setWithdrawing(true)}
         />
         <MultiBalanceCard
           multi={wallet.data?.find((currency) => currency.symbol === 'MULTI')}
@@ -69,6 +72,7 @@ export function DepositPage() {
         />
       </Card>
       <AddMoneyDialog open={adding} onOpenChange={setAdding} onDeposited={onDeposited} />
+      <WithdrawDialog open={withdrawing} onOpenChange={setWithdrawing} />
     </div>
   );
 }

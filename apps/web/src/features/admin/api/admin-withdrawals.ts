@@ -1,0 +1,35 @@
+import type {
+  AdminWithdrawalListRequest,
+  AdminWithdrawalListResponse,
+  WithdrawalResponse,
+} from '@exchange/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+
+const adminWithdrawalKeys = { all: ['admin-withdrawals'] as const };
+
+/** POST /admin/withdrawals: every customer's, paged, searched and filtered by status on the server. */
+export function useAdminWithdrawals(body: AdminWithdrawalListRequest) {
+  return useQuery({
+    queryKey: [...adminWithdrawalKeys.all, body],
+    queryFn: ({ signal }) =>
+      apiClient.post<AdminWithdrawalListResponse>('/admin/withdrawals', body, { signal }),
+    select: (response) => response.data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** POST /admin/withdrawals/approve, or /reject with the reason the customer is told. */
+export function useDecideWithdrawal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; approve: boolean; reason?: string }) =>
+      input.approve
+        ? apiClient.post<WithdrawalResponse>('/admin/withdrawals/approve', { withdrawal_id: input.id })
+        : apiClient.post<WithdrawalResponse>('/admin/withdrawals/reject', {
+            withdrawal_id: input.id,
+            reason: input.reason ?? '',
+          }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminWithdrawalKeys.all }),
+  });
+}
