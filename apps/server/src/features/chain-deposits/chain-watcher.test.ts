@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainDeposits, journalEntries, walletTransactions } from '../../db/schema';
@@ -5,6 +6,7 @@ import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { chainTestEnv, freshChainAccount } from '../../test/test-chain';
 import { createTestUser } from '../../test/test-users';
+import { connectTestSocket } from '../../test/ws-client';
 import { chainClient } from './chain-clients';
 import { watchOnce } from './chain-watcher';
 
@@ -25,8 +27,8 @@ function watcher(app: TestApp = t) {
     watchOnce({ db: app.ctx.db, logger: app.ctx.logger, chains: app.ctx.config.chains }, settings, client);
 }
 
-async function customerAddress() {
-  const user = await createTestUser(t, { kyc: true });
+async function customerAddress(user?: Awaited<ReturnType<typeof createTestUser>>) {
+  user ??= await createTestUser(t, { kyc: true });
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/v1/wallet/deposit-address',
@@ -178,6 +180,39 @@ describe('the chain deposit watcher', () => {
     const rows = await depositsOf(user.id);
     expect(rows.map((row) => row.status).sort()).toEqual(['CREDITED', 'CREDITED']);
     expect(await creditEntries(user.id)).toBe(2);
+    await expectLedgerConsistent(t.ctx.db);
+  });
+
+  it("tells the owner's socket as the deposit is seen, confirmed and credited", async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/v1/ws`;
+    const owner = await createTestUser(t, { kyc: true });
+    const socket = await connectTestSocket(url);
+    try {
+      socket.send({ op: 'auth', token: owner.headers.authorization.slice('Bearer '.length) });
+      await socket.next((f) => f.op === 'authenticated');
+      socket.send({ op: 'subscribe', channel: 'user' });
+      await socket.next((f) => f.op === 'subscribed');
+      const run = watcher();
+      const { address } = await customerAddress(owner);
+      const sender = await freshChainAccount({ eth: '10', usdt: 0n });
+      await sender.sendEth(address, '0.75');
+      await run();
+      const isDeposit = (status: string) => (f: Record<string, unknown>) =>
+        f.channel === 'user' &&
+        (f.data as { type?: string; deposit?: { status?: string } }).type === 'chain_deposit' &&
+        (f.data as { deposit: { status: string } }).deposit.status === status;
+      const seen = await socket.next(isDeposit('PENDING'));
+      expect(seen.data).toMatchObject({ deposit: { asset: 'ETH', amount: '0.75000000', confirmations: 0 } });
+      await sender.mine(2);
+      await run();
+      const credited = await socket.next(isDeposit('CREDITED'));
+      expect(credited.data).toMatchObject({ deposit: { confirmations: 3, required_confirmations: 3 } });
+      // The balance event of the same entry reaches the socket too, so the wallet and dashboard refresh.
+      expect(socket.frames).toContainEqual({ channel: 'user', data: { type: 'balance' } });
+    } finally {
+      await socket.close();
+    }
     await expectLedgerConsistent(t.ctx.db);
   });
 });
