@@ -7,7 +7,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { TablePager } from '../../../components/ui/table-pager';
 import { errorMessage } from '../../../lib/api-client';
-import { formatAssetListAmount } from '../../../lib/format';
+import { formatAssetAmount } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 
 export function nftDetailsHref(id: string): string {
@@ -28,7 +28,7 @@ function NftCard({ item, actions }: { readonly item: NftCardItem; readonly actio
         <div className="flex flex-1 flex-col gap-1 p-3">
           <span className="truncate font-semibold text-ink">{item.name}</span>
           <span className="tabular-nums text-sm text-muted">
-            {formatAssetListAmount(item.price, item.coin)} {item.coin}
+            {formatAssetAmount(item.price, item.coin)} {item.coin}
           </span>
           <span className="flex flex-wrap gap-1">
             {item.status === 'HIDDEN' ? <Badge tone="warning">Hidden</Badge> : null}

@@ -10,7 +10,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton, SkeletonText } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toaster';
 import { errorMessage, newIdempotencyKey } from '../../../lib/api-client';
-import { formatAssetAmount, formatAssetListAmount, formatDateTime } from '../../../lib/format';
+import { formatAssetAmount, formatDateTime } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { balanceOf, useWallet } from '../../../shared/wallet/get-wallet';
 import { useBuyNft, useNftDetail } from '../api/nft-api';
@@ -28,7 +28,7 @@ function BuyButton({ item }: { readonly item: NftDetail }) {
   // One key per confirmation: a retried request is not a second purchase.
   const key = useRef(newIdempotencyKey());
   const balance = balanceOf(wallet.data, item.coin);
-  const price = `${formatAssetListAmount(item.price, item.coin)}`;
+  const price = formatAssetAmount(item.price, item.coin);
   const confirm = async () => {
     try {
       const response = await buy.mutateAsync({
@@ -88,7 +88,7 @@ function PriceHistory({ item }: { readonly item: NftDetail }) {
               <tr key={sale.createdAt} className="border-t border-line">
                 <td className="py-2">{formatDateTime(sale.createdAt)}</td>
                 <td className="py-2 text-right tabular-nums">
-                  {formatAssetListAmount(sale.price, sale.coin)} {sale.coin}
+                  {formatAssetAmount(sale.price, sale.coin)} {sale.coin}
                 </td>
               </tr>
             ))}
@@ -145,7 +145,7 @@ export function NftDetailsPage() {
               <dd className="wrap-anywhere text-ink">{ownerText(item)}</dd>
               <dt className="text-muted">Price</dt>
               <dd className="tabular-nums text-lg font-semibold text-ink">
-                {formatAssetListAmount(item.price, item.coin)} {item.coin}
+                {formatAssetAmount(item.price, item.coin)} {item.coin}
               </dd>
               <dt className="text-muted">Status</dt>
               <dd>
