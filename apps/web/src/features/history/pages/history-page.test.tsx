@@ -109,7 +109,7 @@ async function openHistory(state?: unknown) {
 }
 
 describe('/history', () => {
-  it("has the spec's six tabs and the coin Deposits, and opens Transactions without a state", async () => {
+  it("has the spec's six tabs, the coin Deposits and the Withdrawals, and opens Transactions without a state", async () => {
     withTransactions([]);
     await openHistory();
 
@@ -121,6 +121,7 @@ describe('/history', () => {
       'p2p History',
       'Referrals',
       'Deposits',
+      'Withdrawals',
     ]);
     expect(screen.getByRole('tab', { name: 'Transactions' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('No data found')).toBeInTheDocument();
