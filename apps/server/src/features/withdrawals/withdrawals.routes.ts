@@ -16,9 +16,10 @@ import {
 import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
 import { createIdempotencyHooks } from '../../platform/idempotency';
+import { approveWithdrawal } from './approve-withdrawal';
 import { cancelWithdrawal } from './cancel-withdrawal';
 import { confirmWithdrawal } from './confirm-withdrawal';
-import { approveWithdrawal, rejectWithdrawal } from './decide-withdrawal';
+import { rejectWithdrawal } from './reject-withdrawal';
 import { requestWithdrawal } from './request-withdrawal';
 import { getWithdrawalTerms } from './withdrawal-terms';
 import { toAdminWithdrawalItem, toWithdrawalItem } from './withdrawal-views';

@@ -11,42 +11,6 @@ import { changeWithdrawal, lockWithdrawal } from './withdrawals.repository';
 type DecideContext = Pick<AppContext, 'db' | 'clock' | 'mailer' | 'logger'>;
 
 /**
- * An admin approves a withdrawal waiting in the queue (PENDING_APPROVAL): the payout job sends it next.
- * The decision is in the audit log, in the same transaction; the customer is mailed after the commit.
- * A withdrawal decided in the meantime (approved, rejected, cancelled by its owner) answers 409.
- */
-export async function approveWithdrawal(
-  ctx: DecideContext,
-  adminId: string,
-  withdrawalId: string,
-): Promise<WithdrawalItem> {
-  const now = ctx.clock.now();
-  const row = await ctx.db.transaction(async (tx) => {
-    const found = await lockWithdrawal(tx, withdrawalId);
-    if (!found) throw new AppError('not_found', m.withdrawalNotFound);
-    const next = nextWithdrawalStatus(found.status, 'approve');
-    if (!next.ok) throw new AppError('conflict', m.withdrawalAlreadyDecided);
-    const changed = await changeWithdrawal(
-      tx,
-      found.id,
-      found.status,
-      { status: next.value.status, decidedBy: adminId, decidedAt: now },
-      now,
-    );
-    if (!changed) throw new AppError('conflict', m.withdrawalAlreadyDecided);
-    await recordAdminAction(tx, {
-      adminId,
-      action: 'WITHDRAWAL_APPROVED',
-      targetUserId: found.userId,
-      details: { withdrawal: found.id, asset: found.asset, amount: found.amount },
-    });
-    return changed;
-  });
-  await sendWithdrawalStatusMail(ctx, row, 'APPROVED');
-  return toWithdrawalItem(row);
-}
-
-/**
  * An admin rejects a withdrawal not yet sent (PENDING_APPROVAL or APPROVED), with a reason the
  * customer is told: the held amount goes back to AVAILABLE in the same transaction as the status and
  * the audit line.
