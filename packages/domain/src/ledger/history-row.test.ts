@@ -96,6 +96,8 @@ describe('historyRow', () => {
       [{ kind: 'restake', ...btc(4n) }, 'RESTAKE', 'from'],
       [{ kind: 'stake_redeem', ...btc(4n) }, 'STAKE_REDEEM', 'to'],
       [{ kind: 'referral_reward', ...btc(4n) }, 'REFERRAL_REWARD', 'to'],
+      [{ kind: 'nft_buy', ...btc(4n) }, 'NFT_BUY', 'from'],
+      [{ kind: 'nft_sale', ...btc(4n) }, 'NFT_SALE', 'to'],
     ];
     for (const [event, operation, side] of cases) {
       const row = historyRow(event);
@@ -106,6 +108,16 @@ describe('historyRow', () => {
         to: side === 'to' ? btc(4n) : null,
       });
     }
+  });
+
+  it('writes an NFT bought or sold for USD as FIAT', () => {
+    const usd = { asset: 'USD' as const, amount: 1_000n };
+    expect(historyRow({ kind: 'nft_buy', ...usd })).toEqual({
+      operationType: 'FIAT',
+      operation: 'NFT_BUY',
+      from: usd,
+      to: null,
+    });
   });
 
   it('copies the amounts, so a row never shares an object with the event it came from', () => {

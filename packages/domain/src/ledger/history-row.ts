@@ -36,6 +36,8 @@ export const HISTORY_OPERATIONS = {
   RESTAKE: 'RESTAKE',
   STAKE_REDEEM: 'STAKE_REDEEM',
   REFERRAL_REWARD: 'REFERRAL_REWARD',
+  NFT_BUY: 'NFT_BUY',
+  NFT_SALE: 'NFT_SALE',
 } as const;
 export type HistoryOperation = (typeof HISTORY_OPERATIONS)[keyof typeof HISTORY_OPERATIONS];
 
@@ -74,7 +76,9 @@ export type MoneyEvent =
   | ({ readonly kind: 'stake' | 'restake' } & Moved)
   /** What a matured stake pays back: principal and interest. */
   | ({ readonly kind: 'stake_redeem' } & Moved)
-  | ({ readonly kind: 'referral_reward' } & Moved);
+  | ({ readonly kind: 'referral_reward' } & Moved)
+  /** An NFT bought (the price paid), or sold (what the seller received, the fee taken off). */
+  | ({ readonly kind: 'nft_buy' | 'nft_sale' } & Moved);
 
 export interface HistoryRow {
   readonly operationType: HistoryOperationType;
@@ -157,5 +161,9 @@ export function historyRow(event: MoneyEvent): HistoryRow {
       return { operationType: 'CRYPTO', operation: op.STAKE_REDEEM, from: null, to: moved(event) };
     case 'referral_reward':
       return { operationType: 'CRYPTO', operation: op.REFERRAL_REWARD, from: null, to: moved(event) };
+    case 'nft_buy':
+      return { operationType: typeOf(event.asset), operation: op.NFT_BUY, from: moved(event), to: null };
+    case 'nft_sale':
+      return { operationType: typeOf(event.asset), operation: op.NFT_SALE, from: null, to: moved(event) };
   }
 }

@@ -5,6 +5,7 @@ import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
 import { assertOutflowAllowed } from '../debts/assert-outflow-allowed';
 import { postEntry } from '../ledger/post-entries';
+import { upsertWalletTransaction } from '../ledger/wallet-history';
 import { findNftActor, findNftItem, insertNftSale, takeItemForBuyer } from './nft.repository';
 import { nftItemState } from './nft-item-state';
 import { nftRuleError } from './nft-rejections';
@@ -18,7 +19,7 @@ import { parseNftPrice } from './parse-nft-price';
  * transaction: the item moves to the buyer only if it is still listed at that price by the seller
  * the buyer saw (a conditional update, so of two buyers at once exactly one gets it and the other is
  * told it is sold), then one journal entry moves the price (buyer → house, or buyer → seller with the
- * fee to fee revenue), then the sale is recorded. A buyer who cannot pay rolls it all back.
+ * fee to fee revenue), then the sale and a wallet history row per side are recorded. A buyer who cannot pay rolls it all back.
  */
 export async function buyNft(
   ctx: Pick<AppContext, 'db' | 'config' | 'clock' | 'prices'>,
@@ -50,6 +51,24 @@ export async function buyNft(
       memo: { item: item.id, sale: saleId },
     });
     if (!posted.ok) throw new AppError('insufficient_funds', messages.insufficientAmount);
+    const reference = `nft-sale:${saleId}`;
+    const entryId = posted.value.entryId;
+    // Each side's wallet history: what the buyer paid, and what the seller received after the fee.
+    await upsertWalletTransaction(tx, {
+      reference: `${reference}:buy`,
+      userId: buyerId,
+      event: { kind: 'nft_buy', asset: sale.asset, amount: sale.price },
+      status: 'SUCCESS',
+      entryId,
+    });
+    if (sale.sellerId !== null && sale.sellerReceives > 0n)
+      await upsertWalletTransaction(tx, {
+        reference: `${reference}:sell`,
+        userId: sale.sellerId,
+        event: { kind: 'nft_sale', asset: sale.asset, amount: sale.sellerReceives },
+        status: 'SUCCESS',
+        entryId,
+      });
     await insertNftSale(tx, {
       id: saleId,
       itemId: item.id,
@@ -58,7 +77,7 @@ export async function buyNft(
       asset: sale.asset,
       price: sale.price,
       fee: sale.fee,
-      entryId: posted.value.entryId,
+      entryId,
       createdAt: now,
     });
   });

@@ -131,6 +131,15 @@ describe('buying, My NFTs and reselling', () => {
     expect(sales.total).toBe(2);
     expect(sales.content[0]).toMatchObject({ seller: alice.email, buyer: carol.email, fee: '0.10000000' });
     expect(sales.content[1]).toMatchObject({ seller: null, buyer: alice.email, fee: '0.00000000' });
+    // Each side's wallet history shows the sale: Carol paid 4, Alice received 3.9 and had paid 1.
+    const history = async (user: TestUser) =>
+      (
+        await t.app.inject({ method: 'GET', url: '/api/v1/wallet/transactions', headers: user.headers })
+      ).json().data;
+    expect((await history(carol))[0]).toMatchObject({ operation: 'NFT_BUY', from: { amount: '4.00000000' } });
+    const aliceRows = await history(alice);
+    expect(aliceRows[0]).toMatchObject({ operation: 'NFT_SALE', to: { amount: '3.90000000' } });
+    expect(aliceRows[1]).toMatchObject({ operation: 'NFT_BUY', from: { amount: '1.00000000' } });
     await expectLedgerConsistent(t.ctx.db);
   });
 

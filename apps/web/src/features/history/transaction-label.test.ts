@@ -17,6 +17,8 @@ describe('transaction types read as words', () => {
       'Swapped BTC to ETH',
     );
     expect(transactionLabel({ operation: 'RESTAKE', from: side('BTC'), to: null })).toBe('Restaked BTC');
+    expect(transactionLabel({ operation: 'NFT_BUY', from: side('USD'), to: null })).toBe('Bought an NFT');
+    expect(transactionLabel({ operation: 'NFT_SALE', from: null, to: side('ETH') })).toBe('Sold an NFT');
     expect(transactionLabel({ operation: 'SOMETHING_NEW', from: null, to: null })).toBe('Something new');
   });
 });

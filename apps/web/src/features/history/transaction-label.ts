@@ -44,6 +44,10 @@ export function transactionLabel(row: Pick<WalletTransaction, 'operation' | 'fro
       return 'Stake redeemed';
     case 'RESTAKE':
       return from ? `Restaked ${from}` : 'Restaked';
+    case 'NFT_BUY':
+      return 'Bought an NFT';
+    case 'NFT_SALE':
+      return 'Sold an NFT';
     default:
       return humanize(row.operation);
   }
