@@ -108,13 +108,24 @@ export async function startDevChain(
     path.join(dir, 'hardhat.config.cjs'),
     `module.exports = { networks: { hardhat: { chainId: ${DEV_CHAIN_ID}, mining: ${mining} } } };\n`,
   );
+  // A watchdog in front of hardhat's CLI ends the node when this process is gone, even killed (SIGKILL),
+  // so a crashed server or test run leaves no chain behind.
+  writeFileSync(
+    path.join(dir, 'watchdog.cjs'),
+    [
+      'const parent = Number(process.env.EXCHANGE_CHAIN_PARENT);',
+      'setInterval(() => { try { process.kill(parent, 0); } catch { process.exit(0); } }, 1000).unref();',
+      'require(process.env.EXCHANGE_HARDHAT_CLI);',
+      '',
+    ].join('\n'),
+  );
   const hardhatPackage = require.resolve('hardhat/package.json');
   // hardhat insists on running from a project that has it installed: the checkout that holds it.
   const projectRoot = path.resolve(path.dirname(hardhatPackage), '../..');
   const child = spawn(
     process.execPath,
     [
-      path.join(path.dirname(hardhatPackage), 'internal/cli/cli.js'),
+      path.join(dir, 'watchdog.cjs'),
       'node',
       '--hostname',
       '127.0.0.1',
@@ -125,7 +136,13 @@ export async function startDevChain(
     ],
     {
       cwd: projectRoot,
-      env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true', NODE_OPTIONS: '' },
+      env: {
+        ...process.env,
+        HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true',
+        NODE_OPTIONS: '',
+        EXCHANGE_CHAIN_PARENT: String(process.pid),
+        EXCHANGE_HARDHAT_CLI: path.join(path.dirname(hardhatPackage), 'internal/cli/cli.js'),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

@@ -21,6 +21,8 @@ export async function startServerProcess(
       SEED_DEMO: 'on',
       LOG_LEVEL: 'warn',
       WEB_DIST: path.join(repoRoot, 'no-web-dist'),
+      // No development chain per process: these tests kill servers, and none of them needs one.
+      CHAIN_MODE: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
