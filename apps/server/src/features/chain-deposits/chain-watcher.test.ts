@@ -9,6 +9,7 @@ import { createTestUser } from '../../test/test-users';
 import { connectTestSocket } from '../../test/ws-client';
 import { chainClient } from './chain-clients';
 import { watchOnce } from './chain-watcher';
+import { reconcileCustody } from './reconcile-custody';
 
 // Every scenario sends real transactions on the run's local chain and mines blocks with hardhat_mine;
 // the watcher runs as its job would, once per call. The scenarios share the chain and run in order.
@@ -50,6 +51,14 @@ async function creditEntries(userId: string): Promise<number> {
   return rows.length;
 }
 
+/** The chain's deposit addresses hold exactly what the ledger's custody says, plus what was never credited. */
+async function expectReconciled() {
+  const settings = t.ctx.config.chains[0]!;
+  const lines = await reconcileCustody(t.ctx.db, settings, chainClient(settings));
+  expect(lines.map((line) => line.asset)).toEqual(['ETH', 'USDT']);
+  for (const line of lines) expect(line, line.asset).toMatchObject({ matches: true });
+}
+
 describe('the chain deposit watcher', () => {
   it('credits a native ETH deposit exactly once after 3 confirmations', async () => {
     const run = watcher();
@@ -86,6 +95,7 @@ describe('the chain deposit watcher', () => {
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({ status: 'SUCCESS', toAsset: 'ETH', toAmount: '50000000' });
     await expectLedgerConsistent(t.ctx.db);
+    await expectReconciled();
   });
 
   it('credits an ERC-20 USDT deposit once, read from its Transfer log', async () => {
@@ -108,6 +118,7 @@ describe('the chain deposit watcher', () => {
     expect(row!.status).toBe('CREDITED');
     expect(await creditEntries(user.id)).toBe(1);
     await expectLedgerConsistent(t.ctx.db);
+    await expectReconciled();
   });
 
   it('a watcher restarted between seeing and crediting resumes from the cursor and credits once', async () => {
@@ -130,6 +141,7 @@ describe('the chain deposit watcher', () => {
     expect(rows[0]!.status).toBe('CREDITED');
     expect(await creditEntries(user.id)).toBe(1);
     await expectLedgerConsistent(t.ctx.db);
+    await expectReconciled();
   });
 
   it('a deposit reorganised away before 3 confirmations is dropped, never credited', async () => {
@@ -149,6 +161,7 @@ describe('the chain deposit watcher', () => {
     expect(rows.map((row) => row.status)).toEqual(['DROPPED']);
     expect(await creditEntries(user.id)).toBe(0);
     await expectLedgerConsistent(t.ctx.db);
+    await expectReconciled();
   });
 
   it('records a deposit below the minimum and never credits it', async () => {
@@ -163,6 +176,7 @@ describe('the chain deposit watcher', () => {
     expect(rows.map((row) => row.status)).toEqual(['BELOW_MINIMUM']);
     expect(await creditEntries(user.id)).toBe(0);
     await expectLedgerConsistent(t.ctx.db);
+    await expectReconciled();
   });
 
   it('two watchers running at once credit once', async () => {
@@ -181,6 +195,7 @@ describe('the chain deposit watcher', () => {
     expect(rows.map((row) => row.status).sort()).toEqual(['CREDITED', 'CREDITED']);
     expect(await creditEntries(user.id)).toBe(2);
     await expectLedgerConsistent(t.ctx.db);
+    await expectReconciled();
   });
 
   it("tells the owner's socket as the deposit is seen, confirmed and credited", async () => {
@@ -214,5 +229,6 @@ describe('the chain deposit watcher', () => {
       await socket.close();
     }
     await expectLedgerConsistent(t.ctx.db);
+    await expectReconciled();
   });
 });
