@@ -124,13 +124,18 @@ async function scanBlocks(
       if (block.number === null || block.hash === null) continue;
       last = { number: block.number, hash: block.hash };
       if (!native || owners.size === 0) continue;
-      for (const tx of block.transactions) {
+      const matched = block.transactions.flatMap((tx) => {
         const owner = tx.to ? owners.get(tx.to.toLowerCase()) : undefined;
-        if (!owner || tx.value <= 0n) continue;
-        const receipt = await client.getTransactionReceipt({ hash: tx.hash });
-        if (receipt.status !== 'success') continue;
-        seen.push(seenRow(settings, native, owner, tx.to!, tx.hash, -1, tx.value, block.number, block.hash));
-      }
+        return owner && tx.to && tx.value > 0n ? [{ tx, owner, to: tx.to }] : [];
+      });
+      // Only a transfer that succeeded moved the coins: its receipt says so (fetched together).
+      const receipts = await Promise.all(
+        matched.map(({ tx }) => client.getTransactionReceipt({ hash: tx.hash })),
+      );
+      matched.forEach(({ tx, owner, to }, i) => {
+        if (receipts[i]!.status !== 'success') return;
+        seen.push(seenRow(settings, native, owner, to, tx.hash, -1, tx.value, block.number!, block.hash!));
+      });
     }
   }
   if (owners.size > 0) {
