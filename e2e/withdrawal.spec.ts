@@ -1,0 +1,131 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { generate } from 'otplib';
+import { mailbox, verifiedCustomer } from './support/customers';
+import {
+  expectAccessible,
+  logInAsCustomer,
+  openFromAccountMenu,
+  openFromAdminMenu,
+  openFromHeader,
+} from './support/ui';
+
+/**
+ * A USD withdrawal to PayPal through the real UI (issue 38): a verified customer adds 100 USD, turns
+ * on two-factor on the Security page, withdraws 60 USD from the wallet (the fee and what arrives
+ * shown first, then the authenticator's code, then the code mailed to them, read from the dev
+ * mailbox); a fresh deposit and security change send it to the admin's queue, where the admin
+ * approves it behind a confirmation; the sandbox payout completes it and the customer sees COMPLETED
+ * in History → Withdrawals.
+ */
+const ADMIN = { email: 'admin@example.com', password: 'Admin@123456' };
+
+function codeFor(secret: string, stepsAhead: number): Promise<string> {
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
+}
+
+async function adminWithdrawals(browser: Browser, width: number): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  await page.goto('/');
+  const header = page.getByRole('banner');
+  const login = header.getByRole('link', { name: 'Login' });
+  const menu = header.getByRole('button', { name: 'Open menu' });
+  await expect(login.or(menu).first()).toBeVisible();
+  if (!(await login.first().isVisible())) await menu.click();
+  await login.first().click();
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/admin-dashboard$/);
+  await openFromAdminMenu(page, 'Withdrawals', 'Withdrawals');
+  return page;
+}
+
+for (const width of [1366, 390]) {
+  test(`a customer with two-factor withdraws USD to PayPal, the admin approves, it completes (${width} px)`, async ({
+    browser,
+    request,
+  }) => {
+    test.slow();
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    const customer = await verifiedCustomer(request, `withdraw-${width}`);
+    await logInAsCustomer(page, customer.email, customer.password);
+
+    // 100 USD in through the sandbox provider.
+    await page.getByRole('link', { name: 'Deposit USD' }).click();
+    await page.getByRole('button', { name: 'Add Money' }).click();
+    const deposit = page.getByRole('dialog', { name: 'Add Money' });
+    await deposit.getByLabel('Amount').fill('100');
+    await deposit.getByRole('button', { name: 'Continue' }).click();
+    await deposit.getByRole('button', { name: 'Pay with sandbox' }).click();
+    await deposit.getByRole('button', { name: 'Done' }).click();
+
+    // Two-factor on, from the Security page.
+    await openFromAccountMenu(page, 'Security', /\/security$/);
+    await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+    const secret = ((await page.getByTestId('two-factor-secret').textContent()) ?? '').trim();
+    await page.getByLabel('Authentication code').fill(await codeFor(secret, 0));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('button', { name: 'I have saved them' }).click();
+
+    // Wallet → Withdraw.
+    await page.getByRole('banner').getByRole('link', { name: 'Exchange' }).click();
+    await page.getByRole('link', { name: 'Deposit USD' }).click();
+    await expect(page.getByTestId('usd-balance')).toHaveText('$100.00', { timeout: 15_000 });
+    // On a phone the toasts of the deposit and the two-factor change sit over the wallet's buttons.
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+    const dialog = page.getByRole('dialog', { name: 'Withdraw' });
+    // On a phone the first click after the header's menu was used is taken by the menu closing.
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Withdraw' }).click();
+      await expect(dialog).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
+    await expect(dialog.getByText(customer.email)).toBeVisible();
+    await dialog.getByLabel('Amount').fill('60');
+    await expect(dialog.getByTestId('withdraw-receive')).toHaveText('$59.00');
+    await dialog.getByLabel('Two-factor code').fill(await codeFor(secret, 1));
+    await page.screenshot({ path: `/tmp/q3-withdraw-dialog-${width}.png` });
+    await expectAccessible(page, 'withdraw dialog');
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await expect(dialog.getByLabel('Code from the e-mail')).toBeVisible();
+    let code = '';
+    await expect
+      .poll(async () => {
+        const mail = (await mailbox(request, customer.email)).find(
+          (m) => m.subject === 'Confirm your withdrawal',
+        );
+        code = /is (\d{6})\./.exec(mail?.text ?? '')?.[1] ?? '';
+        return code;
+      })
+      .toMatch(/^\d{6}$/);
+    await dialog.getByLabel('Code from the e-mail').fill(code);
+    await dialog.getByRole('button', { name: 'Confirm withdrawal' }).click();
+    await expect(dialog.getByRole('status')).toHaveText('Withdrawal confirmed: it is waiting for approval');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+
+    // The admin approves it from the queue.
+    const admin = await adminWithdrawals(browser, width);
+    await admin.getByLabel('Search withdrawals').fill(customer.email);
+    const table = admin.getByRole('table', { name: 'Withdrawals' });
+    await expect(table.getByText('Deposit in the last 24 h')).toBeVisible();
+    await expectAccessible(admin, '/admin-withdrawals');
+    await table.getByRole('button', { name: `Approve withdrawal of ${customer.email}` }).click();
+    await admin.getByRole('button', { name: 'YES' }).click();
+    await expect(admin.getByText('Withdrawal approved').first()).toBeVisible();
+    await admin.context().close();
+
+    // The payout job sends it through the sandbox; the customer sees it COMPLETED.
+    await openFromHeader(page, 'History', /\/history$/);
+    await page.getByRole('tab', { name: 'Withdrawals' }).click();
+    const history = page.getByRole('table', { name: 'Withdrawals' });
+    await expect(async () => {
+      await page.reload();
+      await page.getByRole('tab', { name: 'Withdrawals' }).click();
+      await expect(history.getByText('COMPLETED')).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 40_000 });
+    await expectAccessible(page, '/history withdrawals');
+    await page.screenshot({ path: `/tmp/q3-withdrawal-${width}.png`, fullPage: true });
+    await context.close();
+  });
+}
