@@ -85,7 +85,6 @@ for (const width of [1366, 390]) {
     await dialog.getByLabel('Amount').fill('60');
     await expect(dialog.getByTestId('withdraw-receive')).toHaveText('$59.00');
     await dialog.getByLabel('Two-factor code').fill(await codeFor(secret, 1));
-    await page.screenshot({ path: `/tmp/q3-withdraw-dialog-${width}.png` });
     await expectAccessible(page, 'withdraw dialog');
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await expect(dialog.getByLabel('Code from the e-mail')).toBeVisible();
@@ -125,7 +124,6 @@ for (const width of [1366, 390]) {
       await expect(history.getByText('COMPLETED')).toBeVisible({ timeout: 2_000 });
     }).toPass({ timeout: 40_000 });
     await expectAccessible(page, '/history withdrawals');
-    await page.screenshot({ path: `/tmp/q3-withdrawal-${width}.png`, fullPage: true });
     await context.close();
   });
 }
