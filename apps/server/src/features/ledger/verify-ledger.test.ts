@@ -148,7 +148,7 @@ describe('GET /admin/ledger/verify', () => {
       data: {
         consistent: false,
         breach_count: 1,
-        hold_sources: ['open-orders', 'stakes'],
+        hold_sources: ['open-orders', 'stakes', 'withdrawals'],
         breaches: [{ code: 'locked_mismatch', asset: 'ETH', locked: '200' }],
       },
     });
