@@ -46,6 +46,7 @@ export const withdrawalMessages = {
   withdrawalFailedMailText:
     'Your withdrawal of {amount} {asset} to {destination} failed: {reason}\n\nThe amount is back in your wallet.',
   withdrawalPayoutRefused: 'PayPal refused the payout',
+  withdrawalCodeUnused: 'Not confirmed with the e-mailed code in time',
   // The screens
   withdrawTitle: 'Withdraw',
   withdrawTo: 'To your PayPal account',

@@ -4,6 +4,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { withdrawals } from '../../db/schema';
 import type { AppContext } from '../../platform/app-context';
 import type { ScheduledJob } from '../../platform/scheduled-jobs';
+import { expireUnconfirmedWithdrawals } from './expire-unconfirmed-withdrawals';
 import type { PayoutProvider, PayoutState } from './payout-provider';
 import { payOutWithdrawal, refundWithdrawal } from './withdrawal-ledger';
 import { sendWithdrawalStatusMail } from './withdrawal-mail';
@@ -113,6 +114,8 @@ export function usdPayoutJob(ctx: PayoutContext, payouts: PayoutProvider): Sched
     name: USD_PAYOUT_JOB,
     everyMs: EVERY_MS,
     run: async () => {
+      // The same single runner also gives back what requests never confirmed in time still hold.
+      await expireUnconfirmedWithdrawals(ctx);
       await sendUsdPayouts(ctx, payouts);
     },
   };

@@ -8,6 +8,7 @@ import { createTestUser, type TestUser } from '../../test/test-users';
 import { customerInDebt, paypalEnv } from '../debts/debt-test-helpers';
 import { FakePaypal } from '../deposits/fake-paypal';
 import { loadUserBalances } from '../ledger/ledger.repository';
+import { expireUnconfirmedWithdrawals } from './expire-unconfirmed-withdrawals';
 import { createPayoutProvider } from './payout-provider';
 import { sendUsdPayouts } from './send-usd-payouts';
 import {
@@ -248,6 +249,15 @@ describe('the customer', () => {
       code: await mailedWithdrawalCode(t, gina.email),
     });
     expect(late.json().code).toBe('otp_expired');
+    // The expired requests give their hold back without the customer cancelling them.
+    expect(await usd(gina.id)).toEqual({ available: 60_00n, locked: 40_00n });
+    expect(await expireUnconfirmedWithdrawals(t.ctx)).toBeGreaterThanOrEqual(2);
+    expect(await statusOf(second.json().data._id)).toMatchObject({
+      status: 'CANCELLED',
+      reason: 'Not confirmed with the e-mailed code in time',
+    });
+    expect(await usd(gina.id)).toEqual({ available: 100_00n, locked: 0n });
+    await expectLedgerConsistent(t.ctx.db);
   });
 });
 
