@@ -16,12 +16,11 @@ import { DEMO_ACCOUNTS, seedDemo } from './seed';
 async function main(): Promise<void> {
   const loaded = loadConfig();
   const logger = createServerLogger(loaded);
-  // CHAIN_MODE=embedded: a local development chain for coin deposits (platform/embedded-chain.ts),
-  // started beside the database rather than before it.
-  const chainStarting = startEmbeddedChain(loaded, logger);
-  chainStarting.catch(() => undefined);
+  // CHAIN_MODE=embedded: a local development chain for coin deposits (platform/embedded-chain.ts).
+  const chain = await startEmbeddedChain(loaded, logger);
+  const { config } = chain;
   let embedded: EmbeddedDatabase | undefined;
-  let databaseUrl = loaded.databaseUrl;
+  let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     // Loaded only in embedded mode: the package hooks SIGTERM to exit at once (code 143), which would
     // cut the graceful shutdown below short. Its hooks are dropped; our stop() stops the cluster itself.
@@ -29,15 +28,13 @@ async function main(): Promise<void> {
     process.removeAllListeners('SIGTERM');
     process.removeAllListeners('SIGINT');
     embedded = await startEmbeddedPostgres({
-      dir: path.join(loaded.dataDir, 'pg'),
-      port: loaded.embeddedPgPort,
-      statementStats: loaded.embeddedPgStatementStats,
+      dir: path.join(config.dataDir, 'pg'),
+      port: config.embeddedPgPort,
+      statementStats: config.embeddedPgStatementStats,
     });
     databaseUrl = embedded.url;
-    logger.info({ dir: path.join(loaded.dataDir, 'pg') }, 'embedded PostgreSQL started');
+    logger.info({ dir: path.join(config.dataDir, 'pg') }, 'embedded PostgreSQL started');
   }
-  const chain = await chainStarting;
-  const { config } = chain;
   const database = connect(databaseUrl, { limits: config.dbLimits });
   await migrateDatabase(database.db);
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
