@@ -166,7 +166,8 @@ const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
     trading: "orders placed by API run the trading feature's engine, ledger and group commit",
   },
   'server:chain-deposits': {
-    ledger: "a chain deposit is credited in the ledger with its history row, and told on the ledger's private user channel",
+    ledger:
+      "a chain deposit is credited in the ledger with its history row, and told on the ledger's private user channel",
   },
   'server:debts': {
     audit: 'settling a debt is written to the audit log',

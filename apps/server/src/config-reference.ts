@@ -66,7 +66,8 @@ export const SETTING_DOCS: Record<keyof Env, string> = {
     'Hours after a password change or reset, or two-factor turned on, during which withdrawals are refused. 0 = off.',
   WITHDRAWAL_AUTO_APPROVE_BELOW_USD:
     'A confirmed withdrawal worth less than this (USD) and raising no risk flag is approved without an admin; 0 = every one waits for an admin.',
-  WITHDRAWAL_DAILY_LIMIT_USD: 'USD value one customer may withdraw in 24 hours (requests not refunded). 0 = no limit.',
+  WITHDRAWAL_DAILY_LIMIT_USD:
+    'USD value one customer may withdraw in 24 hours (requests not refunded). 0 = no limit.',
   WITHDRAWAL_USD_MINIMUM: 'The smallest USD withdrawal to PayPal.',
   WITHDRAWAL_USD_FEE: 'The flat fee of a USD withdrawal to PayPal, taken from the amount (house revenue).',
   SEED_DEMO: 'Demo accounts and balances. Default on outside production. **Must be off in production.**',

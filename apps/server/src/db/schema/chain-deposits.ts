@@ -80,13 +80,8 @@ export const chainDeposits = pgTable(
     // The customer's list, newest first (POST /wallet/chain-deposits).
     index('chain_deposits_user_idx').on(t.userId, t.createdAt.desc(), t.id),
     // The watcher's pending deposits per chain.
-    index('chain_deposits_pending_idx')
-      .on(t.chain, t.blockNumber)
-      .where(sql`${t.status} = 'PENDING'`),
-    check(
-      'chain_deposits_status',
-      sql`${t.status} IN ('PENDING', 'CREDITED', 'BELOW_MINIMUM', 'DROPPED')`,
-    ),
+    index('chain_deposits_pending_idx').on(t.chain, t.blockNumber).where(sql`${t.status} = 'PENDING'`),
+    check('chain_deposits_status', sql`${t.status} IN ('PENDING', 'CREDITED', 'BELOW_MINIMUM', 'DROPPED')`),
     check('chain_deposits_amount', sql`${t.amountRaw} >= 0 AND ${t.amount} >= 0`),
   ],
 );

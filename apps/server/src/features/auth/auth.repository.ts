@@ -66,7 +66,10 @@ export async function setPasswordHash(
   at: Date,
 ): Promise<void> {
   // The time starts the withdrawal cool-down (a changed password may be a stolen account).
-  await tx.update(users).set({ passwordHash, passwordChangedAt: at, updatedAt: at }).where(eq(users.id, userId));
+  await tx
+    .update(users)
+    .set({ passwordHash, passwordChangedAt: at, updatedAt: at })
+    .where(eq(users.id, userId));
 }
 
 /** Stores an enrolment's TOTP secret, not yet in force (see enableTotp). */
