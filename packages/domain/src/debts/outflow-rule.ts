@@ -1,5 +1,6 @@
 import type { Minor } from '../money';
 import { ok, type Result, reject } from '../result';
+import { DAY_MS } from '../time';
 
 /**
  * The ways value can move out of a user's reach. P2P sends and withdrawals leave the exchange (the
@@ -22,8 +23,6 @@ export interface CreditedDeposit {
   readonly reversedAmount: Minor;
   readonly creditedAt: Date;
 }
-
-const DAY_MS = 86_400_000;
 
 /**
  * The earliest credit time still inside the hold window, or null when the hold is off (0 days): a

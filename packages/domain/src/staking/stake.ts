@@ -3,12 +3,14 @@ import { systemAccount, userAccount } from '../ledger/accounts';
 import { type Posting, transferPostings } from '../ledger/entry';
 import { divide, type Minor } from '../money';
 import { ok, type Result, reject } from '../result';
+import { DAY_MS } from '../time';
+
+export { DAY_MS };
 
 /** The spec's stake terms (section 9): durations, maximum APY (basis points: 1000 = 10%), redemption period. */
 export const STAKE_DURATIONS_DAYS = [30, 60, 90, 120] as const;
 export const MAX_STAKE_APY_BPS = 1_000n;
 export const STAKE_REDEMPTION_DAYS = 1;
-export const DAY_MS = 86_400_000;
 const DAYS_PER_YEAR = 365n;
 const BPS_PER_UNIT = 10_000n;
 

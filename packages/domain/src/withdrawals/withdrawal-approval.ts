@@ -1,4 +1,5 @@
 import type { Minor } from '../money';
+import { DAY_MS } from '../time';
 
 /**
  * What makes a withdrawal worth a person's look: a destination address used for the first time, a
@@ -12,8 +13,6 @@ export const WITHDRAWAL_RISK_FLAGS = [
   'unusual_size',
 ] as const;
 export type WithdrawalRiskFlag = (typeof WITHDRAWAL_RISK_FLAGS)[number];
-
-const DAY_MS = 86_400_000;
 
 export interface RiskInput {
   /** The destination was never used by this customer's earlier withdrawals (coins; PayPal has one). */

@@ -1,3 +1,4 @@
+import { DAY_MS } from '@exchange/domain';
 import { lt } from 'drizzle-orm';
 import {
   instantQuotes,
@@ -29,7 +30,6 @@ import { pruneUnattachedUploads } from './prune-unattached-uploads';
  * - sessions unused for 90 days (their refresh tokens, 30 days by default, expired long before);
  * - uploads no profile or KYC record names: after a day, files and rows (prune-unattached-uploads.ts).
  */
-const DAY_MS = 24 * 60 * 60 * 1000;
 export const PRUNE_JOB = 'prune-expired-rows';
 export const PRUNE_EVERY_MS = 60 * 60 * 1000;
 export const RETENTION = {

@@ -1,10 +1,10 @@
 import { messages } from '@exchange/contracts';
+import { DAY_MS } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import { hitCounter, readCounter } from '../../platform/counters';
 import { AppError } from '../../platform/errors';
 
 const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const keys = (userId: string) => ({
   minute: `upload|minute:user:${userId}`,
