@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
@@ -37,7 +37,15 @@ describe('History → Deposits', () => {
       deposit(3, { status: 'DROPPED', confirmations: 0 }),
     ]);
 
-    const [, first, second, third] = await within(table).findAllByRole('row');
+    // The table shows placeholder rows while the page loads: wait for the first deposit's row.
+    const [, first, second, third] = await waitFor(
+      () => {
+        const rows = within(table).getAllByRole('row');
+        expect(rows[1]).toHaveTextContent('0.5000 ETH');
+        return rows;
+      },
+      { timeout: 15_000 },
+    );
     if (!first || !second || !third) throw new Error('rows missing');
     expect(first).toHaveTextContent('0.5000 ETH');
     expect(first).toHaveTextContent('Ethereum');
