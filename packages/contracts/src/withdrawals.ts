@@ -21,13 +21,35 @@ const twoFactorFields = {
   recovery_code: z.string().trim().min(1).max(32).optional(),
 };
 
-/** GET /withdrawals/terms?asset=USD: what the form shows before anything is asked. */
-export const withdrawalTermsQuerySchema = z.object({ asset: assetField });
+const chainKey = z.string().trim().min(1).max(32);
+/** A 0x address as typed: its EIP-55 checksum (when mixed-case) is checked by the domain's rule. */
+const chainAddress = z.string().trim().max(64);
+
+/** A chain a coin can leave on, as the withdraw form offers it. */
+export const withdrawalChainSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  /** Base URL of the chain's explorer, null when none is configured. */
+  explorer_url: z.string().nullable(),
+});
+export type WithdrawalChain = z.infer<typeof withdrawalChainSchema>;
+
+/**
+ * GET /withdrawals/terms?asset=USD, or ?asset=ETH&chain=ethereum: what the form shows before anything
+ * is asked. A coin without `chain` answers for its first chain; `chains` lists every one it can leave on.
+ */
+export const withdrawalTermsQuerySchema = z.object({ asset: assetField, chain: chainKey.optional() });
 export const withdrawalTermsSchema = z.object({
   asset: z.string(),
   method: z.enum(['paypal', 'chain']),
-  /** Where it goes: the PayPal e-mail on the profile. */
+  /** Where it goes: the PayPal e-mail on the profile; '' for a coin (the customer names the address). */
   destination: z.string(),
+  /** The chain these terms are for (coins), null for PayPal. */
+  chain: withdrawalChainSchema.nullable(),
+  /** Every chain the coin can leave on (empty for PayPal). */
+  chains: z.array(withdrawalChainSchema),
+  /** Hours a new address-book entry waits before it can be withdrawn to. */
+  address_cool_down_hours: z.number().int(),
   minimum: decimalString,
   fee: decimalString,
   available: decimalString,
@@ -43,6 +65,10 @@ export const withdrawalTermsResponseSchema = envelope(withdrawalTermsSchema);
 export const requestWithdrawalSchema = z.object({
   asset: assetField,
   amount: wireDecimal,
+  /** Coins: the chain, and either a typed destination address or an address-book entry. */
+  chain: chainKey.optional(),
+  address: chainAddress.optional(),
+  address_id: z.uuid().optional(),
   ...twoFactorFields,
 });
 export type RequestWithdrawalBody = z.input<typeof requestWithdrawalSchema>;
@@ -70,8 +96,14 @@ export const withdrawalItemSchema = z.object({
   status: z.enum(WITHDRAWAL_STATUSES),
   /** Why it was rejected or failed. */
   reason: z.string().nullable(),
-  /** The payout's reference at PayPal, later the transaction hash. */
+  /** The payout's reference at PayPal, or the transaction hash on a chain. */
   reference: z.string().nullable(),
+  /** Coins: the chain's key, its transaction hash once signed, and the explorer link to it. */
+  chain: z.string().nullable(),
+  tx_hash: z.string().nullable(),
+  explorer_url: z.string().nullable(),
+  /** The address-book label of the destination, when it came from the book. */
+  label: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -124,3 +156,62 @@ export const adminRejectWithdrawalSchema = z.object({
   reason: z.string().trim().max(WITHDRAWAL_REASON_MAX).optional().default(''),
 });
 export type AdminRejectWithdrawalBody = z.input<typeof adminRejectWithdrawalSchema>;
+
+/** The longest label of an address-book entry. */
+export const WITHDRAWAL_ADDRESS_LABEL_MAX = 40;
+
+/** One entry of the customer's address book: a labelled destination on a chain. */
+export const withdrawalAddressSchema = z.object({
+  _id: z.string(),
+  chain: z.string(),
+  /** EIP-55 checksummed. */
+  address: z.string(),
+  label: z.string(),
+  createdAt: z.string(),
+  /** When the entry may first be withdrawn to (the cool-down after adding it). */
+  usable_at: z.string(),
+});
+export type WithdrawalAddress = z.infer<typeof withdrawalAddressSchema>;
+
+/** GET /withdrawals/addresses?chain=ethereum&search=...: the caller's book, paged and searched on the server. */
+export const withdrawalAddressListQuerySchema = pagingSchema({
+  defaultLimit: 20,
+  maxLimit: 100,
+  searchMax: 64,
+  filters: { chain: chainKey.optional() },
+});
+export const withdrawalAddressListResponseSchema = envelope(page(withdrawalAddressSchema));
+export type WithdrawalAddressListResponse = z.infer<typeof withdrawalAddressListResponseSchema>;
+
+/** POST /withdrawals/addresses: add an entry (two-factor code required, as for a withdrawal). */
+export const addWithdrawalAddressSchema = z.object({
+  chain: chainKey,
+  address: chainAddress,
+  label: z.string().trim().max(WITHDRAWAL_ADDRESS_LABEL_MAX),
+  ...twoFactorFields,
+});
+export type AddWithdrawalAddressBody = z.input<typeof addWithdrawalAddressSchema>;
+export const withdrawalAddressResponseSchema = envelope(withdrawalAddressSchema);
+
+/** POST /withdrawals/addresses/remove. */
+export const removeWithdrawalAddressSchema = z.object({ address_id: z.uuid() });
+export type RemoveWithdrawalAddressBody = z.input<typeof removeWithdrawalAddressSchema>;
+
+/**
+ * GET /admin/hot-wallet: the hot wallet of each chain and what it holds per coin, read from the chain,
+ * beside what approved withdrawals waiting to be sent need; `covered` false means they wait.
+ */
+export const hotWalletLineSchema = z.object({
+  chain: z.string(),
+  chain_name: z.string(),
+  asset: z.string(),
+  /** EIP-55 checksummed hot wallet address. */
+  address: z.string(),
+  balance: decimalString,
+  /** Approved and sent withdrawals not yet completed, in the coin. */
+  pending_withdrawals: decimalString,
+  covered: z.boolean(),
+});
+export type HotWalletLine = z.infer<typeof hotWalletLineSchema>;
+export const hotWalletResponseSchema = envelope(z.object({ content: z.array(hotWalletLineSchema) }));
+export type HotWalletResponse = z.infer<typeof hotWalletResponseSchema>;

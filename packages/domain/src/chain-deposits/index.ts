@@ -1,1 +1,2 @@
+export * from './custody-accounts';
 export * from './decide-chain-deposit';

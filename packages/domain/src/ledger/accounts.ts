@@ -16,6 +16,7 @@ export const SYSTEM_ACCOUNT_KINDS = [
   'USER_DEBT',
   'DEBT_WRITE_OFF',
   'CHAIN_CUSTODY',
+  'NETWORK_FEES',
 ] as const;
 export const ACCOUNT_KINDS = [...USER_ACCOUNT_KINDS, ...SYSTEM_ACCOUNT_KINDS] as const;
 
@@ -52,6 +53,7 @@ const systemKinds: ReadonlySet<string> = new Set(SYSTEM_ACCOUNT_KINDS);
  * (the per-user amounts are the OPEN user_debts rows). DEBT_WRITE_OFF is what the product gave up on
  * of those debts, a loss, so it runs negative. CHAIN_CUSTODY is the coins the product holds on a chain
  * for its customers (a deposit debits it as it credits the customer), an asset, so it runs negative.
+ * NETWORK_FEES is what the house paid a chain in gas (sweeps, withdrawals), a cost, so it runs negative.
  * FEE_REVENUE only collects, so it never does.
  */
 const negativeAllowed: ReadonlySet<AccountKind> = new Set([
@@ -62,6 +64,7 @@ const negativeAllowed: ReadonlySet<AccountKind> = new Set([
   'USER_DEBT',
   'DEBT_WRITE_OFF',
   'CHAIN_CUSTODY',
+  'NETWORK_FEES',
 ]);
 
 export function isAccountKind(kind: string): kind is AccountKind {

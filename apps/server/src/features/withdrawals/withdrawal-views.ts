@@ -27,6 +27,10 @@ export function toWithdrawalItem(row: WithdrawalRow): WithdrawalItem {
     status: row.status,
     reason: row.reason,
     reference: row.providerRef,
+    chain: null,
+    tx_hash: null,
+    explorer_url: null,
+    label: null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
