@@ -4,6 +4,7 @@ export * from './api-keys';
 export * from './audit';
 export * from './binance-api';
 export * from './chain-deposits';
+export * from './chain-sender';
 export * from './deposits';
 export * from './history-counts';
 export * from './kyc';
