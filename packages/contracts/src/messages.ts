@@ -1,5 +1,6 @@
 import { chainDepositMessages } from './chain-deposit-messages';
 import { coinDepositMessages } from './coin-deposit-messages';
+import { coinWithdrawalMessages } from './coin-withdrawal-messages';
 import { debtMessages } from './debt-messages';
 import { kycIdentityMessages } from './kyc-identity-messages';
 import { p2pMessages } from './p2p-messages';
@@ -317,6 +318,7 @@ export const messages = {
   ...securityMessages,
   // Withdrawals (issue 38), kept in their own file
   ...withdrawalMessages,
+  ...coinWithdrawalMessages,
   ...coinDepositMessages,
   ...chainDepositMessages,
   // Admin operations (dashboard, transactions, stakes, support, solvency); the spec names the titles only.

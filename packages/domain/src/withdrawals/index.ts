@@ -1,3 +1,4 @@
+export * from './withdrawal-address';
 export * from './withdrawal-approval';
 export * from './withdrawal-request';
 export * from './withdrawal-status';
