@@ -1,2 +1,3 @@
 export * from './custody-accounts';
 export * from './decide-chain-deposit';
+export * from './decide-sweep';
