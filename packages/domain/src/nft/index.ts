@@ -1,1 +1,2 @@
+export * from './nft-chain-rules';
 export * from './nft-rules';

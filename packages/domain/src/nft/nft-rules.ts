@@ -2,6 +2,7 @@ import type { AssetCode } from '../assets';
 import { type Posting, systemAccount, userAccount } from '../ledger';
 import { feeOf, type Minor } from '../money';
 import { assert, ok, type Result, reject } from '../result';
+import type { NftChainState } from './nft-chain-rules';
 
 /** ACTIVE items show on the marketplace; HIDDEN ones (an admin's decision) are neither shown nor sold. */
 export type NftStatus = 'ACTIVE' | 'HIDDEN';
@@ -21,6 +22,8 @@ export interface NftItemState {
   readonly listed: boolean;
   readonly price: Minor;
   readonly asset: AssetCode;
+  /** Its chain state (nft-chain-rules.ts); absent or null while custodial only. */
+  readonly chainState?: NftChainState | null;
 }
 
 export type NftActorRejection = 'nft_not_customer' | 'nft_account_disabled' | 'nft_kyc_required';
@@ -28,6 +31,8 @@ export type NftBuyRejection = NftActorRejection | 'nft_hidden' | 'nft_not_for_sa
 export type NftListRejection =
   | NftActorRejection
   | 'nft_not_owner'
+  | 'nft_withdrawn'
+  | 'nft_sending'
   | 'nft_hidden'
   | 'nft_already_listed'
   | 'nft_price_invalid';
@@ -116,7 +121,8 @@ export function nftSalePostings(sale: NftSale): Posting[] {
 
 /**
  * Decides putting an item up for sale at `price`, in this order: the owner (see `checkNftActor`),
- * someone else's item or the house's ('nft_not_owner'), a hidden item ('nft_hidden'), an item already
+ * someone else's item or the house's ('nft_not_owner'), an item that left for its owner's wallet
+ * ('nft_withdrawn') or is on its way ('nft_sending'), a hidden item ('nft_hidden'), an item already
  * for sale ('nft_already_listed'), a price not above zero ('nft_price_invalid').
  */
 export function decideNftListing(
@@ -127,6 +133,8 @@ export function decideNftListing(
   const checked = checkNftActor(actor);
   if (!checked.ok) return checked;
   if (item.ownerId !== actor.id) return reject('nft_not_owner');
+  if (item.chainState === 'WITHDRAWN') return reject('nft_withdrawn');
+  if (item.chainState === 'SENDING') return reject('nft_sending');
   if (item.status !== 'ACTIVE') return reject('nft_hidden');
   if (item.listed) return reject('nft_already_listed');
   if (price <= 0n) return reject('nft_price_invalid');
