@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { keccak256Hex } from '../keccak';
-import { checksumAddress, checkWithdrawalAddress, shortAddress } from './withdrawal-address';
+import { chainAmountToMinor } from '../chain-deposits/decide-chain-deposit';
+import { keccak256Hex } from './keccak256';
+import {
+  checkAddressUsable,
+  checkChainAddress,
+  checkWithdrawalDestination,
+  minorToChainAmount,
+  shortAddress,
+  toChecksumAddress,
+} from './withdrawal-address';
+import { checkWithdrawalAmount } from './withdrawal-request';
 
 // EIP-55's own examples.
 const EIP55_EXAMPLES = [
@@ -9,6 +18,8 @@ const EIP55_EXAMPLES = [
   '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB',
   '0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb',
 ];
+const OUTSIDE = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+const DEPOSIT = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
 
 describe('keccak256Hex', () => {
   it('hashes as Ethereum does (Keccak padding, not SHA3)', () => {
@@ -18,7 +29,7 @@ describe('keccak256Hex', () => {
     expect(keccak256Hex(new TextEncoder().encode('abc'))).toBe(
       '4e03657aea45a94fc7d47ba826c8d667c0d1e6e33a64a036ec44f58fa12d6c45',
     );
-    // Longer than one 136-byte block.
+    // Longer than one 136-byte block, and exactly one block.
     expect(keccak256Hex(new Uint8Array(200).fill(0x61))).toBe(
       keccak256Hex(new TextEncoder().encode('a'.repeat(200))),
     );
@@ -26,34 +37,92 @@ describe('keccak256Hex', () => {
   });
 });
 
-describe('checkWithdrawalAddress (EIP-55)', () => {
+describe('checkChainAddress (EIP-55)', () => {
   it('checksums the EIP examples from any case and accepts them as written', () => {
     for (const address of EIP55_EXAMPLES) {
-      expect(checksumAddress(address.toLowerCase())).toBe(address);
-      expect(checkWithdrawalAddress(address)).toEqual({ ok: true, value: address });
-      expect(checkWithdrawalAddress(` ${address.toLowerCase()} `)).toEqual({ ok: true, value: address });
-      expect(checkWithdrawalAddress(`0x${address.slice(2).toUpperCase()}`)).toEqual({
-        ok: true,
-        value: address,
-      });
+      expect(toChecksumAddress(address.toLowerCase())).toBe(address);
+      expect(checkChainAddress(address)).toEqual({ ok: true, value: address });
+      expect(checkChainAddress(` ${address.toLowerCase()} `)).toEqual({ ok: true, value: address });
+      expect(checkChainAddress(`0x${address.slice(2).toUpperCase()}`)).toEqual({ ok: true, value: address });
     }
   });
 
   it('refuses a mixed-case address whose checksum is wrong, which a one-letter typo makes', () => {
     const good = EIP55_EXAMPLES[0] ?? '';
     const flipped = `${good.slice(0, 3)}${good[3] === 'A' ? 'a' : 'A'}${good.slice(4)}`;
-    expect(checkWithdrawalAddress(flipped)).toEqual({ ok: false, code: 'address_checksum' });
+    expect(checkChainAddress(flipped)).toEqual({ ok: false, code: 'address_checksum' });
   });
 
-  it('refuses nothing, what is not a 20-byte hex address, and the zero address', () => {
-    expect(checkWithdrawalAddress('  ')).toEqual({ ok: false, code: 'address_required' });
+  it('refuses nothing and what is not a 20-byte hex address', () => {
+    expect(checkChainAddress('  ')).toEqual({ ok: false, code: 'address_required' });
     for (const bad of ['0x123', 'abc', `0x${'g'.repeat(40)}`, `${'1'.repeat(42)}`, `0x${'1'.repeat(41)}`]) {
-      expect(checkWithdrawalAddress(bad)).toEqual({ ok: false, code: 'address_invalid' });
+      expect(checkChainAddress(bad)).toEqual({ ok: false, code: 'address_invalid' });
     }
-    expect(checkWithdrawalAddress(`0x${'0'.repeat(40)}`)).toEqual({ ok: false, code: 'address_zero' });
   });
 
   it('shortens an address for lists', () => {
-    expect(shortAddress('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed')).toBe('0x5aAe…eAed');
+    expect(shortAddress(OUTSIDE)).toBe('0x5aAe…eAed');
+  });
+});
+
+describe('checkWithdrawalDestination', () => {
+  it('accepts an outside address from any case and answers it checksummed', () => {
+    expect(checkWithdrawalDestination(OUTSIDE.toLowerCase(), [DEPOSIT])).toEqual({
+      ok: true,
+      value: OUTSIDE,
+    });
+  });
+
+  it("refuses the exchange's own addresses whatever their case, after the address rule", () => {
+    expect(checkWithdrawalDestination(DEPOSIT.toUpperCase().replace('0X', '0x'), [DEPOSIT])).toEqual({
+      ok: false,
+      code: 'address_own',
+    });
+    expect(checkWithdrawalDestination(`0x${'0'.repeat(40)}`, [DEPOSIT])).toMatchObject({
+      code: 'address_zero',
+    });
+    expect(checkWithdrawalDestination('0x12', [DEPOSIT])).toMatchObject({ code: 'address_invalid' });
+  });
+});
+
+describe('checkAddressUsable', () => {
+  it('keeps a new book entry back until its usable time, and names it', () => {
+    const usableAt = new Date('2026-11-28T10:00:00Z');
+    expect(checkAddressUsable(usableAt, new Date('2026-11-28T09:59:59Z'))).toEqual({
+      ok: false,
+      code: 'address_cooling_down',
+      params: { until: '2026-11-28T10:00:00.000Z' },
+    });
+    expect(checkAddressUsable(usableAt, usableAt).ok).toBe(true);
+  });
+});
+
+describe('minorToChainAmount', () => {
+  it('is the inverse of chainAmountToMinor for ETH (18 places) and USDT (6 places) at scale 8', () => {
+    expect(minorToChainAmount(5_000_000n, 18, 8)).toBe(50_000_000_000_000_000n);
+    expect(chainAmountToMinor(minorToChainAmount(123_456_789n, 18, 8), 18, 8)).toBe(123_456_789n);
+    expect(minorToChainAmount(2_500_000_000n, 6, 8)).toBe(25_000_000n);
+    expect(chainAmountToMinor(minorToChainAmount(2_500_000_000n, 6, 8), 6, 8)).toBe(2_500_000_000n);
+  });
+});
+
+describe('checkWithdrawalAmount with a chain precision', () => {
+  it('refuses more decimal places than the chain counts', () => {
+    const usdt = {
+      asset: 'USDT',
+      method: 'chain',
+      minimum: 10_00000000n,
+      fee: 1_00000000n,
+      precision: 6,
+    } as const;
+    expect(checkWithdrawalAmount(usdt, 'USDT', '20.0000001')).toEqual({
+      ok: false,
+      code: 'amount_precision_exceeded',
+      params: { precision: '6' },
+    });
+    expect(checkWithdrawalAmount(usdt, 'USDT', '20.000001')).toMatchObject({
+      ok: true,
+      value: { amount: 2_000_000_100n, receive: 1_900_000_100n },
+    });
   });
 });

@@ -81,3 +81,8 @@ export function minorToChainAmount(minor: bigint, decimals: number, scale: numbe
     ? minor * 10n ** BigInt(decimals - scale)
     : minor / 10n ** BigInt(scale - decimals);
 }
+
+/** An address shortened for lists: 0x5aAe…eAed. */
+export function shortAddress(address: string): string {
+  return address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
+}

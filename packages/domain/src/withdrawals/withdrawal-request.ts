@@ -12,6 +12,11 @@ export interface WithdrawalTerms {
   readonly method: WithdrawalMethod;
   readonly minimum: Minor;
   readonly fee: Minor;
+  /**
+   * Decimal places an amount may have, when fewer than the asset's scale: a coin on a chain that
+   * counts fewer places than the ledger (USDT's 6 against 8) cannot send the finer part.
+   */
+  readonly precision?: number;
 }
 
 /**
@@ -55,8 +60,10 @@ export function checkWithdrawalAmount(
   if (text === '') return reject('amount_required');
   const scale = getAsset(terms.asset).scale;
   if (parseDecimal(text, 64) === null) return reject('amount_invalid');
+  const precision = Math.min(scale, terms.precision ?? scale);
   const amount = parseDecimal(text, scale);
-  if (amount === null) return reject('amount_precision_exceeded', { precision: String(scale) });
+  if (amount === null || parseDecimal(text, precision) === null)
+    return reject('amount_precision_exceeded', { precision: String(precision) });
   if (amount <= 0n) return reject('amount_invalid');
   if (amount < terms.minimum || amount <= terms.fee) {
     const least = terms.minimum > terms.fee ? terms.minimum : terms.fee + 1n;
