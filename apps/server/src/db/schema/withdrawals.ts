@@ -1,6 +1,6 @@
 import { WITHDRAWAL_STATUSES } from '@exchange/domain';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { createdAt, minor, updatedAt } from './columns';
 
@@ -11,6 +11,31 @@ import { createdAt, minor, updatedAt } from './columns';
  * address for coins. The e-mailed confirmation code is kept only as an HMAC, used once, short-lived.
  * `value_cents` is its USD value when requested (daily limit, admin queue, auto-approval).
  */
+/**
+ * A customer's address book (issue 38): labelled destinations per chain, EIP-55 checksummed, one entry
+ * per (user, chain, address). A new entry may be withdrawn to from `usable_at` (the cool-down after
+ * adding it).
+ */
+export const withdrawalAddresses = pgTable(
+  'withdrawal_addresses',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    chain: text('chain').notNull(),
+    address: text('address').notNull(),
+    label: text('label').notNull(),
+    usableAt: timestamp('usable_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('withdrawal_addresses_user_chain_address_key').on(t.userId, t.chain, t.address),
+    // The customer's book, newest first, per chain or all (searched within the customer's rows).
+    index('withdrawal_addresses_user_created_idx').on(t.userId, t.createdAt, t.id),
+  ],
+);
+
 export const withdrawals = pgTable(
   'withdrawals',
   {
@@ -32,6 +57,13 @@ export const withdrawals = pgTable(
     reason: text('reason'),
     /** The payout's batch id at PayPal (ours: the withdrawal id) or, later, the transaction hash. */
     providerRef: text('provider_ref'),
+    /** Coins: the chain's key, the address-book entry it came from and its label then, the mined hash. */
+    chain: text('chain'),
+    addressId: uuid('address_id').references(() => withdrawalAddresses.id, { onDelete: 'set null' }),
+    label: text('label'),
+    txHash: text('tx_hash'),
+    /** When the sender first found the hot wallet short for it (admins were told then, once). */
+    fundsShortAt: timestamp('funds_short_at', { withTimezone: true, mode: 'date' }),
     decidedBy: uuid('decided_by').references(() => users.id),
     decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
@@ -47,5 +79,7 @@ export const withdrawals = pgTable(
     // The admin queue pages by status, newest first; the payout job reads APPROVED and SENT ones.
     index('withdrawals_status_created_idx').on(t.status, t.createdAt, t.id),
     index('withdrawals_created_idx').on(t.createdAt, t.id),
+    // Was this address used by the customer before (the new-address flag)?
+    index('withdrawals_user_destination_idx').on(t.userId, t.destination),
   ],
 );
