@@ -1,9 +1,23 @@
+import { NFT_CHAIN_STATES } from '@exchange/domain';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  pgSequence,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { createdAt, minor, updatedAt } from './columns';
 import { journalEntries } from './ledger';
 import { uploads } from './uploads';
+
+/** Token ids of the exchange's ERC-721: one number per minted item, never reused. */
+export const nftTokenIds = pgSequence('nft_token_ids', { startWith: 1 });
 
 /**
  * An NFT of the marketplace (issue 40). Custodial: who owns it is this row (`owner_id`, null while the
@@ -34,6 +48,17 @@ export const nftItems = pgTable(
     chain: text('chain'),
     contractAddress: text('contract_address'),
     tokenId: text('token_id'),
+    /**
+     * Where the token stands (NFT_CHAIN_STATES in the domain): null custodial only, MINTING, MINTED
+     * (the hot wallet holds it), MINT_FAILED, SENDING (locked while a transfer to the owner's own
+     * address is out), WITHDRAWN (it left the exchange; the row stays as the owner's history).
+     */
+    chainState: text('chain_state', { enum: NFT_CHAIN_STATES }),
+    /** The chain sender's reference of the transfer out now pending: an outcome for another is stale. */
+    chainReference: text('chain_reference'),
+    /** The owner's own address the token goes or went to, and the transfer's hash once mined. */
+    withdrawnTo: text('withdrawn_to'),
+    withdrawTxHash: text('withdraw_tx_hash'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
