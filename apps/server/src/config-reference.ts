@@ -1,7 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { z } from 'zod';
 import { chainSettingDocs } from './platform/chain-config';
+import { chainSweepSettingDocs } from './platform/chain-sweep-config';
 import { type Env, envSchema } from './platform/config';
+import { coinWithdrawalSettingDocs } from './platform/withdrawal-config';
 
 /**
  * What each setting does, for docs/operations.md's configuration reference. The table is generated
@@ -60,6 +62,7 @@ export const SETTING_DOCS: Record<keyof Env, string> = {
   AUTH_MAIL_LIMIT_IP_PER_MINUTE: 'Sign-up, forgotten password, code resend: per client address.',
   AUTH_MAIL_LIMIT_ACCOUNT_PER_MINUTE: 'Forgotten password and code resend: per e-mail address.',
   ...chainSettingDocs,
+  ...chainSweepSettingDocs,
   DEPOSIT_HOLD_DAYS:
     'Days after a deposit is credited during which its value may not leave the exchange (P2P sends; withdrawals later), while the payment provider can still reverse it. 0 = off.',
   WITHDRAWAL_COOL_DOWN_HOURS:
@@ -70,6 +73,7 @@ export const SETTING_DOCS: Record<keyof Env, string> = {
     'USD value one customer may withdraw in 24 hours (requests not refunded). 0 = no limit.',
   WITHDRAWAL_USD_MINIMUM: 'The smallest USD withdrawal to PayPal.',
   WITHDRAWAL_USD_FEE: 'The flat fee of a USD withdrawal to PayPal, taken from the amount (house revenue).',
+  ...coinWithdrawalSettingDocs,
   SEED_DEMO: 'Demo accounts and balances. Default on outside production. **Must be off in production.**',
   INSTANT_FEE_BPS: 'Instant (USD) buy/sell fee in basis points of the cost; 10 = 0.1%.',
   INSTANT_QUOTE_TTL_SECONDS: 'How long an instant quote can be accepted.',

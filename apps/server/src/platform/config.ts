@@ -2,6 +2,7 @@ import path from 'node:path';
 import { DEFAULT_HOT_SHARDS, getAsset, parseDecimal } from '@exchange/domain';
 import { z } from 'zod';
 import { type ChainConfig, chainConfig, chainEnv, chainProductionProblems } from './chain-config';
+import { type ChainSweepSettings, chainSweepConfig, chainSweepEnv } from './chain-sweep-config';
 import type { DbLimits } from './db';
 import { type DepositHoldConfig, depositHoldConfig, depositHoldEnv } from './deposit-hold-config';
 import { type QuoteConfig, quoteConfig, quoteEnv } from './quote-config';
@@ -58,6 +59,7 @@ export const envSchema = z.object({
   ...rateLimitEnv,
   ...depositHoldEnv,
   ...chainEnv,
+  ...chainSweepEnv,
   ...withdrawalEnv,
   SEED_DEMO: z.enum(['on', 'off']).optional(),
   ...quoteEnv,
@@ -89,6 +91,7 @@ export type Env = z.infer<typeof envSchema>;
 
 /** Every setting; the rate-limit budgets and the quote settings are in rate-limit-config.ts and quote-config.ts. */
 export interface Config extends ChainConfig, RateLimitConfig, QuoteConfig, DepositHoldConfig {
+  readonly chainSweeps: ChainSweepSettings;
   readonly env: Env['NODE_ENV'];
   readonly port: number;
   readonly host: string;
@@ -259,6 +262,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ...rateLimitConfig(env),
     ...depositHoldConfig(env),
     ...chainConfig(env, (name) => persistentSecret(env.DATA_DIR, name)),
+    ...chainSweepConfig(env),
     ...withdrawalConfig(env),
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'on' : !production,
     ...quoteConfig(env),
