@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateEntry } from '../ledger';
+import { accountName, validateEntry } from '../ledger';
 import {
   chainAmountToMinor,
   chainDepositPostings,
@@ -33,12 +33,12 @@ describe('chain deposits', () => {
     expect(decideChainDeposit({ ...base, amount: 0n, minimum: 0n, confirmations: 30 })).toBe('BELOW_MINIMUM');
   });
 
-  it('books custody against the customer in one balanced entry', () => {
-    const postings = chainDepositPostings('alice', 'ETH', 5n);
+  it("books the chain's custody against the customer in one balanced entry", () => {
+    const postings = chainDepositPostings('ethereum', 'alice', 'ETH', 5n);
     expect(validateEntry(postings).ok).toBe(true);
-    expect(postings.map((p) => [p.account.kind, p.amount])).toEqual([
-      ['CHAIN_CUSTODY', -5n],
-      ['AVAILABLE', 5n],
+    expect(postings.map((p) => [accountName(p.account), p.amount])).toEqual([
+      ['system/ETH/CHAIN_CUSTODY@ethereum', -5n],
+      ['alice/ETH/AVAILABLE', 5n],
     ]);
   });
 

@@ -1,5 +1,6 @@
 import type { AssetCode } from '../assets';
-import { type Posting, systemAccount, transferPostings, userAccount } from '../ledger';
+import { type Posting, transferPostings, userAccount } from '../ledger';
+import { custodyAccount } from './custody-accounts';
 
 /**
  * On-chain deposits (issue 37), decided without the chain or the database: what an amount seen on the
@@ -39,12 +40,17 @@ export function decideChainDeposit(input: {
 }
 
 /**
- * The credit: the chain's custody account for the asset (coins the product now holds on the chain)
+ * The credit: the chain's custody account for the asset (coins the product now holds on that chain)
  * is debited and the customer's available balance credited, so customer liabilities and custody
  * holdings move together and the ledger stays balanced.
  */
-export function chainDepositPostings(userId: string, asset: AssetCode, amount: bigint): Posting[] {
-  return transferPostings(systemAccount('CHAIN_CUSTODY', asset), userAccount(userId, asset), amount);
+export function chainDepositPostings(
+  chain: string,
+  userId: string,
+  asset: AssetCode,
+  amount: bigint,
+): Posting[] {
+  return transferPostings(custodyAccount(chain, asset), userAccount(userId, asset), amount);
 }
 
 /** The entry's reference: one per (chain, transaction, log), so a deposit posts at most once. */

@@ -38,8 +38,20 @@ export type SystemAccountKey = {
    * Every sub-account is the same account for reports: readers sum over the shards.
    */
   readonly shard?: number;
+  /**
+   * Which chain the account is of (its key, e.g. 'ethereum'), for the kinds kept per chain
+   * (SCOPED_ACCOUNT_KINDS: custody and network fees); absent or '' is the unscoped account. Unlike a
+   * shard, a scope is an account of its own: USDT held on one chain is not USDT held on another.
+   */
+  readonly scope?: string;
 };
 export type AccountKey = UserAccountKey | SystemAccountKey;
+
+/** The system accounts kept per chain (a scope on the key): what the product holds on, and paid to, a chain. */
+export const SCOPED_ACCOUNT_KINDS: readonly SystemAccountKind[] = ['CHAIN_CUSTODY', 'NETWORK_FEES'];
+
+/** A scope as the ledger keeps it: a chain's key (the schema's check says the same). */
+const SCOPE_PATTERN = /^[a-z0-9-]{1,32}$/;
 
 const userKinds: ReadonlySet<string> = new Set(USER_ACCOUNT_KINDS);
 const systemKinds: ReadonlySet<string> = new Set(SYSTEM_ACCOUNT_KINDS);
@@ -88,25 +100,44 @@ export function userAccount(
   return { userId, asset, kind };
 }
 
-export function systemAccount(kind: SystemAccountKind, asset: AssetCode): SystemAccountKey {
-  return { userId: null, asset, kind };
+/**
+ * A system account; `scope` (a chain's key) names the per-chain account of a kind kept per chain
+ * (SCOPED_ACCOUNT_KINDS). Other kinds have one account per asset and take no scope.
+ */
+export function systemAccount(kind: SystemAccountKind, asset: AssetCode, scope?: string): SystemAccountKey {
+  if (scope === undefined || scope === '') return { userId: null, asset, kind };
+  assert(SCOPED_ACCOUNT_KINDS.includes(kind), `${kind} is not kept per chain`);
+  assert(SCOPE_PATTERN.test(scope), `account scope ${scope} is a chain key`);
+  return { userId: null, asset, kind, scope };
+}
+
+/** The key's scope, '' for none (user accounts and unscoped system accounts). */
+export function scopeOfKey(key: AccountKey): string {
+  return key.userId === null ? (key.scope ?? '') : '';
 }
 
 /** True when the key is one the ledger can hold: a known asset, and an owner that fits the kind. */
 export function isValidAccountKey(key: AccountKey): boolean {
   if (!isAssetCode(key.asset)) return false;
-  if (key.userId === null)
+  if (key.userId === null) {
+    const scope = key.scope ?? '';
     return (
       systemKinds.has(key.kind) &&
-      (key.shard === undefined || (Number.isInteger(key.shard) && key.shard >= 0 && key.shard < MAX_SHARDS))
+      (key.shard === undefined || (Number.isInteger(key.shard) && key.shard >= 0 && key.shard < MAX_SHARDS)) &&
+      (scope === '' || (SCOPED_ACCOUNT_KINDS.includes(key.kind) && SCOPE_PATTERN.test(scope)))
     );
+  }
   return key.userId.length > 0 && userKinds.has(key.kind);
 }
 
-/** A stable text name of an account, used as a map key and in error details. */
+/**
+ * A stable text name of an account, used as a map key and in error details: `<owner>/<asset>/<kind>`,
+ * then `@<scope>` for a chain's account and `#<shard>` for a sub-account.
+ */
 export function accountName(key: AccountKey): string {
   const shard = key.userId === null ? (key.shard ?? 0) : 0;
-  return `${key.userId ?? 'system'}/${key.asset}/${key.kind}${shard > 0 ? `#${shard}` : ''}`;
+  const scope = scopeOfKey(key);
+  return `${key.userId ?? 'system'}/${key.asset}/${key.kind}${scope ? `@${scope}` : ''}${shard > 0 ? `#${shard}` : ''}`;
 }
 
 /** The most sub-accounts a system account may be spread over (the schema's check says the same). */

@@ -21,10 +21,11 @@ import { users } from './accounts';
 import { createdAt, minor, updatedAt } from './columns';
 
 /**
- * One account per (owner, asset, kind). User accounts are AVAILABLE or LOCKED and never negative;
+ * One account per (owner, asset, kind, scope). User accounts are AVAILABLE or LOCKED and never negative;
  * system accounts (PAYMENT_CLEARING, HOUSE_INVENTORY, FEE_REVENUE, STAKING_POOL, REFERRAL_EXPENSE) may
  * go negative where they stand for value outside the product. `balance` is a cache of the postings,
- * which `ledger:verify` recomputes.
+ * which `ledger:verify` recomputes. `scope` names the chain of the accounts kept per chain (CHAIN_CUSTODY,
+ * NETWORK_FEES: one account per chain and asset); every other account has scope ''.
  */
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
@@ -38,6 +39,8 @@ export const ledgerAccounts = pgTable(
     // Hot system accounts (house inventory, fees) are spread over sub-accounts so concurrent trades
     // do not queue on one row; user accounts and other system accounts are always shard 0.
     shard: smallint('shard').notNull().default(0),
+    // The chain's key for the accounts kept per chain (custody, network fees); '' for every other.
+    scope: text('scope').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -46,6 +49,7 @@ export const ledgerAccounts = pgTable(
       sql`coalesce(${t.userId}, '00000000-0000-0000-0000-000000000000')`,
       t.asset,
       t.kind,
+      t.scope,
       t.shard,
     ),
     // A user's accounts by owner (the wallet, the guards' batch reads, the admin lists): the unique key
@@ -55,6 +59,10 @@ export const ledgerAccounts = pgTable(
     check(
       'ledger_accounts_shard',
       sql`${t.shard} >= 0 AND ${t.shard} < 256 AND (${t.shard} = 0 OR ${t.userId} IS NULL)`,
+    ),
+    check(
+      'ledger_accounts_scope',
+      sql`${t.scope} = '' OR (${t.userId} IS NULL AND ${t.kind} IN ('CHAIN_CUSTODY', 'NETWORK_FEES') AND ${t.scope} ~ '^[a-z0-9-]{1,32}$')`,
     ),
     check('ledger_accounts_non_negative', sql`${t.allowNegative} OR ${t.balance} >= 0`),
     check(

@@ -20,7 +20,7 @@ export interface ChainWatcherDeps {
 
 /**
  * The credit, once: only the transaction that moves the row from PENDING to CREDITED posts the entry
- * (CHAIN_CUSTODY → the customer's AVAILABLE, under the deposit's unique reference) and writes the
+ * (the chain's CHAIN_CUSTODY → the customer's AVAILABLE, under the deposit's unique reference) and writes the
  * history row; a second watcher waits on the row lock and then finds nothing to move.
  */
 export async function creditChainDeposit(
@@ -43,7 +43,7 @@ export async function creditChainDeposit(
       kind: 'CHAIN_DEPOSIT',
       reference,
       userId: moved.userId,
-      postings: chainDepositPostings(moved.userId, asset, amount),
+      postings: chainDepositPostings(moved.chain, moved.userId, asset, amount),
       memo: { chain: moved.chain, tx_hash: moved.txHash, log_index: String(moved.logIndex) },
     });
     if (!posted.ok) throw new Error(`chain deposit ${reference} could not post: ${posted.code}`);

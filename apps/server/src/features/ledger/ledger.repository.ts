@@ -1,4 +1,4 @@
-import { type AccountKey, accountName, allowsNegative, assert } from '@exchange/domain';
+import { type AccountKey, accountName, allowsNegative, assert, scopeOfKey } from '@exchange/domain';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db';
 
@@ -17,7 +17,7 @@ function keyValues(keys: readonly AccountKey[]) {
   return sql.join(
     keys.map(
       (key) =>
-        sql`(${key.userId}::uuid, ${key.asset}::text, ${key.kind}::text, ${shardOfKey(key)}::smallint)`,
+        sql`(${key.userId}::uuid, ${key.asset}::text, ${key.kind}::text, ${shardOfKey(key)}::smallint, ${scopeOfKey(key)}::text)`,
     ),
     sql`, `,
   );
@@ -33,13 +33,14 @@ async function selectAccounts(
     asset: string;
     kind: string;
     shard: number;
+    scope: string;
     balance: string;
   }>(sql`
-    SELECT a.id::text AS id, a.user_id, a.asset, a.kind, a.shard, a.balance::text AS balance
+    SELECT a.id::text AS id, a.user_id, a.asset, a.kind, a.shard, a.scope, a.balance::text AS balance
     FROM ledger_accounts a
-    JOIN (VALUES ${keyValues(keys)}) AS k(user_id, asset, kind, shard)
+    JOIN (VALUES ${keyValues(keys)}) AS k(user_id, asset, kind, shard, scope)
       ON coalesce(a.user_id, ${NO_OWNER}::uuid) = coalesce(k.user_id, ${NO_OWNER}::uuid)
-     AND a.asset = k.asset AND a.kind = k.kind AND a.shard = k.shard`);
+     AND a.asset = k.asset AND a.kind = k.kind AND a.scope = k.scope AND a.shard = k.shard`);
   const byName = new Map<string, { id: bigint; balance: bigint }>();
   for (const row of found.rows) {
     const name = accountName({
@@ -47,6 +48,7 @@ async function selectAccounts(
       asset: row.asset,
       kind: row.kind,
       shard: row.shard,
+      scope: row.scope,
     } as AccountKey);
     byName.set(name, { id: BigInt(row.id), balance: BigInt(row.balance) });
   }
@@ -66,13 +68,14 @@ export async function ensureAccounts(db: DbOrTx, keys: readonly AccountKey[]): P
     const rows = sql.join(
       missing.map(
         (key) =>
-          sql`(${key.userId}::uuid, ${key.asset}, ${key.kind}, ${allowsNegative(key.kind)}, ${shardOfKey(key)})`,
+          sql`(${key.userId}::uuid, ${key.asset}, ${key.kind}, ${allowsNegative(key.kind)}, ${shardOfKey(key)}, ${scopeOfKey(key)})`,
       ),
       sql`, `,
     );
-    // Sub-accounts of hot system accounts are created here too, the first time an entry lands on one.
+    // Sub-accounts of hot system accounts, and a chain's accounts (a scope), are created here too, the
+    // first time an entry lands on one.
     await db.execute(sql`
-      INSERT INTO ledger_accounts (user_id, asset, kind, allow_negative, shard) VALUES ${rows}
+      INSERT INTO ledger_accounts (user_id, asset, kind, allow_negative, shard, scope) VALUES ${rows}
       ON CONFLICT DO NOTHING`);
     found = await selectAccounts(db, wanted);
   }

@@ -8,6 +8,7 @@ import {
   ok,
   type Result,
   reject,
+  scopeOfKey,
   spreadHotPostingsTo,
   validateEntry,
 } from '@exchange/domain';
@@ -58,8 +59,8 @@ export function prepareEntries(drafts: readonly EntryDraft[]): EntryDraft[] {
 
 /**
  * Prepared entries as the parameters `ledger_post_entries` (and `trading_write_batch`) take: the
- * entries' columns, then one element per posting (its entry's 1-based index, account key, whether the
- * account may go negative, amount), as typed arrays.
+ * entries' columns, then one element per posting (its entry's 1-based index, account key with its
+ * shard and scope, whether the account may go negative, amount), as typed arrays.
  */
 export function entryParams(drafts: readonly EntryDraft[]): SQL {
   const lines = drafts.flatMap((draft, i) => draft.postings.map((posting) => ({ entry: i + 1, posting })));
@@ -74,6 +75,7 @@ export function entryParams(drafts: readonly EntryDraft[]): SQL {
     [keys.map((key) => key.asset), 'text'],
     [keys.map((key) => key.kind), 'text'],
     [keys.map((key) => (key.userId === null ? (key.shard ?? 0) : 0)), 'smallint'],
+    [keys.map(scopeOfKey), 'text'],
     [keys.map((key) => allowsNegative(key.kind)), 'boolean'],
     [lines.map((l) => l.posting.amount.toString()), 'numeric'],
   ];

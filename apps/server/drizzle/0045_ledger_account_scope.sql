@@ -1,0 +1,4 @@
+DROP INDEX "ledger_accounts_owner_key";--> statement-breakpoint
+ALTER TABLE "ledger_accounts" ADD COLUMN "scope" text DEFAULT '' NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "ledger_accounts_owner_key" ON "ledger_accounts" USING btree (coalesce("user_id", '00000000-0000-0000-0000-000000000000'),"asset","kind","scope","shard");--> statement-breakpoint
+ALTER TABLE "ledger_accounts" ADD CONSTRAINT "ledger_accounts_scope" CHECK ("ledger_accounts"."scope" = '' OR ("ledger_accounts"."user_id" IS NULL AND "ledger_accounts"."kind" IN ('CHAIN_CUSTODY', 'NETWORK_FEES') AND "ledger_accounts"."scope" ~ '^[a-z0-9-]{1,32}$'));
