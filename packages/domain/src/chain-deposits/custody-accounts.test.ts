@@ -45,7 +45,9 @@ describe('custody and network-fee accounts per chain', () => {
     expect(isValidAccountKey({ userId: null, asset: 'USDT', kind: 'FEE_REVENUE', scope: 'ethereum' })).toBe(
       false,
     );
-    expect(isValidAccountKey({ userId: null, asset: 'USDT', kind: 'CHAIN_CUSTODY', scope: 'x y' })).toBe(false);
+    expect(isValidAccountKey({ userId: null, asset: 'USDT', kind: 'CHAIN_CUSTODY', scope: 'x y' })).toBe(
+      false,
+    );
     expect(isValidAccountKey(custodyAccount('arbitrum', 'ETH'))).toBe(true);
     expect(
       validateEntry([

@@ -1,15 +1,16 @@
-import { chainAmountToMinor, getAsset, isAssetCode } from '@exchange/domain';
+import { accountName, chainAmountToMinor, custodyAccount, getAsset, isAssetCode } from '@exchange/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Address, erc20Abi, type PublicClient } from 'viem';
-import { chainDepositAddresses, chainDeposits, ledgerAccounts } from '../../db/schema';
+import { chainDepositAddresses, chainDeposits } from '../../db/schema';
 import type { ChainSettings } from '../../platform/chain-config';
 import type { DbOrTx } from '../../platform/db';
+import { loadBalances } from '../ledger/ledger.repository';
 
 export interface CustodyLine {
   readonly asset: string;
   /** What the chain's deposit addresses hold, in the ledger's minor units. */
   readonly onChain: bigint;
-  /** What the ledger says the product holds for customers there: minus CHAIN_CUSTODY's balance. */
+  /** What the ledger says the product holds for customers there: minus the chain's custody account. */
   readonly custody: bigint;
   /** Recorded on the chain but never credited (below the minimum), in minor units. */
   readonly uncredited: bigint;
@@ -48,10 +49,9 @@ export async function reconcileCustody(
         : await client.getBalance({ address });
     }
     const onChain = chainAmountToMinor(raw, token.decimals, getAsset(token.asset).scale);
-    const [held] = await db
-      .select({ total: sql<string>`coalesce(-sum(${ledgerAccounts.balance}), 0)::text` })
-      .from(ledgerAccounts)
-      .where(and(eq(ledgerAccounts.kind, 'CHAIN_CUSTODY'), eq(ledgerAccounts.asset, token.asset)));
+    // This chain's own custody account of the coin: another chain's holdings of it are not here.
+    const account = custodyAccount(settings.key, token.asset);
+    const held = (await loadBalances(db, [account])).get(accountName(account)) ?? 0n;
     const [below] = await db
       .select({ total: sql<string>`coalesce(sum(${chainDeposits.amount}), 0)::text` })
       .from(chainDeposits)
@@ -62,7 +62,7 @@ export async function reconcileCustody(
           eq(chainDeposits.status, 'BELOW_MINIMUM'),
         ),
       );
-    const custody = BigInt(held?.total ?? '0');
+    const custody = -held;
     const uncredited = BigInt(below?.total ?? '0');
     lines.push({
       asset: token.asset,
