@@ -72,6 +72,8 @@ export const REJECTIONS = {
   db_unavailable: { status: 503, message: 'The service is briefly unavailable, please try again' },
   provider_unavailable: { status: 502, message: 'The payment provider is unavailable' },
   price_unavailable: { status: 503, message: messages.rateUnavailable },
+  // A chain's node did not answer (the admin's hot wallet view): nothing was changed.
+  chain_unavailable: { status: 503, message: messages.chainUnavailable },
   // Every slot for costly work (decoding images) stayed taken for as long as a request may wait.
   server_busy: { status: 503, message: 'The service is busy, please try again in a moment' },
 } as const satisfies Record<string, { readonly status: number; readonly message: string }>;

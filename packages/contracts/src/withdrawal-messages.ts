@@ -32,6 +32,29 @@ export const withdrawalMessages = {
   withdrawalAlreadyDecided: 'This withdrawal was already decided',
   withdrawalReasonRequired: 'Write the reason for the rejection',
   withdrawalNoPaypalEmail: 'Your account has no e-mail address PayPal can pay',
+  // Coins on a chain and the address book
+  withdrawalChainUnknown: '{asset} cannot be withdrawn on this chain',
+  withdrawalChainNotOffered: 'Coins cannot be withdrawn on this chain',
+  withdrawalAddressOwn:
+    'This is an address of the exchange (a deposit address or our wallet): send to an address of your own',
+  withdrawalAddressCoolingDown:
+    'This address book entry can be used from {until}: new entries wait a while for your safety',
+  withdrawalAddressNotFound: 'Address book entry not found',
+  withdrawalAddressOtherChain: 'This address book entry is on another chain',
+  withdrawalAddressExists: 'This address is already in your address book',
+  withdrawalAddressLabelRequired: 'Give the address a label',
+  withdrawalAddressSaved: 'Address saved to your address book',
+  withdrawalAddressRemoved: 'Address removed from your address book',
+  withdrawalAddressesLoaded: 'Address book',
+  withdrawalAddressAddedMailSubject: 'A withdrawal address was added to your account',
+  withdrawalAddressAddedMailText:
+    'The address {address} on {chain} ("{label}") was added to your address book. It can be used from {until}.\n\nIf this was not you, remove it from your address book and change your password.',
+  withdrawalChainFailed: 'The transaction failed on the chain ({reason})',
+  hotWalletLoaded: 'Hot wallet',
+  chainUnavailable: 'The chain node does not answer: try again in a moment',
+  hotWalletShortMailSubject: 'Withdrawals wait: the hot wallet is short of {asset} on {chain}',
+  hotWalletShortMailText:
+    'The hot wallet {address} on {chain} holds {balance} {asset}, but the approved withdrawals waiting to be sent need {needed} {asset}. They wait until it is funded: send {asset} to it.\n\nWaiting now: {count} withdrawal(s).',
   // Mails
   withdrawalCodeMailSubject: 'Confirm your withdrawal',
   withdrawalCodeMailText:

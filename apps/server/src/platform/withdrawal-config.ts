@@ -1,4 +1,4 @@
-import { parseDecimal } from '@exchange/domain';
+import { type AssetCode, getAsset, parseDecimal } from '@exchange/domain';
 import { z } from 'zod';
 
 /**
@@ -11,13 +11,35 @@ const usd = (fallback: string) =>
     .regex(/^\d{1,12}(\.\d{1,2})?$/, 'a USD amount such as 10 or 10.50')
     .default(fallback);
 
+/** A coin amount as decimal text (up to 18 places), read into the asset's minor units. */
+const coin = (fallback: string) =>
+  z
+    .string()
+    .regex(/^\d{1,18}(\.\d{1,18})?$/, 'a coin amount such as 0.01')
+    .default(fallback);
+
 export const withdrawalEnv = {
   WITHDRAWAL_COOL_DOWN_HOURS: z.coerce.number().int().min(0).max(720).default(24),
   WITHDRAWAL_AUTO_APPROVE_BELOW_USD: usd('200'),
   WITHDRAWAL_DAILY_LIMIT_USD: usd('10000'),
   WITHDRAWAL_USD_MINIMUM: usd('10'),
   WITHDRAWAL_USD_FEE: usd('1'),
+  // Coins on a chain: the fee covers the network fee the hot wallet pays (in the chain's native coin).
+  WITHDRAWAL_ETH_MINIMUM: coin('0.01'),
+  WITHDRAWAL_ETH_FEE: coin('0.002'),
+  WITHDRAWAL_USDT_MINIMUM: coin('10'),
+  WITHDRAWAL_USDT_FEE: coin('2'),
 };
+
+/** What each coin setting does, for docs/operations.md (config-reference.ts spreads these in). */
+export const coinWithdrawalSettingDocs = {
+  WITHDRAWAL_ETH_MINIMUM: 'The smallest ETH withdrawal on a chain.',
+  WITHDRAWAL_ETH_FEE:
+    'The flat fee of an ETH withdrawal, taken from the amount; it covers the network fee the hot wallet pays (the rest is house revenue).',
+  WITHDRAWAL_USDT_MINIMUM: 'The smallest USDT withdrawal on a chain.',
+  WITHDRAWAL_USDT_FEE:
+    'The flat fee of a USDT withdrawal, taken from the amount; it covers the network fee the hot wallet pays in the native coin.',
+} as const;
 
 type WithdrawalEnv = { [K in keyof typeof withdrawalEnv]: z.output<(typeof withdrawalEnv)[K]> };
 
@@ -32,6 +54,15 @@ export interface WithdrawalSettings {
   /** USD to PayPal: the smallest amount and the flat fee, in cents. */
   readonly usdMinimumCents: bigint;
   readonly usdFeeCents: bigint;
+  /** Coins on a chain, per asset: the smallest amount and the flat fee, in the asset's minor units. */
+  readonly coins: Readonly<Record<string, { readonly minimum: bigint; readonly fee: bigint }>>;
+}
+
+/** A coin amount in the asset's minor units; more places than the ledger keeps stop the start. */
+function coinMinor(asset: AssetCode, text: string, name: string): bigint {
+  const amount = parseDecimal(text, getAsset(asset).scale);
+  if (amount === null) throw new Error(`${name}: ${text} has more decimals than ${asset} keeps`);
+  return amount;
 }
 
 function cents(text: string): bigint {
@@ -47,6 +78,16 @@ export function withdrawalConfig(env: WithdrawalEnv): { withdrawals: WithdrawalS
       dailyLimitCents: cents(env.WITHDRAWAL_DAILY_LIMIT_USD),
       usdMinimumCents: cents(env.WITHDRAWAL_USD_MINIMUM),
       usdFeeCents: cents(env.WITHDRAWAL_USD_FEE),
+      coins: {
+        ETH: {
+          minimum: coinMinor('ETH', env.WITHDRAWAL_ETH_MINIMUM, 'WITHDRAWAL_ETH_MINIMUM'),
+          fee: coinMinor('ETH', env.WITHDRAWAL_ETH_FEE, 'WITHDRAWAL_ETH_FEE'),
+        },
+        USDT: {
+          minimum: coinMinor('USDT', env.WITHDRAWAL_USDT_MINIMUM, 'WITHDRAWAL_USDT_MINIMUM'),
+          fee: coinMinor('USDT', env.WITHDRAWAL_USDT_FEE, 'WITHDRAWAL_USDT_FEE'),
+        },
+      },
     },
   };
 }

@@ -1,10 +1,17 @@
 import { createHmac, randomInt, randomUUID } from 'node:crypto';
-import type { RequestWithdrawalBody, WithdrawalItem } from '@exchange/contracts';
+import {
+  formatMessage,
+  messages as m,
+  type RequestWithdrawalBody,
+  type WithdrawalItem,
+} from '@exchange/contracts';
 import {
   type AssetCode,
   checkDailyWithdrawalLimit,
   checkWithdrawalAmount,
   checkWithdrawalEligibility,
+  getAsset,
+  usdCentsOf,
   type WithdrawalRiskFlag,
   withdrawalRiskFlags,
 } from '@exchange/domain';
@@ -12,10 +19,13 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/app-context';
 import type { Config } from '../../platform/config';
 import { AppError } from '../../platform/errors';
+import { requireFreshPrice } from '../../platform/prices';
 import { findUserById } from '../auth/auth.repository';
 import { proveAccountSecondFactor, twoFactorOn } from '../auth/two-factor';
 import { assertOutflowAllowed } from '../debts/assert-outflow-allowed';
 import { hasOpenDebt } from '../debts/debts.repository';
+import { type HotWallets, resolveCoinDestination } from './coin-destination';
+import { coinTermsOf, isChainWithdrawable } from './coin-terms';
 import { holdWithdrawal } from './withdrawal-ledger';
 import { sendWithdrawalCodeMail } from './withdrawal-mail';
 import { withdrawalRuleError } from './withdrawal-rejections';
@@ -61,10 +71,15 @@ export async function requestWithdrawal(
   ctx: AppContext,
   userId: string,
   body: RequestWithdrawalBody & { amount: string | null },
+  wallets?: HotWallets,
 ): Promise<WithdrawalItem> {
   const assetText = body.asset.trim().toUpperCase();
+  const onChain = isChainWithdrawable(ctx.config, assetText);
+  const coin = onChain ? coinTermsOf(ctx.config, assetText, body.chain?.trim()) : undefined;
+  if (onChain && (!coin || !wallets?.hotWalletAddress(coin.chain.key)))
+    throw new AppError('unprocessable', formatMessage(m.withdrawalChainUnknown, { asset: assetText }));
   const checked = checkWithdrawalAmount(
-    withdrawalTermsOf(ctx.config, assetText),
+    coin?.terms ?? withdrawalTermsOf(ctx.config, assetText),
     assetText,
     body.amount ?? '',
   );
@@ -85,13 +100,20 @@ export async function requestWithdrawal(
   });
   if (!eligible.ok) throw withdrawalRuleError(eligible, assetText);
   await assertOutflowAllowed(ctx, userId, 'withdrawal', { asset, amount });
+  // A coin goes to an address the customer names (typed, or from the book after its cool-down);
+  // USD to PayPal pays the account's own e-mail, never a new destination.
+  const destination =
+    coin && wallets
+      ? await resolveCoinDestination(ctx, wallets, userId, coin.chain.key, body)
+      : { address: user.email, addressId: null, label: null, newAddress: false };
   await proveAccountSecondFactor(ctx, user, { totp: body.totp, recoveryCode: body.recovery_code });
-  // USD is the only withdrawable asset yet: its value in cents is its amount.
-  const valueCents = amount;
+  // USD's value in cents is its amount; a coin's is read at a fresh reference price.
+  const valueCents = coin
+    ? usdCentsOf(amount, getAsset(asset).scale, requireFreshPrice(ctx, asset).usd)
+    : amount;
   const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
   const flags = withdrawalRiskFlags({
-    // PayPal pays the account's own e-mail, never a new destination.
-    newAddress: false,
+    newAddress: destination.newAddress,
     lastDepositAt: await lastDepositAt(ctx.db, userId),
     lastSecurityChangeAt,
     securityReviewMs: SECURITY_REVIEW_MS,
@@ -106,7 +128,11 @@ export async function requestWithdrawal(
     amount,
     fee,
     valueCents,
-    destination: user.email,
+    destination: destination.address,
+    method: coin ? 'chain' : 'paypal',
+    chain: coin?.chain.key ?? null,
+    addressId: destination.addressId,
+    label: destination.label,
     flags,
     code,
     now,
@@ -123,6 +149,11 @@ export interface PlacedWithdrawal {
   readonly fee: bigint;
   readonly valueCents: bigint;
   readonly destination: string;
+  readonly method?: 'paypal' | 'chain';
+  /** Coins: the chain, and the address-book entry (with its label) the destination came from. */
+  readonly chain?: string | null;
+  readonly addressId?: string | null;
+  readonly label?: string | null;
   readonly flags: WithdrawalRiskFlag[];
   /** The confirmation code to mail; only its HMAC is stored. */
   readonly code: string;
@@ -155,8 +186,11 @@ export async function placeWithdrawal(
       id,
       userId,
       asset,
-      method: 'paypal',
+      method: input.method ?? 'paypal',
       destination: input.destination,
+      chain: input.chain ?? null,
+      addressId: input.addressId ?? null,
+      label: input.label ?? null,
       amount: amount.toString(),
       fee: input.fee.toString(),
       valueCents: input.valueCents.toString(),

@@ -1,5 +1,5 @@
 import type { WithdrawalTerms as WireTerms } from '@exchange/contracts';
-import { messages as m } from '@exchange/contracts';
+import { formatMessage, messages as m } from '@exchange/contracts';
 import {
   type AssetCode,
   formatMinor,
@@ -15,6 +15,7 @@ import { AppError } from '../../platform/errors';
 import { findUserById } from '../auth/auth.repository';
 import { twoFactorOn } from '../auth/two-factor';
 import { loadUserBalances } from '../ledger/ledger.repository';
+import { coinTermsOf, isChainWithdrawable, toWithdrawalChain } from './coin-terms';
 import { withdrawnCentsSince } from './withdrawals.repository';
 
 /** How long the e-mailed confirmation code of a withdrawal may be used. */
@@ -26,7 +27,7 @@ export function withdrawalTermsOf(
   asset: string,
 ): WithdrawalTerms | undefined {
   if (!isAssetCode(asset) || !WITHDRAWABLE_ASSETS.includes(asset)) return undefined;
-  // USD is the one withdrawable asset until the chain sender (issue 37) gives coins a way out.
+  // USD to PayPal; coins leave on a chain (coin-terms.ts).
   return {
     asset,
     method: 'paypal',
@@ -37,15 +38,22 @@ export function withdrawalTermsOf(
 
 /**
  * What the withdraw form shows before the customer types anything: where the money goes (the PayPal
- * e-mail on their profile: the account's e-mail), the minimum, the fee, the available balance (for
+ * e-mail on their profile: the account's e-mail; '' for a coin, whose address the customer names),
+ * the chain and the chains a coin can leave on, the minimum, the fee, the available balance (for
  * Max), whether two-factor is on, and what the daily limit still allows.
  */
 export async function getWithdrawalTerms(
   ctx: Pick<AppContext, 'db' | 'config' | 'clock'>,
   userId: string,
   assetText: string,
+  chainKey?: string,
 ): Promise<WireTerms> {
-  const terms = withdrawalTermsOf(ctx.config, assetText);
+  const coin = isChainWithdrawable(ctx.config, assetText)
+    ? coinTermsOf(ctx.config, assetText, chainKey)
+    : undefined;
+  if (isChainWithdrawable(ctx.config, assetText) && !coin)
+    throw new AppError('unprocessable', formatMessage(m.withdrawalChainUnknown, { asset: assetText }));
+  const terms = coin?.terms ?? withdrawalTermsOf(ctx.config, assetText);
   if (!terms) throw new AppError('unprocessable', m.withdrawalNotWithdrawable);
   const user = await findUserById(ctx.db, userId);
   if (!user) throw new AppError('unauthorized');
@@ -57,9 +65,9 @@ export async function getWithdrawalTerms(
   return {
     asset: terms.asset,
     method: terms.method,
-    destination: user.email,
-    chain: null,
-    chains: [],
+    destination: coin ? '' : user.email,
+    chain: coin ? toWithdrawalChain(coin.chain) : null,
+    chains: coin ? coin.chains.map(toWithdrawalChain) : [],
     address_cool_down_hours: Math.round(ctx.config.withdrawals.coolDownMs / 3_600_000),
     minimum: formatMinor(terms.minimum, scale),
     fee: formatMinor(terms.fee, scale),

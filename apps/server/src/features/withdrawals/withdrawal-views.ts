@@ -6,14 +6,19 @@ import {
   USD_CENTS_SCALE,
   type WithdrawalRiskFlag,
 } from '@exchange/domain';
+import type { ChainSettings } from '../../platform/chain-config';
+import { explorerTxUrl } from './coin-terms';
 import type { AdminWithdrawalRow, WithdrawalRow } from './withdrawals.repository';
 
 function amountText(row: WithdrawalRow, minor: bigint): string {
   return formatMinor(minor, getAsset(row.asset as AssetCode).scale);
 }
 
-/** A withdrawal as its owner sees it (no code hash, no admin's id). */
-export function toWithdrawalItem(row: WithdrawalRow): WithdrawalItem {
+/**
+ * A withdrawal as its owner sees it (no code hash, no admin's id). A coin's transaction links to the
+ * explorer of its chain when `chains` (the configured ones) give it one.
+ */
+export function toWithdrawalItem(row: WithdrawalRow, chains: readonly ChainSettings[] = []): WithdrawalItem {
   const amount = BigInt(row.amount);
   const fee = BigInt(row.fee);
   return {
@@ -27,10 +32,13 @@ export function toWithdrawalItem(row: WithdrawalRow): WithdrawalItem {
     status: row.status,
     reason: row.reason,
     reference: row.providerRef,
-    chain: null,
-    tx_hash: null,
-    explorer_url: null,
-    label: null,
+    chain: row.chain,
+    tx_hash: row.txHash,
+    explorer_url: explorerTxUrl(
+      chains.find((c) => c.key === row.chain),
+      row.txHash,
+    ),
+    label: row.label,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -42,10 +50,13 @@ function latest(...dates: (Date | null)[]): Date | null {
 }
 
 /** A withdrawal in the admin's list, with the flags it raised and its customer's recent activity. */
-export function toAdminWithdrawalItem(row: AdminWithdrawalRow): AdminWithdrawalItem {
+export function toAdminWithdrawalItem(
+  row: AdminWithdrawalRow,
+  chains: readonly ChainSettings[] = [],
+): AdminWithdrawalItem {
   const w = row.withdrawal;
   return {
-    ...toWithdrawalItem(w),
+    ...toWithdrawalItem(w, chains),
     user: { _id: row.user.id, name: row.user.name, email: row.user.email },
     value_usd: formatMinor(BigInt(w.valueCents), USD_CENTS_SCALE),
     flags: w.flags as WithdrawalRiskFlag[],

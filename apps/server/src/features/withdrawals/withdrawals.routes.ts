@@ -18,9 +18,11 @@ import { sessionOf } from '../../platform/auth';
 import { createIdempotencyHooks } from '../../platform/idempotency';
 import { approveWithdrawal } from './approve-withdrawal';
 import { cancelWithdrawal } from './cancel-withdrawal';
+import type { HotWallets } from './coin-destination';
 import { confirmWithdrawal } from './confirm-withdrawal';
 import { rejectWithdrawal } from './reject-withdrawal';
 import { requestWithdrawal } from './request-withdrawal';
+import { withdrawalAddressRoutes } from './withdrawal-addresses.routes';
 import { getWithdrawalTerms } from './withdrawal-terms';
 import { toAdminWithdrawalItem, toWithdrawalItem } from './withdrawal-views';
 import { listAllWithdrawals, listUserWithdrawals } from './withdrawals.repository';
@@ -36,7 +38,7 @@ export function withdrawalUserRoutes(app: ZodApi, ctx: AppContext): void {
       return {
         status: true,
         message: m.withdrawalsLoaded,
-        data: { content: rows.map(toWithdrawalItem), total, page, limit },
+        data: { content: rows.map((row) => toWithdrawalItem(row, ctx.config.chains)), total, page, limit },
       };
     },
   );
@@ -52,8 +54,13 @@ export function withdrawalUserRoutes(app: ZodApi, ctx: AppContext): void {
   );
 }
 
-/** KYC scope: the form's terms, a request (held, code mailed) and its confirmation. */
-export function withdrawalKycRoutes(app: ZodApi, ctx: AppContext): void {
+/**
+ * KYC scope: the form's terms, a request (held, code mailed) and its confirmation, and the address
+ * book of coin withdrawals; `wallets` (the chain sender) names each chain's hot wallet.
+ */
+export function withdrawalKycRoutes(app: ZodApi, ctx: AppContext, wallets?: HotWallets): void {
+  const hotWallets: HotWallets = wallets ?? { hotWalletAddress: () => null };
+  withdrawalAddressRoutes(app, ctx, hotWallets);
   const idempotent = createIdempotencyHooks(ctx.db);
 
   app.get(
@@ -62,7 +69,12 @@ export function withdrawalKycRoutes(app: ZodApi, ctx: AppContext): void {
     async (request) => ({
       status: true,
       message: m.withdrawalTermsLoaded,
-      data: await getWithdrawalTerms(ctx, sessionOf(request).userId, request.query.asset.toUpperCase()),
+      data: await getWithdrawalTerms(
+        ctx,
+        sessionOf(request).userId,
+        request.query.asset.toUpperCase(),
+        request.query.chain,
+      ),
     }),
   );
 
@@ -72,7 +84,7 @@ export function withdrawalKycRoutes(app: ZodApi, ctx: AppContext): void {
     async (request) => ({
       status: true,
       message: m.withdrawalRequested,
-      data: await requestWithdrawal(ctx, sessionOf(request).userId, request.body),
+      data: await requestWithdrawal(ctx, sessionOf(request).userId, request.body, hotWallets),
     }),
   );
 
@@ -104,7 +116,12 @@ export function withdrawalAdminRoutes(app: ZodApi, ctx: AppContext): void {
       return {
         status: true,
         message: m.withdrawalsLoaded,
-        data: { content: rows.map(toAdminWithdrawalItem), total, page: query.page, limit: query.limit },
+        data: {
+          content: rows.map((row) => toAdminWithdrawalItem(row, ctx.config.chains)),
+          total,
+          page: query.page,
+          limit: query.limit,
+        },
       };
     },
   );
