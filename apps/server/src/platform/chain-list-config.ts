@@ -1,0 +1,164 @@
+import { getAsset, isAssetCode, parseDecimal } from '@exchange/domain';
+import { z } from 'zod';
+import type { ChainSettings, ChainToken } from './chain-config';
+
+/**
+ * More chains by configuration (issue 37): CHAINS is a JSON list of EVM chains watched beside the
+ * first one (CHAIN_*), each with its node, confirmations, explorer, native coin and tokens, so BNB
+ * Smart Chain, Polygon or an L2 are configuration, not code. The same EVM adapter serves every chain.
+ * Parsed and refused here with the rest of the environment: a path in the message names the entry.
+ *
+ *   CHAINS='[{"key":"bsc","name":"BNB Smart Chain","chainId":56,"rpcUrl":"https://…","confirmations":15,
+ *     "explorerUrl":"https://bscscan.com","native":{"asset":"BNB","minDeposit":"0.01"},
+ *     "tokens":[{"asset":"USDT","contract":"0x55d3…7955","decimals":18,"minDeposit":"1"}]}]'
+ */
+
+const decimalText = z.string().regex(/^\d{1,18}(\.\d{1,18})?$/, 'must be a decimal amount');
+
+/** A coin the ledger knows (not a fiat currency). */
+const coin = z.string().refine((code) => isAssetCode(code) && getAsset(code).type !== 'FIAT', {
+  message: 'is not a known coin of the exchange (see packages/domain/src/assets.ts)',
+});
+
+const nativeCoin = z.strictObject({
+  asset: coin,
+  /** Decimals of the native coin on the chain (18 on every EVM chain so far). */
+  decimals: z.number().int().min(0).max(36).default(18),
+  minDeposit: decimalText,
+});
+
+const tokenCoin = z.strictObject({
+  asset: coin,
+  contract: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x contract address'),
+  decimals: z.number().int().min(0).max(36),
+  minDeposit: decimalText,
+});
+
+const chainEntry = z.strictObject({
+  key: z.string().regex(/^[a-z0-9-]{1,32}$/, 'must be 1-32 lower-case letters, digits or dashes'),
+  name: z.string().min(1).max(60),
+  chainId: z.number().int().positive(),
+  rpcUrl: z.url({ protocol: /^(https?|wss?)$/ }),
+  confirmations: z.number().int().min(1).max(1000),
+  explorerUrl: z.url({ protocol: /^https?$/ }).optional(),
+  native: nativeCoin,
+  tokens: z.array(tokenCoin).max(50).default([]),
+});
+
+export type ChainListEntry = z.output<typeof chainEntry>;
+
+/** What no list may hold: a key or chain id twice, a coin twice on one chain, a minimum finer than the ledger. */
+function refuseConflicts(entries: readonly ChainListEntry[], ctx: z.RefinementCtx): void {
+  const keys = new Set<string>();
+  const ids = new Set<number>();
+  entries.forEach((entry, i) => {
+    if (keys.has(entry.key))
+      ctx.addIssue({
+        code: 'custom',
+        path: [i, 'key'],
+        message: `chain key '${entry.key}' is configured twice`,
+      });
+    if (ids.has(entry.chainId))
+      ctx.addIssue({
+        code: 'custom',
+        path: [i, 'chainId'],
+        message: `chain id ${entry.chainId} is configured twice`,
+      });
+    keys.add(entry.key);
+    ids.add(entry.chainId);
+    const assets = new Set<string>();
+    const coins = [
+      { coin: entry.native, path: [i, 'native'] },
+      ...entry.tokens.map((token, t) => ({ coin: token, path: [i, 'tokens', t] })),
+    ];
+    for (const { coin: c, path } of coins) {
+      if (assets.has(c.asset))
+        ctx.addIssue({ code: 'custom', path: [...path, 'asset'], message: `${c.asset} is listed twice` });
+      assets.add(c.asset);
+      if (isAssetCode(c.asset) && parseDecimal(c.minDeposit, getAsset(c.asset).scale) === null)
+        ctx.addIssue({
+          code: 'custom',
+          path: [...path, 'minDeposit'],
+          message: `has more decimals than ${c.asset} keeps`,
+        });
+    }
+  });
+}
+
+export const chainListEnv = {
+  /** More chains beside CHAIN_*'s, as a JSON list (see above). */
+  CHAINS: z
+    .string()
+    .optional()
+    .transform((text, ctx): unknown => {
+      if (!text?.trim()) return [];
+      try {
+        return JSON.parse(text);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: `is not valid JSON (${(error as Error).message})` });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.array(chainEntry).max(20).superRefine(refuseConflicts)),
+};
+
+function minor(asset: string, text: string): bigint {
+  if (!isAssetCode(asset)) throw new Error(`CHAINS: ${asset} is not a known asset`);
+  const amount = parseDecimal(text, getAsset(asset).scale);
+  if (amount === null) throw new Error(`CHAINS: ${text} has more decimals than ${asset} keeps`);
+  return amount;
+}
+
+/** The listed chains' settings: the native coin first, then the tokens, as the first chain's are. */
+export function chainListSettings(entries: readonly ChainListEntry[]): ChainSettings[] {
+  return entries.map((entry) => {
+    const tokens: ChainToken[] = [
+      {
+        asset: entry.native.asset,
+        contract: null,
+        decimals: entry.native.decimals,
+        minDeposit: minor(entry.native.asset, entry.native.minDeposit),
+      },
+      ...entry.tokens.map((token) => ({
+        asset: token.asset,
+        contract: token.contract,
+        decimals: token.decimals,
+        minDeposit: minor(token.asset, token.minDeposit),
+      })),
+    ];
+    return {
+      key: entry.key,
+      name: entry.name,
+      chainId: entry.chainId,
+      rpcUrl: entry.rpcUrl,
+      confirmations: entry.confirmations,
+      explorerUrl: entry.explorerUrl?.replace(/\/+$/, '') ?? null,
+      tokens,
+    };
+  });
+}
+
+/**
+ * The first chain (CHAIN_*, when it is watched) and the listed ones, refusing a listed chain that
+ * reuses the first one's key or chain id.
+ */
+export function withListedChains(
+  first: { readonly key: string; readonly chainId: number } | null,
+  entries: readonly ChainListEntry[],
+): ChainSettings[] {
+  if (first) {
+    const sameKey = entries.find((entry) => entry.key === first.key);
+    if (sameKey) throw new Error(`CHAINS: chain key '${first.key}' is already CHAIN_KEY's (the first chain)`);
+    const sameId = entries.find((entry) => entry.chainId === first.chainId);
+    if (sameId)
+      throw new Error(
+        `CHAINS: chain id ${first.chainId} of '${sameId.key}' is already CHAIN_ID's (the first chain)`,
+      );
+  }
+  return chainListSettings(entries);
+}
+
+export const chainListSettingDocs: Record<keyof typeof chainListEnv, string> = {
+  CHAINS:
+    'More EVM chains beside the first (CHAIN_*), as a JSON list: `[{"key":"bsc","name":"BNB Smart Chain","chainId":56,"rpcUrl":"https://…","confirmations":15,"explorerUrl":"https://bscscan.com","native":{"asset":"BNB","minDeposit":"0.01"},"tokens":[{"asset":"USDT","contract":"0x…","decimals":18,"minDeposit":"1"}]}]`. Each chain has its own deposit addresses, watcher, and custody account per coin; a coin on several chains offers a network choice. Refused: bad JSON, a key or chain id twice (the first chain included), a coin the exchange does not list, a coin twice on one chain. Setting it makes CHAIN_MODE default to `external`; with `CHAIN_MODE=embedded` the listed chains are watched beside the development chain.',
+};
