@@ -19,6 +19,7 @@ import { securityRoutes } from './features/auth/security.routes';
 import { twoFactorUserRoutes } from './features/auth/two-factor.routes';
 import { binanceApiScope } from './features/binance-api/binance-api.routes';
 import { createChainDeposits } from './features/chain-deposits/chain-deposits-runtime';
+import { chainSenderOf } from './features/chain-sender/chain-sender';
 import { debtAdminRoutes, debtUserRoutes } from './features/debts/debts.routes';
 import { createPaymentProvider } from './features/deposits/create-payment-provider';
 import {
@@ -139,6 +140,8 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
     ...base,
     // Every money-moving answer carries the caller's wallet, read and valued by the wallet feature.
     walletOf: (userId) => getWallet(ctx, userId),
+    // The product's own chain transactions (sweeps, withdrawals, mints): features enqueue, a job per chain sends.
+    chainSender: chainSenderOf(base),
     // A KYC approval pays the referrer's reward in its own transaction (a flagged one only if confirmed).
     kycApprovalEffects: [
       ...(base.kycApprovalEffects ?? []),
@@ -230,6 +233,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
   );
   scheduler.schedule(pruneExpiredRowsJob(ctx));
   for (const job of chainDeposits.jobs) scheduler.schedule(job);
+  for (const job of ctx.chainSender.jobs) scheduler.schedule(job);
   // Approved USD withdrawals go to PayPal Payouts (the sandbox in embedded mode), one sender at a time.
   scheduler.schedule(usdPayoutJob(ctx, createPayoutProvider(ctx)));
   observeApp(ctx, metrics, { hub, scheduler, trading });

@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Wallet } from '@exchange/contracts';
+import type { ChainSender } from '../features/chain-sender/chain-sender-types';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
@@ -77,6 +78,11 @@ export interface AppContext extends PlatformContext {
    * the event loop (a market batch's answers) are read by one statement (platform/coalesce.ts).
    */
   readonly walletOf: (userId: string) => Promise<Wallet>;
+  /**
+   * Sends the product's own transactions on the chains (features/chain-sender): a feature enqueues in
+   * its transaction and registers a handler per purpose for the end (wired in app.ts).
+   */
+  readonly chainSender: ChainSender;
 }
 
 /** The Fastify instance every feature registers its routes on: zod schemas type each handler. */

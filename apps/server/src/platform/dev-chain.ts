@@ -13,6 +13,7 @@ import {
   http,
   type PublicClient,
   parseAbi,
+  parseEther,
 } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { DEV_CHAIN_MNEMONIC } from './chain-config';
@@ -96,19 +97,17 @@ async function waitForRpc(client: PublicClient, child: ChildProcess, timeoutMs: 
 /**
  * Starts the node, waits for its RPC, deploys the test USDT and mints its supply to the first
  * development account. `blockMs` > 0 also mines a block every so often, so confirmations count up
- * in a browser session; 0 mines only per transaction (tests mine explicitly). `chainId` (default
- * 31337) lets a test run a second chain beside the first, as a second configured chain would be.
+ * in a browser session; 0 mines only per transaction (tests mine explicitly).
  */
 export async function startDevChain(
-  options: { port?: number; blockMs?: number; chainId?: number; log?: (line: string) => void } = {},
+  options: { port?: number; blockMs?: number; log?: (line: string) => void } = {},
 ): Promise<DevChain> {
   const port = options.port || (await freePort());
-  const chainId = options.chainId ?? DEV_CHAIN_ID;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'exchange-dev-chain-'));
   const mining = options.blockMs ? `{ auto: true, interval: ${options.blockMs} }` : '{ auto: true }';
   writeFileSync(
     path.join(dir, 'hardhat.config.cjs'),
-    `module.exports = { networks: { hardhat: { chainId: ${chainId}, mining: ${mining} } } };\n`,
+    `module.exports = { networks: { hardhat: { chainId: ${DEV_CHAIN_ID}, mining: ${mining} } } };\n`,
   );
   // A watchdog in front of hardhat's CLI ends the node when this process is gone, even killed (SIGKILL),
   // so a crashed server or test run leaves no chain behind.
@@ -167,12 +166,43 @@ export async function startDevChain(
   try {
     const client = createPublicClient({ transport: http(rpcUrl) });
     await waitForRpc(client, child, 60_000);
-    const usdt = await deployTestUsdt(rpcUrl, chainId);
-    return { rpcUrl, chainId, usdt, stop };
+    const usdt = await deployTestUsdt(rpcUrl);
+    return { rpcUrl, chainId: DEV_CHAIN_ID, usdt, stop };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+/** What the hot wallet starts with on a development or test chain: sweeps, gas top-ups and withdrawals work at once. */
+export const HOT_WALLET_FUNDS = { eth: '100', usdt: 1_000_000n * 10n ** 6n } as const;
+
+/**
+ * Gives a development-chain address `eth` ETH (its balance is set to that) and sends it `usdt` test
+ * USDT from the development funder. The embedded start funds the hot wallet this way.
+ */
+export async function fundDevAddress(
+  rpcUrl: string,
+  usdt: Address,
+  address: Address,
+  funds: { eth: string; usdt: bigint },
+): Promise<void> {
+  const transport = http(rpcUrl);
+  const chain = devChainDefinition(rpcUrl);
+  const client = createPublicClient({ chain, transport });
+  await client.request({
+    method: 'hardhat_setBalance' as never,
+    params: [address, `0x${parseEther(funds.eth).toString(16)}`] as never,
+  });
+  if (funds.usdt <= 0n) return;
+  const wallet = createWalletClient({ account: devFunder(), chain, transport });
+  const hash = await wallet.writeContract({
+    address: usdt,
+    abi: TEST_USDT_ABI,
+    functionName: 'transfer',
+    args: [address, funds.usdt],
+  });
+  await client.waitForTransactionReceipt({ hash, pollingInterval: 100 });
 }
 
 /** The first development account: funded with ETH by the node, holder of the test USDT's supply. */
@@ -180,10 +210,10 @@ export function devFunder() {
   return mnemonicToAccount(DEV_CHAIN_MNEMONIC);
 }
 
-async function deployTestUsdt(rpcUrl: string, chainId: number): Promise<Address> {
+async function deployTestUsdt(rpcUrl: string): Promise<Address> {
   const account = devFunder();
   const transport = http(rpcUrl);
-  const chain = devChainDefinition(rpcUrl, chainId);
+  const chain = devChainDefinition(rpcUrl);
   const wallet = createWalletClient({ account, chain, transport });
   const client = createPublicClient({ chain, transport });
   const hash = await wallet.deployContract({ abi: TEST_USDT_ABI, bytecode: compileTestUsdt() });
@@ -200,10 +230,10 @@ async function deployTestUsdt(rpcUrl: string, chainId: number): Promise<Address>
   return usdt;
 }
 
-/** A viem chain description for the development chain at `rpcUrl` (a second one's own chain id). */
-export function devChainDefinition(rpcUrl: string, chainId: number = DEV_CHAIN_ID) {
+/** A viem chain description for the development chain at `rpcUrl`. */
+export function devChainDefinition(rpcUrl: string) {
   return {
-    id: chainId,
+    id: DEV_CHAIN_ID,
     name: 'development',
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [rpcUrl] } },

@@ -23,7 +23,7 @@ export interface EmbeddedChain {
  */
 export async function startEmbeddedChain(config: Config, logger: Logger): Promise<EmbeddedChain> {
   if (config.chainMode !== 'embedded') return { config, bannerLines: [], stop: async () => {} };
-  const { startDevChain } = await import('./dev-chain');
+  const { fundDevAddress, HOT_WALLET_FUNDS, startDevChain } = await import('./dev-chain');
   const chain = await startDevChain({
     blockMs: config.chainEmbeddedBlockMs,
     log: (line) => logger.warn({ line }, 'development chain'),
@@ -34,14 +34,16 @@ export async function startEmbeddedChain(config: Config, logger: Logger): Promis
     `${JSON.stringify({ rpcUrl: chain.rpcUrl, chainId: chain.chainId, usdt: chain.usdt })}\n`,
   );
   logger.info({ rpcUrl: chain.rpcUrl, usdt: chain.usdt }, 'development chain started');
+  // The hot wallet starts funded, so sweeps' gas, top-ups and withdrawals work on a fresh start.
+  const hot = config.chainSigner?.address({ kind: 'hot' });
+  if (hot) await fundDevAddress(chain.rpcUrl, chain.usdt, hot, HOT_WALLET_FUNDS);
   const settings = {
     ...config.chainTemplate,
     rpcUrl: chain.rpcUrl,
     tokens: config.chainTokensFor(chain.usdt),
   };
   return {
-    // The development chain first, then the chains CHAINS lists (config.chains holds those alone here).
-    config: { ...config, chains: [settings, ...config.chains] },
+    config: { ...config, chains: [settings] },
     bannerLines: [
       `  Development chain:     ${chain.rpcUrl} (chain id ${chain.chainId}, test USDT ${chain.usdt})`,
       '  Chain faucet:          npm run chain:faucet -- <address> <amount> [ETH|USDT]',

@@ -9,9 +9,11 @@ import { type Clock, systemClock } from '../platform/clock';
 import { type Config, loadConfig } from '../platform/config';
 import { connect, type Database } from '../platform/db';
 import { createLogger } from '../platform/logger';
+import { HOT_WALLET_FUNDS } from '../platform/dev-chain';
 import { createMailer } from '../platform/mail';
 import { fixedPrices } from '../platform/prices';
 import type { RouteTable } from '../platform/route-access';
+import { fundChainAddress } from './test-chain';
 
 /** A fresh database cloned from the migrated template: every test file gets its own. */
 export async function createTestDatabase(): Promise<Database & { name: string; url: string }> {
@@ -102,13 +104,16 @@ export async function createTestApp(
     ...options.deps,
   };
   const base = createAppContext(deps);
+  // An app on the test chain gets a funded hot wallet (100 ETH, 1,000,000 test USDT), as `npm start` does.
+  const hot = deps.config.chains.length > 0 ? deps.config.chainSigner?.address({ kind: 'hot' }) : undefined;
+  if (hot) await fundChainAddress(hot, HOT_WALLET_FUNDS);
   const built = await buildApp(base);
   const { app, trading, routes } = built;
   await app.ready();
   return {
     app,
     // The platform's context (the deps as given: no KYC approval effect added) with the app's wallet read.
-    ctx: { ...base, walletOf: built.ctx.walletOf },
+    ctx: { ...base, walletOf: built.ctx.walletOf, chainSender: built.ctx.chainSender },
     trading,
     routes,
     database,

@@ -24,6 +24,19 @@ export function chainTestEnv(overrides: Record<string, string> = {}): Record<str
   };
 }
 
+/**
+ * Gives an address `eth` ETH (its balance is set to that) and mints it `usdt` test USDT from a throwaway
+ * account, so no two files share a sender's nonce. createTestApp funds each app's hot wallet this way.
+ */
+export async function fundChainAddress(
+  address: Address,
+  funds: { eth: string; usdt: bigint },
+): Promise<void> {
+  const minter = await freshChainAccount({ eth: '1', usdt: 0n });
+  await minter.rpc('hardhat_setBalance', [address, `0x${parseEther(funds.eth).toString(16)}`]);
+  if (funds.usdt > 0n) await minter.mintUsdt(address, funds.usdt);
+}
+
 /** A fresh account on the test chain with `eth` ETH and `usdt` test USDT, and the chain's test controls. */
 export async function freshChainAccount(funds: { eth: string; usdt: bigint }) {
   const rpcUrl = inject('chainRpcUrl');
@@ -48,6 +61,16 @@ export async function freshChainAccount(funds: { eth: string; usdt: bigint }) {
     );
   return {
     address: account.address,
+    rpc,
+    mintUsdt: async (to: Address, units: bigint) =>
+      mined(
+        await wallet.writeContract({
+          address: usdt,
+          abi: TEST_USDT_ABI,
+          functionName: 'mint',
+          args: [to, units],
+        }),
+      ),
     sendEth: async (to: string, amount: string) =>
       mined(await wallet.sendTransaction({ to: to as Address, value: parseEther(amount) })),
     sendUsdt: async (to: string, units: bigint) =>
@@ -63,5 +86,12 @@ export async function freshChainAccount(funds: { eth: string; usdt: bigint }) {
     snapshot: () => rpc('evm_snapshot') as Promise<string>,
     revert: (id: string) => rpc('evm_revert', [id]),
     balanceOf: (address: string) => client.getBalance({ address: address as Address }),
+    usdtBalanceOf: (address: string) =>
+      client.readContract({
+        address: usdt,
+        abi: TEST_USDT_ABI,
+        functionName: 'balanceOf',
+        args: [address as Address],
+      }),
   };
 }

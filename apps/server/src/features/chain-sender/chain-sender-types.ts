@@ -1,5 +1,6 @@
 import type { Address, Hex, TransactionSerializableEIP1559 } from 'viem';
-import type { Tx } from '../../platform/db';
+import type { DbOrTx, Tx } from '../../platform/db';
+import type { ScheduledJob } from '../../platform/scheduled-jobs';
 
 /**
  * The chain sender (issues 37, 38, 40): every transaction the product itself sends on a chain (sweeps,
@@ -68,4 +69,23 @@ export interface ChainSigner {
   address(key: SignerKey): Address;
   /** The signed, serialised transaction. */
   signTransaction(key: SignerKey, transaction: TransactionSerializableEIP1559): Promise<Hex>;
+}
+
+/**
+ * The sender as other features see it (ctx.chainSender): they enqueue in their own transaction and
+ * register one handler per purpose; the scheduler runs its jobs (one per chain).
+ */
+export interface ChainSender {
+  /**
+   * Writes the request to the outbox in the caller's transaction; the same (purpose, reference) again
+   * is the same row (`created` false). Throws when the chain is not configured or is watch-only (no
+   * signer): ask hotWalletAddress(chain) first.
+   */
+  enqueue(tx: DbOrTx, request: ChainTxRequest): Promise<{ id: string; created: boolean }>;
+  /** The purpose's handler (one per purpose; a second registration replaces the first). */
+  handle(purpose: ChainTxPurpose, handler: ChainTxHandler): void;
+  /** The chain's hot wallet, or null when the chain is not configured or nothing can be signed. */
+  hotWalletAddress(chain: string): Address | null;
+  /** One job per configured chain (signs, broadcasts, follows, replaces, finishes). */
+  readonly jobs: readonly ScheduledJob[];
 }

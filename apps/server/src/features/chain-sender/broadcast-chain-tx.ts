@@ -1,0 +1,81 @@
+import { and, eq, gt, inArray } from 'drizzle-orm';
+import type { Hex, TransactionReceipt } from 'viem';
+import { chainTransactions } from '../../db/schema';
+import { type ChainTxRow, moveRow } from './chain-sender.repository';
+import { finishChainTx } from './finish-chain-tx';
+import { classifyNodeError } from './node-answers';
+import { hashesOf, type SenderRun } from './sender-run';
+
+/** How a broadcast went: the node has it (or it is mined), not now, or the row ended FAILED. */
+export type BroadcastResult = 'sent' | 'later' | 'failed';
+
+/** The first receipt of any of the row's hashes, or null when none is mined. */
+export async function minedReceipt(run: SenderRun, row: ChainTxRow): Promise<TransactionReceipt | null> {
+  for (const hash of hashesOf(row)) {
+    const receipt = await run.client.getTransactionReceipt({ hash }).catch(() => null);
+    if (receipt) return receipt;
+  }
+  return null;
+}
+
+/**
+ * Sends the row's stored signed bytes (never new ones): a SIGNED row becomes BROADCAST; a BROADCAST
+ * row the node forgot is sent again. The node answering that it knows the transaction, or that the
+ * nonce is used by one of this row's own hashes, is success. A refusal ends the row FAILED with the
+ * node's words (its nonce given back) unless a later nonce of the address is already signed: then
+ * freeing it would leave a gap, so it stays and is logged.
+ */
+export async function broadcastRow(run: SenderRun, row: ChainTxRow): Promise<BroadcastResult> {
+  if (!row.raw) throw new Error(`chain transaction ${row.id} has no signed bytes`);
+  let failure: string | null = null;
+  try {
+    await run.client.sendRawTransaction({ serializedTransaction: row.raw as Hex });
+  } catch (error) {
+    const answer = classifyNodeError(error);
+    if (answer.kind === 'later') {
+      run.logger.warn({ id: row.id, chain: row.chain, reason: answer.message }, 'chain sender: not sent yet');
+      return 'later';
+    }
+    if (answer.kind === 'nonce-used' && !(await minedReceipt(run, row)))
+      failure = 'dropped: its nonce was used by another transaction';
+    if (answer.kind === 'rejected') failure = `rejected by the node: ${answer.message}`;
+  }
+  if (failure === null) {
+    if (row.status === 'SIGNED')
+      await moveRow(run.db, row.id, 'SIGNED', { status: 'BROADCAST', broadcastAt: run.clock.now() });
+    return 'sent';
+  }
+  if (await hasLaterNonce(run, row)) {
+    run.logger.error(
+      { id: row.id, chain: row.chain, nonce: row.nonce, reason: failure },
+      'chain sender: refused, but later transactions of the address are signed: left for the operator',
+    );
+    return 'later';
+  }
+  run.logger.warn({ id: row.id, chain: row.chain, reason: failure }, 'chain sender: transaction failed');
+  await finishChainTx(run, row, row.status, {
+    status: 'FAILED',
+    txHash: null,
+    feeWei: 0n,
+    blockNumber: null,
+    reason: failure,
+  });
+  return 'failed';
+}
+
+async function hasLaterNonce(run: SenderRun, row: ChainTxRow): Promise<boolean> {
+  if (row.nonce === null) return false;
+  const later = await run.db
+    .select({ id: chainTransactions.id })
+    .from(chainTransactions)
+    .where(
+      and(
+        eq(chainTransactions.chain, row.chain),
+        eq(chainTransactions.fromAddress, row.fromAddress),
+        gt(chainTransactions.nonce, row.nonce),
+        inArray(chainTransactions.status, ['SIGNED', 'BROADCAST', 'CONFIRMED']),
+      ),
+    )
+    .limit(1);
+  return later.length > 0;
+}

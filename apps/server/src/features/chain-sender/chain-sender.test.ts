@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { type Address, encodeFunctionData, parseEther } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chainTransactions, journalEntries, postings } from '../../db/schema';
+import { TEST_USDT_ABI } from '../../platform/dev-chain';
+import { expectLedgerConsistent } from '../../test/expect-ledger';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { chainTestEnv, freshChainAccount } from '../../test/test-chain';
+import { createChainSender } from './chain-sender';
+import type { ChainSender, ChainTxOutcome, ChainTxRequest } from './chain-sender-types';
+import { feeMinor } from './finish-chain-tx';
+
+// Real transactions on the run's local chain (automining: a sent transaction is in the next block);
+// the sender's job runs once per call, as the scheduler's leader would run it.
+let t: TestApp;
+let chain: Awaited<ReturnType<typeof freshChainAccount>>;
+const outcomes: ChainTxOutcome[] = [];
+const handler = {
+  onConfirmed: async (_tx: unknown, outcome: ChainTxOutcome) => void outcomes.push(outcome),
+  onFailed: async (_tx: unknown, outcome: ChainTxOutcome) => void outcomes.push(outcome),
+};
+
+beforeAll(async () => {
+  // The app's own scheduler runs the sender once at start and then every 10 minutes: the test drives it.
+  t = await createTestApp({ env: chainTestEnv({ CHAIN_POLL_MS: '600000' }) });
+  t.ctx.chainSender.handle('WITHDRAWAL', handler);
+  chain = await freshChainAccount({ eth: '1', usdt: 0n });
+});
+afterAll(() => t.close());
+
+const settings = () => t.ctx.config.chains[0]!;
+const outsider = () => privateKeyToAccount(generatePrivateKey()).address;
+
+async function enqueue(
+  request: Partial<ChainTxRequest> & { to: Address },
+  sender: ChainSender = t.ctx.chainSender,
+) {
+  return t.ctx.db.transaction((tx) =>
+    sender.enqueue(tx, {
+      chain: 'ethereum',
+      purpose: 'WITHDRAWAL',
+      reference: randomUUID(),
+      from: { kind: 'hot' },
+      value: 0n,
+      ...request,
+    }),
+  );
+}
+
+const rowOf = async (id: string) =>
+  (await t.ctx.db.select().from(chainTransactions).where(eq(chainTransactions.id, id)))[0]!;
+
+/** Runs the sender (and mines a block) until the row ends, as the job would over several ticks. */
+async function runUntilEnded(id: string, sender: ChainSender = t.ctx.chainSender) {
+  for (let i = 0; i < 10; i++) {
+    await sender.jobs[0]!.run(new Date());
+    const row = await rowOf(id);
+    if (row.status === 'CONFIRMED' || row.status === 'FAILED') return row;
+    await chain.mine(1);
+  }
+  throw new Error(`chain transaction ${id} did not end: ${(await rowOf(id)).status}`);
+}
+
+async function feeBooked(id: string): Promise<bigint> {
+  const rows = await t.ctx.db
+    .select({ amount: postings.amount })
+    .from(postings)
+    .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
+    .where(eq(journalEntries.reference, `chain-fee:${id}`));
+  return rows.map((row) => BigInt(row.amount)).find((amount) => amount > 0n) ?? 0n;
+}
+
+describe('the chain sender', () => {
+  it('sends ETH from the hot wallet once, books its fee and tells the handler once', async () => {
+    const to = outsider();
+    const { id, created } = await enqueue({ to, value: parseEther('0.25') });
+    expect(created).toBe(true);
+    const again = await t.ctx.db.transaction(async (tx) => {
+      const row = await rowOf(id);
+      return t.ctx.chainSender.enqueue(tx, {
+        chain: 'ethereum',
+        purpose: 'WITHDRAWAL',
+        reference: row.reference,
+        from: { kind: 'hot' },
+        to,
+        value: parseEther('0.25'),
+      });
+    });
+    expect(again).toEqual({ id, created: false });
+    const row = await runUntilEnded(id);
+    expect(row).toMatchObject({ status: 'CONFIRMED', nonce: 0, reason: null });
+    expect(await chain.balanceOf(to)).toBe(parseEther('0.25'));
+    expect(outcomes.filter((o) => o.id === id)).toEqual([
+      {
+        id,
+        chain: 'ethereum',
+        purpose: 'WITHDRAWAL',
+        reference: row.reference,
+        status: 'CONFIRMED',
+        txHash: row.txHash,
+        feeWei: BigInt(row.feeWei!),
+        reason: null,
+      },
+    ]);
+    expect(BigInt(row.feeWei!)).toBeGreaterThan(0n);
+    expect(await feeBooked(id)).toBe(feeMinor(BigInt(row.feeWei!), 8));
+    await t.ctx.chainSender.jobs[0]!.run(new Date());
+    expect(outcomes.filter((o) => o.id === id)).toHaveLength(1);
+    await expectLedgerConsistent(t.ctx.db);
+  });
+
+  it('sends an ERC-20 transfer', async () => {
+    const to = outsider();
+    const usdt = settings().tokens.find((token) => token.asset === 'USDT')!.contract as Address;
+    const data = encodeFunctionData({
+      abi: TEST_USDT_ABI,
+      functionName: 'transfer',
+      args: [to, 12_500_000n],
+    });
+    const { id } = await enqueue({ to: usdt, data });
+    const row = await runUntilEnded(id);
+    expect(row.status).toBe('CONFIRMED');
+    expect(await chain.usdtBalanceOf(to)).toBe(12_500_000n);
+    expect(outcomes.filter((o) => o.id === id)).toHaveLength(1);
+    await expectLedgerConsistent(t.ctx.db);
+  });
+
+  it('two senders on one database send once', async () => {
+    const second = createChainSender({
+      db: t.ctx.db,
+      logger: t.ctx.logger,
+      clock: t.ctx.clock,
+      chains: t.ctx.config.chains,
+      signer: t.ctx.config.chainSigner,
+      settings: t.ctx.config.chainSenderSettings,
+      pollMs: 1000,
+    });
+    second.handle('WITHDRAWAL', handler);
+    const to = outsider();
+    const ids = [];
+    for (let i = 0; i < 3; i++) ids.push((await enqueue({ to, value: parseEther('0.01') })).id);
+    for (let i = 0; i < 6; i++) {
+      await Promise.all([t.ctx.chainSender.jobs[0]!.run(new Date()), second.jobs[0]!.run(new Date())]);
+      await chain.mine(1);
+    }
+    for (const id of ids) expect((await rowOf(id)).status).toBe('CONFIRMED');
+    expect(await chain.balanceOf(to)).toBe(parseEther('0.03'));
+    for (const id of ids) expect(outcomes.filter((o) => o.id === id)).toHaveLength(1);
+    await expectLedgerConsistent(t.ctx.db);
+  });
+});

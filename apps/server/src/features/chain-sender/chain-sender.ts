@@ -1,0 +1,142 @@
+import type { Logger } from 'pino';
+import { type Chain, createPublicClient, http, type PublicClient } from 'viem';
+import type { ChainConfig, ChainSettings } from '../../platform/chain-config';
+import type { ChainSenderSettings } from '../../platform/chain-sender-config';
+import type { Clock } from '../../platform/clock';
+import type { Db } from '../../platform/db';
+import { broadcastRow } from './broadcast-chain-tx';
+import { type ChainTxRow, insertChainTx, rowsInStatus } from './chain-sender.repository';
+import type { ChainSender, ChainSigner, ChainTxHandler, ChainTxPurpose } from './chain-sender-types';
+import { followRow } from './follow-chain-tx';
+import type { SenderRun } from './sender-run';
+import { signQueuedRow } from './sign-chain-tx';
+
+export interface ChainSenderDeps {
+  readonly db: Db;
+  readonly logger: Logger;
+  readonly clock: Clock;
+  readonly chains: readonly ChainSettings[];
+  /** Null when only the extended public key is known (watch-only): nothing is sent. */
+  readonly signer: ChainSigner | null;
+  readonly settings: ChainSenderSettings;
+  readonly pollMs: number;
+  /** Test hook: runs right after a signed transaction is stored and before it is broadcast. */
+  readonly afterStore?: (row: ChainTxRow) => void;
+}
+
+/** The app's sender (app.ts): the configured chains, the signer the seed words gave, the settings. */
+export function chainSenderOf(base: {
+  db: Db;
+  logger: Logger;
+  clock: Clock;
+  config: ChainConfig;
+}): ChainSender {
+  const { config } = base;
+  return createChainSender({
+    ...base,
+    chains: config.chains,
+    signer: config.chainSigner,
+    settings: config.chainSenderSettings,
+    pollMs: config.chainPollMs,
+  });
+}
+
+/** The scheduled job's name for a chain: one sender (the leader) per chain among the processes. */
+export function chainSenderJobName(chain: string): string {
+  return `chain-sender:${chain}`;
+}
+
+function senderClient(settings: ChainSettings): PublicClient {
+  const chain: Chain = {
+    id: settings.chainId,
+    name: settings.name,
+    nativeCurrency: {
+      name: settings.tokens[0]?.asset ?? 'ETH',
+      symbol: settings.tokens[0]?.asset ?? 'ETH',
+      decimals: 18,
+    },
+    rpcUrls: { default: { http: [settings.rpcUrl] } },
+  };
+  return createPublicClient({ chain, transport: http(settings.rpcUrl, { retryCount: 1, timeout: 10_000 }) });
+}
+
+/**
+ * The chain sender (issues 37, 38, 40): an outbox other features write to in their own transaction,
+ * and one job per chain that, in each address's nonce order, follows what is out (confirming, replacing,
+ * re-sending, failing), broadcasts what is signed, and signs what is queued, storing the signed bytes
+ * before they are broadcast. See docs/custody.md.
+ */
+export function createChainSender(deps: ChainSenderDeps): ChainSender {
+  const handlers = new Map<ChainTxPurpose, ChainTxHandler>();
+  const chains = new Map(deps.chains.map((chain) => [chain.key, chain]));
+  let toldWatchOnly = false;
+
+  function runOf(chain: ChainSettings, client: PublicClient, signer: ChainSigner): SenderRun {
+    return { ...deps, chain, client, signer, handlers, afterStore: deps.afterStore };
+  }
+
+  async function runChain(chain: ChainSettings, client: PublicClient): Promise<void> {
+    if (!deps.signer) {
+      if (!toldWatchOnly)
+        deps.logger.warn(
+          { chain: chain.key },
+          'chain sender: no seed words (CHAIN_XPUB only, watch-only): no transaction is sent',
+        );
+      toldWatchOnly = true;
+      return;
+    }
+    const run = runOf(chain, client, deps.signer);
+    const head = await client.getBlockNumber({ cacheTime: 0 });
+    for (const row of await rowsInStatus(deps.db, chain.key, ['BROADCAST']))
+      await guarded(row, () => followRow(run, row, head));
+    const blocked = new Set<string>();
+    for (const row of await rowsInStatus(deps.db, chain.key, ['SIGNED'])) {
+      if (blocked.has(row.fromAddress)) continue;
+      const sent = await guarded(row, () => broadcastRow(run, row));
+      if (sent !== 'sent' && sent !== 'failed') blocked.add(row.fromAddress);
+    }
+    for (const row of await rowsInStatus(deps.db, chain.key, ['QUEUED'])) {
+      if (blocked.has(row.fromAddress)) continue;
+      const signed = await guarded(row, () => signQueuedRow(run, row));
+      const sent = signed ? await guarded(signed, () => broadcastRow(run, signed)) : undefined;
+      if (sent !== 'sent' && sent !== 'failed') blocked.add(row.fromAddress);
+    }
+  }
+
+  /** One row's step; its failure is logged and leaves the row for the next run, never the others. */
+  async function guarded<T>(row: ChainTxRow, step: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await step();
+    } catch (error) {
+      deps.logger.error(
+        { err: error, id: row.id, chain: row.chain, purpose: row.purpose },
+        'chain sender: step failed',
+      );
+      return undefined;
+    }
+  }
+
+  return {
+    async enqueue(tx, request) {
+      if (!chains.has(request.chain))
+        throw new Error(`chain sender: chain ${request.chain} is not configured`);
+      if (!deps.signer) throw new Error(`chain sender: chain ${request.chain} is watch-only (no seed words)`);
+      if (request.value < 0n) throw new Error('chain sender: a negative value');
+      return insertChainTx(tx, request, deps.signer.address(request.from));
+    },
+    handle(purpose, handler) {
+      handlers.set(purpose, handler);
+    },
+    hotWalletAddress(chain) {
+      return chains.has(chain) && deps.signer ? deps.signer.address({ kind: 'hot' }) : null;
+    },
+    jobs: deps.chains.map((chain) => {
+      const client = senderClient(chain);
+      return {
+        name: chainSenderJobName(chain.key),
+        everyMs: deps.pollMs,
+        run: () => runChain(chain, client),
+      };
+    }),
+  };
+}

@@ -1,0 +1,87 @@
+import { custodyAccount, getAsset, isAssetCode, networkFeeAccount, transferPostings } from '@exchange/domain';
+import type { Hex } from 'viem';
+import type { Tx } from '../../platform/db';
+import { postEntry } from '../ledger/post-entries';
+import { type ChainTxRow, type ChainTxStatus, moveRow } from './chain-sender.repository';
+import type { ChainTxOutcome, ChainTxPurpose } from './chain-sender-types';
+import type { SenderRun } from './sender-run';
+
+export interface Ending {
+  readonly status: 'CONFIRMED' | 'FAILED';
+  /** The mined hash (null when nothing was mined). */
+  readonly txHash: Hex | null;
+  readonly feeWei: bigint;
+  readonly blockNumber: bigint | null;
+  readonly reason: string | null;
+}
+
+/** The ledger's minor units of a fee in wei, rounded up: custody never claims more than the chain holds. */
+export function feeMinor(feeWei: bigint, scale: number): bigint {
+  const unit = 10n ** BigInt(18 - scale);
+  return (feeWei + unit - 1n) / unit;
+}
+
+/**
+ * Ends the row once: moves it from `from` to CONFIRMED or FAILED, books the gas it paid (the chain's
+ * native coin, NETWORK_FEES → CHAIN_CUSTODY, reference chain-fee:<id>) and tells the purpose's
+ * handler, all in one database transaction. False when another run ended it first. A purpose with no
+ * handler throws: the row stays as it is until one is registered.
+ */
+export async function finishChainTx(
+  run: SenderRun,
+  row: ChainTxRow,
+  from: ChainTxStatus,
+  ending: Ending,
+): Promise<boolean> {
+  const handler = run.handlers.get(row.purpose as ChainTxPurpose);
+  if (!handler) throw new Error(`chain sender: no handler for ${row.purpose}`);
+  const replaced = [row.txHash, ...row.replacedHashes].filter(
+    (hash): hash is string => Boolean(hash) && hash !== ending.txHash,
+  );
+  return run.db.transaction(async (tx) => {
+    const moved = await moveRow(tx, row.id, from, {
+      status: ending.status,
+      txHash: ending.txHash,
+      replacedHashes: [...new Set(replaced)],
+      feeWei: ending.feeWei.toString(),
+      blockNumber: ending.blockNumber,
+      reason: ending.reason,
+      // A transaction never mined gives its nonce back, so the address's next one takes it.
+      ...(ending.txHash === null ? { nonce: null } : {}),
+    });
+    if (!moved) return false;
+    if (ending.feeWei > 0n) await bookFee(tx, run, moved, ending.feeWei);
+    const outcome: ChainTxOutcome = {
+      id: moved.id,
+      chain: moved.chain,
+      purpose: moved.purpose as ChainTxPurpose,
+      reference: moved.reference,
+      status: ending.status,
+      txHash: ending.txHash,
+      feeWei: ending.feeWei,
+      reason: ending.reason,
+    };
+    if (ending.status === 'CONFIRMED') await handler.onConfirmed(tx, outcome);
+    else await handler.onFailed(tx, outcome);
+    return true;
+  });
+}
+
+async function bookFee(tx: Tx, run: SenderRun, row: ChainTxRow, feeWei: bigint): Promise<void> {
+  const native = run.chain.tokens.find((token) => token.contract === null)?.asset;
+  if (!native || !isAssetCode(native)) throw new Error(`chain ${row.chain} has no known native asset`);
+  const amount = feeMinor(feeWei, getAsset(native).scale);
+  const posted = await postEntry(tx, {
+    kind: 'CHAIN_FEE',
+    reference: `chain-fee:${row.id}`,
+    userId: null,
+    postings: transferPostings(
+      networkFeeAccount(row.chain, native),
+      custodyAccount(row.chain, native),
+      amount,
+    ),
+    memo: { chain: row.chain, purpose: row.purpose, reference: row.reference, tx_hash: row.txHash ?? '' },
+  });
+  if (!posted.ok && posted.code !== 'duplicate_reference')
+    throw new Error(`chain fee of ${row.id} could not post: ${posted.code}`);
+}

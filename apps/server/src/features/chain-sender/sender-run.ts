@@ -1,0 +1,53 @@
+import type { Logger } from 'pino';
+import { type Address, type Hex, keccak256, type PublicClient } from 'viem';
+import type { ChainSettings } from '../../platform/chain-config';
+import type { ChainSenderSettings } from '../../platform/chain-sender-config';
+import type { Clock } from '../../platform/clock';
+import type { Db } from '../../platform/db';
+import type { ChainTxRow } from './chain-sender.repository';
+import { signerKeyOf } from './chain-sender.repository';
+import type { ChainSigner, ChainTxHandler, ChainTxPurpose } from './chain-sender-types';
+
+/** What one run of a chain's sender works with. */
+export interface SenderRun {
+  readonly db: Db;
+  readonly logger: Logger;
+  readonly clock: Clock;
+  readonly chain: ChainSettings;
+  readonly client: PublicClient;
+  readonly signer: ChainSigner;
+  readonly settings: ChainSenderSettings;
+  readonly handlers: ReadonlyMap<ChainTxPurpose, ChainTxHandler>;
+  /** Test hook: runs right after a signed transaction is stored and before it is broadcast. */
+  readonly afterStore?: (row: ChainTxRow) => void;
+}
+
+export interface SignedTx {
+  readonly raw: Hex;
+  readonly hash: Hex;
+}
+
+/** Signs the row's transaction with the given nonce, gas and fees (EIP-1559). */
+export async function signRow(
+  run: SenderRun,
+  row: ChainTxRow,
+  fields: { nonce: number; gas: bigint; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint },
+): Promise<SignedTx> {
+  const raw = await run.signer.signTransaction(signerKeyOf(row.fromKey), {
+    type: 'eip1559',
+    chainId: run.chain.chainId,
+    nonce: fields.nonce,
+    to: row.toAddress as Address,
+    value: BigInt(row.value),
+    data: (row.data ?? undefined) as Hex | undefined,
+    gas: fields.gas,
+    maxFeePerGas: fields.maxFeePerGas,
+    maxPriorityFeePerGas: fields.maxPriorityFeePerGas,
+  });
+  return { raw, hash: keccak256(raw) };
+}
+
+/** Every hash the row's transaction has had: the current one first, then those it replaced. */
+export function hashesOf(row: ChainTxRow): Hex[] {
+  return [row.txHash, ...row.replacedHashes].filter((hash): hash is Hex => Boolean(hash));
+}
