@@ -6,6 +6,7 @@ import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { z } from 'zod';
 import type { ChainSigner } from '../features/chain-sender/chain-sender-types';
 import { localChainSigner } from '../features/chain-sender/local-chain-signer';
+import { chainListEnv, chainListSettingDocs, withListedChains } from './chain-list-config';
 import {
   type ChainSenderConfig,
   chainSenderConfig,
@@ -54,6 +55,7 @@ export const chainEnv = {
   CHAIN_MNEMONIC: z.string().optional(),
   CHAIN_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(1000),
   CHAIN_EMBEDDED_BLOCK_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
+  ...chainListEnv,
   ...chainSenderEnv,
 };
 
@@ -85,8 +87,8 @@ export interface ChainSettings {
 export interface ChainConfig extends ChainSenderConfig {
   readonly chainMode: 'embedded' | 'external' | 'off';
   /**
-   * The chains watched. In embedded mode the list is filled in by the start (main.ts) once the
-   * development chain runs and its token is deployed; empty otherwise until then.
+   * The chains watched: the first (CHAIN_*) and the listed ones (CHAINS). In embedded mode the start
+   * (main.ts) puts the development chain first once it runs and its token is deployed.
    */
   readonly chains: readonly ChainSettings[];
   /** The extended public key addresses are derived from; the seed itself is never kept in the config. */
@@ -150,7 +152,12 @@ export function mnemonicFromSecret(secret: string): string {
  */
 export function chainConfig(env: ChainEnv, secret: (name: string) => string): ChainConfig {
   const mode =
-    env.CHAIN_MODE ?? (env.CHAIN_RPC_URL ? 'external' : env.NODE_ENV === 'development' ? 'embedded' : 'off');
+    env.CHAIN_MODE ??
+    (env.CHAIN_RPC_URL || env.CHAINS.length > 0
+      ? 'external'
+      : env.NODE_ENV === 'development'
+        ? 'embedded'
+        : 'off');
   if (env.CHAIN_MNEMONIC && !validateMnemonic(env.CHAIN_MNEMONIC, wordlist))
     throw new Error('CHAIN_MNEMONIC: is not a valid BIP-39 mnemonic');
   const mnemonic =
@@ -172,10 +179,14 @@ export function chainConfig(env: ChainEnv, secret: (name: string) => string): Ch
     confirmations: env.CHAIN_CONFIRMATIONS,
     explorerUrl: env.CHAIN_EXPLORER_URL?.replace(/\/+$/, '') ?? null,
   };
-  const chains: ChainSettings[] =
+  const first: ChainSettings[] =
     mode === 'external' && env.CHAIN_RPC_URL
       ? [{ ...template, rpcUrl: env.CHAIN_RPC_URL, tokens: chainTokens(env, env.CHAIN_USDT_ADDRESS) }]
       : [];
+  // The listed chains (CHAINS) follow the first; in embedded mode the start puts the development chain
+  // (CHAIN_KEY's) in front of them once it runs.
+  const firstKey = first[0] ?? (mode === 'embedded' ? template : null);
+  const chains = mode === 'off' ? [] : [...first, ...withListedChains(firstKey, env.CHAINS)];
   return {
     chainMode: mode,
     chains,
@@ -206,7 +217,7 @@ export function chainProductionProblems(config: ChainConfig): string[] {
 /** What each chain setting does, for docs/operations.md (config-reference.ts spreads these in). */
 export const chainSettingDocs: Record<keyof typeof chainEnv, string> = {
   CHAIN_MODE:
-    "`embedded` starts a local development chain (hardhat's node, offline) with a test USDT; `external` watches CHAIN_RPC_URL; `off` offers no coin deposits. Default: `external` when CHAIN_RPC_URL is set, else `embedded` in development and `off` otherwise. **Production refuses `embedded`.**",
+    "`embedded` starts a local development chain (hardhat's node, offline) with a test USDT; `external` watches CHAIN_RPC_URL; `off` offers no coin deposits. Default: `external` when CHAIN_RPC_URL or CHAINS is set, else `embedded` in development and `off` otherwise. **Production refuses `embedded`.**",
   CHAIN_KEY: 'Our name of the chain (the deposit rows and routes use it), e.g. `ethereum` or `bsc`.',
   CHAIN_NAME: 'What a customer reads for the chain.',
   CHAIN_ID: 'The EVM chain id (1 Ethereum mainnet, 56 BNB Smart Chain, 137 Polygon, 31337 the local chain).',
@@ -224,5 +235,6 @@ export const chainSettingDocs: Record<keyof typeof chainEnv, string> = {
     'Seed words instead of CHAIN_XPUB: the deposit addresses and the keys the product signs with (the hot wallet, sweeps) come from them, and they stay in the signer only. With CHAIN_XPUB alone nothing is sent (watch-only). Unset in development: made up on the first start and kept in `DATA_DIR/secrets/chain-seed`.',
   CHAIN_POLL_MS: 'How often the deposit watcher looks for new blocks.',
   CHAIN_EMBEDDED_BLOCK_MS: 'Block time of the embedded development chain (0: a block per transaction only).',
+  ...chainListSettingDocs,
   ...chainSenderSettingDocs,
 };

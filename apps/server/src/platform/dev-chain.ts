@@ -97,17 +97,19 @@ async function waitForRpc(client: PublicClient, child: ChildProcess, timeoutMs: 
 /**
  * Starts the node, waits for its RPC, deploys the test USDT and mints its supply to the first
  * development account. `blockMs` > 0 also mines a block every so often, so confirmations count up
- * in a browser session; 0 mines only per transaction (tests mine explicitly).
+ * in a browser session; 0 mines only per transaction (tests mine explicitly). `chainId` (default
+ * 31337) lets a test run a second chain beside the first, as a second configured chain would be.
  */
 export async function startDevChain(
-  options: { port?: number; blockMs?: number; log?: (line: string) => void } = {},
+  options: { port?: number; blockMs?: number; chainId?: number; log?: (line: string) => void } = {},
 ): Promise<DevChain> {
   const port = options.port || (await freePort());
+  const chainId = options.chainId ?? DEV_CHAIN_ID;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'exchange-dev-chain-'));
   const mining = options.blockMs ? `{ auto: true, interval: ${options.blockMs} }` : '{ auto: true }';
   writeFileSync(
     path.join(dir, 'hardhat.config.cjs'),
-    `module.exports = { networks: { hardhat: { chainId: ${DEV_CHAIN_ID}, mining: ${mining} } } };\n`,
+    `module.exports = { networks: { hardhat: { chainId: ${chainId}, mining: ${mining} } } };\n`,
   );
   // A watchdog in front of hardhat's CLI ends the node when this process is gone, even killed (SIGKILL),
   // so a crashed server or test run leaves no chain behind.
@@ -166,8 +168,8 @@ export async function startDevChain(
   try {
     const client = createPublicClient({ transport: http(rpcUrl) });
     await waitForRpc(client, child, 60_000);
-    const usdt = await deployTestUsdt(rpcUrl);
-    return { rpcUrl, chainId: DEV_CHAIN_ID, usdt, stop };
+    const usdt = await deployTestUsdt(rpcUrl, chainId);
+    return { rpcUrl, chainId, usdt, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -210,10 +212,10 @@ export function devFunder() {
   return mnemonicToAccount(DEV_CHAIN_MNEMONIC);
 }
 
-async function deployTestUsdt(rpcUrl: string): Promise<Address> {
+async function deployTestUsdt(rpcUrl: string, chainId: number): Promise<Address> {
   const account = devFunder();
   const transport = http(rpcUrl);
-  const chain = devChainDefinition(rpcUrl);
+  const chain = devChainDefinition(rpcUrl, chainId);
   const wallet = createWalletClient({ account, chain, transport });
   const client = createPublicClient({ chain, transport });
   const hash = await wallet.deployContract({ abi: TEST_USDT_ABI, bytecode: compileTestUsdt() });
@@ -230,10 +232,10 @@ async function deployTestUsdt(rpcUrl: string): Promise<Address> {
   return usdt;
 }
 
-/** A viem chain description for the development chain at `rpcUrl`. */
-export function devChainDefinition(rpcUrl: string) {
+/** A viem chain description for the development chain at `rpcUrl` (a second one's own chain id). */
+export function devChainDefinition(rpcUrl: string, chainId: number = DEV_CHAIN_ID) {
   return {
-    id: DEV_CHAIN_ID,
+    id: chainId,
     name: 'development',
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [rpcUrl] } },

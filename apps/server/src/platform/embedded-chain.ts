@@ -43,7 +43,8 @@ export async function startEmbeddedChain(config: Config, logger: Logger): Promis
     tokens: config.chainTokensFor(chain.usdt),
   };
   return {
-    config: { ...config, chains: [settings] },
+    // The development chain first, then the chains CHAINS lists (config.chains holds those alone here).
+    config: { ...config, chains: [settings, ...config.chains] },
     bannerLines: [
       `  Development chain:     ${chain.rpcUrl} (chain id ${chain.chainId}, test USDT ${chain.usdt})`,
       '  Chain faucet:          npm run chain:faucet -- <address> <amount> [ETH|USDT]',
