@@ -1,4 +1,5 @@
-import type { WalletCurrency } from '@exchange/contracts';
+import { formatMessage, messages, type WalletCurrency } from '@exchange/contracts';
+import { Button } from '../../../components/ui/button';
 import { CoinIcon } from '../../../components/ui/coin-icon';
 import { type Column, DataTable } from '../../../components/ui/data-table';
 import { FlashValue } from '../../../components/ui/flash-value';
@@ -47,20 +48,60 @@ const columns: readonly Column<WalletCurrency>[] = [
   },
 ];
 
+/** The last column: Withdraw for a coin that can leave on a chain, 'Coming Soon ...' for the others. */
+function withdrawColumn(
+  canWithdraw: (symbol: string) => boolean,
+  onWithdraw: (symbol: string) => void,
+): Column<WalletCurrency> {
+  return {
+    id: 'withdraw',
+    header: <span className="sr-only">Actions</span>,
+    align: 'right',
+    cell: (row) =>
+      canWithdraw(row.symbol) ? (
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => onWithdraw(row.symbol)}
+          aria-label={formatMessage(messages.coinWithdrawButton, { asset: row.symbol })}
+        >
+          {messages.withdrawTitle}
+        </Button>
+      ) : (
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled
+          aria-label={`${formatMessage(messages.coinWithdrawButton, { asset: row.symbol })}: ${messages.comingSoon}`}
+        >
+          {messages.comingSoon}
+        </Button>
+      ),
+  };
+}
+
 interface CryptoAssetsTableProps {
   readonly currencies: readonly WalletCurrency[] | undefined;
   readonly loading: boolean;
   readonly error: unknown;
   readonly onRetry: () => void;
+  /** Coin withdrawals (issue 38): which coins can leave, and what Withdraw on a row does. */
+  readonly withdraw?: {
+    readonly canWithdraw: (symbol: string) => boolean;
+    readonly onWithdraw: (symbol: string) => void;
+  };
 }
 
-/** Spec section 2, /deposit: the crypto assets with their total, share of the wallet and interest. */
-export function CryptoAssetsTable({ currencies, loading, error, onRetry }: CryptoAssetsTableProps) {
+/**
+ * Spec section 2, /deposit: the crypto assets with their total, share of the wallet and interest, and
+ * (issue 38) Withdraw on each coin that can leave on a chain.
+ */
+export function CryptoAssetsTable({ currencies, loading, error, onRetry, withdraw }: CryptoAssetsTableProps) {
   const crypto = currencies?.filter((currency) => currency.currency_type === 'CRYPTO');
   return (
     <DataTable
       label="Crypto assets"
-      columns={columns}
+      columns={withdraw ? [...columns, withdrawColumn(withdraw.canWithdraw, withdraw.onWithdraw)] : columns}
       rows={crypto}
       rowKey={(row) => row._id}
       loading={loading}

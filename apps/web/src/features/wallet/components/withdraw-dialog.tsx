@@ -1,12 +1,12 @@
-import { formatMessage, messages, type WithdrawalItem } from '@exchange/contracts';
+import { messages, type WithdrawalItem } from '@exchange/contracts';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
-import { toast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/format';
-import { requestWithdrawal, useConfirmWithdrawal, useWithdrawalTerms } from '../api/withdrawals';
+import { requestWithdrawal, useWithdrawalTerms } from '../api/withdrawals';
+import { WithdrawCodeStep } from './withdraw-code-step';
 
 type Step =
   | { readonly kind: 'amount' }
@@ -37,11 +37,9 @@ interface WithdrawDialogProps {
  */
 export function WithdrawDialog({ open, onOpenChange }: WithdrawDialogProps) {
   const terms = useWithdrawalTerms('USD', open);
-  const confirm = useConfirmWithdrawal();
   const [step, setStep] = useState<Step>({ kind: 'amount' });
   const [amount, setAmount] = useState('');
   const [totp, setTotp] = useState('');
-  const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
 
@@ -50,7 +48,6 @@ export function WithdrawDialog({ open, onOpenChange }: WithdrawDialogProps) {
       setStep({ kind: 'amount' });
       setAmount('');
       setTotp('');
-      setCode('');
       setError(undefined);
     }
     onOpenChange(next);
@@ -70,17 +67,6 @@ export function WithdrawDialog({ open, onOpenChange }: WithdrawDialogProps) {
       setError(errorMessage(caught));
     } finally {
       setBusy(false);
-    }
-  };
-
-  const submitCode = async (withdrawal: WithdrawalItem) => {
-    setError(undefined);
-    try {
-      const response = await confirm.mutateAsync({ withdrawal_id: withdrawal._id, code: code.trim() });
-      toast.success(response.message);
-      setStep({ kind: 'done', withdrawal: response.data, message: response.message });
-    } catch (caught) {
-      setError(errorMessage(caught));
     }
   };
 
@@ -168,40 +154,14 @@ export function WithdrawDialog({ open, onOpenChange }: WithdrawDialogProps) {
         </form>
       ) : null}
       {step.kind === 'code' ? (
-        <form
-          noValidate
-          className="flex flex-col gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submitCode(step.withdrawal);
-          }}
-        >
-          <p className="text-sm text-ink">
-            {formatMessage(messages.withdrawCodeHint, {
-              email: terms.data?.destination ?? '',
-              minutes: String(terms.data?.code_ttl_minutes ?? 15),
-            })}
-          </p>
-          <Input
-            label={messages.withdrawCodeLabel}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            disabled={confirm.isPending}
-          />
-          {error ? (
-            <p role="alert" className="text-sm text-danger">
-              {error}
-            </p>
-          ) : null}
-          <div className="flex justify-end">
-            <Button type="submit" loading={confirm.isPending}>
-              {messages.withdrawConfirm}
-            </Button>
-          </div>
-        </form>
+        <WithdrawCodeStep
+          withdrawal={step.withdrawal}
+          email={terms.data?.destination ?? ''}
+          minutes={terms.data?.code_ttl_minutes ?? 15}
+          onConfirmed={(response) =>
+            setStep({ kind: 'done', withdrawal: response.data, message: response.message })
+          }
+        />
       ) : null}
       {step.kind === 'done' ? (
         <div className="flex flex-col gap-4">

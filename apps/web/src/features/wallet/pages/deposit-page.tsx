@@ -4,7 +4,9 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { SUCCESS_REDIRECT_MS } from '../../../lib/config';
 import { useDelayedAction } from '../../../lib/use-delayed-action';
 import { useLiveWalletCurrencies } from '../../../shared/wallet/use-live-wallet';
+import { useDepositNetworks } from '../../chain-deposits/api/get-deposit-networks';
 import { CoinDepositCard } from '../../chain-deposits/components/coin-deposit-card';
+import { CoinWithdrawDialog } from '../../coin-withdrawals/components/coin-withdraw-dialog';
 import { RestrictionNotice } from '../../restrictions/components/restriction-notice';
 import { useSession } from '../../session/session-context';
 import { AddMoneyDialog } from '../components/add-money-dialog';
@@ -25,6 +27,11 @@ export function DepositPage() {
   const [adding, setAdding] = useState(false);
   const [withdrawing, setWithdrawing] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
+  const [withdrawingCoin, setWithdrawingCoin] = useState<string | null>(null);
+  const networks = useDepositNetworks();
+  // A coin leaves on the chains it arrives on (issue 38); the dialog's terms have the last word.
+  const canWithdraw = (symbol: string) =>
+    networks.data?.some((coin) => coin.asset === symbol && coin.networks.length > 0) ?? false;
 
   const usd = wallet.data?.find((currency) => currency.symbol === 'USD');
 
@@ -69,10 +76,12 @@ export function DepositPage() {
           loading={wallet.isPending}
           error={wallet.error}
           onRetry={() => void wallet.refetch()}
+          withdraw={session.is_kyc_verified ? { canWithdraw, onWithdraw: setWithdrawingCoin } : undefined}
         />
       </Card>
       <AddMoneyDialog open={adding} onOpenChange={setAdding} onDeposited={onDeposited} />
       <WithdrawDialog open={withdrawing} onOpenChange={setWithdrawing} />
+      <CoinWithdrawDialog asset={withdrawingCoin} onClose={() => setWithdrawingCoin(null)} />
     </div>
   );
 }

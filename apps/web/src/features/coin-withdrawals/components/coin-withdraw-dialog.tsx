@@ -1,0 +1,139 @@
+import { formatMessage, messages, type WithdrawalItem } from '@exchange/contracts';
+import { ASSETS } from '@exchange/domain';
+import { type ReactNode, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { ErrorState } from '../../../components/ui/error-state';
+import { Modal } from '../../../components/ui/modal';
+import { Select } from '../../../components/ui/select';
+import { SkeletonText } from '../../../components/ui/skeleton';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+import { useSession } from '../../session/session-context';
+import { WithdrawCodeStep } from '../../wallet/components/withdraw-code-step';
+import { useCoinWithdrawalTerms } from '../api/coin-withdrawals';
+import { type AddressToSave, CoinWithdrawFormStep } from './coin-withdraw-form-step';
+import { SaveAddressStep } from './save-address-step';
+
+type Step =
+  | { readonly kind: 'form' }
+  | { readonly kind: 'code'; readonly withdrawal: WithdrawalItem; readonly save: AddressToSave | null }
+  | { readonly kind: 'done'; readonly message: string; readonly save: AddressToSave | null };
+
+const COINS = ASSETS.filter((asset) => asset.type === 'CRYPTO').map((asset) => ({
+  value: asset.code as string,
+  label: `${asset.name} (${asset.code})`,
+}));
+
+interface CoinWithdrawDialogProps {
+  /** The coin the dialog opens on (the wallet row it was opened from); null when closed. */
+  readonly asset: string | null;
+  readonly onClose: () => void;
+}
+
+/**
+ * Wallet → Withdraw for a coin (issue 38): coin, then its network when it has several, then the
+ * form (destination, amount, two-factor code), then the mailed code; the request then waits for
+ * approval or is approved at once. A coin that cannot leave yet says 'Coming Soon ...'.
+ */
+export function CoinWithdrawDialog({ asset: openedOn, onClose }: CoinWithdrawDialogProps) {
+  const session = useSession();
+  const open = openedOn !== null;
+  const [picked, setPicked] = useState<string | null>(null);
+  const [chain, setChain] = useState<string | null>(null);
+  const [step, setStep] = useState<Step>({ kind: 'form' });
+  const asset = picked ?? openedOn ?? '';
+  const terms = useCoinWithdrawalTerms(asset, chain, open && step.kind === 'form');
+
+  const close = () => {
+    setPicked(null);
+    setChain(null);
+    setStep({ kind: 'form' });
+    onClose();
+  };
+
+  let body: ReactNode;
+  if (step.kind === 'code')
+    body = (
+      <WithdrawCodeStep
+        withdrawal={step.withdrawal}
+        email={session.user?.email ?? ''}
+        minutes={terms.data?.code_ttl_minutes ?? 15}
+        onConfirmed={(response) => setStep({ kind: 'done', message: response.message, save: step.save })}
+      />
+    );
+  else if (step.kind === 'done')
+    body = (
+      <div className="flex flex-col gap-4">
+        <p role="status" className="text-sm text-ink">
+          {step.message}
+        </p>
+        {step.save ? (
+          <SaveAddressStep entry={step.save} onDone={() => setStep({ ...step, save: null })} />
+        ) : (
+          <div className="flex justify-end">
+            <Button onClick={close}>OK</Button>
+          </div>
+        )}
+      </div>
+    );
+  else {
+    let form: ReactNode;
+    if (terms.isPending) form = <SkeletonText lines={6} />;
+    else if (terms.error)
+      form =
+        isApiError(terms.error) && terms.error.code === 'unprocessable' ? (
+          <div className="flex flex-col items-start gap-3">
+            <p className="text-sm text-muted">{errorMessage(terms.error)}</p>
+            <Button variant="secondary" disabled>
+              {messages.comingSoon}
+            </Button>
+          </div>
+        ) : (
+          <ErrorState message={errorMessage(terms.error)} onRetry={() => void terms.refetch()} />
+        );
+    else
+      form = (
+        <CoinWithdrawFormStep
+          key={`${terms.data.asset}:${terms.data.chain?.key ?? ''}`}
+          terms={terms.data}
+          onCancel={close}
+          onRequested={(withdrawal, save) => setStep({ kind: 'code', withdrawal, save })}
+        />
+      );
+    const chains = terms.data?.chains ?? [];
+    body = (
+      <div className="flex flex-col gap-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Select
+            label={messages.coinWithdrawCoin}
+            options={COINS}
+            value={asset}
+            onChange={(event) => {
+              setPicked(event.target.value);
+              setChain(null);
+            }}
+          />
+          {chains.length > 1 ? (
+            <Select
+              label={messages.coinWithdrawNetwork}
+              options={chains.map((item) => ({ value: item.key, label: item.name }))}
+              value={terms.data?.chain?.key ?? ''}
+              onChange={(event) => setChain(event.target.value)}
+            />
+          ) : null}
+        </div>
+        {form}
+      </div>
+    );
+  }
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => (next ? undefined : close())}
+      title={formatMessage(messages.coinWithdrawTitle, { asset })}
+      description={messages.coinWithdrawIntro}
+    >
+      {body}
+    </Modal>
+  );
+}

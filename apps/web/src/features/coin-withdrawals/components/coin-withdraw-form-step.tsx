@@ -1,0 +1,162 @@
+import { messages, type WithdrawalItem, type WithdrawalTerms } from '@exchange/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { errorMessage } from '../../../lib/api-client';
+import { formatAssetAmount } from '../../../lib/format';
+import { requestWithdrawal } from '../../wallet/api/withdrawals';
+import { useWithdrawalAddresses } from '../api/coin-withdrawals';
+import {
+  type CoinWithdrawForm,
+  checksummedAddress,
+  coinWithdrawSchema,
+  EMPTY_COIN_WITHDRAW_FORM,
+  receiveOf,
+} from '../coin-withdraw-form';
+import { DestinationFields } from './destination-fields';
+
+/** A typed address the customer asked to keep in the book once the withdrawal is on its way. */
+export interface AddressToSave {
+  readonly chain: string;
+  readonly address: string;
+  readonly label: string;
+}
+
+interface CoinWithdrawFormStepProps {
+  readonly terms: WithdrawalTerms;
+  readonly onRequested: (withdrawal: WithdrawalItem, save: AddressToSave | null) => void;
+  readonly onCancel: () => void;
+}
+
+/**
+ * The coin withdraw form: destination, amount (with Max; the network fee and what arrives shown
+ * before anything is sent) and the two-factor code. The domain's rules check it as the server will;
+ * the request holds the amount and mails the confirmation code. The server's refusal is shown as worded.
+ */
+export function CoinWithdrawFormStep({ terms, onRequested, onCancel }: CoinWithdrawFormStepProps) {
+  const chain = terms.chain;
+  const schema = useMemo(() => coinWithdrawSchema(terms), [terms]);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useForm<CoinWithdrawForm>({
+    resolver: zodResolver(schema),
+    defaultValues: EMPTY_COIN_WITHDRAW_FORM,
+    mode: 'onTouched',
+  });
+  const [serverError, setServerError] = useState<string | undefined>();
+  const book = useWithdrawalAddresses({ page: 1, limit: 100, chain: chain?.key }, chain !== null);
+  const values = watch();
+
+  const onSubmit = handleSubmit(async (form) => {
+    setServerError(undefined);
+    const typed =
+      form.destination === 'typed' ? (checksummedAddress(form.address) ?? form.address.trim()) : null;
+    try {
+      const response = await requestWithdrawal({
+        asset: terms.asset,
+        chain: chain?.key,
+        amount: form.amount.trim(),
+        totp: form.totp.trim(),
+        ...(typed ? { address: typed } : { address_id: form.address_id }),
+      });
+      const save =
+        typed && form.save && chain ? { chain: chain.key, address: typed, label: form.label.trim() } : null;
+      onRequested(response.data, save);
+    } catch (caught) {
+      setServerError(errorMessage(caught));
+    }
+  });
+
+  return (
+    <form noValidate className="flex flex-col gap-4" onSubmit={onSubmit}>
+      {terms.two_factor_on ? null : (
+        <p
+          role="alert"
+          className="rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-sm text-ink"
+        >
+          {messages.withdrawalTwoFactorRequired}
+        </p>
+      )}
+      <DestinationFields
+        register={register}
+        errors={errors}
+        values={values}
+        chainName={chain?.name ?? ''}
+        coolDownHours={terms.address_cool_down_hours}
+        book={book.data?.rows}
+        now={new Date()}
+        disabled={isSubmitting}
+      />
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+        <dt className="text-muted">{messages.withdrawAvailable}</dt>
+        <dd className="text-ink tabular-nums">
+          {formatAssetAmount(terms.available, terms.asset)} {terms.asset}
+        </dd>
+        <dt className="text-muted">{messages.withdrawMinimum}</dt>
+        <dd className="text-ink tabular-nums">
+          {formatAssetAmount(terms.minimum, terms.asset)} {terms.asset}
+        </dd>
+      </dl>
+      <div className="flex items-start gap-2">
+        <div className="min-w-0 flex-1">
+          <Input
+            label={messages.withdrawAmountLabel}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0.00"
+            suffix={<span className="pr-2">{terms.asset}</span>}
+            error={errors.amount?.message}
+            disabled={isSubmitting}
+            {...register('amount')}
+          />
+        </div>
+        <Button
+          variant="secondary"
+          className="mt-6"
+          onClick={() => setValue('amount', terms.available, { shouldValidate: true })}
+          disabled={isSubmitting}
+        >
+          {messages.withdrawMax}
+        </Button>
+      </div>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm" aria-live="polite">
+        <dt className="text-muted">{messages.coinWithdrawNetworkFee}</dt>
+        <dd className="text-ink tabular-nums">
+          {formatAssetAmount(terms.fee, terms.asset)} {terms.asset}
+        </dd>
+        <dt className="text-muted">{messages.withdrawReceive}</dt>
+        <dd className="font-semibold text-ink tabular-nums" data-testid="coin-withdraw-receive">
+          {formatAssetAmount(receiveOf(terms, values.amount), terms.asset)} {terms.asset}
+        </dd>
+      </dl>
+      <Input
+        label={messages.withdrawTotpLabel}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        error={errors.totp?.message}
+        disabled={isSubmitting}
+        {...register('totp')}
+      />
+      {serverError ? (
+        <p role="alert" className="text-sm text-danger">
+          {serverError}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap justify-end gap-3">
+        <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
+          {messages.withdrawCancel}
+        </Button>
+        <Button type="submit" loading={isSubmitting}>
+          {messages.withdrawSubmit}
+        </Button>
+      </div>
+    </form>
+  );
+}
