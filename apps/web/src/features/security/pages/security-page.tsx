@@ -1,5 +1,6 @@
 import { messages } from '@exchange/contracts';
 import { PageHeader } from '../../../components/ui/page-header';
+import { AddressBookSection } from '../../coin-withdrawals/components/address-book-section';
 import { AntiPhishingSection } from '../components/anti-phishing-section';
 import { ApiKeysSection } from '../components/api-keys-section';
 import { SessionsSection } from '../components/sessions-section';
@@ -8,7 +9,8 @@ import { TwoFactorSection } from '../components/two-factor-section';
 
 /**
  * /security, under the account menu: two-factor sign-in, the sessions signed in to the account, the
- * sign-in history, the anti-phishing phrase of our mails and the API keys of the account's programs.
+ * sign-in history, the anti-phishing phrase of our mails, the API keys of the account's programs and
+ * the withdrawal address book (issue 38).
  */
 export function SecurityPage() {
   return (
@@ -19,6 +21,7 @@ export function SecurityPage() {
       <SignInHistorySection />
       <AntiPhishingSection />
       <ApiKeysSection />
+      <AddressBookSection />
     </div>
   );
 }
