@@ -6,7 +6,9 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { type Column, DataTable } from '../../../components/ui/data-table';
 import { toast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDateTime, formatUsd } from '../../../lib/format';
+import { formatAssetAmount, formatDateTime, formatUsd } from '../../../lib/format';
+import { chainName, useDepositNetworks } from '../../chain-deposits/api/get-deposit-networks';
+import { WithdrawalDestination } from '../../coin-withdrawals/components/withdrawal-destination';
 import { useCancelWithdrawal, useMyWithdrawals } from '../../wallet/api/withdrawals';
 
 const TONES: Record<WithdrawalItem['status'], 'success' | 'danger' | 'warning' | 'neutral'> = {
@@ -25,11 +27,16 @@ export function WithdrawalStatus({ status }: { readonly status: WithdrawalItem['
   return <StatusBadge status={status} label={messages[`withdrawalStatus${status}`]} tone={TONES[status]} />;
 }
 
+/** USD as dollars; a coin to its own decimals with its code. */
+function amountText(row: WithdrawalItem, value: string): string {
+  return row.method === 'paypal' ? formatUsd(value) : `${formatAssetAmount(value, row.asset)} ${row.asset}`;
+}
+
 const CANCELLABLE = new Set<WithdrawalItem['status']>(['REQUESTED', 'PENDING_APPROVAL']);
 
 /**
  * The Withdrawals tab of /history: the customer's withdrawals, newest first, paged on the server, with
- * their status, the reason of a rejection or failure, and Cancel (behind a confirmation) while one
+ * where each went (a coin's network, address-book label and transaction linked to the explorer), their status, the reason of a rejection or failure, and Cancel (behind a confirmation) while one
  * waits for approval.
  */
 export function WithdrawalsTab() {
@@ -37,6 +44,7 @@ export function WithdrawalsTab() {
   const list = useMyWithdrawals(page);
   const cancel = useCancelWithdrawal();
   const [cancelling, setCancelling] = useState<WithdrawalItem | null>(null);
+  const networks = useDepositNetworks();
 
   const columns: readonly Column<WithdrawalItem>[] = [
     {
@@ -48,15 +56,21 @@ export function WithdrawalsTab() {
       id: 'amount',
       header: messages.withdrawAmountLabel,
       align: 'right',
-      cell: (row) => <span className="whitespace-nowrap tabular-nums">{formatUsd(row.amount)}</span>,
+      cell: (row) => <span className="whitespace-nowrap tabular-nums">{amountText(row, row.amount)}</span>,
     },
     {
       id: 'receive',
       header: messages.withdrawReceive,
       align: 'right',
-      cell: (row) => <span className="whitespace-nowrap tabular-nums">{formatUsd(row.receive)}</span>,
+      cell: (row) => <span className="whitespace-nowrap tabular-nums">{amountText(row, row.receive)}</span>,
     },
-    { id: 'destination', header: 'To', cell: (row) => <span className="break-all">{row.destination}</span> },
+    {
+      id: 'destination',
+      header: 'To',
+      cell: (row) => (
+        <WithdrawalDestination row={row} chainName={(chain) => chainName(networks.data, chain)} />
+      ),
+    },
     {
       id: 'status',
       header: 'Status',
