@@ -59,6 +59,7 @@ import { uploadPublicRoutes, uploadUserRoutes } from './features/uploads/uploads
 import { getWallet } from './features/wallet/get-wallet';
 import { listUserWalletTransactions } from './features/wallet/list-wallet-transactions';
 import { walletRoutes } from './features/wallet/wallet.routes';
+import { createChainWithdrawals } from './features/withdrawals/chain-withdrawals-runtime';
 import { createPayoutProvider } from './features/withdrawals/payout-provider';
 import { usdPayoutJob } from './features/withdrawals/send-usd-payouts';
 import {
@@ -219,6 +220,8 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
   // One payment provider per app (PayPal's access token is cached in it).
   const paymentProvider = createPaymentProvider(ctx);
   const chainDeposits = createChainDeposits(ctx, hub, listener);
+  // Coin withdrawals: the chain sender's WITHDRAWAL handler, the sending job, the admin's hot wallet.
+  const chainWithdrawals = createChainWithdrawals(ctx, ctx.chainSender);
   // Periodic work that must run in exactly one process (each job leads by an advisory lock).
   const scheduler = createScheduler({ pool: ctx.database.pool, logger: ctx.logger, clock: ctx.clock });
   scheduler.schedule(stakeRedemptionJob(ctx));
@@ -236,6 +239,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
   for (const job of ctx.chainSender.jobs) scheduler.schedule(job);
   // Approved USD withdrawals go to PayPal Payouts (the sandbox in embedded mode), one sender at a time.
   scheduler.schedule(usdPayoutJob(ctx, createPayoutProvider(ctx)));
+  scheduler.schedule(chainWithdrawals.job);
   observeApp(ctx, metrics, { hub, scheduler, trading });
   // While draining, every answer closes its connection, so the close need not wait out keep-alive.
   app.addHook('onSend', async (_request, reply) => {
@@ -310,7 +314,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
         swapKycRoutes(scope, ctx);
         p2pKycRoutes(scope, ctx);
         stakingKycRoutes(scope, ctx);
-        withdrawalKycRoutes(scope, ctx);
+        withdrawalKycRoutes(scope, ctx, ctx.chainSender);
         nftKycRoutes(scope, ctx);
       });
       // Administrators.
@@ -332,6 +336,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
         adminOpsRoutes(scope, ctx, { holdSources: PRODUCT_HOLD_SOURCES, ticketView: toTicketView });
         debtAdminRoutes(scope, ctx);
         withdrawalAdminRoutes(scope, ctx);
+        chainWithdrawals.adminRoutes(scope);
         nftAdminRoutes(scope, ctx);
       });
     },

@@ -1,6 +1,7 @@
 import { messages } from '@exchange/contracts';
 import {
   type AssetCode,
+  custodyAccount,
   holdPostings,
   type Posting,
   releasePostings,
@@ -62,6 +63,30 @@ export async function payOutWithdrawal(tx: Tx, row: WithdrawalRow): Promise<void
     userId: row.userId,
     postings,
     memo: { withdrawal: row.id },
+  });
+  if (!posted.ok) throw new Error(`withdrawal ${row.id}: pay-out refused (${posted.code})`);
+}
+
+/**
+ * A coin withdrawal left on its chain: what was sent (amount - fee) goes from the customer's LOCKED to
+ * the chain's custody account (the coins the product holds there shrink by it), the fee is booked as
+ * revenue. The gas the hot wallet paid is booked by the chain sender (custody to network fees).
+ */
+export async function payOutChainWithdrawal(tx: Tx, row: WithdrawalRow, chain: string): Promise<void> {
+  const asset = row.asset as AssetCode;
+  const amount = BigInt(row.amount);
+  const fee = BigInt(row.fee);
+  const postings: Posting[] = [
+    { account: userAccount(row.userId, asset, 'LOCKED'), amount: -amount },
+    { account: custodyAccount(chain, asset), amount: amount - fee },
+  ];
+  if (fee > 0n) postings.push({ account: systemAccount('FEE_REVENUE', asset), amount: fee });
+  const posted = await postEntry(tx, {
+    kind: 'WITHDRAWAL_PAYOUT',
+    reference: `withdrawal:payout:${row.id}`,
+    userId: row.userId,
+    postings,
+    memo: { withdrawal: row.id, chain },
   });
   if (!posted.ok) throw new Error(`withdrawal ${row.id}: pay-out refused (${posted.code})`);
 }

@@ -1,0 +1,52 @@
+import { hotWalletResponseSchema, messages as m } from '@exchange/contracts';
+import type { PublicClient } from 'viem';
+import type { AppContext, ZodApi } from '../../platform/app-context';
+import type { ScheduledJob } from '../../platform/scheduled-jobs';
+import { chainClient } from '../chain-deposits/chain-clients';
+import type { ChainTxHandler, ChainTxPurpose } from '../chain-sender/chain-sender-types';
+import { chainWithdrawalHandler } from './chain-withdrawal-handler';
+import { getHotWallet } from './get-hot-wallet';
+import { sendChainWithdrawals, type WithdrawalOutbox } from './send-chain-withdrawals';
+
+export const CHAIN_WITHDRAWAL_JOB = 'withdrawals:chain-sends';
+/** The job looks at least this often (the chain's poll interval when that is longer). */
+const EVERY_MS = 5_000;
+
+/** The chain sender as coin withdrawals use it. */
+export interface WithdrawalChainSender extends WithdrawalOutbox {
+  handle(purpose: ChainTxPurpose, handler: ChainTxHandler): void;
+}
+
+export interface ChainWithdrawalsRuntime {
+  /** The leader's job that sends approved coin withdrawals. */
+  readonly job: ScheduledJob;
+  /** Tests tick it directly. */
+  runOnce(): Promise<void>;
+  adminRoutes(app: ZodApi): void;
+}
+
+/**
+ * Coin withdrawals wired for one app: the WITHDRAWAL handler registered with the chain sender, a
+ * client per configured chain, the sending job and the admin's hot wallet view.
+ */
+export function createChainWithdrawals(
+  ctx: AppContext,
+  sender: WithdrawalChainSender,
+): ChainWithdrawalsRuntime {
+  sender.handle('WITHDRAWAL', chainWithdrawalHandler(ctx));
+  const clients = new Map<string, PublicClient>(
+    ctx.config.chains.map((chain) => [chain.key, chainClient(chain)]),
+  );
+  const runOnce = () => sendChainWithdrawals(ctx, sender, clients);
+  return {
+    job: { name: CHAIN_WITHDRAWAL_JOB, everyMs: Math.max(EVERY_MS, ctx.config.chainPollMs), run: runOnce },
+    runOnce,
+    adminRoutes(app) {
+      app.get('/admin/hot-wallet', { schema: { response: { 200: hotWalletResponseSchema } } }, async () => ({
+        status: true,
+        message: m.hotWalletLoaded,
+        data: { content: await getHotWallet(ctx, sender, clients) },
+      }));
+    },
+  };
+}
