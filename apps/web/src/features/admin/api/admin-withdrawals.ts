@@ -1,12 +1,16 @@
 import type {
   AdminWithdrawalListRequest,
   AdminWithdrawalListResponse,
+  HotWalletResponse,
   WithdrawalResponse,
 } from '@exchange/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
-const adminWithdrawalKeys = { all: ['admin-withdrawals'] as const };
+const adminWithdrawalKeys = {
+  all: ['admin-withdrawals'] as const,
+  hotWallet: ['admin-withdrawals', 'hot-wallet'] as const,
+};
 
 /** POST /admin/withdrawals: every customer's, paged, searched and filtered by status on the server. */
 export function useAdminWithdrawals(body: AdminWithdrawalListRequest) {
@@ -31,5 +35,15 @@ export function useDecideWithdrawal() {
             reason: input.reason ?? '',
           }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminWithdrawalKeys.all }),
+  });
+}
+
+/** GET /admin/hot-wallet: each chain's hot wallet, what it holds per coin and what approved withdrawals need. */
+export function useHotWallet() {
+  return useQuery({
+    queryKey: adminWithdrawalKeys.hotWallet,
+    queryFn: ({ signal }) => apiClient.get<HotWalletResponse>('/admin/hot-wallet', { signal }),
+    select: (response) => response.data.content,
+    retry: false,
   });
 }

@@ -15,6 +15,8 @@ import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatUsd } from '../../../lib/format';
+import { chainName, useDepositNetworks } from '../../chain-deposits/api/get-deposit-networks';
+import { WithdrawalDestination } from '../../coin-withdrawals/components/withdrawal-destination';
 import { useAdminWithdrawals, useDecideWithdrawal } from '../api/admin-withdrawals';
 
 type Status = WithdrawalItem['status'];
@@ -33,6 +35,7 @@ function activityText(row: AdminWithdrawalItem): string {
 
 function columnsFor(
   decide: (row: AdminWithdrawalItem, approve: boolean) => void,
+  chainName: (chain: string) => string,
 ): readonly Column<AdminWithdrawalItem>[] {
   return [
     {
@@ -58,7 +61,12 @@ function columnsFor(
       className: 'whitespace-nowrap tabular-nums',
       cell: (row) => `${row.amount} ${row.asset}`,
     },
-    { id: 'to', header: 'To', className: 'text-xs wrap-anywhere', cell: (row) => row.destination },
+    {
+      id: 'to',
+      header: 'To',
+      className: 'text-xs wrap-anywhere',
+      cell: (row) => <WithdrawalDestination row={row} chainName={chainName} />,
+    },
     {
       id: 'flags',
       header: 'Flags',
@@ -115,7 +123,8 @@ function columnsFor(
 
 /**
  * Every customer's withdrawals, 10 a page from the server: the approval queue (PENDING_APPROVAL) by
- * default, searched by the customer's name or e-mail, with the flags each raised and the customer's
+ * default, searched by the customer's name or e-mail, where each goes (a coin's address, network and
+ * label), with the flags each raised and the customer's
  * recent activity. Approve and Reject (with a reason) each ask for a confirmation first.
  */
 export function WithdrawalsTable() {
@@ -126,6 +135,7 @@ export function WithdrawalsTable() {
   const [reason, setReason] = useState('');
   const list = useAdminWithdrawals({ page, search: search || undefined, status: status || undefined });
   const decide = useDecideWithdrawal();
+  const networks = useDepositNetworks();
   const row = deciding?.row;
   const figures: Record<string, string> = row
     ? { amount: row.amount, asset: row.asset, destination: row.destination }
@@ -135,10 +145,13 @@ export function WithdrawalsTable() {
       <DataTable
         label={messages.adminWithdrawalsTitle}
         searchLabel="Search withdrawals"
-        columns={columnsFor((r, approve) => {
-          setReason('');
-          setDeciding({ row: r, approve });
-        })}
+        columns={columnsFor(
+          (r, approve) => {
+            setReason('');
+            setDeciding({ row: r, approve });
+          },
+          (chain) => chainName(networks.data, chain),
+        )}
         rows={list.data?.content}
         rowKey={(r) => r._id}
         server={{ page, total: list.data?.total ?? 0, onPageChange: setPage, search, onSearch: setSearch }}
