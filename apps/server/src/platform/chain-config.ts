@@ -6,7 +6,7 @@ import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { z } from 'zod';
 import type { ChainSigner } from '../features/chain-sender/chain-sender-types';
 import { localChainSigner } from '../features/chain-sender/local-chain-signer';
-import { chainListEnv, chainListSettingDocs, withListedChains } from './chain-list-config';
+import { type ChainListEntry, chainListEnv, chainListSettingDocs } from './chain-list-config';
 import {
   type ChainSenderConfig,
   chainSenderConfig,
@@ -135,6 +135,39 @@ function chainTokens(env: ChainEnv, usdtAddress: string | undefined): ChainToken
   return tokens;
 }
 
+/**
+ * The chains CHAINS lists (parsed and checked in chain-list-config.ts) as settings, the native coin
+ * first as the first chain's, refusing one that reuses the first chain's key or chain id.
+ */
+function listedChains(
+  first: { readonly key: string; readonly chainId: number } | null,
+  entries: readonly ChainListEntry[],
+): ChainSettings[] {
+  return entries.map((entry) => {
+    if (first && entry.key === first.key)
+      throw new Error(`CHAINS: chain key '${first.key}' is already CHAIN_KEY's (the first chain)`);
+    if (first && entry.chainId === first.chainId)
+      throw new Error(
+        `CHAINS: chain id ${first.chainId} of '${entry.key}' is already CHAIN_ID's (the first chain)`,
+      );
+    const coins = [{ ...entry.native, contract: null }, ...entry.tokens];
+    return {
+      key: entry.key,
+      name: entry.name,
+      chainId: entry.chainId,
+      rpcUrl: entry.rpcUrl,
+      confirmations: entry.confirmations,
+      explorerUrl: entry.explorerUrl?.replace(/\/+$/, '') ?? null,
+      tokens: coins.map((coin) => ({
+        asset: coin.asset,
+        contract: coin.contract,
+        decimals: coin.decimals,
+        minDeposit: minor(coin.asset, coin.minDeposit, 'CHAINS'),
+      })),
+    };
+  });
+}
+
 /** The account-level extended public key of a mnemonic (BIP-32/44). */
 export function xpubOfMnemonic(mnemonic: string): string {
   return HDKey.fromMasterSeed(mnemonicToSeedSync(mnemonic)).derive(DEPOSIT_ACCOUNT_PATH).publicExtendedKey;
@@ -186,7 +219,7 @@ export function chainConfig(env: ChainEnv, secret: (name: string) => string): Ch
   // The listed chains (CHAINS) follow the first; in embedded mode the start puts the development chain
   // (CHAIN_KEY's) in front of them once it runs.
   const firstKey = first[0] ?? (mode === 'embedded' ? template : null);
-  const chains = mode === 'off' ? [] : [...first, ...withListedChains(firstKey, env.CHAINS)];
+  const chains = mode === 'off' ? [] : [...first, ...listedChains(firstKey, env.CHAINS)];
   return {
     chainMode: mode,
     chains,

@@ -1,12 +1,12 @@
 import { getAsset, isAssetCode, parseDecimal } from '@exchange/domain';
 import { z } from 'zod';
-import type { ChainSettings, ChainToken } from './chain-config';
 
 /**
  * More chains by configuration (issue 37): CHAINS is a JSON list of EVM chains watched beside the
  * first one (CHAIN_*), each with its node, confirmations, explorer, native coin and tokens, so BNB
  * Smart Chain, Polygon or an L2 are configuration, not code. The same EVM adapter serves every chain.
- * Parsed and refused here with the rest of the environment: a path in the message names the entry.
+ * Parsed and refused here with the rest of the environment: a path in the message names the entry;
+ * chain-config.ts turns the entries into settings beside the first chain's.
  *
  *   CHAINS='[{"key":"bsc","name":"BNB Smart Chain","chainId":56,"rpcUrl":"https://…","confirmations":15,
  *     "explorerUrl":"https://bscscan.com","native":{"asset":"BNB","minDeposit":"0.01"},
@@ -101,62 +101,6 @@ export const chainListEnv = {
     })
     .pipe(z.array(chainEntry).max(20).superRefine(refuseConflicts)),
 };
-
-function minor(asset: string, text: string): bigint {
-  if (!isAssetCode(asset)) throw new Error(`CHAINS: ${asset} is not a known asset`);
-  const amount = parseDecimal(text, getAsset(asset).scale);
-  if (amount === null) throw new Error(`CHAINS: ${text} has more decimals than ${asset} keeps`);
-  return amount;
-}
-
-/** The listed chains' settings: the native coin first, then the tokens, as the first chain's are. */
-export function chainListSettings(entries: readonly ChainListEntry[]): ChainSettings[] {
-  return entries.map((entry) => {
-    const tokens: ChainToken[] = [
-      {
-        asset: entry.native.asset,
-        contract: null,
-        decimals: entry.native.decimals,
-        minDeposit: minor(entry.native.asset, entry.native.minDeposit),
-      },
-      ...entry.tokens.map((token) => ({
-        asset: token.asset,
-        contract: token.contract,
-        decimals: token.decimals,
-        minDeposit: minor(token.asset, token.minDeposit),
-      })),
-    ];
-    return {
-      key: entry.key,
-      name: entry.name,
-      chainId: entry.chainId,
-      rpcUrl: entry.rpcUrl,
-      confirmations: entry.confirmations,
-      explorerUrl: entry.explorerUrl?.replace(/\/+$/, '') ?? null,
-      tokens,
-    };
-  });
-}
-
-/**
- * The first chain (CHAIN_*, when it is watched) and the listed ones, refusing a listed chain that
- * reuses the first one's key or chain id.
- */
-export function withListedChains(
-  first: { readonly key: string; readonly chainId: number } | null,
-  entries: readonly ChainListEntry[],
-): ChainSettings[] {
-  if (first) {
-    const sameKey = entries.find((entry) => entry.key === first.key);
-    if (sameKey) throw new Error(`CHAINS: chain key '${first.key}' is already CHAIN_KEY's (the first chain)`);
-    const sameId = entries.find((entry) => entry.chainId === first.chainId);
-    if (sameId)
-      throw new Error(
-        `CHAINS: chain id ${first.chainId} of '${sameId.key}' is already CHAIN_ID's (the first chain)`,
-      );
-  }
-  return chainListSettings(entries);
-}
 
 export const chainListSettingDocs: Record<keyof typeof chainListEnv, string> = {
   CHAINS:
