@@ -11,6 +11,7 @@ import type { EmbeddedDatabase } from './platform/embedded-postgres';
 import { createServerLogger } from './platform/logger';
 import { createMailer } from './platform/mail';
 import { DEMO_ACCOUNTS, seedDemo } from './seed';
+import { seedDemoNfts } from './seed-demo-nfts';
 
 /** Starts the whole product on one port: database, migrations, demo data, API and web app. */
 async function main(): Promise<void> {
@@ -43,9 +44,13 @@ async function main(): Promise<void> {
   await prices.start();
   const jobLeadership = () => [{ job: PRICE_FEED_JOB, leader: prices.isWriter() }];
   const deps = { config, database, clock: systemClock, mailer, logger, prices, jobLeadership };
-  const { app, shutdown } = await buildApp(createAppContext(deps));
+  const { app, shutdown, ctx } = await buildApp(createAppContext(deps));
   app.addHook('onClose', () => prices.stop());
-  if (config.seedDemo) await seedDemo({ db: database.db, clock: systemClock });
+  if (config.seedDemo) {
+    await seedDemo({ db: database.db, clock: systemClock });
+    // A few NFTs for sale by the house, minted on the development chain when it runs.
+    await seedDemoNfts(ctx);
+  }
 
   let stopping = false;
   // SIGTERM (a rolling restart, `docker stop`): finish what was started, then exit 0. A stop that

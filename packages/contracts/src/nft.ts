@@ -1,4 +1,4 @@
-import { ASSET_CODES } from '@exchange/domain';
+import { ASSET_CODES, NFT_CHAIN_STATES } from '@exchange/domain';
 import { z } from 'zod';
 import { decimalString, envelope, page } from './envelope';
 import { nftMessages as m } from './nft-messages';
@@ -64,8 +64,11 @@ export const nftCardSchema = z.object({
   coin: z.enum(NFT_COINS),
   status: z.enum(NFT_STATUSES),
   listed: z.boolean(),
+  /** The owner as others see them (a first name and an initial); the owner's own items say is_mine. */
   owner: z.string().nullable(),
   is_mine: z.boolean(),
+  /** Where its token stands: null custodial only, MINTING, MINTED, MINT_FAILED, SENDING, WITHDRAWN. */
+  chain_state: z.enum(NFT_CHAIN_STATES).nullable(),
   createdAt: z.string(),
 });
 export type NftCard = z.infer<typeof nftCardSchema>;
@@ -85,8 +88,19 @@ export const nftPricePointSchema = z.object({
 export const nftDetailSchema = nftCardSchema.extend({
   description: z.string(),
   history: z.array(nftPricePointSchema),
-  /** The token on a chain once minted (chain, contract, token id); null while custodial only. */
-  token: z.object({ chain: z.string(), contract: z.string(), token_id: z.string() }).nullable(),
+  /** The token on a chain once minted (chain, contract, token id, explorer link); null before. */
+  token: z
+    .object({
+      chain: z.string(),
+      contract: z.string(),
+      token_id: z.string(),
+      explorer_url: z.string().nullable(),
+    })
+    .nullable(),
+  /** The owner only: where the token went or goes (SENDING, WITHDRAWN) and the transfer's link. */
+  sent_to: z
+    .object({ address: z.string(), tx_hash: z.string().nullable(), explorer_url: z.string().nullable() })
+    .nullable(),
 });
 export type NftDetail = z.infer<typeof nftDetailSchema>;
 export const nftDetailResponseSchema = envelope(nftDetailSchema);
@@ -96,6 +110,22 @@ export const nftBuyRequestSchema = z.object({ id: nftIdSchema, price: nftPriceSc
 export type NftBuyRequest = z.input<typeof nftBuyRequestSchema>;
 export const nftBuyResponseSchema = envelope(z.object({ item: nftDetailSchema, wallet: walletSchema }));
 export type NftBuyResponse = z.infer<typeof nftBuyResponseSchema>;
+
+/**
+ * POST /nft/sendToWallet: the owner sends a minted item's token to their own address; the second
+ * factor is required (as for coin withdrawals), the address is checked by the domain's EIP-55 rule.
+ */
+export const nftSendOutRequestSchema = z.object({
+  id: nftIdSchema,
+  address: z.string().trim().max(64),
+  totp: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/)
+    .optional(),
+  recovery_code: z.string().trim().min(1).max(32).optional(),
+});
+export type NftSendOutRequest = z.input<typeof nftSendOutRequestSchema>;
 
 /** POST /nft/listForSale: the owner asks `price` in the item's coin. */
 export const nftListForSaleRequestSchema = z.object({ id: nftIdSchema, price: nftPriceSchema });

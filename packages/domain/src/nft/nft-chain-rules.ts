@@ -25,10 +25,7 @@ export type NftSendRejection =
  * on its way ('nft_sending'), an item for sale ('nft_listed_for_sale': take it off sale first), a token
  * not minted (yet) on a chain ('nft_not_on_chain'). The address is the withdrawal address rule's.
  */
-export function decideNftSendOut(
-  actor: NftActor,
-  item: NftItemState & { readonly chainState: NftChainState | null },
-): Result<true, NftSendRejection> {
+export function decideNftSendOut(actor: NftActor, item: NftItemState): Result<true, NftSendRejection> {
   const checked = checkNftActor(actor);
   if (!checked.ok) return checked;
   if (item.ownerId !== actor.id) return reject('nft_not_owner');

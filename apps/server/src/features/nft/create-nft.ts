@@ -6,7 +6,9 @@ import { recordAdminAction } from '../audit/record-admin-action';
 import { storeImage } from '../uploads/store-image';
 import { admitUpload, chargeUpload } from '../uploads/upload-allowance';
 import { findUpload } from '../uploads/uploads.repository';
+import { enqueueNftMint } from './mint-nft';
 import { insertNftItem } from './nft.repository';
+import { nftChainOf } from './nft-chain';
 import { parseNftPrice } from './parse-nft-price';
 import { readNftForm } from './read-nft-form';
 
@@ -15,7 +17,8 @@ import { readNftForm } from './read-nft-form';
  * at its price. The form is read and checked whole first (readNftForm, then the price against the
  * coin's decimals); the image goes through the upload pipeline (the admin's upload allowance, sharp's
  * decode and re-encode, stored under a random name); then the item and its audit line are written in
- * one transaction.
+ * one transaction, with the token's mint put in the chain sender's outbox when an NFT contract is
+ * configured (mint-nft.ts).
  */
 export async function createNft(
   ctx: AppContext,
@@ -45,6 +48,8 @@ export async function createNft(
       action: 'NFT_CREATED',
       details: { item: id, name: fields.name, price: fields.price, coin },
     });
+    const nft = nftChainOf(ctx.config, ctx.chainSender);
+    if (nft) await enqueueNftMint(tx, nft, { id, imageFilename: filename }, ctx.config.nftPublicUrl);
     return id;
   });
 }

@@ -20,7 +20,7 @@ export async function listNftMarketplace(
   },
 ): Promise<Page<NftCard>> {
   const { rows, total } = await listMarketplace(db, { ...query, orderBy: query.orderBy as MarketplaceOrder });
-  return { content: rows.map((row) => toNftCard(row, viewerId)), total };
+  return { content: rows.map((row) => toNftCard(row, { userId: viewerId })), total };
 }
 
 /** POST /nft/myNfts: the viewer's own items, listed or not, hidden or not. */
@@ -30,7 +30,7 @@ export async function listMyNfts(
   query: { page: number; limit: number },
 ): Promise<Page<NftCard>> {
   const { rows, total } = await listOwned(db, userId, query);
-  return { content: rows.map((row) => toNftCard(row, userId)), total };
+  return { content: rows.map((row) => toNftCard(row, { userId })), total };
 }
 
 /** POST /admin/nftList: every item with its owner's e-mail and number of sales. */
@@ -40,7 +40,11 @@ export async function listNftsForAdmin(
 ): Promise<Page<NftAdminItem>> {
   const { rows, total } = await listAllItems(db, query);
   return {
-    content: rows.map((row) => ({ ...toNftCard(row, null), owner_email: row.ownerEmail, sales: row.sales })),
+    content: rows.map((row) => ({
+      ...toNftCard(row, { userId: null, fullNames: true }),
+      owner_email: row.ownerEmail,
+      sales: row.sales,
+    })),
     total,
   };
 }

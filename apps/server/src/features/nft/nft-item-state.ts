@@ -9,5 +9,6 @@ export function nftItemState(row: NftItemRow): NftItemState {
     listed: row.listed,
     price: BigInt(row.price),
     asset: row.asset as AssetCode,
+    chainState: row.chainState,
   };
 }

@@ -1,8 +1,13 @@
 import { nftMessages as m, messages, type RejectionCode } from '@exchange/contracts';
-import type { NftBuyRejection, NftListRejection, NftWithdrawRejection } from '@exchange/domain';
+import type {
+  NftBuyRejection,
+  NftListRejection,
+  NftSendRejection,
+  NftWithdrawRejection,
+} from '@exchange/domain';
 import { AppError } from '../../platform/errors';
 
-type NftRejection = NftBuyRejection | NftListRejection | NftWithdrawRejection;
+type NftRejection = NftBuyRejection | NftListRejection | NftWithdrawRejection | NftSendRejection;
 
 /** How the API answers each NFT rule's rejection: the status's code and the catalogue's text. */
 const NFT_REJECTIONS: Readonly<Record<NftRejection, { code: RejectionCode; message: string }>> = {
@@ -17,6 +22,10 @@ const NFT_REJECTIONS: Readonly<Record<NftRejection, { code: RejectionCode; messa
   nft_already_listed: { code: 'conflict', message: m.nftAlreadyListed },
   nft_price_invalid: { code: 'bad_request', message: m.nftPriceInvalid },
   nft_not_listed: { code: 'conflict', message: m.nftNotListed },
+  nft_withdrawn: { code: 'conflict', message: m.nftWithdrawnAlready },
+  nft_sending: { code: 'conflict', message: m.nftSending },
+  nft_listed_for_sale: { code: 'conflict', message: m.nftListedForSale },
+  nft_not_on_chain: { code: 'conflict', message: m.nftNotOnChain },
 };
 
 export function nftRuleError(code: NftRejection): AppError {

@@ -1,3 +1,4 @@
+import type { NftChainState } from '@exchange/domain';
 import { and, asc, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { nftItems, nftSales, uploads, users } from '../../db/schema';
@@ -25,6 +26,9 @@ export const itemColumns = {
   chain: nftItems.chain,
   contractAddress: nftItems.contractAddress,
   tokenId: nftItems.tokenId,
+  chainState: nftItems.chainState,
+  withdrawnTo: nftItems.withdrawnTo,
+  withdrawTxHash: nftItems.withdrawTxHash,
   createdAt: nftItems.createdAt,
 };
 
@@ -43,6 +47,9 @@ export type NftItemRow = {
   chain: string | null;
   contractAddress: string | null;
   tokenId: string | null;
+  chainState: NftChainState | null;
+  withdrawnTo: string | null;
+  withdrawTxHash: string | null;
   createdAt: Date;
 };
 
@@ -223,7 +230,13 @@ export async function setItemListing(
         : { listed: true, price: price.toString(), updatedAt: now },
     )
     .where(
-      and(eq(nftItems.id, seen.id), eq(nftItems.ownerId, seen.ownerId), eq(nftItems.listed, seen.listed)),
+      and(
+        eq(nftItems.id, seen.id),
+        eq(nftItems.ownerId, seen.ownerId),
+        eq(nftItems.listed, seen.listed),
+        // An item on its way to the owner's wallet, or gone there, is locked (a listing that raced the send).
+        sql`${nftItems.chainState} IS DISTINCT FROM 'SENDING' AND ${nftItems.chainState} IS DISTINCT FROM 'WITHDRAWN'`,
+      ),
     )
     .returning({ id: nftItems.id });
   return rows.length === 1;

@@ -13,6 +13,7 @@ import {
   nftMarketplaceRequestSchema,
   nftMineRequestSchema,
   nftSalesResponseSchema,
+  nftSendOutRequestSchema,
   nftStatusRequestSchema,
   UPLOAD_MAX_BYTES,
   uploadedFileParamsSchema,
@@ -29,6 +30,8 @@ import { listNftForSale, withdrawNftFromSale } from './change-nft-listing';
 import { createNft } from './create-nft';
 import { getNftDetail } from './get-nft-detail';
 import { listMyNfts, listNftMarketplace, listNftSales, listNftsForAdmin } from './list-nfts';
+import { nftChainOf } from './nft-chain';
+import { sendNftToWallet } from './send-nft-to-wallet';
 import { updateNftStatus } from './update-nft-status';
 
 /** Open scope: an item's image (its artwork is public, as on any marketplace). */
@@ -120,6 +123,21 @@ export function nftKycRoutes(app: ZodApi, ctx: AppContext): void {
       return {
         status: true,
         message: m.nftWithdrawn,
+        data: await getNftDetail(ctx, session, request.body.id),
+      };
+    },
+  );
+
+  app.post(
+    '/nft/sendToWallet',
+    { schema: { body: nftSendOutRequestSchema, response: { 200: nftItemResponseSchema } } },
+    async (request) => {
+      const session = sessionOf(request);
+      const nft = nftChainOf(ctx.config, ctx.chainSender);
+      await sendNftToWallet(ctx, nft, session.userId, request.body);
+      return {
+        status: true,
+        message: m.nftSendOutStarted,
         data: await getNftDetail(ctx, session, request.body.id),
       };
     },

@@ -58,6 +58,11 @@ export function useNftDetail(id: string) {
     select: (response) => response.data,
     enabled: id !== '',
     retry: false,
+    // While its token is being minted or sent, the page follows it until the chain has answered.
+    refetchInterval: (query) => {
+      const state = query.state.data?.data.chain_state;
+      return state === 'MINTING' || state === 'SENDING' ? 3000 : false;
+    },
   });
 }
 
@@ -86,6 +91,16 @@ export function useChangeNftListing() {
       variables.price === null
         ? apiClient.post<NftItemResponse>('/nft/withdrawFromSale', { id: variables.id })
         : apiClient.post<NftItemResponse>('/nft/listForSale', { id: variables.id, price: variables.price }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: nftKeys.all }),
+  });
+}
+
+/** POST /nft/sendToWallet: the owner's minted token to their own address, with the two-factor code. */
+export function useSendNftToWallet() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { id: string; address: string; totp: string }) =>
+      apiClient.post<NftItemResponse>('/nft/sendToWallet', body),
     onSettled: () => queryClient.invalidateQueries({ queryKey: nftKeys.all }),
   });
 }

@@ -86,7 +86,11 @@ export function MyNftsTab() {
         onRetry={() => void list.refetch()}
         emptyText={m.nftMyEmpty}
         actions={(item) =>
-          item.listed ? (
+          item.chain_state === 'WITHDRAWN' || item.chain_state === 'SENDING' ? (
+            <p className="text-center text-sm text-muted">
+              {item.chain_state === 'WITHDRAWN' ? m.nftWithdrawnAlready : m.nftSending}
+            </p>
+          ) : item.listed ? (
             <Button
               size="sm"
               variant="secondary"

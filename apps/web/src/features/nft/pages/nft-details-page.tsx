@@ -14,10 +14,52 @@ import { formatAssetAmount, formatDateTime } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { balanceOf, useWallet } from '../../../shared/wallet/get-wallet';
 import { useBuyNft, useNftDetail } from '../api/nft-api';
+import { SendToWalletDialog } from '../components/send-to-wallet-dialog';
 
 function ownerText(item: NftDetail): string {
-  if (item.is_mine) return 'You';
+  if (item.is_mine) return m.nftYou;
   return item.owner ?? m.nftHouse;
+}
+
+/** An address or contract shortened for the page: 0x5aAe…eAed. */
+function short(address: string): string {
+  return address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
+}
+
+/** The token on its chain: its id and contract with the explorer's link, or where its mint stands. */
+function TokenText({ item }: { readonly item: NftDetail }) {
+  if (item.token) {
+    const text = `#${item.token.token_id} · ${short(item.token.contract)} (${item.token.chain})`;
+    return (
+      <span data-testid="nft-token">
+        {item.token.explorer_url ? (
+          <a href={item.token.explorer_url} target="_blank" rel="noreferrer" className="underline">
+            {text}
+          </a>
+        ) : (
+          text
+        )}
+      </span>
+    );
+  }
+  if (item.chain_state === 'MINTING') return <span data-testid="nft-token">{m.nftMinting}</span>;
+  if (item.chain_state === 'MINT_FAILED') return <span data-testid="nft-token">{m.nftMintFailed}</span>;
+  return <span data-testid="nft-token">{m.nftCustodialOnly}</span>;
+}
+
+/** Where the owner's token went (WITHDRAWN) or is going (SENDING), with the transfer's link. */
+function SentTo({ item }: { readonly item: NftDetail }) {
+  if (!item.sent_to) return null;
+  const text = formatMessage(item.chain_state === 'WITHDRAWN' ? m.nftWithdrawnTo : m.nftSendingTo, {
+    address: short(item.sent_to.address),
+  });
+  return item.sent_to.explorer_url ? (
+    <a href={item.sent_to.explorer_url} target="_blank" rel="noreferrer" className="underline">
+      {text}
+    </a>
+  ) : (
+    <span title={item.sent_to.address}>{text}</span>
+  );
 }
 
 /** Buy with a confirmation that shows the price and the buyer's balance of the coin. */
@@ -104,6 +146,7 @@ export function NftDetailsPage() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const detail = useNftDetail(id);
+  const [sending, setSending] = useState(false);
   const back = (
     <Link to={paths.nftMarketplace} className={buttonClasses('secondary', 'sm')}>
       Back to {m.nftMarketplace}
@@ -129,6 +172,7 @@ export function NftDetailsPage() {
       </div>
     );
   const canBuy = item.listed && item.status === 'ACTIVE' && !item.is_mine;
+  const canSendOut = item.is_mine && !item.listed && item.chain_state === 'MINTED';
   return (
     <div>
       <PageHeader title={item.name} actions={back} />
@@ -149,7 +193,9 @@ export function NftDetailsPage() {
               </dd>
               <dt className="text-muted">Status</dt>
               <dd>
-                {item.status === 'HIDDEN' ? (
+                {item.chain_state === 'WITHDRAWN' || item.chain_state === 'SENDING' ? (
+                  <SentTo item={item} />
+                ) : item.status === 'HIDDEN' ? (
                   <Badge tone="warning">Hidden</Badge>
                 ) : item.listed ? (
                   <Badge tone="success">For sale</Badge>
@@ -157,10 +203,19 @@ export function NftDetailsPage() {
                   <Badge tone="neutral">Not for sale</Badge>
                 )}
               </dd>
+              <dt className="text-muted">{m.nftToken}</dt>
+              <dd className="wrap-anywhere text-ink">
+                <TokenText item={item} />
+              </dd>
             </dl>
             <p className="mt-4 whitespace-pre-line text-sm text-ink">{item.description}</p>
             <div className="mt-4 flex flex-wrap gap-3">
               {canBuy ? <BuyButton item={item} /> : null}
+              {canSendOut ? (
+                <Button variant="secondary" onClick={() => setSending(true)}>
+                  {m.nftSendOut}
+                </Button>
+              ) : null}
               {item.is_mine ? (
                 <Link to={`${paths.nftMarketplace}?tab=mine`} className={buttonClasses('secondary', 'md')}>
                   {m.nftMyNfts}
@@ -171,6 +226,7 @@ export function NftDetailsPage() {
           <PriceHistory item={item} />
         </div>
       </div>
+      {sending ? <SendToWalletDialog item={item} onClose={() => setSending(false)} /> : null}
     </div>
   );
 }
