@@ -41,6 +41,7 @@ import { marketDataRoutes } from './features/market-data/market-data.routes';
 import { registerTickerChannel } from './features/market-data/ticker-channel';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes';
 import { nftAdminRoutes, nftKycRoutes, nftPublicRoutes, nftUserRoutes } from './features/nft/nft.routes';
+import { registerNftChainHandlers } from './features/nft/nft-chain-handlers';
 import { p2pKycRoutes } from './features/p2p/p2p.routes';
 import { creditReferralReward } from './features/referrals/credit-referral-reward';
 import { getReferralSummary } from './features/referrals/get-referral-summary';
@@ -237,6 +238,8 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
   scheduler.schedule(pruneExpiredRowsJob(ctx));
   for (const job of chainDeposits.jobs) scheduler.schedule(job);
   for (const job of ctx.chainSender.jobs) scheduler.schedule(job);
+  // NFT mints and transfers out end through the sender (features/nft/nft-chain-handlers.ts).
+  registerNftChainHandlers(ctx, ctx.chainSender);
   // Approved USD withdrawals go to PayPal Payouts (the sandbox in embedded mode), one sender at a time.
   scheduler.schedule(usdPayoutJob(ctx, createPayoutProvider(ctx)));
   scheduler.schedule(chainWithdrawals.job);

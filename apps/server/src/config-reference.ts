@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { chainSettingDocs } from './platform/chain-config';
 import { chainSweepSettingDocs } from './platform/chain-sweep-config';
 import { type Env, envSchema } from './platform/config';
+import { nftChainSettingDocs } from './platform/nft-config';
 import { coinWithdrawalSettingDocs } from './platform/withdrawal-config';
 import { coinWithdrawalSettingDocs } from './platform/withdrawal-config';
 
@@ -83,6 +84,7 @@ export const SETTING_DOCS: Record<keyof Env, string> = {
     'How far, in basis points of the quoted rate, the reference rate may move against the house between a swap or MULTI quote and its execution; beyond it the execution is refused and the user asks for a new quote.',
   NFT_RESALE_FEE_BPS:
     "The house's fee on an NFT resale between customers, in basis points of the price, rounded up; 250 = 2.5%. A primary sale pays the house the whole price.",
+  ...nftChainSettingDocs,
   HOUSE_LIQUIDITY:
     'House bid/ask around the reference price on every USDT market (one process runs it). Default on, off in tests.',
   HOUSE_MAX_EXPOSURE_USD:

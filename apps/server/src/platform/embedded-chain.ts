@@ -37,6 +37,9 @@ export async function startEmbeddedChain(config: Config, logger: Logger): Promis
   // The hot wallet starts funded, so sweeps' gas, top-ups and withdrawals work on a fresh start.
   const hot = config.chainSigner?.address({ kind: 'hot' });
   if (hot) await fundDevAddress(chain.rpcUrl, chain.usdt, hot, HOT_WALLET_FUNDS);
+  // The exchange's ERC-721 (issue 40): the development funder deploys it, the hot wallet mints.
+  const nftContractAddress =
+    config.nftContractAddress ?? (hot ? await deployDevNft(chain.rpcUrl, hot) : null);
   const settings = {
     ...config.chainTemplate,
     rpcUrl: chain.rpcUrl,
@@ -44,9 +47,12 @@ export async function startEmbeddedChain(config: Config, logger: Logger): Promis
   };
   return {
     // The development chain first, then the chains CHAINS lists (config.chains holds those alone here).
-    config: { ...config, chains: [settings, ...config.chains] },
+    config: { ...config, chains: [settings, ...config.chains], nftContractAddress },
     bannerLines: [
       `  Development chain:     ${chain.rpcUrl} (chain id ${chain.chainId}, test USDT ${chain.usdt})`,
+      ...(nftContractAddress
+        ? [`  NFT contract:          ${nftContractAddress} (ERC-721, minted by the hot wallet)`]
+        : []),
       '  Chain faucet:          npm run chain:faucet -- <address> <amount> [ETH|USDT]',
     ],
     async stop() {
@@ -54,4 +60,13 @@ export async function startEmbeddedChain(config: Config, logger: Logger): Promis
       rmSync(info, { force: true });
     },
   };
+}
+
+/** Deploys the exchange's ERC-721 on the development chain from its funder, `minter` minting. */
+async function deployDevNft(rpcUrl: string, minter: `0x${string}`): Promise<string> {
+  const [{ devChainDefinition, devFunder }, { deployExchangeNft }] = await Promise.all([
+    import('./dev-chain'),
+    import('./nft-contract'),
+  ]);
+  return deployExchangeNft(rpcUrl, devChainDefinition(rpcUrl), devFunder(), minter);
 }
