@@ -19,6 +19,7 @@ import { securityRoutes } from './features/auth/security.routes';
 import { twoFactorUserRoutes } from './features/auth/two-factor.routes';
 import { binanceApiScope } from './features/binance-api/binance-api.routes';
 import { createChainDeposits } from './features/chain-deposits/chain-deposits-runtime';
+import { createChainSweeps } from './features/chain-sweeps/chain-sweeps-runtime';
 import { chainSenderOf } from './features/chain-sender/chain-sender';
 import { debtAdminRoutes, debtUserRoutes } from './features/debts/debts.routes';
 import { createPaymentProvider } from './features/deposits/create-payment-provider';
@@ -221,6 +222,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
   // One payment provider per app (PayPal's access token is cached in it).
   const paymentProvider = createPaymentProvider(ctx);
   const chainDeposits = createChainDeposits(ctx, hub, listener);
+  const chainSweeps = createChainSweeps(ctx);
   // Coin withdrawals: the chain sender's WITHDRAWAL handler, the sending job, the admin's hot wallet.
   const chainWithdrawals = createChainWithdrawals(ctx, ctx.chainSender);
   // Periodic work that must run in exactly one process (each job leads by an advisory lock).
@@ -237,6 +239,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
   );
   scheduler.schedule(pruneExpiredRowsJob(ctx));
   for (const job of chainDeposits.jobs) scheduler.schedule(job);
+  for (const job of chainSweeps.jobs) scheduler.schedule(job);
   for (const job of ctx.chainSender.jobs) scheduler.schedule(job);
   // NFT mints and transfers out end through the sender (features/nft/nft-chain-handlers.ts).
   registerNftChainHandlers(ctx, ctx.chainSender);
@@ -336,7 +339,11 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
           referralsOf: (userId, page) => listReferrals(ctx, userId, page),
           walletTransactionsOf: (userId, page) => listUserWalletTransactions(ctx.db, userId, page),
         });
-        adminOpsRoutes(scope, ctx, { holdSources: PRODUCT_HOLD_SOURCES, ticketView: toTicketView });
+        adminOpsRoutes(scope, ctx, {
+          holdSources: PRODUCT_HOLD_SOURCES,
+          ticketView: toTicketView,
+          chainHoldings: chainSweeps.holdings,
+        });
         debtAdminRoutes(scope, ctx);
         withdrawalAdminRoutes(scope, ctx);
         chainWithdrawals.adminRoutes(scope);

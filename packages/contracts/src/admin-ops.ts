@@ -196,8 +196,41 @@ export const solvencyAssetSchema = z.object({
 });
 export type SolvencyAsset = z.infer<typeof solvencyAssetSchema>;
 
+/**
+ * One coin on one chain (issue 37): what the product holds there, read from the chain (the hot wallet,
+ * the deposit addresses not yet swept, the cold wallet when one is configured), beside what customers
+ * are owed of the coin (all chains together) and the chain's custody account, with what is on the chain
+ * uncredited (below the minimum, or still confirming). `matches`: the chain holds exactly the custody
+ * plus the uncredited, to the chain's own unit. When the node does not answer in time, `available` is
+ * false and every on-chain figure is null; the ledger's are still shown.
+ */
+export const solvencyChainLineSchema = z.object({
+  chain: z.string(),
+  chain_name: z.string(),
+  asset: z.enum(ASSET_CODES),
+  available: z.boolean(),
+  /** The hot wallet's EIP-55 address; null when the chain is watch-only. */
+  hot_wallet_address: z.string().nullable(),
+  hot_wallet: decimalString.nullable(),
+  deposit_addresses: decimalString.nullable(),
+  /** Null also when no cold wallet is configured for the chain. */
+  cold_wallet: decimalString.nullable(),
+  on_chain: decimalString.nullable(),
+  customer_liabilities: decimalString,
+  custody: signedDecimalString,
+  uncredited: decimalString,
+  /** on_chain − custody − uncredited, in the ledger's unit. */
+  difference: signedDecimalString.nullable(),
+  matches: z.boolean().nullable(),
+  /** The hot wallet holds more than its cap: the operator moves the excess to cold (docs/custody.md). */
+  above_hot_cap: z.boolean().nullable(),
+});
+export type SolvencyChainLine = z.infer<typeof solvencyChainLineSchema>;
+
 export const solvencySchema = z.object({
   assets: z.array(solvencyAssetSchema),
+  /** Per chain and coin; empty when no chain is configured. */
+  chains: z.array(solvencyChainLineSchema),
   ledger: ledgerReportSchema,
 });
 export type Solvency = z.infer<typeof solvencySchema>;

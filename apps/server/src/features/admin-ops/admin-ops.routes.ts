@@ -9,6 +9,7 @@ import {
   topStakingResponseSchema,
 } from '@exchange/contracts';
 import type { AppContext, ZodApi } from '../../platform/app-context';
+import type { ChainHoldings } from '../chain-sweeps/read-chain-holdings';
 import type { HoldSource } from '../ledger/hold-sources';
 import { getAdminDashboard, type TicketView } from './get-admin-dashboard';
 import { getAdminGraph } from './get-admin-graph';
@@ -23,6 +24,8 @@ export interface AdminOpsFeatures {
   readonly holdSources: readonly HoldSource[];
   /** A ticket as the support feature shows it, for the dashboard's pending tickets. */
   readonly ticketView: TicketView;
+  /** Each chain's on-chain holdings beside its custody account (features/chain-sweeps), for solvency. */
+  readonly chainHoldings?: () => Promise<readonly ChainHoldings[]>;
 }
 
 /** Admin scope: the dashboard, its graph, every transaction and stake, the top stakes and solvency. */
@@ -76,6 +79,6 @@ export function adminOpsRoutes(app: ZodApi, ctx: AppContext, features: AdminOpsF
   app.post('/admin/solvency', { schema: { response: { 200: solvencyResponseSchema } } }, async () => ({
     status: true,
     message: messages.adminSolvencyLoaded,
-    data: await getSolvency(ctx, features.holdSources),
+    data: await getSolvency(ctx, features.holdSources, features.chainHoldings),
   }));
 }

@@ -1,9 +1,11 @@
 import type { Solvency, SolvencyAsset } from '@exchange/contracts';
 import { ASSETS, formatMinor } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
+import type { ChainHoldings } from '../chain-sweeps/read-chain-holdings';
 import type { HoldSource } from '../ledger/hold-sources';
 import { ledgerReportView, verifyLedger } from '../ledger/verify-ledger';
 import { accountTotals } from './admin-stats.repository';
+import { chainLinesView } from './solvency-chain-lines';
 
 type Column = Exclude<keyof SolvencyAsset, 'asset' | 'net'>;
 
@@ -33,10 +35,16 @@ function columnOf(kind: string, house: boolean): Column | null {
 /**
  * The solvency panel: per asset, what customers hold (available and locked), the house's position
  * (its inventory account plus the SYSTEM liquidity account's balances), fees and the other system accounts,
- * with their sum (zero when every entry balances), and the full ledger check run now.
+ * with their sum (zero when every entry balances), each chain's on-chain holdings beside its custody
+ * account (read with a short timeout: "unavailable" rather than a failed panel), and the full ledger
+ * check run now.
  */
-export async function getSolvency(ctx: AppContext, holdSources: readonly HoldSource[]): Promise<Solvency> {
-  const totals = await accountTotals(ctx.db);
+export async function getSolvency(
+  ctx: AppContext,
+  holdSources: readonly HoldSource[],
+  chainHoldings: () => Promise<readonly ChainHoldings[]> = async () => [],
+): Promise<Solvency> {
+  const [totals, holdings] = await Promise.all([accountTotals(ctx.db), chainHoldings()]);
   const assets = ASSETS.map((asset) => {
     const sums: Record<Column, bigint> = {
       users_available: 0n,
@@ -68,5 +76,6 @@ export async function getSolvency(ctx: AppContext, holdSources: readonly HoldSou
     };
   });
   const check = await verifyLedger(ctx.db, { holdSources, now: () => ctx.clock.now() });
-  return { assets, ledger: ledgerReportView(check) };
+  const chains = chainLinesView(holdings, assets, ctx.config.chainSweeps);
+  return { assets, chains, ledger: ledgerReportView(check) };
 }

@@ -66,6 +66,27 @@ export type SeenDeposit = Omit<
 >;
 
 /**
+ * Which of these transaction hashes the product sent itself (the chain sender's outbox, a replaced
+ * hash included): a sweep's gas top-up reaches a deposit address like a deposit, and is none. The
+ * sender stores a transaction's hash before broadcasting it, so the outbox knows it before any block.
+ */
+export async function ownTransactionHashes(
+  db: DbOrTx,
+  chain: string,
+  hashes: readonly string[],
+): Promise<Set<string>> {
+  if (hashes.length === 0) return new Set();
+  const wanted = sql`ARRAY[${sql.join(
+    hashes.map((hash) => sql`${hash}`),
+    sql`, `,
+  )}]::text[]`;
+  const found = await db.execute<{ hash: string }>(sql`
+    SELECT h AS hash FROM chain_transactions, unnest(array_append(replaced_hashes, tx_hash)) AS h
+     WHERE chain = ${chain} AND (tx_hash = ANY(${wanted}) OR replaced_hashes && ${wanted}) AND h = ANY(${wanted})`);
+  return new Set(found.rows.map((row) => row.hash.toLowerCase()));
+}
+
+/**
  * Records deposits seen in blocks, once per (chain, tx, log). One seen again (a rescan after a reorg,
  * another watcher) moves to its new block if it still waits or was dropped; a credited or
  * below-minimum one is left as it is. Returns the rows inserted or moved.

@@ -12,6 +12,7 @@ import { type ChainWatcherDeps, creditChainDeposit, notifyDeposit } from './chai
 import {
   depositAddressOwners,
   findCursor,
+  ownTransactionHashes,
   pendingDeposits,
   recordSeenDeposits,
   type SeenDeposit,
@@ -172,8 +173,15 @@ async function scanBlocks(
   }
   if (!last) return;
   const cursorBlock = last;
+  // The product's own transactions (a sweep's gas top-up from the hot wallet) are no customer's deposit.
+  const own = await ownTransactionHashes(
+    deps.db,
+    settings.key,
+    seen.map((row) => row.txHash),
+  );
+  const deposits = seen.filter((row) => !own.has(row.txHash.toLowerCase()));
   await deps.db.transaction(async (tx) => {
-    const recorded = await recordSeenDeposits(tx, seen);
+    const recorded = await recordSeenDeposits(tx, deposits);
     await saveCursor(tx, {
       chain: settings.key,
       blockNumber: cursorBlock.number,

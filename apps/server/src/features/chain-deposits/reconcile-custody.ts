@@ -1,75 +1,156 @@
-import { accountName, chainAmountToMinor, custodyAccount, getAsset, isAssetCode } from '@exchange/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import {
+  type AssetCode,
+  accountName,
+  chainAmountToMinor,
+  custodyAccount,
+  getAsset,
+  isAssetCode,
+} from '@exchange/domain';
+import { sql } from 'drizzle-orm';
 import { type Address, erc20Abi, type PublicClient } from 'viem';
-import { chainDepositAddresses, chainDeposits } from '../../db/schema';
-import type { ChainSettings } from '../../platform/chain-config';
+import type { ChainSettings, ChainToken } from '../../platform/chain-config';
 import type { DbOrTx } from '../../platform/db';
 import { loadBalances } from '../ledger/ledger.repository';
 
+/** The product's own wallets on a chain besides the deposit addresses. */
+export interface CustodyWallets {
+  /** The hot wallet (null when the chain is watch-only). */
+  readonly hot: Address | null;
+  /** A watch-only cold wallet (a multisig), when one is configured. */
+  readonly cold: Address | null;
+}
+
 export interface CustodyLine {
   readonly asset: string;
-  /** What the chain's deposit addresses hold, in the ledger's minor units. */
+  /** What the hot wallet, the deposit addresses and the cold wallet hold, in the ledger's minor units. */
+  readonly hotWallet: bigint;
+  readonly depositAddresses: bigint;
+  readonly coldWallet: bigint;
+  /** Their sum. */
   readonly onChain: bigint;
-  /** What the ledger says the product holds for customers there: minus the chain's custody account. */
+  /** What the ledger says the product holds there: minus the chain's custody account of the coin. */
   readonly custody: bigint;
-  /** Recorded on the chain but never credited (below the minimum), in minor units. */
+  /** On the chain but not credited: deposits below the minimum and deposits still confirming. */
   readonly uncredited: bigint;
-  /** The chain holds what the ledger says, plus what was never credited. */
+  /** onChain − custody − uncredited, in minor units (the units the ledger cannot keep sit here). */
+  readonly difference: bigint;
+  /** The chain holds exactly what the ledger says plus what is not credited, to the chain's own unit. */
   readonly matches: boolean;
 }
 
+/** Balances read at once from one node. */
+const READ_PARALLEL = 16;
+
+async function balanceOf(client: PublicClient, token: ChainToken, address: Address): Promise<bigint> {
+  return token.contract
+    ? client.readContract({
+        address: token.contract as Address,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [address],
+      })
+    : client.getBalance({ address });
+}
+
+async function totalOf(client: PublicClient, token: ChainToken, addresses: readonly Address[]) {
+  let total = 0n;
+  for (let start = 0; start < addresses.length; start += READ_PARALLEL) {
+    const slice = addresses.slice(start, start + READ_PARALLEL);
+    for (const balance of await Promise.all(slice.map((address) => balanceOf(client, token, address))))
+      total += balance;
+  }
+  return total;
+}
+
 /**
- * The reconciliation of one chain: the balances its deposit addresses hold, read from the chain, beside
- * the ledger's custody account per coin. Until sweeping exists every coin that arrived is still at its
- * deposit address, so the two agree to the unit once the deposits below the minimum are set aside.
+ * What the chain holds that the ledger cannot show, in the chain's units, so the comparison can be
+ * exact: the part of each counted deposit finer than the ledger's unit (credited amounts are cut), and
+ * for the native coin what each network fee was booked above what it cost (the sender rounds a fee up
+ * to the ledger's unit: chain-sender's feeMinor).
+ */
+async function ledgerDust(db: DbOrTx, chain: string, token: ChainToken, unit: bigint): Promise<bigint> {
+  if (unit <= 1n) return 0n;
+  const deposits = await db.execute<{ dust: string }>(sql`
+    SELECT coalesce(sum(amount_raw - amount * ${unit.toString()}::numeric), 0)::text AS dust
+      FROM chain_deposits
+     WHERE chain = ${chain} AND asset = ${token.asset} AND status IN ('CREDITED', 'BELOW_MINIMUM', 'PENDING')`);
+  let dust = BigInt(deposits.rows[0]?.dust ?? '0');
+  if (token.contract === null) {
+    const fees = await db.execute<{ dust: string }>(sql`
+      SELECT coalesce(sum(ceil(fee_wei / ${unit.toString()}::numeric) * ${unit.toString()}::numeric - fee_wei), 0)::text AS dust
+        FROM chain_transactions WHERE chain = ${chain} AND fee_wei > 0`);
+    dust += BigInt(fees.rows[0]?.dust ?? '0');
+  }
+  return dust;
+}
+
+/**
+ * The ledger's side of a coin on a chain: the chain's custody account (what the product holds there),
+ * what is on the chain uncredited (below the minimum, or still confirming) and the remainders the
+ * ledger's unit cannot show (ledgerDust), in minor units but the dust (the chain's units).
+ */
+export async function ledgerCustody(
+  db: DbOrTx,
+  settings: ChainSettings,
+  token: ChainToken & { asset: AssetCode },
+): Promise<{ custody: bigint; uncredited: bigint; dust: bigint }> {
+  const account = custodyAccount(settings.key, token.asset);
+  const custody = -((await loadBalances(db, [account])).get(accountName(account)) ?? 0n);
+  const open = await db.execute<{ total: string }>(sql`
+    SELECT coalesce(sum(amount), 0)::text AS total FROM chain_deposits
+     WHERE chain = ${settings.key} AND asset = ${token.asset} AND status IN ('BELOW_MINIMUM', 'PENDING')`);
+  const uncredited = BigInt(open.rows[0]?.total ?? '0');
+  const unit = 10n ** BigInt(Math.max(token.decimals - getAsset(token.asset).scale, 0));
+  return { custody, uncredited, dust: await ledgerDust(db, settings.key, token, unit) };
+}
+
+/**
+ * The reconciliation of one chain, per coin: what the product holds there, read from the chain (the
+ * hot wallet, every deposit address that ever received a deposit, the cold wallet), against the ledger:
+ * the chain's custody account plus what is on the chain uncredited (below the minimum, or still
+ * confirming). Sweeps move coins between two of these places, so they change neither side but for the
+ * gas, which the chain pays and the sender books (custody → network fees); a failed sweep that was
+ * mined paid gas too, booked the same way. The comparison is exact in the chain's units, the ledger's
+ * finer-than-a-unit remainders (ledgerDust) set aside.
  */
 export async function reconcileCustody(
   db: DbOrTx,
   settings: ChainSettings,
   client: PublicClient,
+  wallets: CustodyWallets = { hot: null, cold: null },
 ): Promise<CustodyLine[]> {
-  const addresses = (
-    await db
-      .select({ address: chainDepositAddresses.address })
-      .from(chainDepositAddresses)
-      .where(eq(chainDepositAddresses.chain, settings.key))
-  ).map((row) => row.address as Address);
+  const found = await db.execute<{ address: string }>(sql`
+    SELECT DISTINCT a.address FROM chain_deposit_addresses a
+      JOIN chain_deposits d ON d.user_id = a.user_id AND d.chain = a.chain
+     WHERE a.chain = ${settings.key}`);
+  const addresses = found.rows.map((row) => row.address as Address);
   const lines: CustodyLine[] = [];
-  for (const token of settings.tokens) {
-    if (!isAssetCode(token.asset)) continue;
-    let raw = 0n;
-    for (const address of addresses) {
-      raw += token.contract
-        ? await client.readContract({
-            address: token.contract as Address,
-            abi: erc20Abi,
-            functionName: 'balanceOf',
-            args: [address],
-          })
-        : await client.getBalance({ address });
-    }
-    const onChain = chainAmountToMinor(raw, token.decimals, getAsset(token.asset).scale);
-    // This chain's own custody account of the coin: another chain's holdings of it are not here.
-    const account = custodyAccount(settings.key, token.asset);
-    const held = (await loadBalances(db, [account])).get(accountName(account)) ?? 0n;
-    const [below] = await db
-      .select({ total: sql<string>`coalesce(sum(${chainDeposits.amount}), 0)::text` })
-      .from(chainDeposits)
-      .where(
-        and(
-          eq(chainDeposits.chain, settings.key),
-          eq(chainDeposits.asset, token.asset),
-          eq(chainDeposits.status, 'BELOW_MINIMUM'),
-        ),
-      );
-    const custody = -held;
-    const uncredited = BigInt(below?.total ?? '0');
+  for (const listed of settings.tokens) {
+    if (!isAssetCode(listed.asset)) continue;
+    const token = { ...listed, asset: listed.asset };
+    const scale = getAsset(token.asset).scale;
+    const [deposits, hot, cold] = await Promise.all([
+      totalOf(client, token, addresses),
+      wallets.hot ? balanceOf(client, token, wallets.hot) : 0n,
+      wallets.cold ? balanceOf(client, token, wallets.cold) : 0n,
+    ]);
+    const { custody, uncredited, dust } = await ledgerCustody(db, settings, token);
+    const raw = deposits + hot + cold;
+    const onChain = chainAmountToMinor(raw, token.decimals, scale);
+    // Compared at the finer of the two scales, exactly.
+    const common = Math.max(token.decimals, scale);
+    const chainUp = 10n ** BigInt(common - token.decimals);
+    const ledgerUp = 10n ** BigInt(common - scale);
     lines.push({
       asset: token.asset,
+      hotWallet: chainAmountToMinor(hot, token.decimals, scale),
+      depositAddresses: chainAmountToMinor(deposits, token.decimals, scale),
+      coldWallet: chainAmountToMinor(cold, token.decimals, scale),
       onChain,
       custody,
       uncredited,
-      matches: onChain === custody + uncredited,
+      difference: onChain - custody - uncredited,
+      matches: raw * chainUp === (custody + uncredited) * ledgerUp + dust * chainUp,
     });
   }
   return lines;

@@ -1,0 +1,115 @@
+import type { AddressInfo } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
+import type { SolvencyChainLine } from '@exchange/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
+import { expectLedgerConsistent } from '../../test/expect-ledger';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { chainTestEnv } from '../../test/test-chain';
+import { createTestUser, type TestUser } from '../../test/test-users';
+import { sweepKit } from '../chain-sweeps/sweep-test-kit';
+
+// The solvency panel's on-chain lines (issue 37), read from the run's local chain; and from a node that
+// accepts connections and never answers.
+let t: TestApp;
+let kit: ReturnType<typeof sweepKit>;
+let admin: TestUser;
+beforeAll(async () => {
+  t = await createTestApp({ env: chainTestEnv() });
+  kit = sweepKit(t);
+  await kit.bookFloat('test-start');
+  admin = await createTestUser(t, { role: 'ADMIN' });
+});
+afterAll(() => t.close());
+
+const solvency = (app: TestApp, user: TestUser | null) =>
+  app.app.inject({
+    method: 'POST',
+    url: '/api/v1/admin/solvency',
+    headers: user ? user.headers : {},
+  });
+
+const line = (lines: SolvencyChainLine[], asset: string) => lines.find((row) => row.asset === asset)!;
+
+describe('the solvency panel reads each chain', () => {
+  it('is for admins only: anonymous 401, customers 403, a disabled admin 401', async () => {
+    expect((await solvency(t, null)).statusCode).toBe(401);
+    expect((await solvency(t, await createTestUser(t))).statusCode).toBe(403);
+    expect((await solvency(t, await createTestUser(t, { kyc: true }))).statusCode).toBe(403);
+    const disabled = await createTestUser(t, { role: 'ADMIN' });
+    await t.ctx.db.update(users).set({ status: 'DISABLED' }).where(eq(users.id, disabled.id));
+    expect((await solvency(t, disabled)).statusCode).toBe(401);
+  });
+
+  it('shows the hot wallet and the unswept deposit addresses beside liabilities and custody, before and after a sweep', async () => {
+    await kit.credited({ eth: '2' });
+    let res = await solvency(t, admin);
+    expect(res.statusCode).toBe(200);
+    let lines: SolvencyChainLine[] = res.json().data.chains;
+    expect(lines.map((row) => [row.chain, row.asset])).toEqual([
+      ['ethereum', 'ETH'],
+      ['ethereum', 'USDT'],
+    ]);
+    expect(line(lines, 'ETH')).toMatchObject({
+      chain_name: 'Ethereum',
+      available: true,
+      hot_wallet_address: kit.hot(),
+      hot_wallet: '100.00000000',
+      deposit_addresses: '2.00000000',
+      cold_wallet: null,
+      on_chain: '102.00000000',
+      customer_liabilities: '2.00000000',
+      custody: '102.00000000',
+      uncredited: '0.00000000',
+      difference: '0.00000000',
+      matches: true,
+      above_hot_cap: true,
+    });
+    expect(line(lines, 'USDT')).toMatchObject({ hot_wallet: '1000000.00000000', matches: true });
+    await kit.sweep();
+    await kit.settle();
+    res = await solvency(t, admin);
+    lines = res.json().data.chains;
+    const eth = line(lines, 'ETH');
+    expect(eth.matches).toBe(true);
+    expect(Number(eth.deposit_addresses)).toBeLessThan(0.001);
+    expect(Number(eth.hot_wallet)).toBeGreaterThan(101.99);
+    // The network fee left custody; customers are still owed their 2 ETH.
+    expect(Number(eth.custody)).toBeLessThan(102);
+    expect(eth.customer_liabilities).toBe('2.00000000');
+    expect(res.json().data.ledger.consistent).toBe(true);
+    await expectLedgerConsistent(t.ctx.db);
+  });
+
+  it('a node that does not answer shows the chain unavailable, not an error', async () => {
+    const sockets: Socket[] = [];
+    const silent: Server = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as AddressInfo).port;
+    const dead = await createTestApp({
+      env: chainTestEnv({ CHAIN_RPC_URL: `http://127.0.0.1:${port}`, CHAIN_READ_TIMEOUT_MS: '300' }),
+    });
+    try {
+      const boss = await createTestUser(dead, { role: 'ADMIN' });
+      const started = Date.now();
+      const res = await solvency(dead, boss);
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(res.statusCode).toBe(200);
+      expect(line(res.json().data.chains, 'ETH')).toMatchObject({
+        available: false,
+        hot_wallet: null,
+        deposit_addresses: null,
+        on_chain: null,
+        difference: null,
+        matches: null,
+        custody: '0.00000000',
+        uncredited: '0.00000000',
+      });
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+      await dead.close();
+    }
+  });
+});
