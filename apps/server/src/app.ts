@@ -19,8 +19,8 @@ import { securityRoutes } from './features/auth/security.routes';
 import { twoFactorUserRoutes } from './features/auth/two-factor.routes';
 import { binanceApiScope } from './features/binance-api/binance-api.routes';
 import { createChainDeposits } from './features/chain-deposits/chain-deposits-runtime';
-import { createChainSweeps } from './features/chain-sweeps/chain-sweeps-runtime';
 import { chainSenderOf } from './features/chain-sender/chain-sender';
+import { createChainSweeps } from './features/chain-sweeps/chain-sweeps-runtime';
 import { debtAdminRoutes, debtUserRoutes } from './features/debts/debts.routes';
 import { createPaymentProvider } from './features/deposits/create-payment-provider';
 import {
