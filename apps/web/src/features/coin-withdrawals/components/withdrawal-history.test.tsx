@@ -54,4 +54,33 @@ describe('History → Withdrawals of coins', () => {
     expect(within(sent).getByTestId('withdrawal-tx')).toHaveTextContent('0xabab…abab');
     expect(within(sent).queryByRole('link')).toBeNull();
   });
+
+  it('reads itself again while a withdrawal is on its way, so COMPLETED and its hash show without a reload', async () => {
+    const user = userEvent.setup();
+    let reads = 0;
+    fakeApi(customer(true), {
+      'GET /wallet/deposit-networks': networksAnswer,
+      'GET /withdrawals': () => {
+        reads += 1;
+        const row = reads === 1 ? coinWithdrawal('SENT') : coinWithdrawal('COMPLETED', { tx_hash: HASH });
+        return {
+          body: {
+            status: true,
+            message: 'Withdrawals',
+            data: { content: [row], total: 1, page: 1, limit: 10 },
+          },
+        };
+      },
+    });
+    renderApp('/history');
+    await user.click(await screen.findByRole('tab', { name: 'Withdrawals' }, { timeout: 15_000 }));
+    const table = await screen.findByRole('table', { name: 'Withdrawals' });
+    expect(await within(table).findByText('Sent')).toBeInTheDocument();
+    expect(await within(table).findByText('COMPLETED', {}, { timeout: 8_000 })).toBeInTheDocument();
+    expect(within(table).getByTestId('withdrawal-tx')).toHaveTextContent('0xabab…abab');
+    const settled = reads;
+    await new Promise((resolve) => setTimeout(resolve, 5_500));
+    // Nothing on its way any more: no further reads.
+    expect(reads).toBe(settled);
+  }, 20_000);
 });

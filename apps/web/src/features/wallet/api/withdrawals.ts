@@ -4,6 +4,7 @@ import type {
   WithdrawalResponse,
   WithdrawalTerms,
 } from '@exchange/contracts';
+import { isFinalWithdrawalStatus } from '@exchange/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '../../../components/ui/data-table';
 import { apiClient, newIdempotencyKey } from '../../../lib/api-client';
@@ -52,9 +53,20 @@ export function useCancelWithdrawal() {
   });
 }
 
-/** GET /withdrawals: the customer's own, newest first, one page as the server pages them. */
+/** While a listed withdrawal is still on its way, the list is read again this often. */
+export const WITHDRAWALS_IN_FLIGHT_POLL_MS = 5_000;
+
+/**
+ * GET /withdrawals: the customer's own, newest first, one page as the server pages them. While one
+ * of them is on its way (waiting, approved, sent) the page reads itself again, so the customer sees
+ * it complete, with its transaction, without reloading.
+ */
 export function useMyWithdrawals(page: number) {
   return useQuery({
+    refetchInterval: (query) =>
+      query.state.data?.data.content.some((row) => !isFinalWithdrawalStatus(row.status))
+        ? WITHDRAWALS_IN_FLIGHT_POLL_MS
+        : false,
     queryKey: [...withdrawalKeys.mine, page],
     queryFn: ({ signal }) =>
       apiClient.get<WithdrawalListResponse>('/withdrawals', {
