@@ -1,2 +1,3 @@
 export * from './nft-chain-rules';
+export * from './nft-chain-state';
 export * from './nft-rules';

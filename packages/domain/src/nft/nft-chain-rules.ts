@@ -1,16 +1,6 @@
 import { ok, type Result, reject } from '../result';
 import { checkNftActor, type NftActor, type NftActorRejection, type NftItemState } from './nft-rules';
 
-/**
- * Where an item stands on its chain (issue 40). null: custodial only (no NFT contract was configured
- * when it was made). MINTING: its mint waits in the chain sender's outbox. MINTED: the hot wallet holds
- * the token, and trading inside the exchange stays custodial. MINT_FAILED: the mint did not go through;
- * the item trades custodially. SENDING: a transfer to its owner's own address is out, so it is locked
- * (neither listable nor buyable). WITHDRAWN: the token left the exchange; the row stays as history.
- */
-export const NFT_CHAIN_STATES = ['MINTING', 'MINTED', 'MINT_FAILED', 'SENDING', 'WITHDRAWN'] as const;
-export type NftChainState = (typeof NFT_CHAIN_STATES)[number];
-
 export type NftSendRejection =
   | NftActorRejection
   | 'nft_not_owner'
@@ -34,9 +24,4 @@ export function decideNftSendOut(actor: NftActor, item: NftItemState): Result<tr
   if (item.listed) return reject('nft_listed_for_sale');
   if (item.chainState !== 'MINTED') return reject('nft_not_on_chain');
   return ok(true);
-}
-
-/** Whether the item is still here to be traded: not on its way out nor gone. */
-export function nftTradable(chainState: NftChainState | null | undefined): boolean {
-  return chainState !== 'SENDING' && chainState !== 'WITHDRAWN';
 }

@@ -2,7 +2,7 @@ import type { AssetCode } from '../assets';
 import { type Posting, systemAccount, userAccount } from '../ledger';
 import { feeOf, type Minor } from '../money';
 import { assert, ok, type Result, reject } from '../result';
-import type { NftChainState } from './nft-chain-rules';
+import type { NftChainState } from './nft-chain-state';
 
 /** ACTIVE items show on the marketplace; HIDDEN ones (an admin's decision) are neither shown nor sold. */
 export type NftStatus = 'ACTIVE' | 'HIDDEN';
