@@ -191,6 +191,9 @@ const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
   },
   'server:nft': {
     audit: 'creating, hiding or showing an NFT is written to the audit log',
+    auth: 'sending a token to the owner’s wallet proves the second factor and mails its end, as a coin withdrawal does',
+    'chain-sender':
+      'an item is minted, and sent to its owner’s wallet, as chain transactions of the sender, ended by its NFT handlers',
     debts: 'an open debt refuses an NFT purchase; a resale pays another customer (issue 40)',
     ledger: 'a sale posts its entry: the price from the buyer to the house or the seller, the fee to revenue',
     uploads: "an NFT's image goes through the upload pipeline and is served from its storage",
