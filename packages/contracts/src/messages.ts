@@ -5,6 +5,7 @@ import { debtMessages } from './debt-messages';
 import { kycIdentityMessages } from './kyc-identity-messages';
 import { p2pMessages } from './p2p-messages';
 import { securityMessages } from './security-messages';
+import { solvencyChainMessages } from './solvency-messages';
 import { twoFactorMessages } from './two-factor-messages';
 import { uploadMessages } from './upload-messages';
 import { withdrawalMessages } from './withdrawal-messages';
@@ -321,6 +322,7 @@ export const messages = {
   ...coinWithdrawalMessages,
   ...coinDepositMessages,
   ...chainDepositMessages,
+  ...solvencyChainMessages,
   // Admin operations (dashboard, transactions, stakes, support, solvency); the spec names the titles only.
   adminDashboardLoaded: 'Dashboard',
   adminGraphLoaded: 'Graph data',

@@ -5,6 +5,7 @@ import { type Column, DataTable } from '../../../components/ui/data-table';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatDecimal } from '../../../lib/format';
 import { useSolvency } from '../api/admin-ops';
+import { ChainHoldingsTable } from './chain-holdings-table';
 
 type Row = NonNullable<ReturnType<typeof useSolvency>['data']>['assets'][number];
 
@@ -45,7 +46,8 @@ const columns: readonly Column<Row>[] = [
 
 /**
  * Solvency: per asset, what customers hold (available and locked), the house and fee accounts and the
- * other system accounts, which sum to zero when the books balance, and the ledger check run on open.
+ * other system accounts, which sum to zero when the books balance, each chain's on-chain holdings
+ * (ChainHoldingsTable), and the ledger check run on open.
  */
 export function SolvencyPanel() {
   const solvency = useSolvency();
@@ -90,6 +92,7 @@ export function SolvencyPanel() {
         pageSize={12}
         scrollOnPageChange={false}
       />
+      <ChainHoldingsTable lines={solvency.data?.chains ?? []} />
     </Card>
   );
 }

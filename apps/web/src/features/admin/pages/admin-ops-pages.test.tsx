@@ -121,6 +121,7 @@ describe('/admin-dashboard', () => {
       'POST /admin/solvency': () =>
         ok({
           assets: [],
+          chains: [],
           ledger: {
             consistent: true,
             checked_at: '2026-11-23T10:00:00.000Z',
