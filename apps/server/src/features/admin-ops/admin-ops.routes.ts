@@ -9,7 +9,6 @@ import {
   topStakingResponseSchema,
 } from '@exchange/contracts';
 import type { AppContext, ZodApi } from '../../platform/app-context';
-import type { ChainHoldings } from '../chain-sweeps/read-chain-holdings';
 import type { HoldSource } from '../ledger/hold-sources';
 import { getAdminDashboard, type TicketView } from './get-admin-dashboard';
 import { getAdminGraph } from './get-admin-graph';
@@ -17,6 +16,7 @@ import { getSolvency } from './get-solvency';
 import { listAllStakes } from './list-all-stakes';
 import { listAllTransactions } from './list-all-transactions';
 import { listTopStakes } from './list-top-stakes';
+import type { ChainHoldings } from './solvency-chain-lines';
 
 /** What the back office's pages need from the rest of the product, built by the composition root (app.ts). */
 export interface AdminOpsFeatures {

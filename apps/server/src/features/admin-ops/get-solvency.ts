@@ -1,11 +1,10 @@
 import type { Solvency, SolvencyAsset } from '@exchange/contracts';
 import { ASSETS, formatMinor } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
-import type { ChainHoldings } from '../chain-sweeps/read-chain-holdings';
 import type { HoldSource } from '../ledger/hold-sources';
 import { ledgerReportView, verifyLedger } from '../ledger/verify-ledger';
 import { accountTotals } from './admin-stats.repository';
-import { chainLinesView } from './solvency-chain-lines';
+import { type ChainHoldings, chainLinesView } from './solvency-chain-lines';
 
 type Column = Exclude<keyof SolvencyAsset, 'asset' | 'net'>;
 

@@ -1,7 +1,30 @@
 import type { SolvencyAsset, SolvencyChainLine } from '@exchange/contracts';
 import { formatMinor, getAsset, isAssetCode, parseDecimal } from '@exchange/domain';
 import type { ChainSweepSettings } from '../../platform/chain-sweep-config';
-import type { ChainHoldings } from '../chain-sweeps/read-chain-holdings';
+
+/** One coin's figures on a chain; the on-chain ones are absent when the node did not answer. */
+export interface ChainHoldingsLine {
+  readonly asset: string;
+  readonly custody: bigint;
+  readonly uncredited: bigint;
+  readonly hotWallet?: bigint;
+  readonly depositAddresses?: bigint;
+  readonly coldWallet?: bigint;
+  readonly onChain?: bigint;
+  readonly difference?: bigint;
+  readonly matches?: boolean;
+}
+
+/** One chain's holdings, as the chain-sweeps feature reads them (wired by the composition root). */
+export interface ChainHoldings {
+  readonly chain: string;
+  readonly chainName: string;
+  readonly hotWallet: string | null;
+  readonly coldWallet: string | null;
+  readonly nativeAsset: string | null;
+  readonly available: boolean;
+  readonly lines: readonly ChainHoldingsLine[];
+}
 
 /**
  * The solvency panel's chain lines: per chain and coin, the on-chain holdings (null when the node did
@@ -23,7 +46,17 @@ export function chainLinesView(
         (parseDecimal(row?.users_locked ?? '0', scale) ?? 0n);
       const native = chain.nativeAsset === line.asset;
       const cap = parseDecimal(native ? settings.hotCapNative : settings.hotCapToken, scale);
-      const read = 'onChain' in line ? line : null;
+      const read =
+        chain.available && line.onChain !== undefined
+          ? {
+              hotWallet: line.hotWallet ?? 0n,
+              depositAddresses: line.depositAddresses ?? 0n,
+              coldWallet: line.coldWallet ?? 0n,
+              onChain: line.onChain,
+              difference: line.difference ?? 0n,
+              matches: line.matches ?? false,
+            }
+          : null;
       return [
         {
           chain: chain.chain,
