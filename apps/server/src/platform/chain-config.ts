@@ -82,6 +82,8 @@ export interface ChainSettings {
   readonly confirmations: number;
   readonly explorerUrl: string | null;
   readonly tokens: readonly ChainToken[];
+  /** What the chain's tokens are called ('BEP-20' on BNB Smart Chain); absent: 'ERC-20'. */
+  readonly tokenStandard?: string;
 }
 
 export interface ChainConfig extends ChainSenderConfig {
@@ -158,6 +160,7 @@ function listedChains(
       rpcUrl: entry.rpcUrl,
       confirmations: entry.confirmations,
       explorerUrl: entry.explorerUrl?.replace(/\/+$/, '') ?? null,
+      tokenStandard: entry.tokenStandard,
       tokens: coins.map((coin) => ({
         asset: coin.asset,
         contract: coin.contract,

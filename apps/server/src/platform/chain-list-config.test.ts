@@ -12,6 +12,7 @@ const bsc = {
   rpcUrl: 'https://bsc.rpc.example',
   confirmations: 15,
   explorerUrl: 'https://bscscan.com/',
+  tokenStandard: 'BEP-20',
   native: { asset: 'BNB', minDeposit: '0.01' },
   tokens: [{ asset: 'USDT', contract: TOKEN, decimals: 18, minDeposit: '1' }],
 };
@@ -58,6 +59,7 @@ describe('CHAINS: more chains by configuration', () => {
       rpcUrl: 'https://bsc.rpc.example',
       confirmations: 15,
       explorerUrl: 'https://bscscan.com',
+      tokenStandard: 'BEP-20',
     });
     expect(second!.tokens).toEqual([
       { asset: 'BNB', contract: null, decimals: 18, minDeposit: 1_000_000n },
@@ -67,6 +69,7 @@ describe('CHAINS: more chains by configuration', () => {
       { asset: 'MATIC', contract: null, decimals: 18, minDeposit: 10_000_000n },
     ]);
     expect(third!.explorerUrl).toBeNull();
+    expect(third!.tokenStandard).toBe('ERC-20');
   });
 
   it('needs no CHAIN_RPC_URL: CHAINS alone is external mode with only the listed chains', () => {

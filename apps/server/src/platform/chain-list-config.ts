@@ -9,7 +9,7 @@ import { z } from 'zod';
  * chain-config.ts turns the entries into settings beside the first chain's.
  *
  *   CHAINS='[{"key":"bsc","name":"BNB Smart Chain","chainId":56,"rpcUrl":"https://…","confirmations":15,
- *     "explorerUrl":"https://bscscan.com","native":{"asset":"BNB","minDeposit":"0.01"},
+ *     "explorerUrl":"https://bscscan.com","tokenStandard":"BEP-20","native":{"asset":"BNB","minDeposit":"0.01"},
  *     "tokens":[{"asset":"USDT","contract":"0x55d3…7955","decimals":18,"minDeposit":"1"}]}]'
  */
 
@@ -41,6 +41,11 @@ const chainEntry = z.strictObject({
   rpcUrl: z.url({ protocol: /^(https?|wss?)$/ }),
   confirmations: z.number().int().min(1).max(1000),
   explorerUrl: z.url({ protocol: /^https?$/ }).optional(),
+  /** What the chain's tokens are called on the deposit screen ('BEP-20' on BNB Smart Chain). */
+  tokenStandard: z
+    .string()
+    .regex(/^[A-Z0-9-]{2,16}$/, 'must be a token standard such as ERC-20 or BEP-20')
+    .default('ERC-20'),
   native: nativeCoin,
   tokens: z.array(tokenCoin).max(50).default([]),
 });
@@ -104,5 +109,5 @@ export const chainListEnv = {
 
 export const chainListSettingDocs: Record<keyof typeof chainListEnv, string> = {
   CHAINS:
-    'More EVM chains beside the first (CHAIN_*), as a JSON list: `[{"key":"bsc","name":"BNB Smart Chain","chainId":56,"rpcUrl":"https://…","confirmations":15,"explorerUrl":"https://bscscan.com","native":{"asset":"BNB","minDeposit":"0.01"},"tokens":[{"asset":"USDT","contract":"0x…","decimals":18,"minDeposit":"1"}]}]`. Each chain has its own deposit addresses, watcher, and custody account per coin; a coin on several chains offers a network choice. Refused: bad JSON, a key or chain id twice (the first chain included), a coin the exchange does not list, a coin twice on one chain. Setting it makes CHAIN_MODE default to `external`; with `CHAIN_MODE=embedded` the listed chains are watched beside the development chain.',
+    'More EVM chains beside the first (CHAIN_*), as a JSON list: `[{"key":"bsc","name":"BNB Smart Chain","chainId":56,"rpcUrl":"https://…","confirmations":15,"explorerUrl":"https://bscscan.com","tokenStandard":"BEP-20","native":{"asset":"BNB","minDeposit":"0.01"},"tokens":[{"asset":"USDT","contract":"0x…","decimals":18,"minDeposit":"1"}]}]`. Each chain has its own deposit addresses, watcher, and custody account per coin; a coin on several chains offers a network choice. Refused: bad JSON, a key or chain id twice (the first chain included), a coin the exchange does not list, a coin twice on one chain. Setting it makes CHAIN_MODE default to `external`; with `CHAIN_MODE=embedded` the listed chains are watched beside the development chain.',
 };

@@ -8,7 +8,7 @@ export function depositNetworkView(settings: ChainSettings, token: ChainToken): 
   const scale = isAssetCode(token.asset) ? getAsset(token.asset).scale : 0;
   return {
     chain: settings.key,
-    name: token.contract ? `${settings.name} (ERC-20)` : settings.name,
+    name: token.contract ? `${settings.name} (${settings.tokenStandard ?? 'ERC-20'})` : settings.name,
     chain_id: settings.chainId,
     token_contract: token.contract,
     min_deposit: formatMinor(token.minDeposit, scale),

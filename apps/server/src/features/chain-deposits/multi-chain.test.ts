@@ -41,6 +41,7 @@ beforeAll(async () => {
         rpcUrl: second.rpcUrl,
         confirmations: 2,
         explorerUrl: 'https://bscscan.example',
+        tokenStandard: 'BEP-20',
         native: { asset: 'BNB', minDeposit: '0.01' },
         tokens: [{ asset: 'USDT', contract: second.usdt, decimals: 6, minDeposit: '1' }],
       },
@@ -135,6 +136,7 @@ describe('two chains by configuration', () => {
     expect(networks).toEqual({ ETH: ['ethereum'], USDT: ['ethereum', 'bsc'], BNB: ['bsc'] });
     const bscUsdt = data.find((coin) => coin.asset === 'USDT')!.networks[1]!;
     expect(bscUsdt).toMatchObject({
+      name: 'BNB Smart Chain (BEP-20)',
       chain_id: SECOND_CHAIN_ID,
       token_contract: second.usdt,
       confirmations: 2,
