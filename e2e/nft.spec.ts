@@ -6,7 +6,8 @@ import { expectAccessible, logInAsCustomer, openFromAdminMenu, openFromHeader } 
  * The NFT marketplace (issue 40), from the landing page: the admin creates an item in the back
  * office; a customer finds it under NFT Marketplace in the header, buys it after a confirmation that
  * shows the price and their balance, sees it under My NFTs and lists it again at a higher price; a
- * second customer, on a phone, buys it from them.
+ * second customer, on a phone, buys it from them. The item is minted on the development chain, and
+ * its page shows the token once the mint is in.
  */
 
 const ADMIN = { email: 'admin@example.com', password: 'Admin@123456' };
@@ -106,7 +107,15 @@ test('the admin creates an NFT, a customer buys and relists it, a second custome
   const alice = await newPage(browser, 1366);
   await logInAsCustomer(alice, first.email, first.password);
   await openItem(alice, name);
+  // Minted on the development chain by the hot wallet: the page shows the token once the mint is in.
+  await expect(alice.getByTestId('nft-token')).toHaveText(
+    /^#\d+ · 0x[0-9a-fA-F]{4}…[0-9a-fA-F]{4} \(ethereum\)$/,
+    {
+      timeout: 60_000,
+    },
+  );
   await expectAccessible(alice, 'NFT details');
+  await alice.screenshot({ path: '/tmp/nft-details-1366.png', fullPage: true });
   await buy(alice, name, '10.00', /Your balance: 50/);
   await alice.getByRole('link', { name: 'My NFTs' }).click();
   await expect(alice).toHaveURL(/tab=mine/);
