@@ -123,7 +123,8 @@ export function isValidAccountKey(key: AccountKey): boolean {
     const scope = key.scope ?? '';
     return (
       systemKinds.has(key.kind) &&
-      (key.shard === undefined || (Number.isInteger(key.shard) && key.shard >= 0 && key.shard < MAX_SHARDS)) &&
+      (key.shard === undefined ||
+        (Number.isInteger(key.shard) && key.shard >= 0 && key.shard < MAX_SHARDS)) &&
       (scope === '' || (SCOPED_ACCOUNT_KINDS.includes(key.kind) && SCOPE_PATTERN.test(scope)))
     );
   }
