@@ -130,9 +130,9 @@ const LONG_FILES: Readonly<Record<string, LongFile>> = {
   'apps/server/src/features/trading/market-engine.ts': { lines: 424, why: 'to split' },
   'apps/web/src/features/trading/components/order-form.tsx': { lines: 395, why: 'to split' },
   'apps/server/src/platform/ws-hub.ts': { lines: 364, why: 'to split' },
-  'packages/contracts/src/messages.ts': { lines: 358, why: "the spec's texts, one per line: a table" },
-  'apps/server/src/app.ts': { lines: 423, why: 'the composition root: every scope wired by hand' },
-  'apps/server/src/platform/config.ts': { lines: 339, why: 'to split' },
+  'packages/contracts/src/messages.ts': { lines: 354, why: "the spec's texts, one per line: a table" },
+  'apps/server/src/app.ts': { lines: 408, why: 'the composition root: every scope wired by hand' },
+  'apps/server/src/platform/config.ts': { lines: 335, why: 'to split' },
 };
 
 /** Features every other feature on their side may import without an allow-list entry, and why. */
@@ -172,13 +172,6 @@ const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
   'server:chain-sender': {
     ledger:
       "the gas each sent transaction paid is booked in the ledger (network fees against the chain's custody)",
-  },
-  'server:chain-sweeps': {
-    'chain-deposits':
-      "sweeping reads the deposit addresses and the chain through the deposits' EVM client, and the reconciliation is theirs",
-    'chain-sender':
-      'a sweep and its gas top-up are chain transactions of the sender, ended by the SWEEP and GAS_TOPUP handlers',
-    ledger: "the house's float in the hot wallet is booked in the ledger (custody against the house)",
   },
   'server:debts': {
     audit: 'settling a debt is written to the audit log',
@@ -237,6 +230,10 @@ const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
     debts: 'an open debt, or the deposit hold, refuses a withdrawal (issue 35)',
     deposits: "USD payouts share the deposits' PayPal client (and, in tests, its fake PayPal server)",
     ledger: 'a withdrawal is held, paid out or refunded in the ledger, and is one of its hold sources',
+    'chain-sender':
+      'a coin withdrawal is sent through the chain sender: its request and outcome types and the WITHDRAWAL handler (issue 38)',
+    'chain-deposits':
+      "coin withdrawals read the chain through the deposits' EVM client; their tests reconcile custody as deposits do",
   },
   'web:admin': {
     kyc: "users are shown with KYC's avatar; the KYC review screens use its API and decision dialogs",

@@ -2,6 +2,7 @@ import { formatMessage, messages as m } from '@exchange/contracts';
 import { nextWithdrawalStatus } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import type { Tx } from '../../platform/db';
+import type { MailMessage } from '../../platform/mail';
 import type { ChainTxHandler, ChainTxOutcome } from '../chain-sender/chain-sender-types';
 import { payOutChainWithdrawal, refundWithdrawal } from './withdrawal-ledger';
 import { sendWithdrawalStatusMail } from './withdrawal-mail';
@@ -10,8 +11,8 @@ import { changeWithdrawal, lockWithdrawal } from './withdrawals.repository';
 type HandlerContext = Pick<AppContext, 'db' | 'clock' | 'mailer' | 'logger'>;
 
 /** The mail context inside the sender's transaction: the outbox row is written with the change. */
-function inTransaction(ctx: HandlerContext, tx: Tx): HandlerContext {
-  return { ...ctx, db: tx, mailer: { send: (message) => ctx.mailer.send(message, tx) } };
+function inTransaction(ctx: HandlerContext, tx: Tx) {
+  return { ...ctx, db: tx, mailer: { send: (message: MailMessage) => ctx.mailer.send(message, tx) } };
 }
 
 /**

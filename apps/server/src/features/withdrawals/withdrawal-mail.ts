@@ -1,10 +1,12 @@
 import { formatMessage, messages as m } from '@exchange/contracts';
 import { type AssetCode, formatMinor, getAsset } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
+import type { DbOrTx } from '../../platform/db';
 import { deliverMail } from '../auth/otp-codes';
 import { contactOfUser, type WithdrawalRow } from './withdrawals.repository';
 
-type MailContext = Pick<AppContext, 'db' | 'mailer' | 'logger' | 'clock'>;
+/** The mails' context; `db` may be a transaction (the chain sender's handler mails inside its own). */
+type MailContext = Pick<AppContext, 'mailer' | 'logger' | 'clock'> & { readonly db: DbOrTx };
 
 const TEXTS = {
   APPROVED: m.withdrawalApprovedMailText,
