@@ -36,9 +36,13 @@ export async function broadcastRow(run: SenderRun, row: ChainTxRow): Promise<Bro
       run.logger.warn({ id: row.id, chain: row.chain, reason: answer.message }, 'chain sender: not sent yet');
       return 'later';
     }
-    if (answer.kind === 'nonce-used' && !(await minedReceipt(run, row)))
-      failure = 'dropped: its nonce was used by another transaction';
-    if (answer.kind === 'rejected') failure = `rejected by the node: ${answer.message}`;
+    // A node may answer with an error for a transaction it did mine (hardhat reports a revert so):
+    // whatever the words, a mined one is followed to its end, never failed here.
+    if (answer.kind !== 'known' && !(await minedReceipt(run, row)))
+      failure =
+        answer.kind === 'nonce-used'
+          ? 'dropped: its nonce was used by another transaction'
+          : `rejected by the node: ${answer.message}`;
   }
   if (failure === null) {
     if (row.status === 'SIGNED')

@@ -127,6 +127,71 @@ describe('the chain sender', () => {
     await expectLedgerConsistent(t.ctx.db);
   });
 
+  it('a reverted token transfer ends FAILED reverted, its gas still booked', async () => {
+    const usdt = settings().tokens.find((token) => token.asset === 'USDT')!.contract as Address;
+    const tooMuch = 10n ** 18n;
+    const data = encodeFunctionData({
+      abi: TEST_USDT_ABI,
+      functionName: 'transfer',
+      args: [outsider(), tooMuch],
+    });
+    const { id } = await enqueue({ to: usdt, data });
+    const row = await runUntilEnded(id);
+    expect(row).toMatchObject({ status: 'FAILED', reason: 'reverted' });
+    expect(row.blockNumber).not.toBeNull();
+    expect(BigInt(row.feeWei!)).toBeGreaterThan(0n);
+    expect(await feeBooked(id)).toBe(feeMinor(BigInt(row.feeWei!), 8));
+    expect(outcomes.filter((o) => o.id === id)).toEqual([
+      expect.objectContaining({ status: 'FAILED', reason: 'reverted', txHash: row.txHash }),
+    ]);
+    await expectLedgerConsistent(t.ctx.db);
+  });
+
+  it('a transaction the node refuses (no coins for it) ends FAILED and the next one takes its nonce', async () => {
+    const from = { kind: 'deposit', index: 900_001 } as const;
+    const address = t.ctx.config.chainSigner!.address(from);
+    // Enough for one small transfer's gas, not for a whole ETH.
+    await chain.rpc('hardhat_setBalance', [address, `0x${parseEther('0.01').toString(16)}`]);
+    const to = outsider();
+    const refused = await enqueue({ from, to, value: parseEther('1') });
+    const next = await enqueue({ from, to, value: parseEther('0.001') });
+    const failed = await runUntilEnded(refused.id);
+    expect(failed.status).toBe('FAILED');
+    expect(failed.reason).toMatch(/^rejected by the node: /);
+    expect(failed).toMatchObject({ nonce: null, feeWei: '0' });
+    expect(await feeBooked(refused.id)).toBe(0n);
+    const sent = await runUntilEnded(next.id);
+    expect(sent).toMatchObject({ status: 'CONFIRMED', nonce: 0 });
+    expect(await chain.balanceOf(to)).toBe(parseEther('0.001'));
+    expect(outcomes.find((o) => o.id === refused.id)).toMatchObject({
+      status: 'FAILED',
+      txHash: null,
+      feeWei: 0n,
+    });
+    await expectLedgerConsistent(t.ctx.db);
+  });
+
+  it('sends nothing with an xpub alone (watch-only), and says why once', async () => {
+    const watchOnly = createChainSender({
+      db: t.ctx.db,
+      logger: t.ctx.logger,
+      clock: t.ctx.clock,
+      chains: t.ctx.config.chains,
+      signer: null,
+      settings: t.ctx.config.chainSenderSettings,
+      pollMs: 1000,
+    });
+    expect(watchOnly.hotWalletAddress('ethereum')).toBeNull();
+    expect(t.ctx.chainSender.hotWalletAddress('ethereum')).toBe(
+      t.ctx.config.chainSigner!.address({ kind: 'hot' }),
+    );
+    expect(t.ctx.chainSender.hotWalletAddress('elsewhere')).toBeNull();
+    await expect(enqueue({ to: outsider(), value: 1n }, watchOnly)).rejects.toThrow(/watch-only/);
+    await watchOnly.jobs[0]!.run(new Date());
+    await watchOnly.jobs[0]!.run(new Date());
+    expect(t.logLines.filter((line) => line.includes('watch-only'))).toHaveLength(1);
+  });
+
   it('two senders on one database send once', async () => {
     const second = createChainSender({
       db: t.ctx.db,
