@@ -120,7 +120,13 @@ export function AddAddressDialog({ open, onOpenChange, chains }: AddAddressDialo
           placeholder="0x…"
           className="font-mono text-xs"
           error={errors.address?.message ?? liveAddressProblem(address) ?? undefined}
-          hint={checked ? formatMessage(messages.coinWithdrawChecksumOk, { address: checked }) : undefined}
+          hint={
+            checked ? (
+              <span className="break-all">
+                {formatMessage(messages.coinWithdrawChecksumOk, { address: checked })}
+              </span>
+            ) : undefined
+          }
           {...register('address')}
         />
         <SecondFactorInput

@@ -73,9 +73,13 @@ export function DestinationFields({
             className="font-mono text-xs"
             error={errors.address?.message ?? live ?? undefined}
             hint={
-              checked
-                ? formatMessage(messages.coinWithdrawChecksumOk, { address: checked })
-                : formatMessage(messages.coinWithdrawAddressHint, { chain: chainName })
+              checked ? (
+                <span className="break-all">
+                  {formatMessage(messages.coinWithdrawChecksumOk, { address: checked })}
+                </span>
+              ) : (
+                formatMessage(messages.coinWithdrawAddressHint, { chain: chainName })
+              )
             }
             disabled={disabled}
             {...register('address')}
