@@ -62,9 +62,12 @@ export const chainTransactions = pgTable(
     index('chain_transactions_open_idx')
       .on(t.chain, t.fromAddress, t.nonce)
       .where(sql`${t.status} IN ('QUEUED', 'SIGNED', 'BROADCAST')`),
-    // One transaction per nonce of an address (a rejected one gives its nonce back: null), and the
-    // next nonce of an address: the highest one stored.
-    uniqueIndex('chain_transactions_nonce_key').on(t.chain, t.fromAddress, t.nonce),
+    // One transaction out per nonce of an address, and the address's next nonce: one past the highest
+    // still out (ended ones are counted by the chain itself; a development chain started afresh has
+    // forgotten them, so their nonces are used again).
+    uniqueIndex('chain_transactions_open_nonce_key')
+      .on(t.chain, t.fromAddress, t.nonce)
+      .where(sql`${t.status} IN ('SIGNED', 'BROADCAST')`),
     // Admin and feature views by status.
     index('chain_transactions_status_idx').on(t.status, t.createdAt),
     uniqueIndex('chain_transactions_hash_key').on(t.chain, t.txHash),

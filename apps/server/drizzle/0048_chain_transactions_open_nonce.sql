@@ -1,0 +1,2 @@
+DROP INDEX "chain_transactions_nonce_key";--> statement-breakpoint
+CREATE UNIQUE INDEX "chain_transactions_open_nonce_key" ON "chain_transactions" USING btree ("chain","from_address","nonce") WHERE "chain_transactions"."status" IN ('SIGNED', 'BROADCAST');
