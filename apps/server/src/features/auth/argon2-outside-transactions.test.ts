@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { insideTransaction } from '../../platform/db';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import type { TestApp } from '../../test/test-app';
 import {
   bearer,
   logIn,
@@ -12,21 +11,8 @@ import {
 } from './auth-test-helpers';
 
 /** Every argon2 call of the auth flows, and whether a database transaction was open when it ran. */
-const calls = vi.hoisted(() => [] as { fn: 'hash' | 'verify'; inTransaction: boolean }[]);
-
-vi.mock('../../platform/passwords', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../platform/passwords')>();
-  return {
-    hashPassword: (password: string) => {
-      calls.push({ fn: 'hash', inTransaction: insideTransaction() });
-      return real.hashPassword(password);
-    },
-    verifyPassword: (hash: string, password: string) => {
-      calls.push({ fn: 'verify', inTransaction: insideTransaction() });
-      return real.verifyPassword(hash, password);
-    },
-  };
-});
+const calls: { fn: 'hash' | 'verify'; inTransaction: boolean }[] = [];
+let insideTransaction: () => boolean = () => false;
 
 /**
  * argon2 takes tens of milliseconds of CPU on purpose; inside a transaction it would hold the user's
@@ -36,9 +22,31 @@ vi.mock('../../platform/passwords', async (importOriginal) => {
 describe('argon2 runs outside database transactions', () => {
   let t: TestApp;
   beforeAll(async () => {
+    // The server's test files share their modules (vitest's isolate: false), so the probe builds an
+    // app of its own from a fresh module graph in which the password module is wrapped.
+    vi.resetModules();
+    vi.doMock('../../platform/passwords', async (importOriginal) => {
+      const real = await importOriginal<typeof import('../../platform/passwords')>();
+      return {
+        hashPassword: (password: string) => {
+          calls.push({ fn: 'hash', inTransaction: insideTransaction() });
+          return real.hashPassword(password);
+        },
+        verifyPassword: (hash: string, password: string) => {
+          calls.push({ fn: 'verify', inTransaction: insideTransaction() });
+          return real.verifyPassword(hash, password);
+        },
+      };
+    });
+    ({ insideTransaction } = await import('../../platform/db'));
+    const { createTestApp } = await import('../../test/test-app');
     t = await createTestApp({ env: ROOMY_LIMITS });
   });
-  afterAll(async () => t.close());
+  afterAll(async () => {
+    await t.close();
+    vi.doUnmock('../../platform/passwords');
+    vi.resetModules();
+  });
 
   it('the probe sees a transaction when there is one', async () => {
     expect(insideTransaction()).toBe(false);
