@@ -9,11 +9,12 @@ import {
   expectRecovered,
   startChaosPostgres,
 } from './chaos-postgres';
+import { chaosWithdrawals } from './chaos-withdrawals';
 import { freePort, type ServerProcess, startServer, stopServer } from './server-process';
 
 /**
  * Two real server processes on one database under a mixed load (limit and instant orders, swaps,
- * P2P transfers, sandbox deposits), one of them killed at random moments (SIGKILL, and SIGTERM with
+ * P2P transfers, sandbox deposits, USD withdrawals requested, confirmed and approved), one of them killed at random moments (SIGKILL, and SIGTERM with
  * requests in flight) and restarted; once, after the first kill and stop, PostgreSQL itself is stopped
  * under the running servers (they answer 503 and stay up) and started again (the same processes
  * answer again and hear notifications again). After every restart the ledger check passes; at the end
@@ -75,6 +76,21 @@ describe('chaos', () => {
       });
       const alice = (await login.json()) as { token: string; data: { _id: string } };
       const token = alice.token;
+      const adminLogin = await fetch(`${servers[0]!.base}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@example.com', password: 'Admin@123456' }),
+      });
+      const adminToken = ((await adminLogin.json()) as { token: string }).token;
+      // Reads the mailed withdrawal codes; its pool reconnects after the PostgreSQL restart.
+      const mailbox = connect(database.url, { max: 1 });
+      const withdrawalLoad = await chaosWithdrawals(
+        servers[0]!.base,
+        { email: 'alice@example.com', token },
+        adminToken,
+        call,
+        mailbox.db,
+      );
 
       const acknowledged: Record<Kind, number> = {
         ORDER_HOLD: 0,
@@ -159,7 +175,8 @@ describe('chaos', () => {
           }
           const server = servers[pick(live)]!;
           try {
-            await actions[pick(kinds)](server.base);
+            const choice = pick([...kinds, 'WITHDRAWAL' as const]);
+            await (choice === 'WITHDRAWAL' ? withdrawalLoad.act(server.base) : actions[choice](server.base));
           } catch {
             // A refused or cut connection: not acknowledged, so nothing is owed.
           }
@@ -204,6 +221,7 @@ describe('chaos', () => {
       }
       running = false;
       await Promise.all(load);
+      await mailbox.close();
 
       expect(await ledgerBreaches(database.url)).toEqual([]);
       const checker = connect(database.url, { max: 1 });
@@ -226,6 +244,7 @@ describe('chaos', () => {
           );
           expect(credited.rows[0]!.n).toBe(ackDeposits.length);
         }
+        await withdrawalLoad.verify(checker.db);
       } finally {
         await checker.close();
       }
@@ -240,7 +259,10 @@ describe('chaos', () => {
       );
       timings.loopMs = Date.now() - timings.startedAt!;
       delete timings.startedAt;
-      process.stdout.write(`chaos: ${JSON.stringify({ acknowledged, restarts, timings })}\n`);
+      const withdrawn = Object.fromEntries(
+        Object.entries(withdrawalLoad.acknowledged).map(([step, ids]) => [step, ids.length]),
+      );
+      process.stdout.write(`chaos: ${JSON.stringify({ acknowledged, withdrawn, restarts, timings })}\n`);
     },
     (SECONDS + 240) * 1000,
   );
