@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Hex, TransactionReceipt } from 'viem';
 import { chainTransactions } from '../../db/schema';
-import { type ChainTxRow, moveRow } from './chain-sender.repository';
+import { type ChainTxRow, highestOpenNonce, moveRow } from './chain-sender.repository';
 import { finishChainTx } from './finish-chain-tx';
 import { classifyNodeError } from './node-answers';
 import { hashesOf, type SenderRun } from './sender-run';
@@ -32,6 +32,7 @@ export async function broadcastRow(run: SenderRun, row: ChainTxRow): Promise<Bro
     await run.client.sendRawTransaction({ serializedTransaction: row.raw as Hex });
   } catch (error) {
     const answer = classifyNodeError(error);
+    if (answer.kind === 'later' && (await chainForgot(run, row))) return forgotten(run, row);
     if (answer.kind === 'later') {
       run.logger.warn({ id: row.id, chain: row.chain, reason: answer.message }, 'chain sender: not sent yet');
       return 'later';
@@ -67,6 +68,39 @@ export async function broadcastRow(run: SenderRun, row: ChainTxRow): Promise<Bro
   return 'failed';
 }
 
+/**
+ * Whether the chain has forgotten what came before the row: its nonce is above the address's count on
+ * the node, and no transaction of the address still out can fill the gap. Every ended one below it was
+ * mined (or gave its nonce back), so only a development chain started afresh, or a reorganisation far
+ * deeper than the confirmations, gets here: the transaction can never be mined.
+ */
+export async function chainForgot(run: SenderRun, row: ChainTxRow): Promise<boolean> {
+  if (row.nonce === null) return false;
+  const count = await run.client.getTransactionCount({
+    address: row.fromAddress as Hex,
+    blockTag: 'pending',
+  });
+  if (count >= row.nonce) return false;
+  const below = await highestOpenNonce(run.db, row.chain, row.fromAddress, row.nonce);
+  return below === null || below < count;
+}
+
+/** Ends a transaction the chain can never mine (see chainForgot); later ones of the address follow it. */
+export async function forgotten(run: SenderRun, row: ChainTxRow): Promise<BroadcastResult> {
+  run.logger.warn(
+    { id: row.id, chain: row.chain, nonce: row.nonce },
+    'chain sender: the chain forgot the nonces before it',
+  );
+  await finishChainTx(run, row, row.status, {
+    status: 'FAILED',
+    txHash: null,
+    feeWei: 0n,
+    blockNumber: null,
+    reason: 'dropped: the chain no longer has the transactions before it',
+  });
+  return 'failed';
+}
+
 async function hasLaterNonce(run: SenderRun, row: ChainTxRow): Promise<boolean> {
   if (row.nonce === null) return false;
   const later = await run.db
@@ -77,7 +111,7 @@ async function hasLaterNonce(run: SenderRun, row: ChainTxRow): Promise<boolean> 
         eq(chainTransactions.chain, row.chain),
         eq(chainTransactions.fromAddress, row.fromAddress),
         gt(chainTransactions.nonce, row.nonce),
-        inArray(chainTransactions.status, ['SIGNED', 'BROADCAST', 'CONFIRMED']),
+        inArray(chainTransactions.status, ['SIGNED', 'BROADCAST']),
       ),
     )
     .limit(1);

@@ -183,4 +183,35 @@ describe('the chain sender against a node that does not mine at once', () => {
     ]);
     await expectLedgerConsistent(t.ctx.db);
   });
+
+  it('after the chain forgot what it had (a development chain started afresh) fails the lost one and sends the next', async () => {
+    await rpc('evm_setAutomine', [true]);
+    const snapshot = (await rpc('evm_snapshot')) as string;
+    const to = privateKeyToAccount(generatePrivateKey()).address;
+    const kept = await enqueue(to, parseEther('0.01'));
+    await run();
+    await rpc('hardhat_mine', ['0x3']);
+    await run();
+    expect(await rowOf(kept.id)).toMatchObject({ status: 'CONFIRMED' });
+    await rpc('evm_setAutomine', [false]);
+    const lost = await enqueue(to, parseEther('0.02'));
+    await run();
+    const out = await rowOf(lost.id);
+    expect(out.status).toBe('BROADCAST');
+    await rpc('evm_revert', [snapshot]);
+    await rpc('evm_setAutomine', [true]);
+    await run();
+    expect(await rowOf(lost.id)).toMatchObject({
+      status: 'FAILED',
+      reason: 'dropped: the chain no longer has the transactions before it',
+      nonce: null,
+    });
+    const next = await enqueue(to, parseEther('0.03'));
+    await run();
+    await rpc('hardhat_mine', ['0x3']);
+    await run();
+    const sent = await rowOf(next.id);
+    expect(sent).toMatchObject({ status: 'CONFIRMED', nonce: (await rowOf(kept.id)).nonce });
+    expect(await client().getBalance({ address: to })).toBe(parseEther('0.03'));
+  });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lt, max, sql } from 'drizzle-orm';
 import { chainTransactions } from '../../db/schema';
 import type { DbOrTx, Tx } from '../../platform/db';
 import type { ChainTxRequest, SignerKey } from './chain-sender-types';
@@ -83,16 +83,26 @@ export async function lockRow(tx: Tx, id: string, status: ChainTxStatus): Promis
   return row;
 }
 
-/** The highest nonce stored for the address (null when none). */
-export async function highestNonce(tx: Tx, chain: string, address: string): Promise<number | null> {
-  const [row] = await tx
+/**
+ * The highest nonce of the address's transactions still out (SIGNED or BROADCAST), below `below` when
+ * given; null when none. Ended ones need not be counted: the chain counts those it mined.
+ */
+export async function highestOpenNonce(
+  db: DbOrTx,
+  chain: string,
+  address: string,
+  below?: number,
+): Promise<number | null> {
+  const [row] = await db
     .select({ nonce: max(chainTransactions.nonce) })
     .from(chainTransactions)
     .where(
       and(
         eq(chainTransactions.chain, chain),
         eq(chainTransactions.fromAddress, address),
+        inArray(chainTransactions.status, ['SIGNED', 'BROADCAST']),
         isNotNull(chainTransactions.nonce),
+        below === undefined ? undefined : lt(chainTransactions.nonce, below),
       ),
     );
   return row?.nonce ?? null;

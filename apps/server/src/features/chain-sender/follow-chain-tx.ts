@@ -1,5 +1,5 @@
 import type { Hex } from 'viem';
-import { broadcastRow, minedReceipt } from './broadcast-chain-tx';
+import { broadcastRow, chainForgot, forgotten, minedReceipt } from './broadcast-chain-tx';
 import type { ChainTxRow } from './chain-sender.repository';
 import { moveRow } from './chain-sender.repository';
 import { finishChainTx } from './finish-chain-tx';
@@ -11,7 +11,8 @@ import { replaceRow } from './sign-chain-tx';
  * Follows one BROADCAST row: mined deep enough (any of its hashes) → CONFIRMED, or FAILED 'reverted',
  * with the fee and the handler; mined but shallow → waits; known to the node but not mined in time →
  * replaced; unknown to the node under every hash it had (dropped, or stored but not sent before a
- * crash) → its stored bytes are sent again, which ends it FAILED when its nonce went to another.
+ * crash) → its stored bytes are sent again, which ends it FAILED when its nonce went to another; and
+ * FAILED at once when the chain forgot the transactions before it (a development chain started afresh).
  */
 export async function followRow(run: SenderRun, row: ChainTxRow, head: bigint): Promise<void> {
   const receipt = await minedReceipt(run, row);
@@ -34,7 +35,8 @@ export async function followRow(run: SenderRun, row: ChainTxRow, head: bigint): 
   }
   const pending = await knownToNode(run, hashesOf(row));
   if (!pending) {
-    await broadcastRow(run, row);
+    if (await chainForgot(run, row)) await forgotten(run, row);
+    else await broadcastRow(run, row);
     return;
   }
   const since = row.broadcastAt ? run.clock.now().getTime() - row.broadcastAt.getTime() : 0;

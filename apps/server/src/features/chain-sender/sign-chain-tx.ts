@@ -2,7 +2,7 @@ import type { Address, Hex } from 'viem';
 import {
   type ChainTxRow,
   hasUnbroadcast,
-  highestNonce,
+  highestOpenNonce,
   lockAddressNonce,
   lockRow,
   moveRow,
@@ -31,9 +31,9 @@ async function gasLimit(run: SenderRun, row: ChainTxRow): Promise<bigint> {
 
 /**
  * Signs a QUEUED row and STORES the signed bytes (SIGNED, with its nonce, fees and hash) in one commit,
- * before anything is broadcast. The nonce is the address's next under its advisory lock: one past the
- * highest stored, or the node's pending count when that is higher (none stored yet, or the key was used
- * outside the product). Nothing is signed while an earlier one of the address waits to be broadcast,
+ * before anything is broadcast. The nonce is the address's next under its advisory lock: the node's
+ * pending count, or one past the highest of the address's transactions still out when that is higher
+ * (one the node has not taken in yet, or forgot and will be sent again). Nothing is signed while an earlier one of the address waits to be broadcast,
  * so a refused transaction is always the address's last and giving its nonce back leaves no gap.
  * Undefined when another run took the row or the address must wait.
  */
@@ -44,7 +44,7 @@ export async function signQueuedRow(run: SenderRun, row: ChainTxRow): Promise<Ch
     await lockAddressNonce(tx, row.chain, row.fromAddress);
     const locked = await lockRow(tx, row.id, 'QUEUED');
     if (!locked || (await hasUnbroadcast(tx, row.chain, row.fromAddress))) return undefined;
-    const highest = await highestNonce(tx, row.chain, row.fromAddress);
+    const highest = await highestOpenNonce(tx, row.chain, row.fromAddress);
     const pending = await run.client.getTransactionCount({
       address: row.fromAddress as Address,
       blockTag: 'pending',
