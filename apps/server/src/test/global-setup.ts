@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { connect, migrateDatabase } from '../platform/db';
 import { startDevChain } from '../platform/dev-chain';
+import { compileExchangeNft } from '../platform/nft-contract';
 import { startEmbeddedPostgres } from '../platform/embedded-postgres';
 
 declare module 'vitest' {
@@ -54,6 +55,9 @@ export default async function setup(project: TestProject) {
   await migrateDatabase(database.db);
   await database.close();
   project.provide('pgTemplateUrl', templateUrl);
+  // The exchange's ERC-721 compiled once for the run (cached by its source's hash): each NFT test file
+  // deploys its own from it, minted by that file's own hot wallet (features/nft/nft-chain-test-helpers.ts).
+  compileExchangeNft();
   const chain = await chainStarting;
   project.provide('chainRpcUrl', chain.rpcUrl);
   project.provide('chainUsdt', chain.usdt);
