@@ -5,8 +5,8 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { connect, migrateDatabase } from '../platform/db';
 import { startDevChain } from '../platform/dev-chain';
-import { compileExchangeNft } from '../platform/nft-contract';
 import { startEmbeddedPostgres } from '../platform/embedded-postgres';
+import { compileExchangeNft } from '../platform/nft-contract';
 
 declare module 'vitest' {
   export interface ProvidedContext {
