@@ -185,6 +185,8 @@ describe('who may call the address book and the hot wallet', () => {
         ).toBe('kyc_required');
     }
     expect((await call(t, 'GET', '/admin/hot-wallet', owner.headers)).statusCode).toBe(403);
+    // The back office has no address book of its own: an admin without KYC is refused like any customer.
+    expect((await call(t, 'GET', '/withdrawals/addresses', admin.headers)).json().code).toBe('kyc_required');
     // Another customer neither sees nor removes the entry.
     expect((await call(t, 'GET', '/withdrawals/addresses', other.headers)).json().data.total).toBe(0);
     const removal = await call(t, 'POST', '/withdrawals/addresses/remove', other.headers, {
