@@ -28,6 +28,7 @@ import {
   createFundedUsers,
   machine,
   startServer,
+  statementStats,
   writeDocsSection,
 } from './support';
 
@@ -88,10 +89,15 @@ function assigner<T>(items: readonly T[]) {
   };
 }
 
+/** What PostgreSQL spent its time on during each load (BENCH_PG_STATEMENTS=on); set by main. */
+let statements: ReturnType<typeof statementStats> | undefined;
+
 async function measure(label: string, options: autocannon.Options): Promise<autocannon.Result> {
   const measured = { connections: CONNECTIONS, duration: SECONDS, ...options };
   if (WARMUP_SECONDS > 0) await autocannon({ ...measured, duration: WARMUP_SECONDS });
+  await statements?.reset();
   const result = await autocannon(measured);
+  await statements?.print(label, result['2xx']);
   console.log(
     `${label}: ${result.requests.average} req/s, ${result.non2xx} non-2xx, ${result.errors} errors`,
   );
@@ -212,9 +218,11 @@ async function main(): Promise<void> {
       BINANCE_API_WEIGHT_PER_MINUTE_ADDRESS: '100000000',
       AUTH_LIMIT_IP_PER_MINUTE: '10000',
       AUTH_LIMIT_ACCOUNT_PER_MINUTE: '10000',
+      ...(process.env.BENCH_PG_STATEMENTS === 'on' ? { EMBEDDED_PG_STATEMENT_STATS: 'on' } : {}),
     },
   });
   const database = connect(embeddedDatabaseUrl(PG_PORT), { max: 4 });
+  statements = statementStats(database);
   try {
     const funds = { USDT: 10_000_000n, XRP: 1_000_000n, BTC: 100n, ETH: 1_000n, DOT: 100_000n };
     const apiUsers = await createFundedUsers(database, CONNECTIONS, funds, jwtSecret);

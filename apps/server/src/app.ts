@@ -12,6 +12,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import helmet from 'helmet';
 import { adminOpsRoutes } from './features/admin-ops/admin-ops.routes';
 import { adminUsersRoutes } from './features/admin-users/admin-users.routes';
+import { createApiKeyCache } from './features/api-keys/api-key-cache';
 import { apiKeyUserRoutes } from './features/api-keys/api-keys.routes';
 import { authPublicRoutes, authUserRoutes } from './features/auth/auth.routes';
 import { revokeAllSignIns } from './features/auth/revoke-sign-ins';
@@ -202,6 +203,8 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
   });
   // A revoked sign-in (logout, password change, disabled account) closes its sockets in every process.
   bridgeSessionRevocations(listener, hub, ctx.logger);
+  // The API keys signed requests use, per process; a revoke, a disable or a KYC loss clears them.
+  const apiKeys = createApiKeyCache(ctx, listener);
   await app.register(websocket, {
     options: { maxPayload: 16_384 },
     // On close, sockets get 1012 (service restart): clients reconnect, to another process behind the
@@ -298,7 +301,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
         authUserRoutes(scope, ctx);
         twoFactorUserRoutes(scope, ctx);
         securityRoutes(scope, ctx);
-        apiKeyUserRoutes(scope, ctx);
+        apiKeyUserRoutes(scope, ctx, apiKeys);
         walletRoutes(scope, ctx);
         chainDeposits.userRoutes(scope);
         debtUserRoutes(scope, ctx);
@@ -332,7 +335,11 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
         adminUsersRoutes(scope, ctx, {
           // Disabling an account ends its sign-ins and cancels its open orders on the markets' loops.
           revokeSignIns: revokeAllSignIns,
-          cancelOpenOrders: (userId) => cancelOpenOrders(ctx, trading.engine, userId),
+          // After the commit: this process's API key cache forgets the user's keys at once too.
+          cancelOpenOrders: (userId) => {
+            apiKeys.forgetUser(userId);
+            return cancelOpenOrders(ctx, trading.engine, userId);
+          },
           // A user's page shows their KYC, referrals and wallet history as those features show them.
           kycRecordsOf: (userId) => listKycRecords(ctx.db, userId),
           referralSummaryOf: (userId) => getReferralSummary(ctx, userId),
@@ -355,7 +362,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
   // Every API route states who may call it; one registered outside the scopes above stops the start.
   assertEveryRouteDeclaresAccess(routes, '/api/v1');
   // Binance's spot REST API for programs and ccxt (issue 39): its own paths, API keys and error shape.
-  await app.register(binanceApiScope(ctx, trading), { prefix: '/api/v3' });
+  await app.register(binanceApiScope(ctx, trading, apiKeys), { prefix: '/api/v3' });
   await app.register(async (scope) => {
     guardMetrics(scope, config);
     metricsRoutes(scope, metrics);

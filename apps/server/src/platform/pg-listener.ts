@@ -11,6 +11,12 @@ export interface PgListener {
   on(channel: string, handler: (payload: string) => void): () => void;
   /** Connects and LISTENs on every channel asked for so far; resolves once notifications flow. */
   start(): Promise<void>;
+  /**
+   * Which connection LISTENs now (1 for the first, 2 after a reconnect, ...), or null while none does.
+   * A cache that forgets on notifications compares it: notifications sent while no connection listened
+   * were lost, so what it kept from an earlier connection may be stale.
+   */
+  listening(): number | null;
   close(): Promise<void>;
 }
 
@@ -29,6 +35,9 @@ export function createPgListener(
   let retryTimer: NodeJS.Timeout | null = null;
   let retryMs = retryMinMs;
   let closed = false;
+  /** Connections that reached LISTEN so far; `live` while the current one has. */
+  let connections = 0;
+  let live = false;
 
   function dispatch(message: pg.Notification): void {
     for (const handler of handlers.get(message.channel) ?? []) {
@@ -43,6 +52,7 @@ export function createPgListener(
   function lose(lost: pg.PoolClient, error: unknown): void {
     if (client !== lost) return;
     client = null;
+    live = false;
     lost.removeListener('notification', dispatch);
     // Destroy rather than return it: a connection that failed must not go back to the pool.
     lost.release(error instanceof Error ? error : true);
@@ -72,6 +82,10 @@ export function createPgListener(
         current.on('notification', dispatch);
         client = current;
         for (const channel of handlers.keys()) await current.query(`LISTEN ${channel}`);
+        if (client === current) {
+          connections += 1;
+          live = true;
+        }
         retryMs = retryMinMs;
       } catch (error) {
         if (fresh && client === fresh) lose(fresh, error);
@@ -105,6 +119,9 @@ export function createPgListener(
     async start() {
       await connect();
     },
+    listening() {
+      return live ? connections : null;
+    },
     async close() {
       closed = true;
       if (retryTimer) clearTimeout(retryTimer);
@@ -112,6 +129,7 @@ export function createPgListener(
       await connecting?.catch(() => {});
       const current = client;
       client = null;
+      live = false;
       if (current) {
         current.removeListener('notification', dispatch);
         // UNLISTEN is implied by closing; destroying the connection also frees the pool at shutdown.

@@ -9,15 +9,16 @@ import {
 } from '@exchange/contracts';
 import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
+import type { ApiKeyCache } from './api-key-cache';
 import { createApiKey } from './create-api-key';
 import { listApiKeys } from './list-api-keys';
 import { revokeApiKey } from './revoke-api-key';
 
 /**
  * The Security page's API keys (user scope: every signed-in, active account, for its own keys only;
- * a trade key needs KYC).
+ * a trade key needs KYC). `keys`: the process's key cache, which a revoke clears at once.
  */
-export function apiKeyUserRoutes(app: ZodApi, ctx: AppContext): void {
+export function apiKeyUserRoutes(app: ZodApi, ctx: AppContext, keys?: Pick<ApiKeyCache, 'forgetUser'>): void {
   app.get(
     '/security/api-keys',
     { schema: { querystring: apiKeysRequestSchema, response: { 200: apiKeysResponseSchema } } },
@@ -42,7 +43,7 @@ export function apiKeyUserRoutes(app: ZodApi, ctx: AppContext): void {
     '/security/api-keys/:id/revoke',
     { schema: { params: apiKeyParamsSchema, response: { 200: revokeApiKeyResponseSchema } } },
     async (request) => {
-      await revokeApiKey(ctx, sessionOf(request).userId, request.params.id.toLowerCase());
+      await revokeApiKey(ctx, sessionOf(request).userId, request.params.id.toLowerCase(), keys);
       return { status: true, message: m.apiKeyRevoked };
     },
   );

@@ -2,9 +2,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/app-context';
 import { addressAllowed } from '../../platform/client-address';
-import { openSecret } from '../../platform/secret-box';
-import { apiSecretBoxKey, KEY_FORMAT, keyHashOf } from './api-key-material';
-import { liveKeyByHash, touchKey } from './api-keys.repository';
+import { type ApiKeyReader, uncachedKeys } from './api-key-cache';
+import { KEY_FORMAT, keyHashOf } from './api-key-material';
+import { touchKey } from './api-keys.repository';
 import { SIGNED_REQUEST_ERRORS as refuse } from './binance-error';
 
 /**
@@ -21,8 +21,9 @@ import { SIGNED_REQUEST_ERRORS as refuse } from './binance-error';
  *              or a permission the key lacks ('trade' needs a trade key and a KYC-verified owner);
  *  -1022 (400) wrong signature (compared in constant time);
  *  -1021 (400) timestamp older than recvWindow (default 5000 ms) or over 1000 ms ahead.
- * The key is read by the hash of its string in one indexed read joined to its owner, with no cache,
- * so a revoked key and a disabled account are refused from the next request, in every process.
+ * The key is found by the hash of its string through `keys`: the API's routes pass the process's key
+ * cache (api-key-cache.ts: no statement per request; a revoke, a disabled account or a KYC loss makes
+ * every process forget the key once it commits); without it, one indexed read joined to its owner.
  * last_used_at moves at most once a minute per key.
  *
  * Routes that take form bodies must register `registerSignedFormBody` in their scope, so the body is
@@ -106,7 +107,7 @@ function signatureMatches(secret: string, payload: string, presented: string): b
 export async function authenticateSignedRequest(
   ctx: AuthContext,
   request: FastifyRequest,
-  { permission }: { permission: SignedPermission },
+  { permission, keys = uncachedKeys(ctx) }: { permission: SignedPermission; keys?: ApiKeyReader },
 ): Promise<SignedRequestCaller> {
   const header = request.headers['x-mbx-apikey'];
   const apiKey = Array.isArray(header) ? undefined : header;
@@ -125,11 +126,10 @@ export async function authenticateSignedRequest(
   if (recvWindow === undefined) throw refuse.missing('recvWindow');
   if (recvWindow > MAX_RECV_WINDOW_MS) throw refuse.recvWindowTooLarge();
 
-  const key = await liveKeyByHash(ctx.db, keyHashOf(apiKey));
-  if (!key?.ownerActive || !key.sealedSecret) throw refuse.keyRefused();
-  const secret = openSecret(apiSecretBoxKey(ctx.config), key.id, key.sealedSecret);
-  if (!secret) throw refuse.keyRefused();
-  if (!signatureMatches(secret, `${query.rest}${body.rest}`, signature)) throw refuse.signature();
+  const keyHash = keyHashOf(apiKey);
+  const key = await keys.lookup(keyHash);
+  if (!key?.ownerActive || !key.secret) throw refuse.keyRefused();
+  if (!signatureMatches(key.secret, `${query.rest}${body.rest}`, signature)) throw refuse.signature();
 
   const now = ctx.clock.now();
   if (timestamp > now.getTime() + MAX_AHEAD_MS) throw refuse.ahead();
@@ -137,7 +137,9 @@ export async function authenticateSignedRequest(
   if (key.ipAllowList.length > 0 && !addressAllowed(request.ip, key.ipAllowList)) throw refuse.keyRefused();
   if (permission === 'trade' && !(key.canTrade && key.ownerKycVerified)) throw refuse.keyRefused();
 
-  if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() >= LAST_USED_EVERY_MS)
+  if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() >= LAST_USED_EVERY_MS) {
+    keys.used(keyHash, now);
     await touchKey(ctx.db, key.id, now, LAST_USED_EVERY_MS);
+  }
   return { userId: key.userId, keyId: key.id };
 }

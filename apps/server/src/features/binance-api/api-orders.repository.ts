@@ -1,23 +1,29 @@
-import { and, desc, eq, gte, inArray, lt, or } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import { apiOrders, trades } from '../../db/schema';
-import type { DbOrTx } from '../../platform/db';
+import type { Db, DbOrTx } from '../../platform/db';
 
 export type ApiOrderRow = typeof apiOrders.$inferSelect;
 
 /**
  * Reserves the client's id for an order about to be placed: true when this request holds it, false
- * when the key already used the id (api_orders_key_client_idx).
+ * when the key already used the id (api_orders_key_client_idx, ON CONFLICT DO NOTHING: no read first).
+ *
+ * Its own statement and transaction on `db` (never call it inside another transaction: the setting
+ * below would last to that one's commit), committed without waiting for its WAL flush
+ * (synchronous_commit off for this transaction only). The order's batch, committed after it and
+ * durably, flushes the WAL up to its own commit and so this row's too: an order that was answered
+ * always has its record. A crash before that loses only a reservation whose order was never
+ * answered either.
  */
-export async function reserveClientOrderId(
-  db: DbOrTx,
-  row: Omit<ApiOrderRow, 'createdAt'>,
-): Promise<boolean> {
-  const inserted = await db
-    .insert(apiOrders)
-    .values(row)
-    .onConflictDoNothing({ target: [apiOrders.keyId, apiOrders.clientOrderId] })
-    .returning({ orderId: apiOrders.orderId });
-  return inserted.length > 0;
+export async function reserveClientOrderId(db: Db, row: Omit<ApiOrderRow, 'createdAt'>): Promise<boolean> {
+  const inserted = await db.execute<{ order_id: string }>(sql`
+    INSERT INTO api_orders (order_id, user_id, key_id, client_order_id, type, time_in_force)
+    SELECT ${row.orderId}::uuid, ${row.userId}::uuid, ${row.keyId}::uuid, ${row.clientOrderId}::text,
+           ${row.type}::text, ${row.timeInForce}::text
+      FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit
+    ON CONFLICT (key_id, client_order_id) DO NOTHING
+    RETURNING order_id`);
+  return inserted.rows.length > 0;
 }
 
 /** Gives a reserved client id back (its placement was refused, or never happened). */

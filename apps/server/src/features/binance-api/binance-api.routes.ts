@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/app-context';
 import { declareAccess } from '../../platform/route-access';
+import type { ApiKeyReader } from '../api-keys/api-key-cache';
 import {
   authenticateSignedRequest,
   registerSignedFormBody,
@@ -28,7 +29,8 @@ import { marketOfSymbol, marketsOf, parseParams } from './binance-params';
 import { exchangeInfo } from './exchange-info';
 import { placeApiOrder } from './place-api-order';
 import { allApiOrders, cancelApiOrder, getApiOrder, myApiTrades, openApiOrders } from './query-api-orders';
-import { depthWeight, spendWeight } from './request-weight';
+import { RecentApiOrders } from './recent-api-orders';
+import { createRequestWeights, depthWeight } from './request-weight';
 
 type Query = Record<string, string | undefined>;
 
@@ -37,20 +39,29 @@ const queryOf = (request: FastifyRequest): Query => request.query as Query;
 /**
  * Binance's spot REST API (a subset, same paths, parameters, signing and answers) at /api/v3, for
  * programs written for Binance and for ccxt's binance class pointed here. Public market data is
- * weighed per client network; signed endpoints authenticate the API key (features/api-keys), then
- * spend from the key's budget too. Each handler reads its parameters with the contract's schema and
- * calls one use case.
+ * weighed per client network; signed endpoints authenticate the API key (features/api-keys, through
+ * the process's key cache `keys`), then spend from the key's budget too. Weights are counted in memory
+ * and shared between processes in batches (request-weight.ts). Each handler reads its parameters with
+ * the contract's schema and calls one use case.
  */
-function binanceApiRoutes(app: FastifyInstance, ctx: AppContext, trading: TradingRuntime): void {
+function binanceApiRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  trading: TradingRuntime,
+  keys: ApiKeyReader,
+): void {
   declareAccess(app, 'public', ctx.guards);
   registerBinanceErrorHandler(app);
   registerSignedFormBody(app);
+  const weights = createRequestWeights(ctx);
+  const recent = new RecentApiOrders();
+  app.addHook('onClose', async () => weights.close());
   const now = () => ctx.clock.now().getTime();
 
   /** A public endpoint: its weight from the address's budget, then the answer. */
   const open = (path: string, weight: (query: Query) => number, answer: (query: Query) => unknown) =>
     app.get(path, async (request, reply) => {
-      await spendWeight(ctx, request, reply, weight(queryOf(request)));
+      weights.spend(request, reply, weight(queryOf(request)));
       return answer(queryOf(request));
     });
 
@@ -69,11 +80,13 @@ function binanceApiRoutes(app: FastifyInstance, ctx: AppContext, trading: Tradin
         const params = Object.fromEntries(signedRequestParams(request));
         const cost = typeof weight === 'number' ? weight : weight(params);
         // A refused key still spends from its address's budget, so guessing costs as much as asking.
-        const caller = await authenticateSignedRequest(ctx, request, { permission }).catch(async (error) => {
-          await spendWeight(ctx, request, reply, cost);
-          throw error;
-        });
-        await spendWeight(ctx, request, reply, cost, caller.keyId);
+        const caller = await authenticateSignedRequest(ctx, request, { permission, keys }).catch(
+          (error: unknown) => {
+            weights.spend(request, reply, cost);
+            throw error;
+          },
+        );
+        weights.spend(request, reply, cost, caller.keyId);
         return answer(caller, params);
       },
     });
@@ -151,14 +164,14 @@ function binanceApiRoutes(app: FastifyInstance, ctx: AppContext, trading: Tradin
 
   signedRoute('POST', '/order', 'trade', 1, async (caller, params) => {
     const parsed = parseParams(newOrderParamsSchema, params);
-    const placed = await placeApiOrder(ctx, trading, caller, parsed);
+    const placed = await placeApiOrder(ctx, trading, caller, parsed, recent);
     return newOrderAnswer(placed.order, placed.api, parsed.newOrderRespType ?? 'FULL');
   });
   signedRoute('GET', '/order', 'read', 4, (caller, params) =>
-    getApiOrder(ctx, caller, parseParams(orderParamsSchema, params)),
+    getApiOrder(ctx, caller, parseParams(orderParamsSchema, params), recent),
   );
   signedRoute('DELETE', '/order', 'trade', 1, (caller, params) =>
-    cancelApiOrder(ctx, trading, caller, parseParams(orderParamsSchema, params)),
+    cancelApiOrder(ctx, trading, caller, parseParams(orderParamsSchema, params), recent),
   );
   signedRoute(
     'GET',
@@ -178,8 +191,9 @@ function binanceApiRoutes(app: FastifyInstance, ctx: AppContext, trading: Tradin
 
 /**
  * The API as a plugin for the composition root to mount at /api/v3. Its routes are public as far as
- * the web's guards go: the signed ones authenticate their API key themselves.
+ * the web's guards go: the signed ones authenticate their API key themselves, through `keys` (the
+ * process's key cache, which app.ts builds on its LISTEN connection).
  */
-export function binanceApiScope(ctx: AppContext, trading: TradingRuntime) {
-  return async (scope: FastifyInstance) => binanceApiRoutes(scope, ctx, trading);
+export function binanceApiScope(ctx: AppContext, trading: TradingRuntime, keys: ApiKeyReader) {
+  return async (scope: FastifyInstance) => binanceApiRoutes(scope, ctx, trading, keys);
 }

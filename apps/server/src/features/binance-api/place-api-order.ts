@@ -22,6 +22,7 @@ import {
   reserveClientOrderId,
 } from './api-orders.repository';
 import { binanceError, marketOfSymbol } from './binance-params';
+import type { RecentApiOrders } from './recent-api-orders';
 
 /** A reservation this old without its order was left by a crash between the two; it may be taken over. */
 const ABANDONED_RESERVATION_MS = 60_000;
@@ -121,13 +122,15 @@ export interface PlacedApiOrder {
  * newClientOrderId is idempotent per key: the id is reserved (api_orders, unique per key) with the
  * order id before the order is placed, so a retry of the same id answers the order the first request
  * placed instead of placing a second; a retry while the first is still running, or of an id whose
- * order is gone, is -2010 'Duplicate order sent.'. A refused placement gives the id back.
+ * order is gone, is -2010 'Duplicate order sent.'. A refused placement gives the id back. A placed
+ * order's record is kept in `recent`, so its cancel's answer needs no read.
  */
 export async function placeApiOrder(
   ctx: AppContext,
   trading: TradingRuntime,
   caller: SignedRequestCaller,
   params: NewOrderParams,
+  recent?: RecentApiOrders,
 ): Promise<PlacedApiOrder> {
   const orderId = randomUUID();
   const order = bookOrderOf(params, orderId);
@@ -164,5 +167,7 @@ export async function placeApiOrder(
     await releaseClientOrderId(ctx.db, orderId);
     throw binanceError(400, 'noLiquidity');
   }
-  return { order: placed, api: { ...reservation, createdAt: placed.createdAt } };
+  const api = { ...reservation, createdAt: placed.createdAt };
+  recent?.remember(api);
+  return { order: placed, api };
 }

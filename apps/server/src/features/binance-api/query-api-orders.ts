@@ -8,16 +8,18 @@ import type { TradingRuntime } from '../trading/trading-runtime';
 import { binanceOrder, binanceTrade } from './api-order-view';
 import { apiOrderByClientId, apiOrdersOf, userTrades } from './api-orders.repository';
 import { binanceError, marketOfSymbol } from './binance-params';
+import type { RecentApiOrders } from './recent-api-orders';
 
 type Ctx = Pick<AppContext, 'db' | 'clock'>;
 
-/** Answers orders in Binance's shape with their API records (type, time in force, client id). */
-async function withApiRecords(ctx: Ctx, orders: readonly OrderRecord[]) {
-  const api = await apiOrdersOf(
-    ctx.db,
-    orders.map((o) => o.id),
-  );
-  return orders.map((order) => binanceOrder(order, api.get(order.id)));
+/**
+ * Answers orders in Binance's shape with their API records (type, time in force, client id): those
+ * of orders this process placed lately from `recent`, the others read together.
+ */
+async function withApiRecords(ctx: Ctx, orders: readonly OrderRecord[], recent?: RecentApiOrders) {
+  const missing = orders.filter((o) => !recent?.get(o.id)).map((o) => o.id);
+  const api = await apiOrdersOf(ctx.db, missing);
+  return orders.map((order) => binanceOrder(order, recent?.get(order.id) ?? api.get(order.id)));
 }
 
 /**
@@ -50,9 +52,10 @@ export async function getApiOrder(
   ctx: Ctx,
   caller: SignedRequestCaller,
   query: { symbol: string; orderId?: string; origClientOrderId?: string },
+  recent?: RecentApiOrders,
 ) {
   const order = await findApiOrder(ctx, caller, marketOfSymbol(query.symbol), query);
-  const [view] = await withApiRecords(ctx, [order]);
+  const [view] = await withApiRecords(ctx, [order], recent);
   return view;
 }
 
@@ -66,6 +69,7 @@ export async function cancelApiOrder(
   trading: TradingRuntime,
   caller: SignedRequestCaller,
   query: { symbol: string; orderId?: string; origClientOrderId?: string },
+  recent?: RecentApiOrders,
 ) {
   const rules = marketOfSymbol(query.symbol);
   let orderId = query.orderId;
@@ -86,7 +90,7 @@ export async function cancelApiOrder(
     if (error instanceof AppError) throw binanceError(400, 'cancelRejected');
     throw error;
   }
-  const [view] = await withApiRecords(ctx, [cancelled]);
+  const [view] = await withApiRecords(ctx, [cancelled], recent);
   return { ...view, origClientOrderId: view?.clientOrderId };
 }
 

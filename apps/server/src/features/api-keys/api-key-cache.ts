@@ -1,0 +1,114 @@
+import type { AppContext } from '../../platform/app-context';
+import type { PgListener } from '../../platform/pg-listener';
+import { openSecret } from '../../platform/secret-box';
+import { apiSecretBoxKey } from './api-key-material';
+import { type KeyForRequest, liveKeyByHash } from './api-keys.repository';
+
+/**
+ * The channel the database triggers of the api_key_change_notify migration NOTIFY on, with the
+ * user's id, when a key is revoked, deleted or changes what it may do, and when its owner's status,
+ * kind or KYC changes: every process forgets that user's keys once the change commits.
+ */
+export const API_KEY_CHANGED_CHANNEL = 'api_key_changed';
+/** How long a process trusts a key it read, should a notification be lost: the back-stop. */
+export const KEY_CACHE_TTL_MS = 10_000;
+/** How many keys a process keeps (the oldest read goes first). */
+const KEYS_KEPT = 10_000;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A live key as a signed request checks it: its row, its owner's standing and its secret opened. */
+export interface LiveKey extends KeyForRequest {
+  readonly secret: string | null;
+}
+
+/** Where a signed request finds its key by the hash of the key string. */
+export interface ApiKeyReader {
+  lookup(keyHash: string): Promise<LiveKey | undefined>;
+  /** The key's last use was written at `at` (the cache keeps it, so the next write waits a minute). */
+  used(keyHash: string, at: Date): void;
+}
+
+type Ctx = Pick<AppContext, 'db' | 'config'>;
+
+async function readKey(ctx: Ctx, keyHash: string): Promise<LiveKey | undefined> {
+  const key = await liveKeyByHash(ctx.db, keyHash);
+  if (!key) return undefined;
+  const secret = key.sealedSecret ? openSecret(apiSecretBoxKey(ctx.config), key.id, key.sealedSecret) : null;
+  return { ...key, secret };
+}
+
+/** Every lookup reads the database (one indexed read): no cache. */
+export function uncachedKeys(ctx: Ctx): ApiKeyReader {
+  return { lookup: (keyHash) => readKey(ctx, keyHash), used: () => {} };
+}
+
+export interface ApiKeyCache extends ApiKeyReader {
+  /** Forgets the user's keys in this process at once (a revoke or a disable that committed here). */
+  forgetUser(userId: string): void;
+  close(): void;
+}
+
+/**
+ * A per-process cache of the keys signed requests use, so a request costs no key read: keyed by the
+ * hash of the key string, holding the key's row, its owner's standing (status, kind, KYC) and its
+ * opened secret (in this process's memory only, which also holds the master key that opens them all).
+ *
+ * It forgets:
+ *  - a user's keys when the database NOTIFYs API_KEY_CHANGED_CHANNEL with their id (triggers on
+ *    api_keys and users, so every writer is covered: a revoke, an admin's disable, a KYC change made
+ *    by any process or by hand), in every process once the change commits;
+ *  - at once in this process, through `forgetUser`, after a revoke or disable committed here, so the
+ *    very next request here is refused without waiting for the notification;
+ *  - everything when the listening connection changed or is down (notifications may have been lost),
+ *    reading straight from the database until it listens again;
+ *  - each key after KEY_CACHE_TTL_MS in any case (the back-stop).
+ * A read that a notification overtook is answered but not kept, so a stale row cannot be cached.
+ */
+export function createApiKeyCache(
+  ctx: Ctx & Pick<AppContext, 'clock'>,
+  listener: Pick<PgListener, 'on' | 'listening'>,
+  options: { ttlMs?: number } = {},
+): ApiKeyCache {
+  const ttlMs = options.ttlMs ?? KEY_CACHE_TTL_MS;
+  const entries = new Map<string, { key: LiveKey; until: number; connection: number }>();
+  /** Moves on every forget: a read that started before it is not kept. */
+  let generation = 0;
+
+  const forget = (userId?: string) => {
+    generation += 1;
+    if (userId === undefined) entries.clear();
+    else for (const [hash, entry] of entries) if (entry.key.userId === userId) entries.delete(hash);
+  };
+  const stop = listener.on(API_KEY_CHANGED_CHANNEL, (payload) =>
+    forget(UUID.test(payload) ? payload.toLowerCase() : undefined),
+  );
+
+  return {
+    async lookup(keyHash) {
+      const connection = listener.listening();
+      const now = ctx.clock.now().getTime();
+      const kept = entries.get(keyHash);
+      if (kept && kept.connection === connection && kept.until > now) return kept.key;
+      if (kept) entries.delete(keyHash);
+      const started = generation;
+      const key = await readKey(ctx, keyHash);
+      if (key && connection !== null && generation === started && listener.listening() === connection) {
+        if (entries.size >= KEYS_KEPT) entries.delete(entries.keys().next().value!);
+        entries.set(keyHash, { key, until: now + ttlMs, connection });
+      }
+      return key;
+    },
+    used(keyHash, at) {
+      const kept = entries.get(keyHash);
+      if (kept) kept.key = { ...kept.key, lastUsedAt: at };
+    },
+    forgetUser(userId) {
+      forget(userId.toLowerCase());
+    },
+    close() {
+      stop();
+      entries.clear();
+    },
+  };
+}
