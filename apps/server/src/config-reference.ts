@@ -5,7 +5,6 @@ import { chainSweepSettingDocs } from './platform/chain-sweep-config';
 import { type Env, envSchema } from './platform/config';
 import { nftChainSettingDocs } from './platform/nft-config';
 import { coinWithdrawalSettingDocs } from './platform/withdrawal-config';
-import { coinWithdrawalSettingDocs } from './platform/withdrawal-config';
 
 /**
  * What each setting does, for docs/operations.md's configuration reference. The table is generated
@@ -75,7 +74,6 @@ export const SETTING_DOCS: Record<keyof Env, string> = {
     'USD value one customer may withdraw in 24 hours (requests not refunded). 0 = no limit.',
   WITHDRAWAL_USD_MINIMUM: 'The smallest USD withdrawal to PayPal.',
   WITHDRAWAL_USD_FEE: 'The flat fee of a USD withdrawal to PayPal, taken from the amount (house revenue).',
-  ...coinWithdrawalSettingDocs,
   ...coinWithdrawalSettingDocs,
   SEED_DEMO: 'Demo accounts and balances. Default on outside production. **Must be off in production.**',
   INSTANT_FEE_BPS: 'Instant (USD) buy/sell fee in basis points of the cost; 10 = 0.1%.',
