@@ -52,7 +52,7 @@ export const nftMessages = {
   nftViewOnExplorer: 'View on explorer',
   nftYou: 'You',
   nftSendOut: 'Withdraw to my wallet',
-  nftSendOutConfirm: 'Send {name} to {address}?',
+  nftSendOutConfirm: 'Send {name} to this address?',
   nftSendOutWarning:
     'The token leaves the exchange for this address and cannot be sold here any more. Check the address: a token sent to a wrong one is lost.',
   nftSendOutStarted: 'Your NFT is on its way to your wallet',

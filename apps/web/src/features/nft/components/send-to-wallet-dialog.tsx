@@ -61,11 +61,7 @@ export function SendToWalletDialog({ item, onClose }: SendToWalletDialogProps) {
     <Modal
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title={
-        confirming
-          ? formatMessage(m.nftSendOutConfirm, { name: item.name, address: confirming })
-          : m.nftSendOut
-      }
+      title={confirming ? formatMessage(m.nftSendOutConfirm, { name: item.name }) : m.nftSendOut}
       dismissible={!send.isPending}
       footer={
         confirming ? (
@@ -128,7 +124,7 @@ export function SendToWalletDialog({ item, onClose }: SendToWalletDialogProps) {
               {error}{' '}
               {error === messages.withdrawalTwoFactorRequired ? (
                 <Link to={paths.security} className="underline">
-                  Security
+                  Open Security
                 </Link>
               ) : null}
             </p>

@@ -87,7 +87,7 @@ describe('/nft-details on the chain', () => {
     );
     await user.type(within(dialog).getByLabelText('Two-factor code'), '123456');
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
-    const confirm = await screen.findByRole('dialog');
+    const confirm = await screen.findByRole('dialog', { name: 'Send Blue Ape to this address?' });
     expect(within(confirm).getByTestId('nft-send-address')).toHaveTextContent(
       '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
     );
