@@ -22,7 +22,7 @@ export const DEMO_NFTS = [
   {
     name: 'Ledger Lines',
     description: 'Every balance change through the ledger, drawn as lines that always add up.',
-    coin: 'USDT',
+    coin: 'USD',
     price: '25',
     colors: ['#0ea5e9', '#1e3a8a'],
     shape: 'lines',

@@ -1,0 +1,89 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { generate } from 'otplib';
+import { verifiedCustomer } from './support/customers';
+import { expectAccessible, logInAsCustomer, openFromAccountMenu, openFromHeader } from './support/ui';
+
+/**
+ * An NFT leaves the exchange (issue 40), from the landing page on a phone: a customer buys the demo
+ * item the house sells for USD (minted on the development chain at start), turns two-factor on, and
+ * withdraws it to an address of their own behind the code and a confirmation; the page follows it
+ * until the chain has it and says where it went.
+ */
+
+const ITEM = 'Ledger Lines';
+
+function codeFor(secret: string, stepsAhead: number): Promise<string> {
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
+}
+
+async function call(request: APIRequestContext, url: string, token: string | null, data?: unknown) {
+  const response = await request.post(`/api/v1${url}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(data === undefined ? {} : { data }),
+  });
+  expect(response.ok(), `POST ${url}: ${response.status()} ${await response.text()}`).toBe(true);
+  return response.json();
+}
+
+test('a customer buys an NFT and withdraws its token to their own wallet (390 px)', async ({
+  browser,
+  request,
+}) => {
+  test.slow();
+  // A verified customer with 50 USD deposited through the sandbox bank.
+  const customer = await verifiedCustomer(request, 'nft-send-out');
+  const { token } = await call(request, '/auth/login', null, customer);
+  const created = await call(request, '/wallet/deposits/orders', token, { amount: '50.00' });
+  const orderId = created.data.order.order_id;
+  await call(request, `/wallet/deposits/sandbox/${orderId}/approve`, token);
+  await call(request, '/wallet/fiat/add/usd/amount', token, { amount: '50.00', order_id: orderId });
+
+  const page = await (await browser.newContext({ viewport: { width: 390, height: 900 } })).newPage();
+  await logInAsCustomer(page, customer.email, customer.password);
+
+  // Two-factor on, from the Security page.
+  await openFromAccountMenu(page, 'Security', /\/security$/);
+  await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+  const secret = ((await page.getByTestId('two-factor-secret').textContent()) ?? '').trim();
+  await page.getByLabel('Authentication code').fill(await codeFor(secret, 0));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+
+  // The house's item, minted: bought after the confirmation.
+  await openFromHeader(page, 'NFT Marketplace', /\/nft-marketplace/);
+  await page.getByRole('searchbox', { name: 'Search NFTs' }).fill(ITEM);
+  await page
+    .getByRole('list', { name: 'NFT Marketplace' })
+    .getByRole('link', { name: new RegExp(ITEM) })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: ITEM })).toBeVisible();
+  await expect(page.getByTestId('nft-token')).toHaveText(/^#\d+ · 0x/, { timeout: 60_000 });
+  await page.getByRole('button', { name: 'Buy', exact: true }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Buy', exact: true }).click();
+  await expect(page.getByText('You bought this NFT')).toBeVisible();
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+
+  // Withdraw to my wallet: the address, the code, then the confirmation that names the address.
+  await page.getByRole('button', { name: 'Withdraw to my wallet' }).click();
+  const form = page.getByRole('dialog', { name: 'Withdraw to my wallet' });
+  await form.getByLabel('Your wallet address').fill('0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed');
+  await form.getByLabel('Two-factor code').fill(await codeFor(secret, 1));
+  await expectAccessible(page, 'NFT withdraw dialog');
+  await form.getByRole('button', { name: 'Continue' }).click();
+  const confirm = page.getByRole('dialog', { name: `Send ${ITEM} to this address?` });
+  await expect(confirm.getByTestId('nft-send-address')).toHaveText(
+    '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+  );
+  await page.screenshot({ path: '/tmp/nft-send-confirm-390.png' });
+  await confirm.getByRole('button', { name: 'Withdraw to my wallet' }).click();
+  await expect(page.getByText('Your NFT is on its way to your wallet')).toBeVisible();
+
+  // The page follows the transfer until the chain has it.
+  await expect(page.getByText('Withdrawn to 0x5aAe…eAed')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('button', { name: 'Withdraw to my wallet' })).toHaveCount(0);
+  await page.screenshot({ path: '/tmp/nft-withdrawn-390.png', fullPage: true });
+  await page.getByRole('link', { name: 'My NFTs' }).click();
+  await expect(
+    page.getByRole('list', { name: 'My NFTs' }).getByText('This NFT has left the exchange for your wallet'),
+  ).toBeVisible();
+});
