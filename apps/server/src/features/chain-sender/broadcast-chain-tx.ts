@@ -4,7 +4,7 @@ import { chainTransactions } from '../../db/schema';
 import { type ChainTxRow, highestOpenNonce, moveRow } from './chain-sender.repository';
 import { finishChainTx } from './finish-chain-tx';
 import { classifyNodeError } from './node-answers';
-import { hashesOf, type SenderRun } from './sender-run';
+import { hashesOf, type SenderRun, warnOnce } from './sender-run';
 
 /** How a broadcast went: the node has it (or it is mined), not now, or the row ended FAILED. */
 export type BroadcastResult = 'sent' | 'later' | 'failed';
@@ -34,7 +34,7 @@ export async function broadcastRow(run: SenderRun, row: ChainTxRow): Promise<Bro
     const answer = classifyNodeError(error);
     if (answer.kind === 'later' && (await chainForgot(run, row))) return forgotten(run, row);
     if (answer.kind === 'later') {
-      run.logger.warn({ id: row.id, chain: row.chain, reason: answer.message }, 'chain sender: not sent yet');
+      warnOnce(run, row, 'chain sender: not sent yet', { reason: answer.message });
       return 'later';
     }
     // A node may answer with an error for a transaction it did mine (hardhat reports a revert so):

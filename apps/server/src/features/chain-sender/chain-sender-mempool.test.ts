@@ -184,6 +184,48 @@ describe('the chain sender against a node that does not mine at once', () => {
     await expectLedgerConsistent(t.ctx.db);
   });
 
+  it('ends the row with whichever hash is mined: the first, when its replacement was stored but never sent', async () => {
+    await rpc('evm_setAutomine', [false]);
+    // A process that dies right after storing a replacement, before sending it.
+    const dying = createChainSender({
+      db: t.ctx.db,
+      logger: t.ctx.logger,
+      clock: t.ctx.clock,
+      chains: t.ctx.config.chains,
+      signer: t.ctx.config.chainSigner,
+      settings: { replaceAfterMs: 0, feeBumpPercent: 25, maxAttempts: 5 },
+      pollMs: 1000,
+      afterStore: (row) => {
+        if (row.replacedHashes.length > 0) throw new Error('killed after storing the replacement');
+      },
+    });
+    const to = privateKeyToAccount(generatePrivateKey()).address;
+    const { id } = await enqueue(to, parseEther('0.05'));
+    await run();
+    const first = await rowOf(id);
+    await dying.jobs[0]!.run(new Date());
+    const stored = await rowOf(id);
+    expect(stored.replacedHashes).toEqual([first.txHash]);
+    // The node never saw the replacement; the first is still in its pool and is mined.
+    expect(
+      await client()
+        .getTransaction({ hash: stored.txHash as Address })
+        .catch(() => null),
+    ).toBeNull();
+    await rpc('hardhat_mine', ['0x3']);
+    await rpc('evm_setAutomine', [true]);
+    await run();
+    expect(await rowOf(id)).toMatchObject({
+      status: 'CONFIRMED',
+      txHash: first.txHash,
+      replacedHashes: [stored.txHash],
+    });
+    expect(await client().getBalance({ address: to })).toBe(parseEther('0.05'));
+    expect(outcomes.filter((o) => o.id === id)).toEqual([
+      expect.objectContaining({ status: 'CONFIRMED', txHash: first.txHash }),
+    ]);
+  });
+
   it('after the chain forgot what it had (a development chain started afresh) fails the lost one and sends the next', async () => {
     await rpc('evm_setAutomine', [true]);
     const snapshot = (await rpc('evm_snapshot')) as string;

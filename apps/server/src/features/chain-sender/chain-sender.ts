@@ -70,9 +70,10 @@ export function createChainSender(deps: ChainSenderDeps): ChainSender {
   const handlers = new Map<ChainTxPurpose, ChainTxHandler>();
   const chains = new Map(deps.chains.map((chain) => [chain.key, chain]));
   let toldWatchOnly = false;
+  const said = new Map<string, string>();
 
   function runOf(chain: ChainSettings, client: PublicClient, signer: ChainSigner): SenderRun {
-    return { ...deps, chain, client, signer, handlers, afterStore: deps.afterStore };
+    return { ...deps, chain, client, signer, handlers, afterStore: deps.afterStore, said };
   }
 
   async function runChain(chain: ChainSettings, client: PublicClient): Promise<void> {
@@ -103,15 +104,23 @@ export function createChainSender(deps: ChainSenderDeps): ChainSender {
     }
   }
 
-  /** One row's step; its failure is logged and leaves the row for the next run, never the others. */
+  /**
+   * One row's step; its failure leaves the row for the next run, never the others, and is logged
+   * once until it changes (a missing handler or a node away would otherwise log every poll).
+   */
   async function guarded<T>(row: ChainTxRow, step: () => Promise<T>): Promise<T | undefined> {
     try {
       return await step();
     } catch (error) {
-      deps.logger.error(
-        { err: error, id: row.id, chain: row.chain, purpose: row.purpose },
-        'chain sender: step failed',
-      );
+      const what = `failed: ${error instanceof Error ? error.message : String(error)}`;
+      if (said.get(row.id) !== what) {
+        if (said.size > 10_000) said.clear();
+        said.set(row.id, what);
+        deps.logger.error(
+          { err: error, id: row.id, chain: row.chain, purpose: row.purpose },
+          'chain sender: step failed',
+        );
+      }
       return undefined;
     }
   }

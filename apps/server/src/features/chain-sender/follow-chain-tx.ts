@@ -4,7 +4,7 @@ import type { ChainTxRow } from './chain-sender.repository';
 import { moveRow } from './chain-sender.repository';
 import { finishChainTx } from './finish-chain-tx';
 import { classifyNodeError } from './node-answers';
-import { hashesOf, type SenderRun } from './sender-run';
+import { hashesOf, type SenderRun, warnOnce } from './sender-run';
 import { replaceRow } from './sign-chain-tx';
 
 /**
@@ -42,10 +42,9 @@ export async function followRow(run: SenderRun, row: ChainTxRow, head: bigint): 
   const since = row.broadcastAt ? run.clock.now().getTime() - row.broadcastAt.getTime() : 0;
   if (since < run.settings.replaceAfterMs) return;
   if (row.attempts >= run.settings.maxAttempts) {
-    run.logger.warn(
-      { id: row.id, chain: row.chain, attempts: row.attempts },
-      'chain sender: still not mined',
-    );
+    warnOnce(run, row, 'chain sender: not mined after every replacement; waiting', {
+      attempts: row.attempts,
+    });
     return;
   }
   const replaced = await replaceRow(run, row);

@@ -20,6 +20,21 @@ export interface SenderRun {
   readonly handlers: ReadonlyMap<ChainTxPurpose, ChainTxHandler>;
   /** Test hook: runs right after a signed transaction is stored and before it is broadcast. */
   readonly afterStore?: (row: ChainTxRow) => void;
+  /** What was last logged of each row in trouble, so a run every second does not repeat it. */
+  readonly said: Map<string, string>;
+}
+
+/** Logs a row's trouble once, until it changes (the job runs every poll; the log need not). */
+export function warnOnce(
+  run: SenderRun,
+  row: ChainTxRow,
+  what: string,
+  fields: Record<string, unknown>,
+): void {
+  if (run.said.get(row.id) === what) return;
+  if (run.said.size > 10_000) run.said.clear();
+  run.said.set(row.id, what);
+  run.logger.warn({ id: row.id, chain: row.chain, purpose: row.purpose, ...fields }, what);
 }
 
 export interface SignedTx {
