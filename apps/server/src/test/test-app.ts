@@ -104,8 +104,9 @@ export async function createTestApp(
     ...options.deps,
   };
   const base = createAppContext(deps);
-  // An app on the test chain gets a funded hot wallet (100 ETH, 1,000,000 test USDT), as `npm start` does.
-  const hot = deps.config.chains.length > 0 ? deps.config.chainSigner?.address({ kind: 'hot' }) : undefined;
+  // An app on the run's chain gets a funded hot wallet (100 ETH, 1,000,000 test USDT), as `npm start` does.
+  const onRunChain = deps.config.chains[0]?.rpcUrl === inject('chainRpcUrl');
+  const hot = onRunChain ? deps.config.chainSigner?.address({ kind: 'hot' }) : undefined;
   if (hot) await fundChainAddress(hot, HOT_WALLET_FUNDS);
   const built = await buildApp(base);
   const { app, trading, routes } = built;
