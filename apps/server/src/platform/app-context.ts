@@ -1,9 +1,9 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Wallet } from '@exchange/contracts';
-import type { ChainSender } from '../features/chain-sender/chain-sender-types';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
+import type { ChainSender } from '../features/chain-sender/chain-sender-types';
 import { createGuards, createTokenService, type Guards, type TokenService } from './auth';
 import type { Clock } from './clock';
 import type { Config } from './config';

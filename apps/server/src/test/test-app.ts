@@ -8,8 +8,8 @@ import { type AppContext, type AppDeps, createAppContext, type ZodApi } from '..
 import { type Clock, systemClock } from '../platform/clock';
 import { type Config, loadConfig } from '../platform/config';
 import { connect, type Database } from '../platform/db';
-import { createLogger } from '../platform/logger';
 import { HOT_WALLET_FUNDS } from '../platform/dev-chain';
+import { createLogger } from '../platform/logger';
 import { createMailer } from '../platform/mail';
 import { fixedPrices } from '../platform/prices';
 import type { RouteTable } from '../platform/route-access';
