@@ -103,7 +103,10 @@ for (const width of [1366, 390]) {
 
     // Wallet → Withdraw ETH, to an address no one has used.
     const outside = privateKeyToAccount(generatePrivateKey()).address;
-    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+    // The toasts of the two-factor change and the credit sit over the wallet on a phone; a pointer
+    // resting on them keeps them open.
+    await page.mouse.move(0, 0);
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 20_000 });
     const assets = page.getByRole('table', { name: 'Crypto assets' });
     await assets.getByRole('button', { name: 'Withdraw ETH' }).click();
     const dialog = page.getByRole('dialog', { name: 'Withdraw ETH' });
@@ -121,6 +124,7 @@ for (const width of [1366, 390]) {
     await expect(receive).toHaveText(/^0\.0\d+ ETH$/);
     const willArrive = ((await receive.textContent()) ?? '').replace(' ETH', '');
     await dialog.getByLabel('Two-factor code').fill(await codeFor(secret, 1));
+    const usedStep = Math.floor(Date.now() / 30_000) + 1;
     await page.screenshot({ path: test.info().outputPath(`coin-withdraw-dialog-${width}.png`) });
     await expectAccessible(page, 'coin withdraw dialog');
     await dialog.getByRole('button', { name: 'Continue' }).click();
@@ -156,6 +160,10 @@ for (const width of [1366, 390]) {
     const queue = admin.getByRole('table', { name: 'Withdrawals' });
     await expect(queue.getByText('New address')).toBeVisible();
     await expect(queue.getByText(outside)).toBeVisible();
+    await admin.screenshot({
+      path: test.info().outputPath(`coin-withdraw-admin-${width}.png`),
+      fullPage: true,
+    });
     await queue.getByRole('button', { name: `Approve withdrawal of ${customer.email}` }).click();
     await admin.getByRole('button', { name: 'YES' }).click();
     await expect(admin.getByText('Withdrawal approved').first()).toBeVisible();
@@ -177,6 +185,32 @@ for (const width of [1366, 390]) {
 
     // On the chain, the outside address holds exactly what the dialog said would arrive.
     expect(await balanceOnChain(outside)).toBe(parseEther(willArrive));
+
+    // The customer keeps the address in the book on the Security page: a new two-factor code (each
+    // works once, and only a later one than the last), a label, the checksum checked again.
+    await openFromAccountMenu(page, 'Security', /\/security$/);
+    const book = page.locator('section', {
+      has: page.getByRole('heading', { name: 'Withdrawal address book' }),
+    });
+    await expect(book.getByText('No saved addresses yet')).toBeVisible();
+    await book.getByRole('button', { name: 'Add address' }).click();
+    const add = page.getByRole('dialog', { name: 'Add address' });
+    await add.getByLabel('Label').fill('My cold wallet');
+    await add.getByLabel('Address', { exact: true }).fill(outside);
+    await expect
+      .poll(() => Math.floor(Date.now() / 30_000), { timeout: 35_000 })
+      .toBeGreaterThanOrEqual(usedStep);
+    await add.getByLabel('Authentication code').fill(await codeFor(secret, 1));
+    await add.getByRole('button', { name: 'Add address' }).click();
+    const saved = book
+      .getByRole('table', { name: 'Withdrawal address book' })
+      .getByRole('row')
+      .filter({ hasText: 'My cold wallet' });
+    await expect(saved).toContainText(outside);
+    // The e2e server has no cool-down (start-server.mjs), so the entry is ready at once.
+    await expect(saved.getByText('Ready')).toBeVisible();
+    await book.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`coin-withdraw-book-${width}.png`) });
     expect(errors).toEqual([]);
     await context.close();
   });

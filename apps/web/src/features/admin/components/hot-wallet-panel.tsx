@@ -19,8 +19,8 @@ const columns: readonly Column<HotWalletLine>[] = [
   {
     id: 'address',
     header: messages.coinWithdrawAddressLabel,
-    className: 'text-xs wrap-anywhere',
-    cell: (row) => <code className="font-mono">{row.address}</code>,
+    className: 'text-xs',
+    cell: (row) => <code className="font-mono break-all">{row.address}</code>,
   },
   {
     id: 'balance',

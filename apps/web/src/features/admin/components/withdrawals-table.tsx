@@ -64,7 +64,8 @@ function columnsFor(
     {
       id: 'to',
       header: 'To',
-      className: 'text-xs wrap-anywhere',
+      // Wide enough for a coin's address in two lines and its network on one.
+      className: 'text-xs wrap-anywhere sm:min-w-40',
       cell: (row) => <WithdrawalDestination row={row} chainName={chainName} />,
     },
     {
@@ -145,6 +146,7 @@ export function WithdrawalsTable() {
       <DataTable
         label={messages.adminWithdrawalsTitle}
         searchLabel="Search withdrawals"
+        compact
         columns={columnsFor(
           (r, approve) => {
             setReason('');
