@@ -81,6 +81,10 @@ test('the admin reads the dashboard, transactions and stakes, and answers a tick
   await expect(admin.getByRole('table', { name: 'Top Cryptocurrencies' }).getByRole('row')).toHaveCount(6);
   await expect(admin.getByRole('table', { name: 'Support List' }).getByText(subject)).toBeVisible();
   await expect(admin.getByText('Ledger consistent')).toBeVisible({ timeout: 30_000 });
+  // Solvency's on-chain holdings (issue 37): the development chain's coins, read from the chain.
+  const holdings = admin.getByRole('table', { name: 'On-chain holdings' });
+  await expect(holdings.getByRole('row').filter({ hasText: 'Ethereum' })).toHaveCount(2);
+  await expectTableFits(admin, 'On-chain holdings');
   await expect(admin.locator('svg.recharts-surface').first()).toBeVisible();
   await admin.getByRole('tab', { name: 'Pending Kyc Requests' }).click();
   await expect(admin.getByRole('tabpanel')).toBeVisible();

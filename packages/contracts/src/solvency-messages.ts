@@ -6,12 +6,10 @@ export const solvencyChainMessages = {
   solvencyOnChainTitle: 'On-chain holdings',
   solvencyOnChainNote:
     'What the product holds on each chain, read from the chain, beside what customers are owed and the custody account. It matches when the chain holds the custody plus what is not yet credited.',
-  solvencyChain: 'Chain',
   solvencyCoin: 'Coin',
   solvencyHotWallet: 'Hot wallet',
   solvencyDepositAddresses: 'Deposit addresses',
   solvencyColdWallet: 'Cold wallet',
-  solvencyOnChain: 'On chain',
   solvencyCustomersOwed: 'Customers owed',
   solvencyCustody: 'Custody',
   solvencyUncredited: 'Not credited',

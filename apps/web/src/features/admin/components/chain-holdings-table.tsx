@@ -1,10 +1,10 @@
 import { formatMessage, messages, type SolvencyChainLine } from '@exchange/contracts';
 import { Badge } from '../../../components/ui/badge';
 import { type Column, DataTable } from '../../../components/ui/data-table';
-import { formatAssetAmount } from '../../../lib/format';
+import { formatDecimal } from '../../../lib/format';
 
-const amount = (row: SolvencyChainLine, value: string | null) =>
-  value === null ? '—' : formatAssetAmount(value, row.asset);
+/** Four decimals, as the ledger's figures above. */
+const amount = (value: string | null) => (value === null ? '—' : formatDecimal(value, 4));
 
 const figure = (
   id: string,
@@ -15,7 +15,7 @@ const figure = (
   header,
   align: 'right',
   className: 'whitespace-nowrap tabular-nums',
-  cell: (row) => amount(row, pick(row)),
+  cell: (row) => amount(pick(row)),
 });
 
 function Check({ row }: { readonly row: SolvencyChainLine }) {
@@ -26,7 +26,7 @@ function Check({ row }: { readonly row: SolvencyChainLine }) {
         <Badge tone="success">{messages.solvencyMatches}</Badge>
       ) : (
         <Badge tone="danger">
-          {formatMessage(messages.solvencyOffBy, { amount: amount(row, row.difference) })}
+          {formatMessage(messages.solvencyOffBy, { amount: amount(row.difference) })}
         </Badge>
       )}
       {row.above_hot_cap ? <Badge tone="warning">{messages.solvencyAboveHotCap}</Badge> : null}
@@ -34,21 +34,30 @@ function Check({ row }: { readonly row: SolvencyChainLine }) {
   );
 }
 
-const columns: readonly Column<SolvencyChainLine>[] = [
-  { id: 'chain', header: messages.solvencyChain, cell: (row) => row.chain_name },
+const allColumns: readonly Column<SolvencyChainLine>[] = [
   {
     id: 'asset',
     header: messages.solvencyCoin,
-    cell: (row) => <span className="font-medium text-ink">{row.asset}</span>,
+    cell: (row) => (
+      <span className="flex flex-col">
+        <span className="font-medium text-ink">{row.asset}</span>
+        <span className="text-xs text-muted">{row.chain_name}</span>
+      </span>
+    ),
   },
   figure('hot_wallet', messages.solvencyHotWallet, (row) => row.hot_wallet),
   figure('deposit_addresses', messages.solvencyDepositAddresses, (row) => row.deposit_addresses),
   figure('cold_wallet', messages.solvencyColdWallet, (row) => row.cold_wallet),
-  figure('on_chain', messages.solvencyOnChain, (row) => row.on_chain),
   figure('customer_liabilities', messages.solvencyCustomersOwed, (row) => row.customer_liabilities),
   figure('custody', messages.solvencyCustody, (row) => row.custody),
   figure('uncredited', messages.solvencyUncredited, (row) => row.uncredited),
-  { id: 'check', header: messages.solvencyCheck, align: 'right', cell: (row) => <Check row={row} /> },
+  {
+    id: 'check',
+    header: messages.solvencyCheck,
+    align: 'right',
+    className: 'whitespace-nowrap',
+    cell: (row) => <Check row={row} />,
+  },
 ];
 
 /**
@@ -59,6 +68,10 @@ const columns: readonly Column<SolvencyChainLine>[] = [
  */
 export function ChainHoldingsTable({ lines }: { readonly lines: readonly SolvencyChainLine[] }) {
   if (lines.length === 0) return null;
+  // The cold wallet's column only when a chain has one configured.
+  const columns = lines.some((row) => row.cold_wallet !== null)
+    ? allColumns
+    : allColumns.filter((column) => column.id !== 'cold_wallet');
   const silent = [...new Set(lines.filter((row) => !row.available).map((row) => row.chain_name))];
   return (
     <section className="mt-6" aria-labelledby="chain-holdings-title">

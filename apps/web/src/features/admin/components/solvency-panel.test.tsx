@@ -70,11 +70,12 @@ describe('the solvency panel: on-chain holdings', () => {
     ]);
     const table = await screen.findByRole('table', { name: messages.solvencyOnChainTitle });
     const [, eth, usdt] = within(table).getAllByRole('row');
-    expect(within(eth!).getByText('101.99000000')).toBeInTheDocument();
-    expect(within(eth!).getByText('0.00010000')).toBeInTheDocument();
+    expect(within(eth!).getByText('101.9900')).toBeInTheDocument();
+    expect(within(eth!).getByText('0.0001')).toBeInTheDocument();
     expect(within(eth!).getByText(messages.solvencyMatches)).toBeInTheDocument();
     expect(within(eth!).getByText(messages.solvencyAboveHotCap)).toBeInTheDocument();
-    expect(within(usdt!).getByText('Off by 1.00000000')).toBeInTheDocument();
+    expect(within(usdt!).getByText('Off by 1.0000')).toBeInTheDocument();
+    expect(within(table).queryByRole('columnheader', { name: messages.solvencyColdWallet })).toBeNull();
     expect(
       within(table).getByRole('columnheader', { name: messages.solvencyCustomersOwed }),
     ).toBeInTheDocument();
@@ -95,7 +96,7 @@ describe('the solvency panel: on-chain holdings', () => {
     renderPanel([ethereum('ETH', silent), ethereum('USDT', silent)]);
     const table = await screen.findByRole('table', { name: messages.solvencyOnChainTitle });
     expect(within(table).getAllByText(messages.solvencyUnavailable)).toHaveLength(2);
-    expect(within(table).getAllByText('3.00000000')).toHaveLength(2);
+    expect(within(table).getAllByText('3.0000')).toHaveLength(2);
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Ethereum did not answer: its on-chain figures are unavailable, the ledger’s are shown.',
     );
