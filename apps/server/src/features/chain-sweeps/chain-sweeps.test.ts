@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { encodeAbiParameters, keccak256 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainTransactions, journalEntries } from '../../db/schema';
 import { expectLedgerConsistent } from '../../test/expect-ledger';
@@ -115,6 +116,42 @@ describe('sweeping deposit addresses into the hot wallet', () => {
       [1, 'FAILED'],
       [2, 'CONFIRMED'],
     ]);
+    await expectLedgerConsistent(t.ctx.db);
+    await kit.expectReconciled();
+  });
+
+  it('a token sweep reverted on the chain ends FAILED with its gas booked, and the next round sweeps', async () => {
+    // 0.005 ETH (below the minimum, not credited) pays the address's own gas: no top-up.
+    const { address } = await kit.credited({ eth: '0.005' });
+    await kit.deposit(address, { usdt: 7_000_000n });
+    await kit.sweep();
+    const [first] = (await kit.sweepsAt(address)).filter((row) => row.asset === 'USDT');
+    expect(first).toMatchObject({ status: 'SENDING', gasTopUpRaw: '0', amountRaw: '7000000' });
+    // The token's ledger of balances says one unit less when the sweep is sent: the transfer reverts.
+    const slot = keccak256(
+      encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [address as `0x${string}`, 1n]),
+    );
+    const word = (value: bigint) => `0x${value.toString(16).padStart(64, '0')}`;
+    const rpc = (method: string, params: unknown[]) =>
+      kit.client.request({ method: method as never, params: params as never });
+    await rpc('hardhat_setStorageAt', [kit.usdt, slot, word(6_999_999n)]);
+    await kit.settle();
+    const [reverted] = (await kit.sweepsAt(address)).filter((row) => row.asset === 'USDT');
+    expect(reverted).toMatchObject({ status: 'FAILED', reason: 'sweep: reverted' });
+    expect(BigInt(reverted!.feeRaw)).toBeGreaterThan(0n);
+    await rpc('hardhat_setStorageAt', [kit.usdt, slot, word(7_000_000n)]);
+    await expectLedgerConsistent(t.ctx.db);
+    await kit.expectReconciled();
+    await kit.sweep();
+    await kit.settle();
+    const rounds = (await kit.sweepsAt(address))
+      .filter((row) => row.asset === 'USDT')
+      .map((row) => [row.round, row.status]);
+    expect(rounds.sort()).toEqual([
+      [1, 'FAILED'],
+      [2, 'CONFIRMED'],
+    ]);
+    expect(await kit.usdtOf(address)).toBe(0n);
     await expectLedgerConsistent(t.ctx.db);
     await kit.expectReconciled();
   });

@@ -39,8 +39,22 @@ export function sweepKit(t: TestApp) {
     });
   const ethOf = (address: string) => client.getBalance({ address: address as Address });
 
+  /** Sends `address` a deposit from a fresh account and lets the watcher credit it (3 confirmations). */
+  async function deposit(address: string, funds: { eth?: string; usdt?: bigint }) {
+    const sender = await freshChainAccount({ eth: '10', usdt: funds.usdt ?? 0n });
+    await watch();
+    if (funds.eth) await sender.sendEth(address, funds.eth);
+    if (funds.usdt) await sender.sendUsdt(address, funds.usdt);
+    await watch();
+    await sender.mine(3);
+    await watch();
+    return sender;
+  }
+
   return {
     settings,
+    usdt,
+    deposit,
     client,
     hot,
     ethOf,
@@ -83,13 +97,7 @@ export function sweepKit(t: TestApp) {
       });
       expect(res.statusCode).toBe(200);
       const address = res.json().data.address as string;
-      const sender = await freshChainAccount({ eth: '10', usdt: funds.usdt ?? 0n });
-      await watch();
-      if (funds.eth) await sender.sendEth(address, funds.eth);
-      if (funds.usdt) await sender.sendUsdt(address, funds.usdt);
-      await watch();
-      await sender.mine(3);
-      await watch();
+      const sender = await deposit(address, funds);
       return { user, address, chain: sender };
     },
 
