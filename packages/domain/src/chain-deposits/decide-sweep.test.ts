@@ -37,7 +37,9 @@ describe('deciding a sweep', () => {
     expect(decideSweep({ ...token, balance: 25_000_000n, nativeBalance: reserve / 4n })).toMatchObject({
       gasTopUp: reserve - reserve / 4n,
     });
-    expect(decideSweep({ ...token, balance: 25_000_000n, nativeBalance: eth })).toMatchObject({ gasTopUp: 0n });
+    expect(decideSweep({ ...token, balance: 25_000_000n, nativeBalance: eth })).toMatchObject({
+      gasTopUp: 0n,
+    });
     expect(decideSweep({ ...token, balance: 9_000_000n, nativeBalance: eth }).kind).toBe('skip');
   });
 });

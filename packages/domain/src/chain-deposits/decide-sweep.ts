@@ -31,7 +31,8 @@ export function sweepGasReserve(gasLimit: bigint, maxFeePerGas: bigint): bigint 
 }
 
 export function decideSweep(input: SweepInputs): SweepDecision {
-  if (input.balance <= 0n || input.balance < input.threshold) return { kind: 'skip', reason: 'below_threshold' };
+  if (input.balance <= 0n || input.balance < input.threshold)
+    return { kind: 'skip', reason: 'below_threshold' };
   const reserve = sweepGasReserve(input.gasLimit, input.maxFeePerGas);
   if (!input.token) {
     const value = input.balance - reserve;
