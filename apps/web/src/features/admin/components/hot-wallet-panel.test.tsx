@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
 import { networksAnswer } from '../../chain-deposits/test/fixtures';
-import { coinWithdrawal, GOOD_ADDRESS } from '../../coin-withdrawals/test/fixtures';
+import { coinWithdrawal, GOOD_ADDRESS } from '../../wallet/test/coin-withdrawal-fixtures';
 import { customer, type FakeRoute, fakeApi } from '../../wallet/test/fake-api';
 
 afterEach(() => {

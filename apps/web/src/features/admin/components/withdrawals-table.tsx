@@ -15,8 +15,8 @@ import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatUsd } from '../../../lib/format';
+import { WithdrawalDestination } from '../../../shared/wallet/withdrawal-destination';
 import { chainName, useDepositNetworks } from '../../chain-deposits/api/get-deposit-networks';
-import { WithdrawalDestination } from '../../coin-withdrawals/components/withdrawal-destination';
 import { useAdminWithdrawals, useDecideWithdrawal } from '../api/admin-withdrawals';
 
 type Status = WithdrawalItem['status'];

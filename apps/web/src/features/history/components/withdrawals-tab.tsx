@@ -7,8 +7,8 @@ import { type Column, DataTable } from '../../../components/ui/data-table';
 import { toast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAssetAmount, formatDateTime, formatUsd } from '../../../lib/format';
+import { WithdrawalDestination } from '../../../shared/wallet/withdrawal-destination';
 import { chainName, useDepositNetworks } from '../../chain-deposits/api/get-deposit-networks';
-import { WithdrawalDestination } from '../../coin-withdrawals/components/withdrawal-destination';
 import { useCancelWithdrawal, useMyWithdrawals } from '../../wallet/api/withdrawals';
 
 const TONES: Record<WithdrawalItem['status'], 'success' | 'danger' | 'warning' | 'neutral'> = {

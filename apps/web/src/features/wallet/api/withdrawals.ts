@@ -63,10 +63,6 @@ export const WITHDRAWALS_IN_FLIGHT_POLL_MS = 5_000;
  */
 export function useMyWithdrawals(page: number) {
   return useQuery({
-    refetchInterval: (query) =>
-      query.state.data?.data.content.some((row) => !isFinalWithdrawalStatus(row.status))
-        ? WITHDRAWALS_IN_FLIGHT_POLL_MS
-        : false,
     queryKey: [...withdrawalKeys.mine, page],
     queryFn: ({ signal }) =>
       apiClient.get<WithdrawalListResponse>('/withdrawals', {
@@ -75,5 +71,9 @@ export function useMyWithdrawals(page: number) {
       }),
     select: (response) => ({ rows: response.data.content, total: response.data.total }),
     placeholderData: keepPreviousData,
+    refetchInterval: (query: { state: { data?: WithdrawalListResponse } }) =>
+      query.state.data?.data.content.some((row) => !isFinalWithdrawalStatus(row.status))
+        ? WITHDRAWALS_IN_FLIGHT_POLL_MS
+        : false,
   });
 }

@@ -11,7 +11,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { SecondFactorInput } from '../../../shared/two-factor/second-factor-input';
 import { useAddWithdrawalAddress } from '../api/coin-withdrawals';
-import { addressProblem, checksummedAddress, liveAddressProblem } from '../coin-withdraw-form';
+import { addressProblem, checksummedAddress, liveAddressProblem } from './coin-withdraw-form';
 
 interface AddAddressForm {
   chain: string;

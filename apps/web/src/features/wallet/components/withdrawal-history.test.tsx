@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
 import { networksAnswer } from '../../chain-deposits/test/fixtures';
-import { customer, fakeApi } from '../../wallet/test/fake-api';
-import { coinWithdrawal, GOOD_ADDRESS } from '../test/fixtures';
+import { coinWithdrawal, GOOD_ADDRESS } from '../test/coin-withdrawal-fixtures';
+import { customer, fakeApi } from '../test/fake-api';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -8,10 +8,10 @@ import { Select } from '../../../components/ui/select';
 import { SkeletonText } from '../../../components/ui/skeleton';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useSession } from '../../session/session-context';
-import { WithdrawCodeStep } from '../../wallet/components/withdraw-code-step';
 import { useCoinWithdrawalTerms } from '../api/coin-withdrawals';
 import { type AddressToSave, CoinWithdrawFormStep } from './coin-withdraw-form-step';
 import { SaveAddressStep } from './save-address-step';
+import { WithdrawCodeStep } from './withdraw-code-step';
 
 type Step =
   | { readonly kind: 'form' }

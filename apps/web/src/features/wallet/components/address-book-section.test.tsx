@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
 import { networksAnswer } from '../../chain-deposits/test/fixtures';
-import { customer, type FakeRoute, fakeApi } from '../../wallet/test/fake-api';
-import { BAD_CHECKSUM, bookEntry, GOOD_ADDRESS, page } from '../test/fixtures';
+import { BAD_CHECKSUM, bookEntry, GOOD_ADDRESS, page } from '../test/coin-withdrawal-fixtures';
+import { customer, type FakeRoute, fakeApi } from '../test/fake-api';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock('../../../components/ui/toaster', () => ({ toast, Toaster: () => null }));

@@ -3,8 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
 import { networksAnswer } from '../../chain-deposits/test/fixtures';
-import { customer, fakeApi, oneEthWallet, walletFixture } from '../../wallet/test/fake-api';
-import { BAD_CHECKSUM, bookEntry, coinWithdrawal, ethTerms, GOOD_ADDRESS, page } from '../test/fixtures';
+import {
+  BAD_CHECKSUM,
+  bookEntry,
+  coinWithdrawal,
+  ethTerms,
+  GOOD_ADDRESS,
+  page,
+} from '../test/coin-withdrawal-fixtures';
+import { customer, fakeApi, oneEthWallet, walletFixture } from '../test/fake-api';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock('../../../components/ui/toaster', () => ({ toast, Toaster: () => null }));

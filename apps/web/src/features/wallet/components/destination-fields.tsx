@@ -5,7 +5,7 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { formatDateTime } from '../../../lib/format';
-import { type CoinWithdrawForm, checksummedAddress, liveAddressProblem } from '../coin-withdraw-form';
+import { type CoinWithdrawForm, checksummedAddress, liveAddressProblem } from './coin-withdraw-form';
 
 interface DestinationFieldsProps {
   readonly register: UseFormRegister<CoinWithdrawForm>;

@@ -6,15 +6,15 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAssetAmount } from '../../../lib/format';
-import { requestWithdrawal } from '../../wallet/api/withdrawals';
 import { useWithdrawalAddresses } from '../api/coin-withdrawals';
+import { requestWithdrawal } from '../api/withdrawals';
 import {
   type CoinWithdrawForm,
   checksummedAddress,
   coinWithdrawSchema,
   EMPTY_COIN_WITHDRAW_FORM,
   receiveOf,
-} from '../coin-withdraw-form';
+} from './coin-withdraw-form';
 import { DestinationFields } from './destination-fields';
 
 /** A typed address the customer asked to keep in the book once the withdrawal is on its way. */
