@@ -171,4 +171,43 @@ describe('Wallet → Withdraw a coin', () => {
     expect(within(dialog).getByRole('button', { name: 'Coming Soon ...' })).toBeDisabled();
     expect(within(dialog).queryByLabelText('Amount')).not.toBeInTheDocument();
   });
+
+  it('offers the network when the coin leaves on several, and asks the terms of the one picked', async () => {
+    const asked: string[] = [];
+    const usdtTerms = (chain: string) => ({
+      ...ethTerms,
+      asset: 'USDT',
+      chain: {
+        key: chain,
+        name: chain === 'bsc' ? 'BNB Smart Chain (BEP-20)' : 'Ethereum (ERC-20)',
+        explorer_url: null,
+      },
+      chains: [
+        { key: 'ethereum', name: 'Ethereum (ERC-20)', explorer_url: null },
+        { key: 'bsc', name: 'BNB Smart Chain (BEP-20)', explorer_url: null },
+      ],
+      fee: chain === 'bsc' ? '0.50000000' : '5.00000000',
+    });
+    fakeApi(customer(true), {
+      'GET /wallet': () => ({ body: wallet }),
+      'GET /wallet/deposit-networks': networksAnswer,
+      'GET /withdrawals/terms': ({ url }) => {
+        const chain = url.searchParams.get('chain') ?? '';
+        asked.push(`${url.searchParams.get('asset')}:${chain}`);
+        const data = url.searchParams.get('asset') === 'USDT' ? usdtTerms(chain || 'ethereum') : ethTerms;
+        return { body: { status: true, message: 'Withdrawal terms', data } };
+      },
+      'GET /withdrawals/addresses': () => ({ body: page([]) }),
+    });
+    const { user, dialog } = await openEthDialog();
+    expect(within(dialog).queryByLabelText('Network')).not.toBeInTheDocument();
+    await user.selectOptions(within(dialog).getByLabelText('Coin'), 'USDT');
+    const network = await within(dialog).findByLabelText('Network');
+    expect(network).toHaveValue('ethereum');
+    expect(await within(dialog).findByText('5.00000000 USDT')).toBeInTheDocument();
+    await user.selectOptions(network, 'bsc');
+    expect(await within(dialog).findByText('0.50000000 USDT')).toBeInTheDocument();
+    expect(asked).toEqual(['ETH:', 'USDT:', 'USDT:bsc']);
+    expect(within(dialog).getByText(/An address on BNB Smart Chain \(BEP-20\) only/)).toBeInTheDocument();
+  });
 });
