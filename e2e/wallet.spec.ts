@@ -52,7 +52,7 @@ test('a new verified customer adds 250 USD through the sandbox provider and sees
   await expect(page.getByTestId('usd-balance')).toHaveText(dollars(0n));
   await expect(page.getByRole('table', { name: 'Crypto assets' }).getByText('Bitcoin')).toBeVisible();
   await expect(page.getByTestId('multi-balance')).toHaveText('0.0000 Multi');
-  await expect(page.getByRole('button', { name: 'Coming Soon ...' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Coming Soon ...', exact: true })).toBeDisabled();
   await expectAccessible(page, '/deposit');
 
   await page.getByRole('button', { name: 'Add Money' }).click();

@@ -75,8 +75,8 @@ for (const width of [1366, 390]) {
     await expect(page.getByTestId('usd-balance')).toHaveText('$100.00', { timeout: 15_000 });
     // On a phone the toasts of the deposit and the two-factor change sit over the wallet's buttons.
     await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-    const dialog = page.getByRole('dialog', { name: 'Withdraw' });
-    await page.getByRole('button', { name: 'Withdraw' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Withdraw', exact: true });
+    await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText(customer.email)).toBeVisible();
     await dialog.getByLabel('Amount').fill('60');
