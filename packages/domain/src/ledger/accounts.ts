@@ -17,6 +17,7 @@ export const SYSTEM_ACCOUNT_KINDS = [
   'DEBT_WRITE_OFF',
   'CHAIN_CUSTODY',
   'NETWORK_FEES',
+  'CHAIN_FLOAT',
 ] as const;
 export const ACCOUNT_KINDS = [...USER_ACCOUNT_KINDS, ...SYSTEM_ACCOUNT_KINDS] as const;
 
@@ -66,6 +67,9 @@ const systemKinds: ReadonlySet<string> = new Set(SYSTEM_ACCOUNT_KINDS);
  * of those debts, a loss, so it runs negative. CHAIN_CUSTODY is the coins the product holds on a chain
  * for its customers (a deposit debits it as it credits the customer), an asset, so it runs negative.
  * NETWORK_FEES is what the house paid a chain in gas (sweeps, withdrawals), a cost, so it runs negative.
+ * CHAIN_FLOAT is the house's own coins it put into a chain's hot wallet from outside (for gas and
+ * withdrawals): its capital there, which only grows as funding is recorded, so it never does. It is not
+ * HOUSE_INVENTORY, the house's trading position, so a float changes neither the exposure cap nor quotes.
  * FEE_REVENUE only collects, so it never does.
  */
 const negativeAllowed: ReadonlySet<AccountKind> = new Set([

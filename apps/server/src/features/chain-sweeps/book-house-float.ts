@@ -10,8 +10,8 @@ import { type PostedEntry, type PostRejection, postEntry } from '../ledger/post-
 
 /**
  * Records coins the house itself puts into a chain's hot wallet (its float for gas top-ups and
- * withdrawals, from outside the product): the chain's custody account → HOUSE_INVENTORY, once per
- * chain, coin and reference (the funding transaction). Without it the chain would hold more than the ledger says and
+ * withdrawals, from outside the product): the chain's custody account → CHAIN_FLOAT (its capital
+ * there, apart from its trading position), once per chain, coin and reference (the funding transaction). Without it the chain would hold more than the ledger says and
  * the reconciliation would not match. Coins moved between the hot wallet and a watch-only cold wallet
  * (CHAIN_COLD_WALLETS) are not recorded: both count among the holdings already.
  */
@@ -25,7 +25,7 @@ export function bookHouseFloat(
     userId: null,
     postings: transferPostings(
       custodyAccount(input.chain, input.asset),
-      systemAccount('HOUSE_INVENTORY', input.asset),
+      systemAccount('CHAIN_FLOAT', input.asset),
       input.amount,
     ),
   });
