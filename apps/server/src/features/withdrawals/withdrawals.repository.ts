@@ -1,6 +1,6 @@
 import { HOLDING_WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@exchange/domain';
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, notInArray, or, sql } from 'drizzle-orm';
-import { journalEntries, paymentOrders, users, withdrawals } from '../../db/schema';
+import { and, asc, count, desc, eq, gt, ilike, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { users, withdrawals } from '../../db/schema';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { containsPattern } from '../../platform/search';
 import type { ExpectedHold } from '../ledger/hold-sources';
@@ -81,14 +81,22 @@ export async function pastCompletedValues(db: DbOrTx, userId: string): Promise<b
   return rows.map((r) => BigInt(r.cents));
 }
 
-/** When the user's last deposit was credited, or null (payment_orders_user_idx finds their orders). */
+/**
+ * When a user's last deposit was credited, USD through a payment provider or coins on a chain (either
+ * is money in, whose money straight out is worth a look): payment_orders_user_idx and
+ * chain_deposits_user_idx find the user's rows.
+ */
+function lastDepositAtOf(userId: SQL | string): SQL<Date | null> {
+  return sql<Date | null>`greatest(
+    (SELECT max(je.created_at) FROM payment_orders po
+      JOIN journal_entries je ON je.id = po.entry_id WHERE po.user_id = ${userId}),
+    (SELECT max(cd.credited_at) FROM chain_deposits cd
+      WHERE cd.user_id = ${userId} AND cd.status = 'CREDITED'))`;
+}
+
 export async function lastDepositAt(db: DbOrTx, userId: string): Promise<Date | null> {
-  const [row] = await db
-    .select({ at: sql<Date | null>`max(${journalEntries.createdAt})` })
-    .from(paymentOrders)
-    .innerJoin(journalEntries, eq(journalEntries.id, paymentOrders.entryId))
-    .where(and(eq(paymentOrders.userId, userId), isNotNull(paymentOrders.entryId)));
-  const at = row?.at;
+  const result = await db.execute<{ at: Date | string | null }>(sql`SELECT ${lastDepositAtOf(userId)} AS at`);
+  const at = result.rows[0]?.at;
   return at ? new Date(at) : null;
 }
 
@@ -178,8 +186,7 @@ export async function listAllWithdrawals(
         passwordChangedAt: users.passwordChangedAt,
         totpEnabledAt: users.totpEnabledAt,
       },
-      lastDepositAt: sql<Date | null>`(SELECT max(je.created_at) FROM payment_orders po
-        JOIN journal_entries je ON je.id = po.entry_id WHERE po.user_id = ${withdrawals.userId})`,
+      lastDepositAt: lastDepositAtOf(sql`${withdrawals.userId}`),
       completedWithdrawals: sql<number>`(SELECT count(*)::int FROM withdrawals w2
         WHERE w2.user_id = ${withdrawals.userId} AND w2.status = 'COMPLETED')`,
       withdrawn24hCents: sql<string>`(SELECT coalesce(sum(w3.value_cents), 0)::text FROM withdrawals w3
