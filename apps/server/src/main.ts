@@ -38,6 +38,8 @@ async function main(): Promise<void> {
   }
   const database = connect(databaseUrl, { limits: config.dbLimits });
   await migrateDatabase(database.db);
+  // A restarted embedded chain is empty: put back what the ledger says it held, before the jobs start.
+  await chain.restore(database.db);
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
   // The first tick runs before the port opens (back-fill included), so the first request has prices.
   const prices = priceFeedFromConfig({ config, database, clock: systemClock, logger });

@@ -2,6 +2,8 @@ import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from './config';
+import type { DbOrTx } from './db';
+import type { DevChainRestore } from './dev-chain-restore';
 
 /** What the faucet reads to find the embedded chain `npm start` runs: DATA_DIR/dev-chain.json. */
 export function devChainInfoFile(dataDir: string): string {
@@ -13,6 +15,11 @@ export interface EmbeddedChain {
   readonly config: Config;
   /** The start banner's lines about the chain (none without one). */
   readonly bannerLines: readonly string[];
+  /**
+   * After a restart, puts back on the new chain what the database says the product held on the old one
+   * (platform/dev-chain-restore.ts); run once the database is migrated, before the jobs start.
+   */
+  restore(db: DbOrTx): Promise<DevChainRestore | null>;
   stop(): Promise<void>;
 }
 
@@ -22,8 +29,9 @@ export interface EmbeddedChain {
  * DATA_DIR/dev-chain.json for `npm run chain:faucet`. Any other mode changes nothing.
  */
 export async function startEmbeddedChain(config: Config, logger: Logger): Promise<EmbeddedChain> {
-  if (config.chainMode !== 'embedded') return { config, bannerLines: [], stop: async () => {} };
-  const { fundDevAddress, HOT_WALLET_FUNDS, startDevChain } = await import('./dev-chain');
+  if (config.chainMode !== 'embedded')
+    return { config, bannerLines: [], restore: async () => null, stop: async () => {} };
+  const { devFunder, fundDevAddress, HOT_WALLET_FUNDS, startDevChain } = await import('./dev-chain');
   const chain = await startDevChain({
     blockMs: config.chainEmbeddedBlockMs,
     log: (line) => logger.warn({ line }, 'development chain'),
@@ -55,6 +63,24 @@ export async function startEmbeddedChain(config: Config, logger: Logger): Promis
         : []),
       '  Chain faucet:          npm run chain:faucet -- <address> <amount> [ETH|USDT]',
     ],
+    async restore(db) {
+      const { restoreDevChain } = await import('./dev-chain-restore');
+      try {
+        return await restoreDevChain(db, {
+          settings,
+          signer: config.chainSigner,
+          nftContract: nftContractAddress,
+          nftPublicUrl: config.nftPublicUrl,
+          float: HOT_WALLET_FUNDS,
+          funder: devFunder(),
+          logger,
+        });
+      } catch (error) {
+        // A development convenience: the product still starts, its solvency panel showing the gap.
+        logger.error({ err: error }, 'development chain: restoring what the ledger remembers failed');
+        return null;
+      }
+    },
     async stop() {
       await chain.stop();
       rmSync(info, { force: true });
