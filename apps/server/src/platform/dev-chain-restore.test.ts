@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { type Address, createWalletClient, http, type PublicClient, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nftItems } from '../db/schema';
+import { chainDeposits, chainTransactions, nftItems } from '../db/schema';
 import { chainClient } from '../features/chain-deposits/chain-clients';
 import { watchOnce } from '../features/chain-deposits/chain-watcher';
 import { reconcileCustody } from '../features/chain-deposits/reconcile-custody';
@@ -101,6 +101,28 @@ function on(chain: EmbeddedChain) {
   };
 }
 
+const outcomes: ChainTxOutcome[] = [];
+
+/** A chain sender of the test's own on `chain`, recording how its withdrawals and NFT sends end. */
+function senderOn(chain: EmbeddedChain) {
+  const sender = createChainSender({
+    db: t.ctx.db,
+    logger,
+    clock: t.ctx.clock,
+    chains: chain.config.chains,
+    signer: config.chainSigner,
+    settings: { replaceAfterMs: 600_000, feeBumpPercent: 25, maxAttempts: 5 },
+    pollMs: 1000,
+  });
+  const record = {
+    onConfirmed: async (_tx: unknown, outcome: ChainTxOutcome) => void outcomes.push(outcome),
+    onFailed: async (_tx: unknown, outcome: ChainTxOutcome) => void outcomes.push(outcome),
+  };
+  sender.handle('WITHDRAWAL', record);
+  sender.handle('NFT_TRANSFER', record);
+  return sender;
+}
+
 /** Records a start's float (100 ETH, 1,000,000 USDT) as the house's, as an operator records a funding. */
 async function bookFloat(reference: string) {
   for (const [asset, amount] of [
@@ -166,6 +188,30 @@ describe('a restarted embedded chain', () => {
     for (const line of await a.reconcile()) expect(line, line.asset).toMatchObject({ matches: true });
     const before = await a.reconcile();
 
+    // Left under way on the first chain: a deposit seen but not confirmed, and a withdrawal mined but
+    // not deep enough.
+    const pendingTx = await wallet.sendTransaction({ to: address, value: parseEther('0.3') });
+    await a.watch();
+    const early = privateKeyToAccount(generatePrivateKey()).address;
+    const senderA = senderOn(first);
+    await t.ctx.db.transaction((tx) =>
+      senderA.enqueue(tx, {
+        chain: 'ethereum',
+        purpose: 'WITHDRAWAL',
+        reference: 'before-restart',
+        from: { kind: 'hot' },
+        to: early,
+        value: parseEther('0.5'),
+      }),
+    );
+    await senderA.jobs[0]!.run(new Date());
+    expect(
+      await t.ctx.db
+        .select({ status: chainTransactions.status })
+        .from(chainTransactions)
+        .where(eq(chainTransactions.reference, 'before-restart')),
+    ).toEqual([{ status: 'BROADCAST' }]);
+
     // The restart: the first chain is gone, the second starts empty beside the same database.
     await first.stop();
     second = await startEmbeddedChain(config, logger);
@@ -180,6 +226,14 @@ describe('a restarted embedded chain', () => {
     expect(await b.ownerOf(keptToken)).toBe(hot);
     expect(await b.ownerOf(sentToken)).toBe(outsider);
     expect(await b.tokenURI(keptToken)).toBe(uri);
+    // The watcher drops the deposit whose block went with the first chain; the restore did not count it.
+    await b.watch();
+    expect(
+      await t.ctx.db
+        .select({ status: chainDeposits.status })
+        .from(chainDeposits)
+        .where(eq(chainDeposits.txHash, pendingTx)),
+    ).toEqual([{ status: 'DROPPED' }]);
     const said = logLines.filter((line) => line.includes('development chain restored from the ledger'));
     expect(said).toHaveLength(1);
     expect(JSON.parse(said[0]!)).toMatchObject({ chain: 'ethereum', hotWallet: hot, nftsMinted: 2 });
@@ -199,23 +253,10 @@ describe('a restarted embedded chain', () => {
     expect(await b.holdings()).toEqual(held);
     expect(await b.client.getBlockNumber({ cacheTime: 0 })).toBe(head);
 
-    // The sender works on: a coin withdrawal and an NFT send out of the hot wallet are mined.
-    const outcomes: ChainTxOutcome[] = [];
-    const sender = createChainSender({
-      db: t.ctx.db,
-      logger,
-      clock: t.ctx.clock,
-      chains: second.config.chains,
-      signer: config.chainSigner,
-      settings: { replaceAfterMs: 600_000, feeBumpPercent: 25, maxAttempts: 5 },
-      pollMs: 1000,
-    });
-    const record = {
-      onConfirmed: async (_tx: unknown, outcome: ChainTxOutcome) => void outcomes.push(outcome),
-      onFailed: async (_tx: unknown, outcome: ChainTxOutcome) => void outcomes.push(outcome),
-    };
-    sender.handle('WITHDRAWAL', record);
-    sender.handle('NFT_TRANSFER', record);
+    // The sender works on: a coin withdrawal and an NFT send out of the hot wallet are mined, and the
+    // withdrawal still out from the first chain is sent from its stored bytes: its nonce is the hot
+    // wallet's next on the new chain (the restore's two mints took the first two), so it is mined there.
+    const sender = senderOn(second);
     const receiver = privateKeyToAccount(generatePrivateKey()).address;
     await t.ctx.db.transaction(async (tx) => {
       await sender.enqueue(tx, {
@@ -236,17 +277,19 @@ describe('a restarted embedded chain', () => {
         data: nftTransferData(hot, receiver, keptToken),
       });
     });
-    for (let round = 0; round < 20 && outcomes.length < 2; round++) {
+    for (let round = 0; round < 20 && outcomes.length < 3; round++) {
       await sender.jobs[0]!.run(new Date());
       await b.mine(1);
     }
-    expect(outcomes.map((outcome) => [outcome.purpose, outcome.status])).toEqual(
+    expect(outcomes.map((outcome) => [outcome.purpose, outcome.reference, outcome.status])).toEqual(
       expect.arrayContaining([
-        ['WITHDRAWAL', 'CONFIRMED'],
-        ['NFT_TRANSFER', 'CONFIRMED'],
+        ['WITHDRAWAL', 'before-restart', 'CONFIRMED'],
+        ['WITHDRAWAL', 'after-restart', 'CONFIRMED'],
+        ['NFT_TRANSFER', 'after-restart', 'CONFIRMED'],
       ]),
     );
     expect(await b.client.getBalance({ address: receiver })).toBe(parseEther('1'));
+    expect(await b.client.getBalance({ address: early })).toBe(parseEther('0.5'));
     expect(await b.ownerOf(keptToken)).toBe(receiver);
     await expectLedgerConsistent(t.ctx.db);
   }, 240_000);
