@@ -92,7 +92,9 @@ function migrationsBefore(name: string): { folder: string; remove: () => void } 
   return { folder: dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-describe('the house_system_account migration', () => {
+// Each test migrates an empty database through every migration: seconds on an idle machine, far more
+// on a loaded one, and never a measure of anything.
+describe('the house_system_account migration', { timeout: 180_000 }, () => {
   it('marks the house a database already made lazily, keeping its id, and signs it out', async () => {
     const database = await emptyDatabase();
     const before = migrationsBefore('house_system_account');
