@@ -225,9 +225,9 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
   // One payment provider per app (PayPal's access token is cached in it).
   const paymentProvider = createPaymentProvider(ctx);
   const chainDeposits = createChainDeposits(ctx, hub, listener);
-  const chainSweeps = createChainSweeps(ctx);
   // Coin withdrawals: the chain sender's WITHDRAWAL handler, the sending job, the admin's hot wallet.
   const chainWithdrawals = createChainWithdrawals(ctx, ctx.chainSender);
+  const chainSweeps = createChainSweeps(ctx);
   // Periodic work that must run in exactly one process (each job leads by an advisory lock).
   const scheduler = createScheduler({ pool: ctx.database.pool, logger: ctx.logger, clock: ctx.clock });
   scheduler.schedule(stakeRedemptionJob(ctx));
