@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app';
+import { recordStartFloat } from './features/chain-sweeps/book-house-float';
 import { PRICE_FEED_JOB } from './features/market-data/price-feed';
 import { priceFeedFromConfig } from './features/market-data/price-feed-from-config';
 import { createAppContext } from './platform/app-context';
@@ -40,6 +41,8 @@ async function main(): Promise<void> {
   await migrateDatabase(database.db);
   // A restarted embedded chain is empty: put back what the ledger says it held, before the jobs start.
   await chain.restore(database.db);
+  // What this start put into the hot wallet is the house's float: recorded, the chain and custody agree.
+  await recordStartFloat(database.db, chain.float, logger);
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
   // The first tick runs before the port opens (back-fill included), so the first request has prices.
   const prices = priceFeedFromConfig({ config, database, clock: systemClock, logger });

@@ -1,6 +1,8 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { parseEther } from 'viem';
+import type { ChainToken } from './chain-config';
 import type { Config } from './config';
 import type { DbOrTx } from './db';
 import type { DevChainRestore } from './dev-chain-restore';
@@ -20,6 +22,11 @@ export interface EmbeddedChain {
    * (platform/dev-chain-restore.ts); run once the database is migrated, before the jobs start.
    */
   restore(db: DbOrTx): Promise<DevChainRestore | null>;
+  /**
+   * What this start put into the hot wallet from outside (HOT_WALLET_FUNDS), per coin in the chain's
+   * units: the house's float, for main.ts to record once the restore has run.
+   */
+  readonly float: readonly { readonly chain: string; readonly token: ChainToken; readonly raw: bigint }[];
   stop(): Promise<void>;
 }
 
@@ -30,7 +37,7 @@ export interface EmbeddedChain {
  */
 export async function startEmbeddedChain(config: Config, logger: Logger): Promise<EmbeddedChain> {
   if (config.chainMode !== 'embedded')
-    return { config, bannerLines: [], restore: async () => null, stop: async () => {} };
+    return { config, bannerLines: [], restore: async () => null, float: [], stop: async () => {} };
   const { devFunder, fundDevAddress, HOT_WALLET_FUNDS, startDevChain } = await import('./dev-chain');
   const chain = await startDevChain({
     blockMs: config.chainEmbeddedBlockMs,
@@ -81,6 +88,17 @@ export async function startEmbeddedChain(config: Config, logger: Logger): Promis
         return null;
       }
     },
+    float: hot
+      ? settings.tokens.flatMap((token) => {
+          const raw =
+            token.contract === null
+              ? parseEther(HOT_WALLET_FUNDS.eth)
+              : token.asset === 'USDT'
+                ? HOT_WALLET_FUNDS.usdt
+                : 0n;
+          return raw > 0n ? [{ chain: settings.key, token, raw }] : [];
+        })
+      : [],
     async stop() {
       await chain.stop();
       rmSync(info, { force: true });

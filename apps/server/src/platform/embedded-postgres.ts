@@ -86,7 +86,14 @@ export async function startEmbeddedPostgres(options: {
     onError: (message) => log(String(message).trim()),
   });
   if (fresh) await pg.initialise();
-  await pg.start();
+  // The package rejects with nothing when the server does not come up: say what it usually means.
+  await pg.start().catch((error: unknown) => {
+    throw error instanceof Error
+      ? error
+      : new Error(
+          `PostgreSQL in ${options.dir} did not start (is another \`npm start\` using this data directory or port ${options.port}?)`,
+        );
+  });
   const database = options.database ?? 'exchange';
   const urlFor = (name: string) => embeddedDatabaseUrl(options.port, name);
   const client = pg.getPgClient('postgres', '127.0.0.1');

@@ -1,10 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import {
   type AssetCode,
+  chainAmountToMinor,
   custodyAccount,
+  getAsset,
+  isAssetCode,
   type Result,
   systemAccount,
   transferPostings,
 } from '@exchange/domain';
+import type { Logger } from 'pino';
+import type { ChainToken } from '../../platform/chain-config';
 import type { DbOrTx } from '../../platform/db';
 import { type PostedEntry, type PostRejection, postEntry } from '../ledger/post-entries';
 
@@ -29,4 +35,29 @@ export function bookHouseFloat(
       input.amount,
     ),
   });
+}
+
+/**
+ * The embedded start's float (platform/embedded-chain.ts funds the hot wallet of a new development
+ * chain on every start), recorded once per start and coin, so a fresh `npm start` shows the chain and
+ * the custody account matching. A coin the ledger cannot hold to the unit is recorded to its scale.
+ */
+export async function recordStartFloat(
+  db: DbOrTx,
+  float: readonly { chain: string; token: ChainToken; raw: bigint }[],
+  logger: Logger,
+): Promise<void> {
+  const start = randomUUID();
+  for (const { chain, token, raw } of float) {
+    if (!isAssetCode(token.asset)) continue;
+    const amount = chainAmountToMinor(raw, token.decimals, getAsset(token.asset).scale);
+    const booked = await bookHouseFloat(db, {
+      chain,
+      asset: token.asset,
+      amount,
+      reference: `start:${start}`,
+    });
+    if (!booked.ok)
+      logger.warn({ chain, asset: token.asset, code: booked.code }, 'development float not recorded');
+  }
 }
