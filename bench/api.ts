@@ -248,7 +248,7 @@ async function main(): Promise<void> {
           'the parameters with a fresh timestamp), a resting LIMIT buy on one of four markets, then its',
           "cancel: every request authenticates its key (from the process's key cache), spends request",
           'weight (counted in memory, shared between processes every 100 ms) and runs on the same engine',
-          "and group commit as the web. The web path beside it is the same",
+          'and group commit as the web. The web path beside it is the same',
           `place-and-cancel through the web's routes with other users. ${WARMUP_SECONDS} s of each load run`,
           'first and are not counted. ok/s counts 2xx answers; one order is two requests. The target (issue',
           '39) is 1,000 orders/s with p99 under 50 ms on an idle machine: compare the API with the web line',

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, minor, updatedAt } from './columns';
 
 export const CHAIN_SWEEP_STATUSES = ['TOPPING_UP', 'SENDING', 'CONFIRMED', 'FAILED', 'SKIPPED'] as const;
