@@ -10,7 +10,6 @@ import { type Address, createWalletClient, http, type PublicClient, parseEther }
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainDeposits, chainTransactions, nftItems } from '../db/schema';
-import { chainClient } from '../features/chain-deposits/chain-clients';
 import { watchOnce } from '../features/chain-deposits/chain-watcher';
 import { reconcileCustody } from '../features/chain-deposits/reconcile-custody';
 import { createChainSender } from '../features/chain-sender/chain-sender';
@@ -21,6 +20,7 @@ import { createNft } from '../features/nft/nft-test-helpers';
 import { expectLedgerConsistent } from '../test/expect-ledger';
 import { createTestApp, type TestApp, testConfig } from '../test/test-app';
 import { createTestUser } from '../test/test-users';
+import { chainClient } from './chain-client';
 import { devChainDefinition, HOT_WALLET_FUNDS, TEST_USDT_ABI } from './dev-chain';
 import { type EmbeddedChain, startEmbeddedChain } from './embedded-chain';
 import { createLogger } from './logger';

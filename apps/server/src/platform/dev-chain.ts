@@ -18,6 +18,7 @@ import {
 import { mnemonicToAccount } from 'viem/accounts';
 import { DEV_CHAIN_MNEMONIC } from './chain-config';
 import { TEST_USDT_SOURCE } from './dev-chain-token';
+import { compileSolidity } from './solidity';
 
 /**
  * The local development chain (issue 37): hardhat 2's node, started offline as a child process on a
@@ -60,24 +61,7 @@ function freePort(): Promise<number> {
 
 /** The test token's creation code, compiled now by solc-js (well under a second). */
 export function compileTestUsdt(): Hex {
-  const solc = require('solc') as { compile(input: string): string };
-  const input = {
-    language: 'Solidity',
-    sources: { 'TestUSDT.sol': { content: TEST_USDT_SOURCE } },
-    settings: {
-      optimizer: { enabled: true, runs: 200 },
-      outputSelection: { '*': { '*': ['evm.bytecode.object'] } },
-    },
-  };
-  const output = JSON.parse(solc.compile(JSON.stringify(input))) as {
-    errors?: Array<{ severity: string; formattedMessage: string }>;
-    contracts?: Record<string, Record<string, { evm: { bytecode: { object: string } } }>>;
-  };
-  const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
-  if (errors.length > 0) throw new Error(`TestUSDT does not compile: ${errors[0]!.formattedMessage}`);
-  const object = output.contracts?.['TestUSDT.sol']?.TestUSDT?.evm.bytecode.object;
-  if (!object) throw new Error('solc gave no TestUSDT bytecode');
-  return `0x${object}`;
+  return compileSolidity('TestUSDT', TEST_USDT_SOURCE);
 }
 
 async function waitForRpc(client: PublicClient, child: ChildProcess, timeoutMs: number): Promise<void> {

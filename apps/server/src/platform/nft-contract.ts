@@ -1,8 +1,3 @@
-import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
 import {
   type Account,
   type Address,
@@ -16,6 +11,7 @@ import {
   parseAbi,
 } from 'viem';
 import { EXCHANGE_NFT_SOURCE } from './nft-contract-source';
+import { compileSolidity } from './solidity';
 
 /**
  * The exchange's ERC-721 (issue 40, source in nft-contract-source.ts): its interface, its creation code
@@ -47,56 +43,13 @@ export const EXCHANGE_NFT_ABI = parseAbi([
 export const EXCHANGE_NFT_NAME = 'Exchange NFT';
 export const EXCHANGE_NFT_SYMBOL = 'XNFT';
 
-const require = createRequire(import.meta.url);
-let compiled: Hex | null = null;
-
 /**
  * The contract's creation code. solc-js takes seconds for it, so the result is kept for the process and
  * in a file of the temporary directory named by the hash of the source and the compiler's version (each
  * test file's worker and each start read it there instead of compiling again).
  */
 export function compileExchangeNft(): Hex {
-  if (compiled) return compiled;
-  const version = (require('solc/package.json') as { version: string }).version;
-  const key = createHash('sha256').update(`${version}\n${EXCHANGE_NFT_SOURCE}`).digest('hex').slice(0, 16);
-  const cacheDir = path.join(os.tmpdir(), 'exchange-solc-cache');
-  const cacheFile = path.join(cacheDir, `ExchangeNFT-${key}.hex`);
-  try {
-    const cached = readFileSync(cacheFile, 'utf8').trim();
-    if (/^0x[0-9a-f]+$/.test(cached)) {
-      compiled = cached as Hex;
-      return compiled;
-    }
-  } catch {
-    // Not compiled yet on this machine.
-  }
-  const solc = require('solc') as { compile(input: string): string };
-  const input = {
-    language: 'Solidity',
-    sources: { 'ExchangeNFT.sol': { content: EXCHANGE_NFT_SOURCE } },
-    settings: {
-      optimizer: { enabled: true, runs: 200 },
-      outputSelection: { '*': { '*': ['evm.bytecode.object'] } },
-    },
-  };
-  const output = JSON.parse(solc.compile(JSON.stringify(input))) as {
-    errors?: Array<{ severity: string; formattedMessage: string }>;
-    contracts?: Record<string, Record<string, { evm: { bytecode: { object: string } } }>>;
-  };
-  const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
-  if (errors.length > 0) throw new Error(`ExchangeNFT does not compile: ${errors[0]!.formattedMessage}`);
-  const object = output.contracts?.['ExchangeNFT.sol']?.ExchangeNFT?.evm.bytecode.object;
-  if (!object) throw new Error('solc gave no ExchangeNFT bytecode');
-  compiled = `0x${object}`;
-  try {
-    mkdirSync(cacheDir, { recursive: true });
-    const partial = `${cacheFile}.${process.pid}`;
-    writeFileSync(partial, compiled);
-    renameSync(partial, cacheFile);
-  } catch {
-    // A cache that cannot be written only costs the next process a compile.
-  }
-  return compiled;
+  return compileSolidity('ExchangeNFT', EXCHANGE_NFT_SOURCE);
 }
 
 /** Deploys the contract from `account` with `minter` as its only minter; its checksummed address. */

@@ -1,11 +1,11 @@
 import { CHAIN_DEPOSIT_EVENT } from '@exchange/contracts';
 import { z } from 'zod';
 import type { AppContext, ZodApi } from '../../platform/app-context';
+import { chainClient } from '../../platform/chain-client';
 import type { PgListener } from '../../platform/pg-listener';
 import type { ScheduledJob } from '../../platform/scheduled-jobs';
 import type { WsHub } from '../../platform/ws-hub';
 import { USER_CHANNEL } from '../ledger/balance-events';
-import { chainClient } from './chain-clients';
 import { CHAIN_DEPOSIT_CHANNEL } from './chain-credit';
 import { chainDepositKycRoutes, chainDepositUserRoutes } from './chain-deposits.routes';
 import { chainWatcherJob } from './chain-watcher';

@@ -12,6 +12,7 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainDeposits, journalEntries, ledgerAccounts } from '../../db/schema';
+import { chainClient } from '../../platform/chain-client';
 import type { ChainSettings } from '../../platform/chain-config';
 import { type DevChain, devChainDefinition, startDevChain, TEST_USDT_ABI } from '../../platform/dev-chain';
 import { expectLedgerConsistent } from '../../test/expect-ledger';
@@ -19,7 +20,6 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { chainTestEnv, freshChainAccount } from '../../test/test-chain';
 import { createTestUser, type TestUser } from '../../test/test-users';
 import { loadBalances, loadUserBalances } from '../ledger/ledger.repository';
-import { chainClient } from './chain-clients';
 import { watchOnce } from './chain-watcher';
 import { reconcileCustody } from './reconcile-custody';
 

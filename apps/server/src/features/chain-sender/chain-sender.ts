@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
-import { type Chain, createPublicClient, http, type PublicClient } from 'viem';
+import type { PublicClient } from 'viem';
+import { chainClient } from '../../platform/chain-client';
 import type { ChainConfig, ChainSettings } from '../../platform/chain-config';
 import type { ChainSenderSettings } from '../../platform/chain-sender-config';
 import type { Clock } from '../../platform/clock';
@@ -44,20 +45,6 @@ export function chainSenderOf(base: {
 /** The scheduled job's name for a chain: one sender (the leader) per chain among the processes. */
 export function chainSenderJobName(chain: string): string {
   return `chain-sender:${chain}`;
-}
-
-function senderClient(settings: ChainSettings): PublicClient {
-  const chain: Chain = {
-    id: settings.chainId,
-    name: settings.name,
-    nativeCurrency: {
-      name: settings.tokens[0]?.asset ?? 'ETH',
-      symbol: settings.tokens[0]?.asset ?? 'ETH',
-      decimals: 18,
-    },
-    rpcUrls: { default: { http: [settings.rpcUrl] } },
-  };
-  return createPublicClient({ chain, transport: http(settings.rpcUrl, { retryCount: 1, timeout: 10_000 }) });
 }
 
 /**
@@ -140,7 +127,7 @@ export function createChainSender(deps: ChainSenderDeps): ChainSender {
       return chains.has(chain) && deps.signer ? deps.signer.address({ kind: 'hot' }) : null;
     },
     jobs: deps.chains.map((chain) => {
-      const client = senderClient(chain);
+      const client = chainClient(chain);
       return {
         name: chainSenderJobName(chain.key),
         everyMs: deps.pollMs,

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../platform/app-context';
+import { chainClient } from '../../platform/chain-client';
 import type { ScheduledJob } from '../../platform/scheduled-jobs';
-import { chainClient } from '../chain-deposits/chain-clients';
 import { type ChainHoldings, readChainHoldings } from './read-chain-holdings';
 import { type ChainSweepDeps, chainSweepJob } from './sweep-deposit-addresses';
 import { sweepHandlers } from './sweep-outcomes';

@@ -12,11 +12,11 @@ import { type Address, createPublicClient, erc20Abi, http, type PublicClient } f
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { expect } from 'vitest';
 import { chainTransactions, withdrawals } from '../../db/schema';
+import { chainClient } from '../../platform/chain-client';
 import type { ManualClock } from '../../platform/clock';
 import type { TestApp } from '../../test/test-app';
 import { freshChainAccount } from '../../test/test-chain';
 import { transferFunds } from '../../test/transfer-funds';
-import { chainClient } from '../chain-deposits/chain-clients';
 import { reconcileCustody } from '../chain-deposits/reconcile-custody';
 import { loadUserBalances } from '../ledger/ledger.repository';
 import { readHotWalletBalance } from './hot-wallet-balances';

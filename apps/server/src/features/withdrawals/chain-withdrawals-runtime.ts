@@ -1,8 +1,8 @@
 import { hotWalletResponseSchema, messages as m } from '@exchange/contracts';
 import type { PublicClient } from 'viem';
 import type { AppContext, ZodApi } from '../../platform/app-context';
+import { chainClient } from '../../platform/chain-client';
 import type { ScheduledJob } from '../../platform/scheduled-jobs';
-import { chainClient } from '../chain-deposits/chain-clients';
 import type { ChainTxHandler, ChainTxPurpose } from '../chain-sender/chain-sender-types';
 import { chainWithdrawalHandler } from './chain-withdrawal-handler';
 import { getHotWallet } from './get-hot-wallet';

@@ -1,5 +1,5 @@
 import { type Chain, createPublicClient, http, type PublicClient } from 'viem';
-import type { ChainSettings } from '../../platform/chain-config';
+import type { ChainSettings } from './chain-config';
 
 /** One viem client per configured chain: the same EVM adapter for any chain, by its settings. */
 export function chainClient(settings: ChainSettings): PublicClient {
