@@ -1,15 +1,10 @@
-import { existsSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MARKETS } from '@exchange/domain';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import helmet from 'helmet';
 import { adminOpsRoutes } from './features/admin-ops/admin-ops.routes';
 import { adminUsersRoutes } from './features/admin-users/admin-users.routes';
 import { createApiKeyCache } from './features/api-keys/api-key-cache';
@@ -71,10 +66,11 @@ import {
   withdrawalUserRoutes,
 } from './features/withdrawals/withdrawals.routes';
 import { PRODUCT_HOLD_SOURCES } from './hold-sources';
+import { observeApp } from './observe-app';
 import type { AppContext, PlatformContext, ZodApi } from './platform/app-context';
 import { clientNetwork } from './platform/client-address';
 import { pgRateLimitStore } from './platform/counters';
-import { answerFrameworkError, registerErrorHandler, registerNotFoundHandler } from './platform/errors';
+import { answerFrameworkError, registerErrorHandler } from './platform/errors';
 import { guardMetrics, registerApiDocs } from './platform/exposure';
 import { createMetrics, type Metrics } from './platform/metrics';
 import { createPgListener } from './platform/pg-listener';
@@ -86,8 +82,10 @@ import {
   recordRoutes,
 } from './platform/route-access';
 import { createScheduler, type Scheduler } from './platform/scheduled-jobs';
+import { securityHeaders } from './platform/security-headers';
 import { bridgeSessionRevocations } from './platform/session-revocation';
-import { createWsHub, realtimeRoutes, type WsHub } from './platform/ws-hub';
+import { registerWebApp } from './platform/web-app';
+import { createWsHub, realtimeRoutes } from './platform/ws-hub';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -108,35 +106,6 @@ export interface BuiltApp {
    * drain. The caller closes the database afterwards.
    */
   shutdown(): Promise<void>;
-}
-
-/** The headers helmet sets with our policy, collected once from its middleware. */
-function securityHeaders(): Record<string, string> {
-  const collected: Record<string, string> = {};
-  const response = {
-    setHeader: (name: string, value: string | number | readonly string[]) => {
-      collected[name] = String(value);
-    },
-    removeHeader: () => undefined,
-  };
-  helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-  })({} as IncomingMessage, response as unknown as ServerResponse, () => undefined);
-  return collected;
 }
 
 export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
@@ -368,26 +337,8 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
     metricsRoutes(scope, metrics);
   });
 
-  // The built web app on the same port; unknown non-API paths fall back to the SPA's index.html.
-  const webDist = config.webDist ?? defaultWebDist;
-  const serveWeb = existsSync(webDist);
-  // The build writes .br and .gz copies of its text files (apps/web/compress-assets.ts), sent to
-  // clients that accept them. Files under /assets/ carry a content hash in their name, so they never
-  // change and are cached for a year; index.html and the public files are revalidated on every visit.
-  if (serveWeb)
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      preCompressed: true,
-      setHeaders(reply, filePath) {
-        if (path.relative(webDist, filePath).startsWith(`assets${path.sep}`))
-          reply.header('cache-control', 'public, max-age=31536000, immutable');
-      },
-    });
-  // '/' gets index.html, which preloads the landing page's chunks; every other page of the app gets
-  // app.html, the same page without them (a build older than that split has only index.html).
-  const spaPage = existsSync(path.join(webDist, 'app.html')) ? 'app.html' : 'index.html';
-  registerNotFoundHandler(app, serveWeb ? spaPage : null);
+  // The built web app on the same port; unknown non-API paths fall back to the SPA's pages.
+  await registerWebApp(app, config.webDist ?? defaultWebDist);
   return {
     app,
     ctx,
@@ -400,31 +351,4 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
       await app.close();
     },
   };
-}
-
-/** Points the scrape-time gauges at this process's live parts. */
-function observeApp(
-  ctx: AppContext,
-  metrics: Metrics,
-  parts: { hub: WsHub; scheduler: Scheduler; trading: TradingRuntime },
-): void {
-  const assets = [...new Set(['USDT' as const, ...MARKETS.map((m) => m.base)])];
-  metrics.observe({
-    sockets: () => parts.hub.connectionCount(),
-    leadership: () => [...parts.scheduler.leadership(), ...(ctx.jobLeadership?.() ?? [])],
-    rejectedTicks: () => ctx.prices.rejectedTicks?.() ?? [],
-    priceAges: () => {
-      const now = ctx.clock.now().getTime();
-      return assets.flatMap((asset) => {
-        const point = ctx.prices.latest(asset);
-        return point ? [{ asset, seconds: Math.max(0, now - point.at.getTime()) / 1000 }] : [];
-      });
-    },
-  });
-  parts.trading.engine.onCommitted((state, effects) => {
-    const market = state.rules.id;
-    for (const order of effects.orders) metrics.orderUpdates.inc({ market, status: order.status });
-    if (effects.fills) metrics.fills.inc({ market }, effects.fills);
-    if (effects.orders.length > 0) metrics.batchSize.observe({ market }, effects.orders.length);
-  });
 }
