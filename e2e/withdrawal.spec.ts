@@ -105,6 +105,13 @@ for (const width of [1366, 390]) {
     await admin.getByLabel('Search withdrawals').fill(customer.email);
     const table = admin.getByRole('table', { name: 'Withdrawals' });
     await expect(table.getByText('Deposit in the last 24 h')).toBeVisible();
+    if (width < 640) {
+      // On a phone the search box has a line of its own and the status filter wraps below it.
+      const search = await admin.getByLabel('Search withdrawals').boundingBox();
+      const filter = await admin.getByLabel('Withdrawal status').boundingBox();
+      expect(search?.width).toBeGreaterThan(width * 0.7);
+      expect(filter?.y).toBeGreaterThanOrEqual((search?.y ?? 0) + (search?.height ?? 0));
+    }
     await expectAccessible(admin, '/admin-withdrawals');
     await table.getByRole('button', { name: `Approve withdrawal of ${customer.email}` }).click();
     await admin.getByRole('button', { name: 'YES' }).click();

@@ -60,7 +60,7 @@ export interface DataTableProps<T> {
   /** Rows in hand only (default on); a server list is searchable when it has `onSearch`. */
   readonly searchable?: boolean;
   readonly searchPlaceholder?: string;
-  /** Extra controls beside the search box. */
+  /** Extra controls beside the search box; on a phone the box has a line of its own, they wrap below. */
   readonly toolbar?: ReactNode;
   /** The spec's lists scroll back to the top of the page when the page changes. */
   readonly scrollOnPageChange?: boolean;
@@ -241,7 +241,7 @@ export function DataTable<T>({
   return (
     <div className="flex flex-col gap-3">
       {hasSearch || toolbar ? (
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2 max-sm:[&>:first-child]:basis-full">
           {hasSearch ? (
             <SearchBox
               label={searchLabel}
