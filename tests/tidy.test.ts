@@ -176,8 +176,6 @@ const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
   'server:chain-sweeps': {
     'chain-deposits':
       "sweeping reads the deposit addresses and the chain through the deposits' EVM client, and the reconciliation is theirs",
-    'chain-sender':
-      'a sweep and its gas top-up are chain transactions of the sender, ended by the SWEEP and GAS_TOPUP handlers',
     ledger: "the house's float in the hot wallet is booked in the ledger (custody against the house)",
   },
   'server:debts': {
@@ -199,8 +197,6 @@ const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
   'server:nft': {
     audit: 'creating, hiding or showing an NFT is written to the audit log',
     auth: 'sending a token to the owner’s wallet proves the second factor and mails its end, as a coin withdrawal does',
-    'chain-sender':
-      'an item is minted, and sent to its owner’s wallet, as chain transactions of the sender, ended by its NFT handlers',
     debts: 'an open debt refuses an NFT purchase; a resale pays another customer (issue 40)',
     ledger: 'a sale posts its entry: the price from the buyer to the house or the seller, the fee to revenue',
     uploads: "an NFT's image goes through the upload pipeline and is served from its storage",
@@ -237,8 +233,6 @@ const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
     debts: 'an open debt, or the deposit hold, refuses a withdrawal (issue 35)',
     deposits: "USD payouts share the deposits' PayPal client (and, in tests, its fake PayPal server)",
     ledger: 'a withdrawal is held, paid out or refunded in the ledger, and is one of its hold sources',
-    'chain-sender':
-      'a coin withdrawal is sent through the chain sender: its request and outcome types and the WITHDRAWAL handler (issue 38)',
     'chain-deposits':
       "coin withdrawals read the chain through the deposits' EVM client; their tests reconcile custody as deposits do",
   },

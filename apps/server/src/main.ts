@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app';
+import { restoreEmbeddedChain } from './dev-chain-restore';
 import { recordStartFloat } from './features/chain-sweeps/book-house-float';
 import { PRICE_FEED_JOB } from './features/market-data/price-feed';
 import { priceFeedFromConfig } from './features/market-data/price-feed-from-config';
@@ -40,7 +41,7 @@ async function main(): Promise<void> {
   const database = connect(databaseUrl, { limits: config.dbLimits });
   await migrateDatabase(database.db);
   // A restarted embedded chain is empty: put back what the ledger says it held, before the jobs start.
-  await chain.restore(database.db);
+  await restoreEmbeddedChain(database.db, chain);
   // What this start put into the hot wallet is the house's float: recorded, the chain and custody agree.
   await recordStartFloat(database.db, chain.float, logger);
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger });

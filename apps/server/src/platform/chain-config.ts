@@ -4,8 +4,6 @@ import { HDKey } from '@scure/bip32';
 import { entropyToMnemonic, generateMnemonic, mnemonicToSeedSync, validateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { z } from 'zod';
-import type { ChainSigner } from '../features/chain-sender/chain-sender-types';
-import { localChainSigner } from '../features/chain-sender/local-chain-signer';
 import { type ChainListEntry, chainListEnv, chainListSettingDocs } from './chain-list-config';
 import {
   type ChainSenderConfig,
@@ -13,6 +11,8 @@ import {
   chainSenderEnv,
   chainSenderSettingDocs,
 } from './chain-sender-config';
+import type { ChainSigner } from './chain-sender-types';
+import { localChainSigner } from './local-chain-signer';
 
 /**
  * The chains deposits arrive on (issue 37): its environment variables (spread into config.ts's env

@@ -1,15 +1,28 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { parseEther } from 'viem';
-import type { ChainToken } from './chain-config';
+import { type Account, parseEther } from 'viem';
+import type { ChainSettings, ChainToken } from './chain-config';
+import type { ChainSigner } from './chain-sender-types';
 import type { Config } from './config';
-import type { DbOrTx } from './db';
-import type { DevChainRestore } from './dev-chain-restore';
 
 /** What the faucet reads to find the embedded chain `npm start` runs: DATA_DIR/dev-chain.json. */
 export function devChainInfoFile(dataDir: string): string {
   return path.join(dataDir, 'dev-chain.json');
+}
+
+/** What restoring a development chain after a restart works with (dev-chain-restore.ts). */
+export interface DevChainRestoreInput {
+  readonly settings: ChainSettings;
+  readonly signer: ChainSigner | null;
+  /** The exchange's ERC-721 on this chain (the start's deploy), null when none. */
+  readonly nftContract: string | null;
+  readonly nftPublicUrl: string;
+  /** What the start gave the hot wallet that the ledger does not record yet (HOT_WALLET_FUNDS). */
+  readonly float: { readonly eth: string; readonly usdt: bigint };
+  /** The development funder: it mints the test USDT put back. */
+  readonly funder: Account;
+  readonly logger: Logger;
 }
 
 export interface EmbeddedChain {
@@ -18,10 +31,10 @@ export interface EmbeddedChain {
   /** The start banner's lines about the chain (none without one). */
   readonly bannerLines: readonly string[];
   /**
-   * After a restart, puts back on the new chain what the database says the product held on the old one
-   * (platform/dev-chain-restore.ts); run once the database is migrated, before the jobs start.
+   * What a restart needs to put back on the new chain what the database says the product held on the
+   * old one (dev-chain-restore.ts, run by main.ts once the database is migrated); null outside embedded mode.
    */
-  restore(db: DbOrTx): Promise<DevChainRestore | null>;
+  readonly restoreInput: DevChainRestoreInput | null;
   /**
    * What this start put into the hot wallet from outside (HOT_WALLET_FUNDS), per coin in the chain's
    * units: the house's float, for main.ts to record once the restore has run.
@@ -37,7 +50,7 @@ export interface EmbeddedChain {
  */
 export async function startEmbeddedChain(config: Config, logger: Logger): Promise<EmbeddedChain> {
   if (config.chainMode !== 'embedded')
-    return { config, bannerLines: [], restore: async () => null, float: [], stop: async () => {} };
+    return { config, bannerLines: [], restoreInput: null, float: [], stop: async () => {} };
   const { devFunder, fundDevAddress, HOT_WALLET_FUNDS, startDevChain } = await import('./dev-chain');
   const chain = await startDevChain({
     blockMs: config.chainEmbeddedBlockMs,
@@ -70,23 +83,14 @@ export async function startEmbeddedChain(config: Config, logger: Logger): Promis
         : []),
       '  Chain faucet:          npm run chain:faucet -- <address> <amount> [ETH|USDT]',
     ],
-    async restore(db) {
-      const { restoreDevChain } = await import('./dev-chain-restore');
-      try {
-        return await restoreDevChain(db, {
-          settings,
-          signer: config.chainSigner,
-          nftContract: nftContractAddress,
-          nftPublicUrl: config.nftPublicUrl,
-          float: HOT_WALLET_FUNDS,
-          funder: devFunder(),
-          logger,
-        });
-      } catch (error) {
-        // A development convenience: the product still starts, its solvency panel showing the gap.
-        logger.error({ err: error }, 'development chain: restoring what the ledger remembers failed');
-        return null;
-      }
+    restoreInput: {
+      settings,
+      signer: config.chainSigner,
+      nftContract: nftContractAddress,
+      nftPublicUrl: config.nftPublicUrl,
+      float: HOT_WALLET_FUNDS,
+      funder: devFunder(),
+      logger,
     },
     float: hot
       ? settings.tokens.flatMap((token) => {

@@ -7,6 +7,7 @@ import { type Address, createPublicClient, http, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { chainTransactions } from '../../db/schema';
+import type { ChainTxOutcome } from '../../platform/chain-sender-types';
 import { systemClock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import { devChainDefinition } from '../../platform/dev-chain';
@@ -15,7 +16,6 @@ import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestDatabase, testConfig } from '../../test/test-app';
 import { chainTestEnv, freshChainAccount, fundChainAddress } from '../../test/test-chain';
 import { createChainSender } from './chain-sender';
-import type { ChainTxOutcome } from './chain-sender-types';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 

@@ -4,12 +4,12 @@ import { type Address, createPublicClient, http, parseEther, parseTransaction } 
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainTransactions } from '../../db/schema';
+import type { ChainSender, ChainTxOutcome } from '../../platform/chain-sender-types';
 import { type DevChain, devChainDefinition, startDevChain } from '../../platform/dev-chain';
 import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { chainTestEnv } from '../../test/test-chain';
 import { createChainSender } from './chain-sender';
-import type { ChainSender, ChainTxOutcome } from './chain-sender-types';
 
 // A chain of this file's own, so it can stop mining (evm_setAutomine false) and drop transactions
 // from the node's pool without holding up the run's shared chain.

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, lt, max, sql } from 'drizzle-orm';
 import { chainTransactions } from '../../db/schema';
+import type { ChainTxRequest, SignerKey } from '../../platform/chain-sender-types';
 import type { DbOrTx, Tx } from '../../platform/db';
-import type { ChainTxRequest, SignerKey } from './chain-sender-types';
 
 export type ChainTxRow = typeof chainTransactions.$inferSelect;
 export type ChainTxStatus = ChainTxRow['status'];

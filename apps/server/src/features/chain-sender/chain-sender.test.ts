@@ -4,12 +4,12 @@ import { type Address, encodeFunctionData, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainTransactions, journalEntries, postings } from '../../db/schema';
+import type { ChainSender, ChainTxOutcome, ChainTxRequest } from '../../platform/chain-sender-types';
 import { TEST_USDT_ABI } from '../../platform/dev-chain';
 import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { chainTestEnv, freshChainAccount } from '../../test/test-chain';
 import { createChainSender } from './chain-sender';
-import type { ChainSender, ChainTxOutcome, ChainTxRequest } from './chain-sender-types';
 import { feeMinor } from './finish-chain-tx';
 
 // Real transactions on the run's local chain (automining: a sent transaction is in the next block);

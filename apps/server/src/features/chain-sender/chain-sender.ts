@@ -3,11 +3,16 @@ import type { PublicClient } from 'viem';
 import { chainClient } from '../../platform/chain-client';
 import type { ChainConfig, ChainSettings } from '../../platform/chain-config';
 import type { ChainSenderSettings } from '../../platform/chain-sender-config';
+import type {
+  ChainSender,
+  ChainSigner,
+  ChainTxHandler,
+  ChainTxPurpose,
+} from '../../platform/chain-sender-types';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { broadcastRow } from './broadcast-chain-tx';
 import { type ChainTxRow, insertChainTx, rowsInStatus } from './chain-sender.repository';
-import type { ChainSender, ChainSigner, ChainTxHandler, ChainTxPurpose } from './chain-sender-types';
 import { followRow } from './follow-chain-tx';
 import type { SenderRun } from './sender-run';
 import { signQueuedRow } from './sign-chain-tx';

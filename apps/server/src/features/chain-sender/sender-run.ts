@@ -2,11 +2,11 @@ import type { Logger } from 'pino';
 import { type Address, type Hex, keccak256, type PublicClient } from 'viem';
 import type { ChainSettings } from '../../platform/chain-config';
 import type { ChainSenderSettings } from '../../platform/chain-sender-config';
+import type { ChainSigner, ChainTxHandler, ChainTxPurpose } from '../../platform/chain-sender-types';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import type { ChainTxRow } from './chain-sender.repository';
 import { signerKeyOf } from './chain-sender.repository';
-import type { ChainSigner, ChainTxHandler, ChainTxPurpose } from './chain-sender-types';
 
 /** What one run of a chain's sender works with. */
 export interface SenderRun {

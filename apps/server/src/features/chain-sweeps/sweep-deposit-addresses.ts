@@ -2,10 +2,10 @@ import { chainAmountToMinor, decideSweep, getAsset, isAssetCode, parseDecimal } 
 import type { Logger } from 'pino';
 import { type Address, encodeFunctionData, erc20Abi, type PublicClient } from 'viem';
 import type { ChainSettings, ChainToken } from '../../platform/chain-config';
+import type { ChainTxHandler, ChainTxPurpose, ChainTxRequest } from '../../platform/chain-sender-types';
 import type { ChainSweepSettings } from '../../platform/chain-sweep-config';
 import type { Db, DbOrTx } from '../../platform/db';
 import type { ScheduledJob } from '../../platform/scheduled-jobs';
-import type { ChainTxHandler, ChainTxPurpose, ChainTxRequest } from '../chain-sender/chain-sender-types';
 import {
   type NewSweep,
   type SweepCandidate,

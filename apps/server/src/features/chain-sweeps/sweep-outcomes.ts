@@ -1,6 +1,6 @@
 import type { Address } from 'viem';
+import type { ChainTxHandler, ChainTxOutcome } from '../../platform/chain-sender-types';
 import type { Tx } from '../../platform/db';
-import type { ChainTxHandler, ChainTxOutcome } from '../chain-sender/chain-sender-types';
 import { moveSweep } from './chain-sweeps.repository';
 import { type ChainSweepDeps, tokenTransferData } from './sweep-deposit-addresses';
 

@@ -6,10 +6,10 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { inject } from 'vitest';
 import { chainTransactions } from '../../db/schema';
 import { devChainDefinition } from '../../platform/dev-chain';
+import { localChainSigner } from '../../platform/local-chain-signer';
 import { deployExchangeNft, EXCHANGE_NFT_ABI } from '../../platform/nft-contract';
 import type { TestApp } from '../../test/test-app';
 import { chainTestEnv } from '../../test/test-chain';
-import { localChainSigner } from '../chain-sender/local-chain-signer';
 
 /**
  * A test file's own NFT contract on the run's chain: seed words of its own (so its hot wallet is its

@@ -1,8 +1,8 @@
 import type { Address } from 'viem';
 import { getAddress } from 'viem';
 import type { ChainSettings } from '../../platform/chain-config';
+import type { ChainTxHandler, ChainTxPurpose, ChainTxRequest } from '../../platform/chain-sender-types';
 import type { DbOrTx } from '../../platform/db';
-import type { ChainTxHandler, ChainTxPurpose, ChainTxRequest } from '../chain-sender/chain-sender-types';
 
 /** What the NFT feature needs of the chain sender (features/chain-sender). */
 export interface NftChainSender {

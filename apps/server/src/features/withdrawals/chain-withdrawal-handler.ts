@@ -1,9 +1,9 @@
 import { formatMessage, messages as m } from '@exchange/contracts';
 import { nextWithdrawalStatus } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
+import type { ChainTxHandler, ChainTxOutcome } from '../../platform/chain-sender-types';
 import type { Tx } from '../../platform/db';
 import type { MailMessage } from '../../platform/mail';
-import type { ChainTxHandler, ChainTxOutcome } from '../chain-sender/chain-sender-types';
 import { payOutChainWithdrawal, refundWithdrawal } from './withdrawal-ledger';
 import { sendWithdrawalStatusMail } from './withdrawal-mail';
 import { changeWithdrawal, lockWithdrawal } from './withdrawals.repository';

@@ -11,8 +11,8 @@ import { type Address, encodeFunctionData, erc20Abi, type Hex, type PublicClient
 import { withdrawals } from '../../db/schema';
 import type { AppContext } from '../../platform/app-context';
 import type { ChainSettings, ChainToken } from '../../platform/chain-config';
+import type { ChainTxRequest } from '../../platform/chain-sender-types';
 import type { Tx } from '../../platform/db';
-import type { ChainTxRequest } from '../chain-sender/chain-sender-types';
 import { adminEmails } from '../deposits/deposits.repository';
 import type { HotWallets } from './coin-destination';
 import { coinUnits, readHotWalletBalance } from './hot-wallet-balances';

@@ -1,6 +1,6 @@
 import type { Address, Hex, TransactionSerializableEIP1559 } from 'viem';
-import type { DbOrTx, Tx } from '../../platform/db';
-import type { ScheduledJob } from '../../platform/scheduled-jobs';
+import type { DbOrTx, Tx } from './db';
+import type { ScheduledJob } from './scheduled-jobs';
 
 /**
  * The chain sender (issues 37, 38, 40): every transaction the product itself sends on a chain (sweeps,

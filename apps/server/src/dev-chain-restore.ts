@@ -1,6 +1,5 @@
 import { getAsset, isAssetCode } from '@exchange/domain';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Logger } from 'pino';
 import {
   type Account,
   type Address,
@@ -16,15 +15,16 @@ import {
   type TransactionSerializableEIP1559,
 } from 'viem';
 import { toAccount } from 'viem/accounts';
-import { chainCursors, nftItems, uploads } from '../db/schema';
-import { saveCursor } from '../features/chain-deposits/chain-deposits.repository';
-import { ledgerCustody } from '../features/chain-deposits/reconcile-custody';
-import type { ChainSigner } from '../features/chain-sender/chain-sender-types';
-import { nftImagePath } from '../features/nft/nft-view';
-import type { ChainSettings, ChainToken } from './chain-config';
-import type { DbOrTx } from './db';
-import { devChainDefinition, TEST_USDT_ABI } from './dev-chain';
-import { EXCHANGE_NFT_ABI } from './nft-contract';
+import { chainCursors, nftItems, uploads } from './db/schema';
+import { saveCursor } from './features/chain-deposits/chain-deposits.repository';
+import { ledgerCustody } from './features/chain-deposits/reconcile-custody';
+import { nftImagePath } from './features/nft/nft-view';
+import type { ChainSettings, ChainToken } from './platform/chain-config';
+import type { ChainSigner } from './platform/chain-sender-types';
+import type { DbOrTx } from './platform/db';
+import { devChainDefinition, TEST_USDT_ABI } from './platform/dev-chain';
+import type { DevChainRestoreInput, EmbeddedChain } from './platform/embedded-chain';
+import { EXCHANGE_NFT_ABI } from './platform/nft-contract';
 
 /**
  * A restarted `npm start` (issues 37, 40): the embedded development chain lives in memory, so every
@@ -37,19 +37,6 @@ import { EXCHANGE_NFT_ABI } from './nft-contract';
  * chain's transactions are not replayed: outbox rows still out end as the sender decides (FAILED
  * 'dropped' when the chain forgot their nonces).
  */
-
-export interface DevChainRestoreInput {
-  readonly settings: ChainSettings;
-  readonly signer: ChainSigner | null;
-  /** The exchange's ERC-721 on this chain (the start's deploy), null when none. */
-  readonly nftContract: string | null;
-  readonly nftPublicUrl: string;
-  /** What the start gave the hot wallet that the ledger does not record (HOT_WALLET_FUNDS). */
-  readonly float: { readonly eth: string; readonly usdt: bigint };
-  /** The development funder: it mints the test USDT put back. */
-  readonly funder: Account;
-  readonly logger: Logger;
-}
 
 export interface DevChainRestore {
   /** False when the chain still has the watcher's cursor block (or there is none): nothing was done. */
@@ -270,4 +257,22 @@ async function restoreNfts(
     nftsMinted++;
   }
   return { nftsMinted, nftsSkipped };
+}
+
+/**
+ * main.ts's call: restores the embedded chain when it is a new one under an older database. A failure
+ * is logged and the product still starts (a development convenience: the solvency panel shows the gap).
+ */
+export async function restoreEmbeddedChain(
+  db: DbOrTx,
+  chain: EmbeddedChain,
+): Promise<DevChainRestore | null> {
+  const input = chain.restoreInput;
+  if (!input) return null;
+  try {
+    return await restoreDevChain(db, input);
+  } catch (error) {
+    input.logger.error({ err: error }, 'development chain: restoring what the ledger remembers failed');
+    return null;
+  }
 }

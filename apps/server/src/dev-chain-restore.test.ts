@@ -9,22 +9,23 @@ import { eq } from 'drizzle-orm';
 import { type Address, createWalletClient, http, type PublicClient, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chainDeposits, chainTransactions, nftItems } from '../db/schema';
-import { watchOnce } from '../features/chain-deposits/chain-watcher';
-import { reconcileCustody } from '../features/chain-deposits/reconcile-custody';
-import { createChainSender } from '../features/chain-sender/chain-sender';
-import type { ChainTxOutcome } from '../features/chain-sender/chain-sender-types';
-import { bookHouseFloat } from '../features/chain-sweeps/book-house-float';
-import { runSenderUntilIdle } from '../features/nft/nft-chain-test-helpers';
-import { createNft } from '../features/nft/nft-test-helpers';
-import { expectLedgerConsistent } from '../test/expect-ledger';
-import { createTestApp, type TestApp, testConfig } from '../test/test-app';
-import { createTestUser } from '../test/test-users';
-import { chainClient } from './chain-client';
-import { devChainDefinition, HOT_WALLET_FUNDS, TEST_USDT_ABI } from './dev-chain';
-import { type EmbeddedChain, startEmbeddedChain } from './embedded-chain';
-import { createLogger } from './logger';
-import { EXCHANGE_NFT_ABI, nftTransferData } from './nft-contract';
+import { chainDeposits, chainTransactions, nftItems } from './db/schema';
+import { restoreEmbeddedChain } from './dev-chain-restore';
+import { watchOnce } from './features/chain-deposits/chain-watcher';
+import { reconcileCustody } from './features/chain-deposits/reconcile-custody';
+import { createChainSender } from './features/chain-sender/chain-sender';
+import { bookHouseFloat } from './features/chain-sweeps/book-house-float';
+import { runSenderUntilIdle } from './features/nft/nft-chain-test-helpers';
+import { createNft } from './features/nft/nft-test-helpers';
+import { chainClient } from './platform/chain-client';
+import type { ChainTxOutcome } from './platform/chain-sender-types';
+import { devChainDefinition, HOT_WALLET_FUNDS, TEST_USDT_ABI } from './platform/dev-chain';
+import { type EmbeddedChain, startEmbeddedChain } from './platform/embedded-chain';
+import { createLogger } from './platform/logger';
+import { EXCHANGE_NFT_ABI, nftTransferData } from './platform/nft-contract';
+import { expectLedgerConsistent } from './test/expect-ledger';
+import { createTestApp, type TestApp, testConfig } from './test/test-app';
+import { createTestUser } from './test/test-users';
 
 // Two embedded starts on one database, as `npm start` run twice: the first chain gets deposits and
 // NFTs, then stops; the second starts empty (its own node) and the restore puts back what the ledger
@@ -138,7 +139,7 @@ describe('a restarted embedded chain', () => {
   it('gets back the coins and the NFTs the ledger remembers, once, and works on', async () => {
     const a = on(first);
     // On a first start the database has no earlier chain: nothing is restored.
-    expect(await first.restore(t.ctx.db)).toMatchObject({ fresh: false, nftsMinted: 0 });
+    expect(await restoreEmbeddedChain(t.ctx.db, first)).toMatchObject({ fresh: false, nftsMinted: 0 });
     await bookFloat('start-1');
 
     // Two NFTs minted by the sender; the second is then sent out, as a send-out leaves its row.
@@ -221,7 +222,7 @@ describe('a restarted embedded chain', () => {
     await expect(b.ownerOf(keptToken)).rejects.toThrow();
     expect((await b.reconcile()).every((line) => line.matches)).toBe(false);
 
-    const restored = await second.restore(t.ctx.db);
+    const restored = await restoreEmbeddedChain(t.ctx.db, second);
     expect(restored).toMatchObject({ fresh: true, nftsMinted: 2, nftsSkipped: 0 });
     expect(await b.ownerOf(keptToken)).toBe(hot);
     expect(await b.ownerOf(sentToken)).toBe(outsider);
@@ -249,7 +250,11 @@ describe('a restarted embedded chain', () => {
     // Again: the watcher's cursor is on this chain now, so nothing changes, not even a block.
     const held = await b.holdings();
     const head = await b.client.getBlockNumber({ cacheTime: 0 });
-    expect(await second.restore(t.ctx.db)).toMatchObject({ fresh: false, nftsMinted: 0, coins: [] });
+    expect(await restoreEmbeddedChain(t.ctx.db, second)).toMatchObject({
+      fresh: false,
+      nftsMinted: 0,
+      coins: [],
+    });
     expect(await b.holdings()).toEqual(held);
     expect(await b.client.getBlockNumber({ cacheTime: 0 })).toBe(head);
 
