@@ -234,6 +234,7 @@ export const messages = {
   // Referrals
   referralSummaryLoaded: 'Referral summary',
   referralListLoaded: 'Referral list',
+  copy: 'Copy',
   copied: 'Copied',
 
   // Profile

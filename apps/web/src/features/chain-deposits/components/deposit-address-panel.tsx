@@ -1,12 +1,12 @@
 import { type DepositNetwork, formatMessage, messages } from '@exchange/contracts';
 import { useId } from 'react';
+import { CopyButton } from '../../../components/ui/copy-button';
 import { ErrorState } from '../../../components/ui/error-state';
 import { SkeletonText } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAssetListAmount } from '../../../lib/format';
 import { useDepositAddress } from '../api/get-deposit-address';
 import { AddressQr } from './address-qr';
-import { CopyAddressButton } from './copy-address-button';
 
 /**
  * The customer's own address for a coin on a chain: checksummed, in monospace, with Copy and a QR
@@ -45,7 +45,7 @@ export function DepositAddressPanel({
             >
               {value}
             </code>
-            <CopyAddressButton value={value} targetId={addressId} />
+            <CopyButton value={value} targetId={addressId} title={messages.coinDepositCopy} />
           </div>
         </div>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">

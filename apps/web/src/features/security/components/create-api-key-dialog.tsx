@@ -7,6 +7,7 @@ import {
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
+import { CopyButton } from '../../../components/ui/copy-button';
 import { Input } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
 import { Select } from '../../../components/ui/select';
@@ -14,7 +15,6 @@ import { toast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { SecondFactorInput } from '../../../shared/two-factor/second-factor-input';
 import { useCreateApiKey } from '../api/api-keys';
-import { CopyButton } from './copy-button';
 
 interface CreateForm {
   label: string;

@@ -1,20 +1,26 @@
 import { messages } from '@exchange/contracts';
 import { useEffect, useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button } from './button';
 
 /** How long the button says 'Copied' after a copy. */
 export const COPIED_FOR_MS = 2_000;
 
 /**
- * Copies an address to the clipboard; the button itself says 'Copied' for a moment. Where the browser
- * refuses the clipboard, the address (shown in `targetId`) is selected so the person can copy it.
+ * Copies a value (a deposit address, an API key's secret) to the clipboard; the button says 'Copied'
+ * for a moment and a status line tells screen readers. Where the browser refuses the clipboard, the
+ * text shown in `targetId` is selected so the person can copy it by hand.
  */
-export function CopyAddressButton({
+export function CopyButton({
   value,
   targetId,
+  label,
+  title,
 }: {
   readonly value: string;
   readonly targetId: string;
+  /** The button's accessible name when 'Copy' alone would be ambiguous, e.g. 'Copy Secret key'. */
+  readonly label?: string;
+  readonly title?: string;
 }) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
@@ -33,8 +39,8 @@ export function CopyAddressButton({
   };
   return (
     <>
-      <Button variant="secondary" size="sm" onClick={() => void copy()} title={messages.coinDepositCopy}>
-        {copied ? messages.copied : 'Copy'}
+      <Button variant="secondary" size="sm" onClick={() => void copy()} aria-label={label} title={title}>
+        {copied ? messages.copied : messages.copy}
       </Button>
       <span role="status" className="sr-only">
         {copied ? messages.copied : ''}
