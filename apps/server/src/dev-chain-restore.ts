@@ -5,7 +5,6 @@ import {
   type Address,
   createPublicClient,
   createWalletClient,
-  erc20Abi,
   formatUnits,
   getAddress,
   type Hash,
@@ -17,8 +16,9 @@ import {
 import { toAccount } from 'viem/accounts';
 import { chainCursors, nftItems, uploads } from './db/schema';
 import { saveCursor } from './features/chain-deposits/chain-deposits.repository';
-import { ledgerCustody } from './features/chain-deposits/reconcile-custody';
+import { ledgerCustody, totalOf } from './features/chain-deposits/reconcile-custody';
 import { nftImagePath } from './features/nft/nft-view';
+import { coinBalance } from './platform/chain-client';
 import type { ChainSettings, ChainToken } from './platform/chain-config';
 import type { ChainSigner } from './platform/chain-sender-types';
 import type { DbOrTx } from './platform/db';
@@ -130,17 +130,7 @@ export async function restoreDevChain(db: DbOrTx, input: DevChainRestoreInput): 
     if (!isAssetCode(token.asset)) continue;
     const float =
       token.contract === null ? parseEther(input.float.eth) : token.asset === 'USDT' ? input.float.usdt : 0n;
-    const balanceOf = (address: Address) =>
-      token.contract
-        ? client.readContract({
-            address: token.contract as Address,
-            abi: erc20Abi,
-            functionName: 'balanceOf',
-            args: [address],
-          })
-        : client.getBalance({ address });
-    let elsewhere = 0n;
-    for (const address of addresses) elsewhere += await balanceOf(address);
+    const elsewhere = await totalOf(client, token, addresses);
     let target = (await ledgerTarget(db, settings, token)) + float - elsewhere;
     if (target < 0n) {
       logger.warn(
@@ -149,7 +139,7 @@ export async function restoreDevChain(db: DbOrTx, input: DevChainRestoreInput): 
       );
       target = 0n;
     }
-    const current = await balanceOf(hot);
+    const current = await coinBalance(client, token, hot);
     coins.push({ asset: token.asset, hotWallet: target, changed: current !== target });
     // The native coin is set last, below, so the token transactions' gas leaves it at its target.
     if (current === target || token.contract === null) continue;

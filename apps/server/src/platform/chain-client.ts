@@ -1,5 +1,5 @@
-import { type Chain, createPublicClient, http, type PublicClient } from 'viem';
-import type { ChainSettings } from './chain-config';
+import { type Address, type Chain, createPublicClient, erc20Abi, http, type PublicClient } from 'viem';
+import type { ChainSettings, ChainToken } from './chain-config';
 
 /** One viem client per configured chain: the same EVM adapter for any chain, by its settings. */
 export function chainClient(settings: ChainSettings): PublicClient {
@@ -14,4 +14,16 @@ export function chainClient(settings: ChainSettings): PublicClient {
     rpcUrls: { default: { http: [settings.rpcUrl] } },
   };
   return createPublicClient({ chain, transport: http(settings.rpcUrl, { retryCount: 1, timeout: 10_000 }) });
+}
+
+/** What `address` holds of a coin, in the chain's units: the native balance, or the token's balanceOf. */
+export function coinBalance(client: PublicClient, token: ChainToken, address: Address): Promise<bigint> {
+  return token.contract
+    ? client.readContract({
+        address: token.contract as Address,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [address],
+      })
+    : client.getBalance({ address });
 }

@@ -7,7 +7,8 @@ import {
   isAssetCode,
 } from '@exchange/domain';
 import { sql } from 'drizzle-orm';
-import { type Address, erc20Abi, type PublicClient } from 'viem';
+import type { Address, PublicClient } from 'viem';
+import { coinBalance } from '../../platform/chain-client';
 import type { ChainSettings, ChainToken } from '../../platform/chain-config';
 import type { DbOrTx } from '../../platform/db';
 import { loadBalances } from '../ledger/ledger.repository';
@@ -41,22 +42,16 @@ export interface CustodyLine {
 /** Balances read at once from one node. */
 const READ_PARALLEL = 16;
 
-async function balanceOf(client: PublicClient, token: ChainToken, address: Address): Promise<bigint> {
-  return token.contract
-    ? client.readContract({
-        address: token.contract as Address,
-        abi: erc20Abi,
-        functionName: 'balanceOf',
-        args: [address],
-      })
-    : client.getBalance({ address });
-}
-
-async function totalOf(client: PublicClient, token: ChainToken, addresses: readonly Address[]) {
+/** What a set of addresses holds of a coin, in the chain's units, read READ_PARALLEL at a time. */
+export async function totalOf(
+  client: PublicClient,
+  token: ChainToken,
+  addresses: readonly Address[],
+): Promise<bigint> {
   let total = 0n;
   for (let start = 0; start < addresses.length; start += READ_PARALLEL) {
     const slice = addresses.slice(start, start + READ_PARALLEL);
-    for (const balance of await Promise.all(slice.map((address) => balanceOf(client, token, address))))
+    for (const balance of await Promise.all(slice.map((address) => coinBalance(client, token, address))))
       total += balance;
   }
   return total;
@@ -131,8 +126,8 @@ export async function reconcileCustody(
     const scale = getAsset(token.asset).scale;
     const [deposits, hot, cold] = await Promise.all([
       totalOf(client, token, addresses),
-      wallets.hot ? balanceOf(client, token, wallets.hot) : 0n,
-      wallets.cold ? balanceOf(client, token, wallets.cold) : 0n,
+      wallets.hot ? coinBalance(client, token, wallets.hot) : 0n,
+      wallets.cold ? coinBalance(client, token, wallets.cold) : 0n,
     ]);
     const { custody, uncredited, dust } = await ledgerCustody(db, settings, token);
     const raw = deposits + hot + cold;

@@ -1,6 +1,7 @@
 import { chainAmountToMinor, decideSweep, getAsset, isAssetCode, parseDecimal } from '@exchange/domain';
 import type { Logger } from 'pino';
 import { type Address, encodeFunctionData, erc20Abi, type PublicClient } from 'viem';
+import { coinBalance } from '../../platform/chain-client';
 import type { ChainSettings, ChainToken } from '../../platform/chain-config';
 import type { ChainTxHandler, ChainTxPurpose, ChainTxRequest } from '../../platform/chain-sender-types';
 import type { ChainSweepSettings } from '../../platform/chain-sweep-config';
@@ -105,14 +106,7 @@ async function sweepAddress(
 ): Promise<void> {
   const address = candidate.address as Address;
   const nativeBalance = await client.getBalance({ address });
-  const balance = token.contract
-    ? await client.readContract({
-        address: token.contract as Address,
-        abi: erc20Abi,
-        functionName: 'balanceOf',
-        args: [address],
-      })
-    : nativeBalance;
+  const balance = token.contract ? await coinBalance(client, token, address) : nativeBalance;
   const gasLimit = token.contract
     ? await client
         .estimateContractGas({

@@ -25,7 +25,7 @@ function inTransaction(ctx: HandlerContext, tx: Tx) {
 export function chainWithdrawalHandler(ctx: HandlerContext): ChainTxHandler {
   async function end(tx: Tx, outcome: ChainTxOutcome, action: 'complete' | 'fail'): Promise<void> {
     const row = await lockWithdrawal(tx, outcome.reference);
-    if (!row || row.status !== 'SENT') {
+    if (row?.status !== 'SENT') {
       ctx.logger.error({ outcome }, 'chain withdrawal: its transaction ended but it is not SENT');
       return;
     }

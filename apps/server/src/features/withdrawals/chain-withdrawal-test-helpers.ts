@@ -12,14 +12,13 @@ import { type Address, createPublicClient, erc20Abi, http, type PublicClient } f
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { expect } from 'vitest';
 import { chainTransactions, withdrawals } from '../../db/schema';
-import { chainClient } from '../../platform/chain-client';
+import { chainClient, coinBalance as heldOnChain } from '../../platform/chain-client';
 import type { ManualClock } from '../../platform/clock';
 import type { TestApp } from '../../test/test-app';
 import { freshChainAccount } from '../../test/test-chain';
 import { transferFunds } from '../../test/transfer-funds';
 import { reconcileCustody } from '../chain-deposits/reconcile-custody';
 import { loadUserBalances } from '../ledger/ledger.repository';
-import { readHotWalletBalance } from './hot-wallet-balances';
 import { sendChainWithdrawals } from './send-chain-withdrawals';
 import {
   type Customer,
@@ -53,7 +52,7 @@ export const chainControls = () => freshChainAccount({ eth: '1', usdt: 0n });
 export async function bookHotWalletFunds(t: TestApp): Promise<void> {
   const client = readClient(t);
   for (const token of settingsOf(t).tokens) {
-    const raw = await readHotWalletBalance(client, token, hotOf(t));
+    const raw = await heldOnChain(client, token, hotOf(t));
     const asset = token.asset as AssetCode;
     const minor = chainAmountToMinor(raw, token.decimals, getAsset(asset).scale);
     const booked = await transferFunds(t.ctx.db, {

@@ -4,10 +4,10 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Address, PublicClient } from 'viem';
 import { withdrawals } from '../../db/schema';
 import type { AppContext } from '../../platform/app-context';
+import { coinBalance } from '../../platform/chain-client';
 import type { DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { HotWallets } from './coin-destination';
-import { readHotWalletBalance } from './hot-wallet-balances';
 
 /** What approved and sent coin withdrawals of a chain still have to send, per asset (minor units). */
 async function pendingOf(db: DbOrTx, chain: string): Promise<Map<string, bigint>> {
@@ -51,7 +51,7 @@ export async function getHotWallet(
       for (const token of chain.tokens) {
         const asset = token.asset as AssetCode;
         const scale = getAsset(asset).scale;
-        const raw = await readHotWalletBalance(client, token, hot as Address);
+        const raw = await coinBalance(client, token, hot as Address);
         const balance = chainAmountToMinor(raw, token.decimals, scale);
         const owed = pending.get(asset) ?? 0n;
         chainLines.push({

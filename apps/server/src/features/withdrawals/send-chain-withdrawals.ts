@@ -10,12 +10,13 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { type Address, encodeFunctionData, erc20Abi, type Hex, type PublicClient } from 'viem';
 import { withdrawals } from '../../db/schema';
 import type { AppContext } from '../../platform/app-context';
+import { coinBalance } from '../../platform/chain-client';
 import type { ChainSettings, ChainToken } from '../../platform/chain-config';
 import type { ChainTxRequest } from '../../platform/chain-sender-types';
 import type { Tx } from '../../platform/db';
 import { adminEmails } from '../deposits/deposits.repository';
 import type { HotWallets } from './coin-destination';
-import { coinUnits, readHotWalletBalance } from './hot-wallet-balances';
+import { coinUnits } from './hot-wallet-balances';
 import { changeWithdrawal, lockWithdrawal, type WithdrawalRow } from './withdrawals.repository';
 
 /** Withdrawals one tick looks at per chain: the rest wait for the next tick. */
@@ -76,7 +77,7 @@ async function send(
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const locked = await lockWithdrawal(tx, row.id);
-    if (!locked || locked.status !== 'APPROVED') return false;
+    if (locked?.status !== 'APPROVED') return false;
     const next = nextWithdrawalStatus(locked.status, 'send');
     if (!next.ok) return false;
     const moved = await changeWithdrawal(tx, locked.id, 'APPROVED', { status: 'SENT', sentAt: now }, now);
@@ -159,8 +160,7 @@ async function sendChain(
   const fees = await client.estimateFeesPerGas();
   const gasPrice = fees.maxFeePerGas ?? 0n;
   const free = new Map<string, bigint>();
-  for (const token of chain.tokens)
-    free.set(token.asset, await readHotWalletBalance(client, token, hot as Address));
+  for (const token of chain.tokens) free.set(token.asset, await coinBalance(client, token, hot as Address));
   const native = chain.tokens.find((t) => !t.contract);
   if (!native) return;
   const take = (asset: string, units: bigint) => free.set(asset, (free.get(asset) ?? 0n) - units);
@@ -193,7 +193,7 @@ async function sendChain(
   }
   for (const [asset, rows] of short) {
     const token = chain.tokens.find((t) => t.asset === asset)!;
-    const balance = await readHotWalletBalance(client, token, hot as Address);
+    const balance = await coinBalance(client, token, hot as Address);
     await tellAdminsShort(ctx, chain, hot, token, balance, rows);
   }
 }
