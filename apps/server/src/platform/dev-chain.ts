@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -18,6 +17,7 @@ import {
 import { mnemonicToAccount } from 'viem/accounts';
 import { DEV_CHAIN_MNEMONIC } from './chain-config';
 import { TEST_USDT_SOURCE } from './dev-chain-token';
+import { freePort } from './free-port';
 import { compileSolidity } from './solidity';
 
 /**
@@ -46,18 +46,6 @@ export interface DevChain {
 }
 
 const require = createRequire(import.meta.url);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** The test token's creation code, compiled now by solc-js (well under a second). */
 export function compileTestUsdt(): Hex {

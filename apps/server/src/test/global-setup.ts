@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { connect, migrateDatabase } from '../platform/db';
 import { startDevChain } from '../platform/dev-chain';
 import { startEmbeddedPostgres } from '../platform/embedded-postgres';
+import { freePort } from '../platform/free-port';
 import { compileExchangeNft } from '../platform/nft-contract';
 
 declare module 'vitest' {
@@ -15,18 +15,6 @@ declare module 'vitest' {
     chainRpcUrl: string;
     chainUsdt: string;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /**

@@ -1,26 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PRODUCT_HOLD_SOURCES } from '../../hold-sources';
 import { connect, type Database } from '../../platform/db';
+import { freePort } from '../../platform/free-port';
 import { createTestDatabase } from '../../test/test-app';
 import { verifyLedger } from '../ledger/verify-ledger';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** Starts the real server (main.ts) as a child process and waits until it listens. */
 async function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {

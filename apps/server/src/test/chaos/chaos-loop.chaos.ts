@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { verifyLedger } from '../../features/ledger/verify-ledger';
 import { PRODUCT_HOLD_SOURCES } from '../../hold-sources';
 import { connect } from '../../platform/db';
+import { freePort } from '../../platform/free-port';
 import {
   type ChaosPostgres,
   expectAnswersUnavailable,
@@ -10,7 +11,7 @@ import {
   startChaosPostgres,
 } from './chaos-postgres';
 import { chaosWithdrawals } from './chaos-withdrawals';
-import { freePort, type ServerProcess, startServer, stopServer } from './server-process';
+import { type ServerProcess, startServer, stopServer } from './server-process';
 
 /**
  * Two real server processes on one database under a mixed load (limit and instant orders, swaps,

@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { connect, migrateDatabase } from '../../platform/db';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../../platform/embedded-postgres';
+import { freePort } from '../../platform/free-port';
 import { connectTestSocket } from '../ws-client';
-import { freePort, type ServerProcess } from './server-process';
+import type { ServerProcess } from './server-process';
 
 /**
  * The chaos loop's own PostgreSQL (embedded, in a temporary directory), so the loop can stop and start
