@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/app-context';
 import type { ChainTxHandler, ChainTxOutcome } from '../../platform/chain-sender-types';
 import type { Tx } from '../../platform/db';
 import type { MailMessage } from '../../platform/mail';
-import { payOutChainWithdrawal, refundWithdrawal } from './withdrawal-ledger';
+import { payOutWithdrawal, refundWithdrawal } from './withdrawal-ledger';
 import { sendWithdrawalStatusMail } from './withdrawal-mail';
 import { changeWithdrawal, lockWithdrawal } from './withdrawals.repository';
 
@@ -18,7 +18,7 @@ function inTransaction(ctx: HandlerContext, tx: Tx) {
 /**
  * How a coin withdrawal's transaction ends (the chain sender's WITHDRAWAL handler), inside the
  * transaction that ends its outbox row, once. Mined: SENT → COMPLETED with the hash, what was sent
- * leaves custody and the fee is revenue (payOutChainWithdrawal). Reverted, dropped or refused by the
+ * leaves custody and the fee is revenue (payOutWithdrawal). Reverted, dropped or refused by the
  * node: SENT → FAILED with the reason, the amount back to AVAILABLE. The customer is mailed either way.
  * A withdrawal no longer SENT (never, short of a bug) is left as it is.
  */
@@ -48,7 +48,7 @@ export function chainWithdrawalHandler(ctx: HandlerContext): ChainTxHandler {
       now,
     );
     if (!moved) return;
-    if (action === 'complete') await payOutChainWithdrawal(tx, moved, outcome.chain);
+    if (action === 'complete') await payOutWithdrawal(tx, moved, outcome.chain);
     else await refundWithdrawal(tx, moved);
     await sendWithdrawalStatusMail(
       inTransaction(ctx, tx),

@@ -45,16 +45,22 @@ export async function refundWithdrawal(tx: Tx, row: WithdrawalRow): Promise<void
 }
 
 /**
- * The amount leaves: what the customer receives goes out through the provider's clearing account (for
- * USD, PayPal: the money the exchange holds there shrinks), the fee is booked as revenue.
+ * The amount leaves: what the customer receives (amount - fee) goes out of the account that stands
+ * for where it went, and the fee is booked as revenue. USD to PayPal leaves through the provider's
+ * clearing account (the money the exchange holds there shrinks); a coin that left on `chain` leaves
+ * the chain's custody account (the coins the product holds there shrink), the gas the hot wallet paid
+ * being booked by the chain sender (custody to network fees).
  */
-export async function payOutWithdrawal(tx: Tx, row: WithdrawalRow): Promise<void> {
+export async function payOutWithdrawal(tx: Tx, row: WithdrawalRow, chain?: string): Promise<void> {
   const asset = row.asset as AssetCode;
   const amount = BigInt(row.amount);
   const fee = BigInt(row.fee);
   const postings: Posting[] = [
     { account: userAccount(row.userId, asset, 'LOCKED'), amount: -amount },
-    { account: systemAccount('PAYMENT_CLEARING', asset), amount: amount - fee },
+    {
+      account: chain ? custodyAccount(chain, asset) : systemAccount('PAYMENT_CLEARING', asset),
+      amount: amount - fee,
+    },
   ];
   if (fee > 0n) postings.push({ account: systemAccount('FEE_REVENUE', asset), amount: fee });
   const posted = await postEntry(tx, {
@@ -62,31 +68,7 @@ export async function payOutWithdrawal(tx: Tx, row: WithdrawalRow): Promise<void
     reference: `withdrawal:payout:${row.id}`,
     userId: row.userId,
     postings,
-    memo: { withdrawal: row.id },
-  });
-  if (!posted.ok) throw new Error(`withdrawal ${row.id}: pay-out refused (${posted.code})`);
-}
-
-/**
- * A coin withdrawal left on its chain: what was sent (amount - fee) goes from the customer's LOCKED to
- * the chain's custody account (the coins the product holds there shrink by it), the fee is booked as
- * revenue. The gas the hot wallet paid is booked by the chain sender (custody to network fees).
- */
-export async function payOutChainWithdrawal(tx: Tx, row: WithdrawalRow, chain: string): Promise<void> {
-  const asset = row.asset as AssetCode;
-  const amount = BigInt(row.amount);
-  const fee = BigInt(row.fee);
-  const postings: Posting[] = [
-    { account: userAccount(row.userId, asset, 'LOCKED'), amount: -amount },
-    { account: custodyAccount(chain, asset), amount: amount - fee },
-  ];
-  if (fee > 0n) postings.push({ account: systemAccount('FEE_REVENUE', asset), amount: fee });
-  const posted = await postEntry(tx, {
-    kind: 'WITHDRAWAL_PAYOUT',
-    reference: `withdrawal:payout:${row.id}`,
-    userId: row.userId,
-    postings,
-    memo: { withdrawal: row.id, chain },
+    memo: chain ? { withdrawal: row.id, chain } : { withdrawal: row.id },
   });
   if (!posted.ok) throw new Error(`withdrawal ${row.id}: pay-out refused (${posted.code})`);
 }
