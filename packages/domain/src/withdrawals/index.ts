@@ -1,3 +1,4 @@
+export * from './account-standing';
 export * from './withdrawal-address';
 export * from './withdrawal-approval';
 export * from './withdrawal-request';

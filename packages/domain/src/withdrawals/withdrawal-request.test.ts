@@ -123,3 +123,28 @@ describe('checkDailyWithdrawalLimit', () => {
     expect(checkDailyWithdrawalLimit({ usedCents: 10n ** 12n, outCents: 1n, limitCents: 0n }).ok).toBe(true);
   });
 });
+
+describe('checkWithdrawalEligibility for an unreviewed destination (an NFT send-out)', () => {
+  const at = (ms: number) => new Date(now.getTime() + ms);
+  it('lets an address used before through, and a book entry past its cool-down', () => {
+    expect(refusal({ unreviewedDestination: { usedBefore: true, bookUsableAt: null } })).toBeNull();
+    expect(refusal({ unreviewedDestination: { usedBefore: false, bookUsableAt: at(0) } })).toBeNull();
+  });
+
+  it('refuses a new address not in the book, and a book entry still cooling down', () => {
+    expect(refusal({ unreviewedDestination: { usedBefore: false, bookUsableAt: null } })).toBe('address_new');
+    expect(
+      checkWithdrawalEligibility({
+        ...eligible,
+        unreviewedDestination: { usedBefore: false, bookUsableAt: at(1) },
+      }),
+    ).toEqual({ ok: false, code: 'address_cooling_down', params: { until: '2026-11-27T12:00:00.001Z' } });
+  });
+
+  it('lets a new address through when the cool-down is off, and checks the account first', () => {
+    const fresh = { unreviewedDestination: { usedBefore: false, bookUsableAt: null } };
+    expect(refusal({ ...fresh, coolDownMs: 0 })).toBeNull();
+    expect(refusal({ ...fresh, lastSecurityChangeAt: now })).toBe('security_cool_down');
+    expect(refusal({ ...fresh, outflow: { openDebts: 1 } })).toBe('debt_open');
+  });
+});

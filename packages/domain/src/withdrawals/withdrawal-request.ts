@@ -2,6 +2,8 @@ import { type AssetCode, getAsset, isAssetCode } from '../assets';
 import { checkOutflow, type OutflowInput } from '../debts/outflow-rule';
 import { type Minor, parseDecimal } from '../money';
 import { ok, type Result, reject } from '../result';
+import { standingProblems } from './account-standing';
+import { checkAddressUsable } from './withdrawal-address';
 
 /** How value of an asset leaves: a PayPal payout (USD) or a transfer on a chain (coins, issue 37's chain). */
 export type WithdrawalMethod = 'paypal' | 'chain';
@@ -86,6 +88,16 @@ export interface WithdrawalEligibilityInput {
   readonly lastSecurityChangeAt: Date | null;
   readonly coolDownMs: number;
   readonly now: Date;
+  /**
+   * An outflow no admin reviews (an NFT send-out goes straight to the chain): where it goes, which
+   * must be an address the customer's withdrawals or send-outs already went to, or an address-book
+   * entry past its cool-down (`bookUsableAt`, null when the address is not in the book). A coin
+   * withdrawal leaves this out: its new address is flagged for the admin queue instead.
+   */
+  readonly unreviewedDestination?: {
+    readonly usedBefore: boolean;
+    readonly bookUsableAt: Date | null;
+  };
 }
 
 export type WithdrawalEligibilityRejection =
@@ -94,22 +106,38 @@ export type WithdrawalEligibilityRejection =
   | 'two_factor_required'
   | 'debt_open'
   | 'deposit_on_hold'
-  | 'security_cool_down';
+  | 'security_cool_down'
+  | 'address_new'
+  | 'address_cooling_down';
 
 /**
- * May this customer withdraw now? Checked in this order: the account is active ('account_disabled'),
- * KYC-verified ('kyc_required'), has two-factor sign-in on ('two_factor_required'); `checkOutflow`
- * for a withdrawal ('debt_open', then 'deposit_on_hold' with `free`); and no security change within
- * the cool-down ('security_cool_down', with `until` as an ISO time): a thief who just took over the
- * account by changing its password or factor cannot take the money out before the owner, mailed about
- * the change, can react.
+ * May this customer take value out now (a coin or USD withdrawal, an NFT send-out)? Checked in this
+ * order: the account is active ('account_disabled'), KYC-verified ('kyc_required'), has two-factor
+ * sign-in on ('two_factor_required') (the account's standing, standingProblems, the same check every
+ * later step of a withdrawal repeats); `checkOutflow` for a withdrawal ('debt_open', then
+ * 'deposit_on_hold' with `free`); no security change within the cool-down ('security_cool_down', with
+ * `until` as an ISO time): a thief who just took over the account by changing its password or factor
+ * cannot take the money out before the owner, mailed about the change, can react. Then, for an
+ * unreviewed destination: an address never used before must be a book entry ('address_new' when it is
+ * not, unless the cool-down is off) past its own cool-down ('address_cooling_down' with `until`).
  */
 export function checkWithdrawalEligibility(
   input: WithdrawalEligibilityInput,
 ): Result<void, WithdrawalEligibilityRejection> {
-  if (!input.accountActive) return reject('account_disabled');
-  if (!input.kycVerified) return reject('kyc_required');
-  if (!input.twoFactorOn) return reject('two_factor_required');
+  const [problem] = standingProblems(
+    {
+      accountActive: input.accountActive,
+      kycVerified: input.kycVerified,
+      twoFactorOn: input.twoFactorOn,
+      openDebts: input.outflow.openDebts,
+      passwordChangedAt: null,
+      twoFactorEnabledAt: null,
+    },
+    // The request's own security check is the cool-down below, not 'changed since'.
+    null,
+  );
+  if (problem)
+    return reject(problem as 'account_disabled' | 'kyc_required' | 'two_factor_required' | 'debt_open');
   const outflow = checkOutflow({ ...input.outflow, kind: 'withdrawal' });
   if (!outflow.ok) return outflow;
   const changed = input.lastSecurityChangeAt;
@@ -117,6 +145,11 @@ export function checkWithdrawalEligibility(
     const until = changed.getTime() + input.coolDownMs;
     if (until > input.now.getTime())
       return reject('security_cool_down', { until: new Date(until).toISOString() });
+  }
+  const destination = input.unreviewedDestination;
+  if (destination && !destination.usedBefore) {
+    if (destination.bookUsableAt) return checkAddressUsable(destination.bookUsableAt, input.now);
+    if (input.coolDownMs > 0) return reject('address_new');
   }
   return ok(undefined);
 }

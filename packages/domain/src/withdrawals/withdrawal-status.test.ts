@@ -12,6 +12,7 @@ const ACTIONS: WithdrawalAction[] = [
   'approve',
   'reject',
   'cancel',
+  'claim',
   'send',
   'complete',
   'fail',
@@ -66,9 +67,41 @@ describe('nextWithdrawalStatus', () => {
     ]);
   });
 
+  it('lets only the payout job end a claimed (SENDING) payout: paid or refused, never rejected or cancelled', () => {
+    expect(nextWithdrawalStatus('APPROVED', 'claim')).toEqual({
+      ok: true,
+      value: { status: 'SENDING', hold: 'keep' },
+    });
+    expect(nextWithdrawalStatus('SENDING', 'claim').ok).toBe(false);
+    expect(nextWithdrawalStatus('SENDING', 'reject')).toEqual({
+      ok: false,
+      code: 'withdrawal_state',
+      params: { status: 'SENDING' },
+    });
+    expect(nextWithdrawalStatus('SENDING', 'cancel').ok).toBe(false);
+    expect(nextWithdrawalStatus('SENDING', 'send')).toMatchObject({
+      value: { status: 'SENT', hold: 'keep' },
+    });
+    expect(nextWithdrawalStatus('SENDING', 'complete')).toMatchObject({ value: { hold: 'pay_out' } });
+    expect(nextWithdrawalStatus('SENDING', 'fail')).toMatchObject({ value: { hold: 'refund' } });
+    // Nothing fails an approved payout that was never claimed: the job claims before it asks PayPal.
+    expect(nextWithdrawalStatus('APPROVED', 'fail').ok).toBe(false);
+  });
+
   it('never approves twice nor confirms an approved withdrawal again', () => {
     expect(nextWithdrawalStatus('APPROVED', 'approve').ok).toBe(false);
     expect(nextWithdrawalStatus('PENDING_APPROVAL', 'confirm_approved').ok).toBe(false);
     expect(nextWithdrawalStatus('REQUESTED', 'send').ok).toBe(false);
+  });
+});
+
+describe('holding a withdrawal for an admin', () => {
+  it('moves an approved one back to the queue with its amount still held, and nothing else', () => {
+    expect(nextWithdrawalStatus('APPROVED', 'hold')).toEqual({
+      ok: true,
+      value: { status: 'PENDING_APPROVAL', hold: 'keep' },
+    });
+    for (const from of ['REQUESTED', 'PENDING_APPROVAL', 'SENT', 'COMPLETED', 'FAILED', 'REJECTED'] as const)
+      expect(nextWithdrawalStatus(from, 'hold').ok).toBe(false);
   });
 });

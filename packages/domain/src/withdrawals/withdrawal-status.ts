@@ -2,14 +2,17 @@ import { ok, type Result, reject } from '../result';
 
 /**
  * A withdrawal's life. REQUESTED: held, waiting for the e-mailed confirmation. PENDING_APPROVAL: in
- * the admin queue. APPROVED: waiting for the sender (the PayPal payout job, later the chain signer).
- * SENT: the payout or broadcast was submitted. Then COMPLETED, or FAILED (refunded); REJECTED by an
- * admin (refunded); CANCELLED by the customer before approval (refunded).
+ * the admin queue. APPROVED: waiting for the sender (the PayPal payout job, the chain sender).
+ * SENDING: claimed by the PayPal payout job before it asks PayPal, so nobody may stop it any more:
+ * PayPal may have paid it whatever its answer said (issue 43). SENT: the payout or broadcast was
+ * accepted. Then COMPLETED, or FAILED (refunded); REJECTED by an admin (refunded); CANCELLED by the
+ * customer before approval (refunded).
  */
 export const WITHDRAWAL_STATUSES = [
   'REQUESTED',
   'PENDING_APPROVAL',
   'APPROVED',
+  'SENDING',
   'SENT',
   'COMPLETED',
   'FAILED',
@@ -23,13 +26,14 @@ export const HOLDING_WITHDRAWAL_STATUSES = [
   'REQUESTED',
   'PENDING_APPROVAL',
   'APPROVED',
+  'SENDING',
   'SENT',
 ] as const satisfies readonly WithdrawalStatus[];
 
 /**
  * What may happen to a withdrawal: the customer confirms the mailed code (to the queue, or approved at
  * once), an admin approves or rejects it, the customer cancels it, the sender submits it, the provider
- * or chain reports it completed or failed.
+ * or chain reports it completed or failed, the sender holds it for an admin (the account's standing).
  */
 export type WithdrawalAction =
   | 'confirm_for_review'
@@ -37,9 +41,11 @@ export type WithdrawalAction =
   | 'approve'
   | 'reject'
   | 'cancel'
+  | 'claim'
   | 'send'
   | 'complete'
-  | 'fail';
+  | 'fail'
+  | 'hold';
 
 /** How the held amount ends when a withdrawal reaches a status: paid out, returned, or still held. */
 export type HoldOutcome = 'keep' | 'pay_out' | 'refund';
@@ -48,20 +54,28 @@ const TRANSITIONS: Record<WithdrawalAction, { from: readonly WithdrawalStatus[];
   confirm_for_review: { from: ['REQUESTED'], to: 'PENDING_APPROVAL' },
   confirm_approved: { from: ['REQUESTED'], to: 'APPROVED' },
   approve: { from: ['PENDING_APPROVAL'], to: 'APPROVED' },
-  // An approved one not yet sent may still be stopped by an admin.
+  // An approved one not yet claimed by a sender may still be stopped by an admin; a SENDING one may not.
   reject: { from: ['PENDING_APPROVAL', 'APPROVED'], to: 'REJECTED' },
   // Only before approval: once approved, the sender may be submitting it.
   cancel: { from: ['REQUESTED', 'PENDING_APPROVAL'], to: 'CANCELLED' },
-  send: { from: ['APPROVED'], to: 'SENT' },
-  complete: { from: ['SENT'], to: 'COMPLETED' },
-  // A payout refused outright (APPROVED, never accepted) or one that failed after submission (SENT).
-  fail: { from: ['APPROVED', 'SENT'], to: 'FAILED' },
+  // The payout job takes an approved one for itself before it calls the provider.
+  claim: { from: ['APPROVED'], to: 'SENDING' },
+  // The chain sender's outbox row (from APPROVED), or the provider's acceptance of a claimed payout.
+  send: { from: ['APPROVED', 'SENDING'], to: 'SENT' },
+  // A claimed payout the provider reports paid at once, or a submitted one reported paid later.
+  complete: { from: ['SENDING', 'SENT'], to: 'COMPLETED' },
+  // A claimed payout the provider refused for certain, or one that failed after submission (SENT).
+  fail: { from: ['SENDING', 'SENT'], to: 'FAILED' },
+  // The sender found the account no longer in good standing (checkAccountStanding): back to the admin
+  // queue, the amount still held, nothing sent.
+  hold: { from: ['APPROVED'], to: 'PENDING_APPROVAL' },
 };
 
 const OUTCOMES: Record<WithdrawalStatus, HoldOutcome> = {
   REQUESTED: 'keep',
   PENDING_APPROVAL: 'keep',
   APPROVED: 'keep',
+  SENDING: 'keep',
   SENT: 'keep',
   COMPLETED: 'pay_out',
   FAILED: 'refund',
