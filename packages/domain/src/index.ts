@@ -6,6 +6,7 @@ export * from './auth/refresh-token';
 export * from './auth/sign-ins';
 export * from './auth/two-factor';
 export * from './candles';
+export * from './chain';
 export * from './chain-deposits';
 export * from './debts';
 export * from './decimal';
