@@ -30,6 +30,10 @@ export const withdrawalMessages = {
   withdrawalNotAwaitingCode: 'This withdrawal is not waiting for a confirmation code',
   withdrawalCannotCancel: 'This withdrawal can no longer be cancelled',
   withdrawalAlreadyDecided: 'This withdrawal was already decided',
+  withdrawalBeingSentNoReject:
+    'This withdrawal is being sent to PayPal and can no longer be rejected: it ends paid, or refunded if PayPal refuses it',
+  withdrawalBeingSentNoCancel:
+    'This withdrawal is being sent to PayPal and can no longer be cancelled: it ends paid, or refunded if PayPal refuses it',
   withdrawalReasonRequired: 'Write the reason for the rejection',
   withdrawalNoPaypalEmail: 'Your account has no e-mail address PayPal can pay',
   // Coins on a chain and the address book
@@ -91,6 +95,7 @@ export const withdrawalMessages = {
   withdrawalStatusREQUESTED: 'Awaiting e-mail confirmation',
   withdrawalStatusPENDING_APPROVAL: 'Pending approval',
   withdrawalStatusAPPROVED: 'Approved',
+  withdrawalStatusSENDING: 'Sending',
   withdrawalStatusSENT: 'Sent',
   withdrawalStatusCOMPLETED: 'COMPLETED',
   withdrawalStatusFAILED: 'Failed',

@@ -15,6 +15,7 @@ const TONES: Record<WithdrawalItem['status'], 'success' | 'danger' | 'warning' |
   REQUESTED: 'warning',
   PENDING_APPROVAL: 'warning',
   APPROVED: 'warning',
+  SENDING: 'warning',
   SENT: 'warning',
   COMPLETED: 'success',
   FAILED: 'danger',
