@@ -67,8 +67,13 @@ function hotAccount(signer: ChainSigner, hot: Address): Account {
   };
   return toAccount({
     address: hot,
+    // A development allowance: only an in-process signer or a signer process in embedded mode grants it.
     signTransaction: (transaction) =>
-      signer.signTransaction({ kind: 'hot' }, transaction as TransactionSerializableEIP1559),
+      signer.sign({
+        kind: 'development-restore',
+        key: { kind: 'hot' },
+        transaction: transaction as TransactionSerializableEIP1559,
+      }),
     signMessage: refuse,
     signTypedData: refuse,
   });

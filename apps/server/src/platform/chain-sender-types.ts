@@ -60,15 +60,38 @@ export interface ChainTxHandler {
 }
 
 /**
- * Holds the keys. The local signer derives them from the seed (DATA_DIR/secrets in embedded mode, the
- * operator's CHAIN_MNEMONIC otherwise); a production operator may back this with a KMS or HSM instead.
- * Nothing else in the product ever sees a private key.
+ * What the chain sender asks to have signed (issue 43): the outbox row's id and the transaction for it,
+ * so a signer that holds the keys apart from the web process (signer/, docs/custody.md) can read the
+ * row and the record behind it itself and refuse what the database does not show. 'transaction': the
+ * row's own transaction (first signing or a fee replacement); 'cancel': a zero-value send from the
+ * row's address to itself with the row's nonce, which frees a stuck nonce. 'development-restore': the
+ * embedded development chain's restore (dev-chain-restore.ts), which only a signer in embedded mode
+ * grants.
+ */
+export type SignRequest =
+  | {
+      readonly kind: 'transaction' | 'cancel';
+      readonly outboxId: string;
+      readonly key: SignerKey;
+      readonly transaction: TransactionSerializableEIP1559;
+    }
+  | {
+      readonly kind: 'development-restore';
+      readonly key: { readonly kind: 'hot' };
+      readonly transaction: TransactionSerializableEIP1559;
+    };
+
+/**
+ * The keys, behind a port. In production the web process holds no seed or private key: it reaches the
+ * signer process (platform/remote-chain-signer.ts) and knows the addresses from the extended public key
+ * (deposit addresses) and the signer's own answer (the hot wallet). Tests and the embedded default may
+ * sign in process (platform/local-chain-signer.ts); a KMS or HSM may implement this port instead.
  */
 export interface ChainSigner {
-  /** The EIP-55 address a key signs for. */
+  /** The EIP-55 address a key signs for: known without the key (the xpub, the signer's identity). */
   address(key: SignerKey): Address;
-  /** The signed, serialised transaction. */
-  signTransaction(key: SignerKey, transaction: TransactionSerializableEIP1559): Promise<Hex>;
+  /** The signed, serialised transaction; throws when the signer refuses it. */
+  sign(request: SignRequest): Promise<Hex>;
 }
 
 /**

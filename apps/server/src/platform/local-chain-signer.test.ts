@@ -24,9 +24,11 @@ describe('the local chain signer', () => {
     expect(signer.address({ kind: 'hot' })).toBe(privateKeyToAccount(toHex(hotKey)).address);
     expect(signer.address({ kind: 'hot' })).not.toBe(signer.address({ kind: 'deposit', index: 0 }));
 
-    const raw = await signer.signTransaction(
-      { kind: 'deposit', index: 7 },
-      {
+    const raw = await signer.sign({
+      kind: 'transaction',
+      outboxId: 'any',
+      key: { kind: 'deposit', index: 7 },
+      transaction: {
         type: 'eip1559',
         chainId: 31337,
         nonce: 3,
@@ -36,7 +38,7 @@ describe('the local chain signer', () => {
         maxFeePerGas: 2_000_000_000n,
         maxPriorityFeePerGas: 1_000_000_000n,
       },
-    );
+    });
     expect(parseTransaction(raw)).toMatchObject({ nonce: 3, chainId: 31337, value: parseEther('1') });
     expect(await recoverTransactionAddress({ serializedTransaction: raw as never })).toBe(
       signer.address({ kind: 'deposit', index: 7 }),

@@ -13,8 +13,8 @@ export const HOT_WALLET_PATH = "m/44'/60'/1'/0/0";
 /**
  * The signer that holds the keys in this process, derived from BIP-39 seed words: deposit key i at
  * m/44'/60'/0'/0/i (the address the xpub gives deposit i) and the hot wallet at m/44'/60'/1'/0/0.
- * The seed lives only in this closure: never on the config, never in a log. A KMS or HSM implements
- * ChainSigner instead when the keys must not be in the server's memory (docs/custody.md).
+ * The seed lives only in this closure: never on the config, never in a log. The signer process uses it
+ * after its checks; a web process only in tests and the embedded default (docs/custody.md).
  */
 export function localChainSigner(mnemonic: string): ChainSigner {
   const root = HDKey.fromMasterSeed(mnemonicToSeedSync(mnemonic));
@@ -37,6 +37,8 @@ export function localChainSigner(mnemonic: string): ChainSigner {
 
   return {
     address: (key): Address => accountOf(key).address,
-    signTransaction: (key, transaction): Promise<Hex> => accountOf(key).signTransaction(transaction),
+    // In process nothing stands between the web process and the keys: no check could stop it, so none
+    // is made here (the signer process checks; signer/sign-outbox-row.ts).
+    sign: (request): Promise<Hex> => accountOf(request.key).signTransaction(request.transaction),
   };
 }

@@ -127,10 +127,20 @@ describe('the chain sender against a node that does not mine at once', () => {
     // Someone else with the key uses the nonce meanwhile (a transfer to itself).
     const hot = t.ctx.config.chainSigner!.address({ kind: 'hot' });
     const { nonce, gas, maxFeePerGas, maxPriorityFeePerGas } = parseTransaction(sent.raw as Address);
-    const other = await t.ctx.config.chainSigner!.signTransaction(
-      { kind: 'hot' },
-      { type: 'eip1559', chainId: 31337, nonce, gas, maxFeePerGas, maxPriorityFeePerGas, to: hot, value: 1n },
-    );
+    const other = await t.ctx.config.chainSigner!.sign({
+      kind: 'development-restore',
+      key: { kind: 'hot' },
+      transaction: {
+        type: 'eip1559',
+        chainId: 31337,
+        nonce,
+        gas,
+        maxFeePerGas,
+        maxPriorityFeePerGas,
+        to: hot,
+        value: 1n,
+      },
+    });
     await client().sendRawTransaction({ serializedTransaction: other });
     await rpc('hardhat_mine', ['0x3']);
     await run();

@@ -48,7 +48,7 @@ export async function signRow(
   row: ChainTxRow,
   fields: { nonce: number; gas: bigint; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint },
 ): Promise<SignedTx> {
-  const raw = await run.signer.signTransaction(signerKeyOf(row.fromKey), {
+  const transaction = {
     type: 'eip1559',
     chainId: run.chain.chainId,
     nonce: fields.nonce,
@@ -58,6 +58,13 @@ export async function signRow(
     gas: fields.gas,
     maxFeePerGas: fields.maxFeePerGas,
     maxPriorityFeePerGas: fields.maxPriorityFeePerGas,
+  } as const;
+  // The signer is told which outbox row this is: a signer process reads the row itself (issue 43).
+  const raw = await run.signer.sign({
+    kind: 'transaction',
+    outboxId: row.id,
+    key: signerKeyOf(row.fromKey),
+    transaction,
   });
   return { raw, hash: keccak256(raw) };
 }
