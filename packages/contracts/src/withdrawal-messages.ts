@@ -53,6 +53,18 @@ export const withdrawalMessages = {
   withdrawalAddressAddedMailSubject: 'A withdrawal address was added to your account',
   withdrawalAddressAddedMailText:
     'The address {address} on {chain} ("{label}") was added to your address book. It can be used from {until}.\n\nIf this was not you, remove it from your address book and change your password.',
+  // Held for an admin: the account's standing failed at confirm, approve or send (issue 43).
+  withdrawalHeld: 'Held: {reasons}',
+  withdrawalStillHeld:
+    'This withdrawal stays held: {reasons}. Reject it, or approve it once the account is fine',
+  withdrawalHeld_account_disabled: 'account disabled',
+  withdrawalHeld_kyc_required: 'KYC no longer approved',
+  withdrawalHeld_two_factor_required: 'two-factor authentication turned off',
+  withdrawalHeld_debt_open: 'an open debt',
+  withdrawalHeld_password_changed: 'password changed since the request',
+  withdrawalHeld_two_factor_changed: 'two-factor authentication changed since the request',
+  withdrawalAddressNew:
+    'This address is new to your account: add it to your address book first, and send to it once its safety wait ends',
   withdrawalChainFailed: 'The transaction failed on the chain ({reason})',
   hotWalletLoaded: 'Hot wallet',
   chainUnavailable: 'The chain node does not answer: try again in a moment',

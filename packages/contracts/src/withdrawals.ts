@@ -144,6 +144,11 @@ export const adminWithdrawalItemSchema = withdrawalItemSchema.extend({
     withdrawn_24h_usd: decimalString,
   }),
   decided_by: z.string().nullable(),
+  /**
+   * Why it is held for an admin ('Held: password changed since the request'): the owner's account
+   * failed the standing check at confirm, approve or send. Null when it never was.
+   */
+  held_reason: z.string().nullable(),
 });
 export type AdminWithdrawalItem = z.infer<typeof adminWithdrawalItemSchema>;
 export const adminWithdrawalListResponseSchema = envelope(page(adminWithdrawalItemSchema));

@@ -112,3 +112,28 @@ export const nftSales = pgTable(
     check('nft_sales_not_self', sql`${t.sellerId} IS DISTINCT FROM ${t.buyerId}`),
   ],
 );
+
+/**
+ * An NFT sent out of the exchange (issue 43): its USD value when requested counts toward the owner's
+ * daily withdrawal limit beside coin and USD withdrawals, and its address counts as used before.
+ */
+export const nftSendOuts = pgTable(
+  'nft_send_outs',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => nftItems.id),
+    chain: text('chain').notNull(),
+    address: text('address').notNull(),
+    valueCents: minor('value_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('nft_send_outs_user_created_idx').on(t.userId, t.createdAt),
+    check('nft_send_outs_value', sql`${t.valueCents} >= 0`),
+  ],
+);

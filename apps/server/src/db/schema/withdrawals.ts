@@ -64,6 +64,13 @@ export const withdrawals = pgTable(
     txHash: text('tx_hash'),
     /** When the sender first found the hot wallet short for it (admins were told then, once). */
     fundsShortAt: timestamp('funds_short_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Held for an admin (PENDING_APPROVAL) because the account's standing failed at confirm, approve or
+     * send (checkAccountStanding): the problems, comma-separated (STANDING_PROBLEMS), and since when. A
+     * security change before `held_at` was shown to the admin; one after it holds the withdrawal again.
+     */
+    heldReason: text('held_reason'),
+    heldAt: timestamp('held_at', { withTimezone: true, mode: 'date' }),
     decidedBy: uuid('decided_by').references(() => users.id),
     decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),

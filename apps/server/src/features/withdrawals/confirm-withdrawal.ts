@@ -4,6 +4,7 @@ import { decideWithdrawalApproval, nextWithdrawalStatus, type WithdrawalRiskFlag
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
 import { hashWithdrawalCode } from './request-withdrawal';
+import { withdrawalHoldReason } from './withdrawal-standing';
 import { toWithdrawalItem } from './withdrawal-views';
 import {
   changeWithdrawal,
@@ -26,8 +27,11 @@ function codeMatches(stored: string, presented: string): boolean {
 /**
  * Confirms the owner's REQUESTED withdrawal with the code mailed for it: one use (the hash is cleared),
  * short-lived (WITHDRAWAL_CODE_TTL_MS), at most WITHDRAWAL_CODE_TRIES wrong tries (each counted and
- * committed before the answer). Then the domain decides: approved at once (below the auto-approval
- * value, no risk flag) or PENDING_APPROVAL in the admin queue. Another user's withdrawal answers 404.
+ * committed before the answer). Then the account's standing is checked again (checkAccountStanding:
+ * disabled, KYC lost, two-factor off, an open debt, a password or two-factor change since the request):
+ * a problem sends it to the admin queue held, with the reason. Else the domain decides: approved at once
+ * (below the auto-approval value, no risk flag) or PENDING_APPROVAL in the admin queue. Another user's
+ * withdrawal answers 404.
  */
 export async function confirmWithdrawal(
   ctx: Pick<AppContext, 'db' | 'config' | 'clock'>,
@@ -48,11 +52,15 @@ export async function confirmWithdrawal(
       await countConfirmAttempt(tx, row.id);
       return { ok: false, error: new AppError('otp_invalid', m.withdrawalCodeWrong) };
     }
-    const decision = decideWithdrawalApproval({
-      valueCents: BigInt(row.valueCents),
-      autoApproveBelowCents: ctx.config.withdrawals.autoApproveBelowCents,
-      flags: row.flags as WithdrawalRiskFlag[],
-    });
+    // The account is checked again now: one no longer in good standing goes to the admin, held.
+    const heldReason = await withdrawalHoldReason(tx, row);
+    const decision = heldReason
+      ? 'PENDING_APPROVAL'
+      : decideWithdrawalApproval({
+          valueCents: BigInt(row.valueCents),
+          autoApproveBelowCents: ctx.config.withdrawals.autoApproveBelowCents,
+          flags: row.flags as WithdrawalRiskFlag[],
+        });
     const next = nextWithdrawalStatus(
       row.status,
       decision === 'APPROVED' ? 'confirm_approved' : 'confirm_for_review',
@@ -67,6 +75,7 @@ export async function confirmWithdrawal(
         confirmCodeHash: null,
         confirmedAt: now,
         ...(decision === 'APPROVED' ? { decidedAt: now } : {}),
+        ...(heldReason ? { heldReason, heldAt: now } : {}),
       },
       now,
     );

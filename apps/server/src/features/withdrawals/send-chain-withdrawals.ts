@@ -17,6 +17,7 @@ import type { Tx } from '../../platform/db';
 import { adminEmails } from '../deposits/deposits.repository';
 import type { HotWallets } from './coin-destination';
 import { coinUnits } from './hot-wallet-balances';
+import { holdForAdmin, withdrawalHoldReason } from './withdrawal-standing';
 import { changeWithdrawal, lockWithdrawal, type WithdrawalRow } from './withdrawals.repository';
 
 /** Withdrawals one tick looks at per chain: the rest wait for the next tick. */
@@ -65,7 +66,8 @@ async function rowsOf(ctx: SendContext, chain: string, statuses: ('APPROVED' | '
 /**
  * APPROVED → SENT and the sender's request, in ONE database transaction: the outbox row exists exactly
  * when the withdrawal says it was sent (reference = the withdrawal's id, so the same one twice is one
- * row). A row an admin rejected meanwhile is left as it is.
+ * row). A row an admin rejected meanwhile is left as it is; one whose owner's account is no longer in
+ * good standing (checkAccountStanding, read in this transaction) is held for an admin instead.
  */
 async function send(
   ctx: SendContext,
@@ -78,6 +80,11 @@ async function send(
   return ctx.db.transaction(async (tx) => {
     const locked = await lockWithdrawal(tx, row.id);
     if (locked?.status !== 'APPROVED') return false;
+    const heldReason = await withdrawalHoldReason(tx, locked);
+    if (heldReason) {
+      await holdForAdmin(ctx, tx, locked, heldReason, now);
+      return false;
+    }
     const next = nextWithdrawalStatus(locked.status, 'send');
     if (!next.ok) return false;
     const moved = await changeWithdrawal(tx, locked.id, 'APPROVED', { status: 'SENT', sentAt: now }, now);

@@ -8,6 +8,7 @@ import {
 } from '@exchange/domain';
 import type { ChainSettings } from '../../platform/chain-config';
 import { explorerTxUrl } from './coin-terms';
+import { heldText } from './withdrawal-standing';
 import type { AdminWithdrawalRow, WithdrawalRow } from './withdrawals.repository';
 
 function amountText(row: WithdrawalRow, minor: bigint): string {
@@ -68,5 +69,6 @@ export function toAdminWithdrawalItem(
       withdrawn_24h_usd: formatMinor(BigInt(row.withdrawn24hCents), USD_CENTS_SCALE),
     },
     decided_by: w.decidedBy,
+    held_reason: heldText(w.heldReason),
   };
 }

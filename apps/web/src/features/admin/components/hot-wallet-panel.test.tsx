@@ -53,6 +53,7 @@ const coinRow: AdminWithdrawalItem = {
     withdrawn_24h_usd: '0.00',
   },
   decided_by: null,
+  held_reason: null,
 };
 
 describe('/admin-withdrawals: coins and the hot wallet', () => {

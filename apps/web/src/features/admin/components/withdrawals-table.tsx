@@ -89,6 +89,9 @@ function columnsFor(
         <div className="flex flex-col gap-1">
           <StatusBadge status={row.status} label={messages[`withdrawalStatus${row.status}`]} />
           {row.reason ? <span className="text-xs text-muted">{row.reason}</span> : null}
+          {row.status === 'PENDING_APPROVAL' && row.held_reason ? (
+            <Badge tone="warning">{row.held_reason}</Badge>
+          ) : null}
         </div>
       ),
     },

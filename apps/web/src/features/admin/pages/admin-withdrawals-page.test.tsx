@@ -49,10 +49,11 @@ const queued: AdminWithdrawalItem = {
     withdrawn_24h_usd: '500.00',
   },
   decided_by: null,
+  held_reason: 'Held: password changed since the request',
 };
 
 describe('/admin-withdrawals', () => {
-  it('shows the queue with its flags, and rejects one with a reason after a confirmation', async () => {
+  it('shows the queue with its flags and why one is held, and rejects one with a reason after a confirmation', async () => {
     const user = userEvent.setup();
     const calls = fakeApi(admin, {
       'POST /admin/withdrawals': () => ok({ content: [queued], total: 1, page: 1, limit: 10 }),
@@ -68,6 +69,7 @@ describe('/admin-withdrawals', () => {
     const table = await screen.findByRole('table', { name: 'Withdrawals' }, { timeout: 15_000 });
     expect(await within(table).findByText('Deposit in the last 24 h')).toBeInTheDocument();
     expect(within(table).getByText('Unusual size')).toBeInTheDocument();
+    expect(within(table).getByText('Held: password changed since the request')).toBeInTheDocument();
     expect(calls.find((c) => c.key === 'POST /admin/withdrawals')?.body).toMatchObject({
       status: 'PENDING_APPROVAL',
     });
