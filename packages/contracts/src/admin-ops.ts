@@ -201,8 +201,8 @@ export type SolvencyAsset = z.infer<typeof solvencyAssetSchema>;
  * the deposit addresses not yet swept, the cold wallet when one is configured), beside what customers
  * are owed of the coin (all chains together) and the chain's custody account, with what is on the chain
  * uncredited (below the minimum, or still confirming). `matches`: the chain holds exactly the custody
- * plus the uncredited, to the chain's own unit. When the node does not answer in time, `available` is
- * false and every on-chain figure is null; the ledger's are still shown.
+ * plus the uncredited, less what is in flight, to the chain's own unit. When the node does not answer
+ * in time, `available` is false and every on-chain figure is null; the ledger's are still shown.
  */
 export const solvencyChainLineSchema = z.object({
   chain: z.string(),
@@ -216,10 +216,15 @@ export const solvencyChainLineSchema = z.object({
   /** Null also when no cold wallet is configured for the chain. */
   cold_wallet: decimalString.nullable(),
   on_chain: decimalString.nullable(),
+  /**
+   * Already paid on the chain, not booked yet: the gas and what was sent out by the product's
+   * transactions mined but not yet confirmed (the ledger books them at their confirmations).
+   */
+  in_flight: decimalString.nullable(),
   customer_liabilities: decimalString,
   custody: signedDecimalString,
   uncredited: decimalString,
-  /** on_chain − custody − uncredited, in the ledger's unit. */
+  /** on_chain + in_flight − custody − uncredited, in the ledger's unit. */
   difference: signedDecimalString.nullable(),
   matches: z.boolean().nullable(),
   /** The hot wallet holds more than its cap: the operator moves the excess to cold (docs/custody.md). */

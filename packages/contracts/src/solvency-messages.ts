@@ -5,7 +5,7 @@
 export const solvencyChainMessages = {
   solvencyOnChainTitle: 'On-chain holdings',
   solvencyOnChainNote:
-    'What the product holds on each chain, read from the chain, beside what customers are owed and the custody account. It matches when the chain holds the custody plus what is not yet credited.',
+    'What the product holds on each chain, read from the chain, beside what customers are owed and the custody account. It matches when the chain holds the custody plus what is not yet credited, less what was sent and awaits its confirmations.',
   solvencyCoin: 'Coin',
   solvencyHotWallet: 'Hot wallet',
   solvencyDepositAddresses: 'Deposit addresses',
@@ -13,6 +13,7 @@ export const solvencyChainMessages = {
   solvencyCustomersOwed: 'Customers owed',
   solvencyCustody: 'Custody',
   solvencyUncredited: 'Not credited',
+  solvencyInFlight: 'Sent, confirming',
   solvencyCheck: 'Check',
   solvencyMatches: 'Matches',
   solvencyOffBy: 'Off by {amount}',

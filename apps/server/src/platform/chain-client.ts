@@ -16,14 +16,23 @@ export function chainClient(settings: ChainSettings): PublicClient {
   return createPublicClient({ chain, transport: http(settings.rpcUrl, { retryCount: 1, timeout: 10_000 }) });
 }
 
-/** What `address` holds of a coin, in the chain's units: the native balance, or the token's balanceOf. */
-export function coinBalance(client: PublicClient, token: ChainToken, address: Address): Promise<bigint> {
+/**
+ * What `address` holds of a coin, in the chain's units: the native balance, or the token's balanceOf;
+ * at `blockNumber` when given (the reconciliation reads every balance at one block), else the latest.
+ */
+export function coinBalance(
+  client: PublicClient,
+  token: ChainToken,
+  address: Address,
+  blockNumber?: bigint,
+): Promise<bigint> {
   return token.contract
     ? client.readContract({
         address: token.contract as Address,
         abi: erc20Abi,
         functionName: 'balanceOf',
         args: [address],
+        blockNumber,
       })
-    : client.getBalance({ address });
+    : client.getBalance({ address, blockNumber });
 }

@@ -11,6 +11,7 @@ export interface ChainHoldingsLine {
   readonly depositAddresses?: bigint;
   readonly coldWallet?: bigint;
   readonly onChain?: bigint;
+  readonly inFlight?: bigint;
   readonly difference?: bigint;
   readonly matches?: boolean;
 }
@@ -53,6 +54,7 @@ export function chainLinesView(
               depositAddresses: line.depositAddresses ?? 0n,
               coldWallet: line.coldWallet ?? 0n,
               onChain: line.onChain,
+              inFlight: line.inFlight ?? 0n,
               difference: line.difference ?? 0n,
               matches: line.matches ?? false,
             }
@@ -68,6 +70,7 @@ export function chainLinesView(
           deposit_addresses: read ? text(read.depositAddresses) : null,
           cold_wallet: read && chain.coldWallet ? text(read.coldWallet) : null,
           on_chain: read ? text(read.onChain) : null,
+          in_flight: read ? text(read.inFlight) : null,
           customer_liabilities: text(owed),
           custody: text(line.custody),
           uncredited: text(line.uncredited),

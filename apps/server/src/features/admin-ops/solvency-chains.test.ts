@@ -3,7 +3,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import type { SolvencyChainLine } from '@exchange/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
+import { chainTransactions, users } from '../../db/schema';
 import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { chainTestEnv } from '../../test/test-chain';
@@ -79,6 +79,48 @@ describe('the solvency panel reads each chain', () => {
     expect(Number(eth.custody)).toBeLessThan(102);
     expect(eth.customer_liabilities).toBe('2.00000000');
     expect(res.json().data.ledger.consistent).toBe(true);
+    await expectLedgerConsistent(t.ctx.db);
+  });
+
+  it("reads 'Matches' at every step of a token sweep: its top-up and its sweep mined, then confirmed", async () => {
+    const { address } = await kit.credited({ usdt: 40_000_000n });
+    await kit.sweep();
+    const [sweep] = await kit.sweepsAt(address);
+    expect(sweep).toMatchObject({ asset: 'USDT', status: 'TOPPING_UP' });
+    const rows = () =>
+      t.ctx.db.select().from(chainTransactions).where(eq(chainTransactions.reference, sweep!.id));
+    const minedNotConfirmed = async (purpose: string) => {
+      const row = (await rows()).find((candidate) => candidate.purpose === purpose);
+      expect(row).toMatchObject({ status: 'BROADCAST' });
+      const receipt = await kit.client.getTransactionReceipt({ hash: row!.txHash as `0x${string}` });
+      expect(receipt.status).toBe('success');
+    };
+    const expectMatching = async () => {
+      const res = await solvency(t, admin);
+      const lines: SolvencyChainLine[] = res.json().data.chains;
+      for (const asset of ['ETH', 'USDT'])
+        expect(line(lines, asset), asset).toMatchObject({ matches: true, difference: '0.00000000' });
+      return lines;
+    };
+    // The sender's first run signs and broadcasts the gas top-up; the chain mines it at once, and
+    // the hot wallet has paid its gas, which the ledger books only at its third confirmation.
+    await t.ctx.chainSender.jobs[0]!.run(new Date());
+    await minedNotConfirmed('GAS_TOPUP');
+    let lines = await expectMatching();
+    expect(Number(line(lines, 'ETH').in_flight)).toBeGreaterThan(0);
+    expect(line(lines, 'USDT').in_flight).toBe('0.00000000');
+    // Its confirmations: booked, nothing in flight, and the token sweep goes out and is mined.
+    await kit.client.request({ method: 'hardhat_mine' as never, params: ['0x2'] as never });
+    await t.ctx.chainSender.jobs[0]!.run(new Date());
+    await t.ctx.chainSender.jobs[0]!.run(new Date());
+    await minedNotConfirmed('SWEEP');
+    lines = await expectMatching();
+    expect(Number(line(lines, 'ETH').in_flight)).toBeGreaterThan(0);
+    expect(line(lines, 'USDT').hot_wallet).toBe('1000040.00000000');
+    await kit.settle();
+    expect((await kit.sweepsAt(address))[0]).toMatchObject({ status: 'CONFIRMED' });
+    lines = await expectMatching();
+    expect(line(lines, 'ETH').in_flight).toBe('0.00000000');
     await expectLedgerConsistent(t.ctx.db);
   });
 

@@ -12,6 +12,7 @@ import { coinBalance } from '../../platform/chain-client';
 import type { ChainSettings, ChainToken } from '../../platform/chain-config';
 import type { DbOrTx } from '../../platform/db';
 import { loadBalances } from '../ledger/ledger.repository';
+import { inFlightAt, type OpenChainTx, openChainTransactions } from './chain-in-flight';
 
 /** The product's own wallets on a chain besides the deposit addresses. */
 export interface CustodyWallets {
@@ -29,11 +30,19 @@ export interface CustodyLine {
   readonly coldWallet: bigint;
   /** Their sum. */
   readonly onChain: bigint;
+  /**
+   * Paid out on the chain but not booked yet: the gas and what was sent out by transactions mined but
+   * not yet CHAIN_CONFIRMATIONS deep (the sender books them when they end).
+   */
+  readonly inFlight: bigint;
   /** What the ledger says the product holds there: minus the chain's custody account of the coin. */
   readonly custody: bigint;
   /** On the chain but not credited: deposits below the minimum and deposits still confirming. */
   readonly uncredited: bigint;
-  /** onChain − custody − uncredited, in minor units (the units the ledger cannot keep sit here). */
+  /**
+   * onChain + inFlight − custody − uncredited, the ledger's finer-than-a-unit remainders set aside, in
+   * minor units (toward zero): 0 when it matches.
+   */
   readonly difference: bigint;
   /** The chain holds exactly what the ledger says plus what is not credited, to the chain's own unit. */
   readonly matches: boolean;
@@ -42,16 +51,19 @@ export interface CustodyLine {
 /** Balances read at once from one node. */
 const READ_PARALLEL = 16;
 
-/** What a set of addresses holds of a coin, in the chain's units, read READ_PARALLEL at a time. */
+/** What a set of addresses holds of a coin, in the chain's units (at `blockNumber`, or the latest), read READ_PARALLEL at a time. */
 export async function totalOf(
   client: PublicClient,
   token: ChainToken,
   addresses: readonly Address[],
+  blockNumber?: bigint,
 ): Promise<bigint> {
   let total = 0n;
   for (let start = 0; start < addresses.length; start += READ_PARALLEL) {
     const slice = addresses.slice(start, start + READ_PARALLEL);
-    for (const balance of await Promise.all(slice.map((address) => coinBalance(client, token, address))))
+    for (const balance of await Promise.all(
+      slice.map((address) => coinBalance(client, token, address, blockNumber)),
+    ))
       total += balance;
   }
   return total;
@@ -99,14 +111,57 @@ export async function ledgerCustody(
   return { custody, uncredited, dust: await ledgerDust(db, settings.key, token, unit) };
 }
 
+/** What the reconciliation reads of the database, in one snapshot. */
+interface LedgerSide {
+  readonly addresses: Address[];
+  readonly coins: {
+    token: ChainToken & { asset: AssetCode };
+    custody: bigint;
+    uncredited: bigint;
+    dust: bigint;
+  }[];
+  readonly open: OpenChainTx[];
+}
+
+async function ledgerSide(db: DbOrTx, settings: ChainSettings): Promise<LedgerSide> {
+  const read = async (tx: DbOrTx): Promise<LedgerSide> => {
+    const found = await tx.execute<{ address: string }>(sql`
+      SELECT DISTINCT a.address FROM chain_deposit_addresses a
+        JOIN chain_deposits d ON d.user_id = a.user_id AND d.chain = a.chain
+       WHERE a.chain = ${settings.key}`);
+    const coins: LedgerSide['coins'] = [];
+    for (const listed of settings.tokens) {
+      if (!isAssetCode(listed.asset)) continue;
+      const token = { ...listed, asset: listed.asset };
+      coins.push({ token, ...(await ledgerCustody(tx, settings, token)) });
+    }
+    return {
+      addresses: found.rows.map((row) => row.address as Address),
+      coins,
+      open: await openChainTransactions(tx, settings.key),
+    };
+  };
+  // One snapshot: a transaction ending between two reads would otherwise be counted both booked and
+  // in flight, or neither. Inside a caller's transaction its own view is the snapshot.
+  return '$client' in db
+    ? db.transaction(read, { isolationLevel: 'repeatable read', accessMode: 'read only' })
+    : read(db);
+}
+
 /**
  * The reconciliation of one chain, per coin: what the product holds there, read from the chain (the
  * hot wallet, every deposit address that ever received a deposit, the cold wallet), against the ledger:
  * the chain's custody account plus what is on the chain uncredited (below the minimum, or still
  * confirming). Sweeps move coins between two of these places, so they change neither side but for the
- * gas, which the chain pays and the sender books (custody → network fees); a failed sweep that was
- * mined paid gas too, booked the same way. The comparison is exact in the chain's units, the ledger's
- * finer-than-a-unit remainders (ledgerDust) set aside.
+ * gas, which the chain pays and the sender books (custody → network fees) when the transaction ends;
+ * a failed sweep that was mined paid gas too, booked the same way. Between a transaction's mining and
+ * its end (its confirmations) the chain has paid what the ledger has not booked yet: that is counted
+ * as in flight (chain-in-flight.ts), so the two agree at every moment. The comparison is exact in the
+ * chain's units, the ledger's finer-than-a-unit remainders (ledgerDust) set aside.
+ *
+ * Read in this order: the chain's head first, then the database in one snapshot, then every balance
+ * and receipt at that head. Whatever was mined by the head was signed (and stored) before the
+ * snapshot, so the snapshot knows it, as booked or as open.
  */
 export async function reconcileCustody(
   db: DbOrTx,
@@ -114,38 +169,41 @@ export async function reconcileCustody(
   client: PublicClient,
   wallets: CustodyWallets = { hot: null, cold: null },
 ): Promise<CustodyLine[]> {
-  const found = await db.execute<{ address: string }>(sql`
-    SELECT DISTINCT a.address FROM chain_deposit_addresses a
-      JOIN chain_deposits d ON d.user_id = a.user_id AND d.chain = a.chain
-     WHERE a.chain = ${settings.key}`);
-  const addresses = found.rows.map((row) => row.address as Address);
+  const at = await client.getBlockNumber({ cacheTime: 0 });
+  const ledger = await ledgerSide(db, settings);
+  const ours = new Set(
+    [...ledger.addresses, wallets.hot, wallets.cold].flatMap((address) =>
+      address ? [address.toLowerCase()] : [],
+    ),
+  );
+  const inFlight = await inFlightAt(client, settings, ledger.open, ours, at);
   const lines: CustodyLine[] = [];
-  for (const listed of settings.tokens) {
-    if (!isAssetCode(listed.asset)) continue;
-    const token = { ...listed, asset: listed.asset };
+  for (const { token, custody, uncredited, dust } of ledger.coins) {
     const scale = getAsset(token.asset).scale;
     const [deposits, hot, cold] = await Promise.all([
-      totalOf(client, token, addresses),
-      wallets.hot ? coinBalance(client, token, wallets.hot) : 0n,
-      wallets.cold ? coinBalance(client, token, wallets.cold) : 0n,
+      totalOf(client, token, ledger.addresses, at),
+      wallets.hot ? coinBalance(client, token, wallets.hot, at) : 0n,
+      wallets.cold ? coinBalance(client, token, wallets.cold, at) : 0n,
     ]);
-    const { custody, uncredited, dust } = await ledgerCustody(db, settings, token);
     const raw = deposits + hot + cold;
-    const onChain = chainAmountToMinor(raw, token.decimals, scale);
-    // Compared at the finer of the two scales, exactly.
+    const sent = inFlight.get(token.asset) ?? 0n;
+    // Compared at the finer of the two scales, exactly; shown in the ledger's unit (toward zero), so a
+    // line that matches shows no difference.
     const common = Math.max(token.decimals, scale);
     const chainUp = 10n ** BigInt(common - token.decimals);
     const ledgerUp = 10n ** BigInt(common - scale);
+    const off = (raw + sent - dust) * chainUp - (custody + uncredited) * ledgerUp;
     lines.push({
       asset: token.asset,
       hotWallet: chainAmountToMinor(hot, token.decimals, scale),
       depositAddresses: chainAmountToMinor(deposits, token.decimals, scale),
       coldWallet: chainAmountToMinor(cold, token.decimals, scale),
-      onChain,
+      onChain: chainAmountToMinor(raw, token.decimals, scale),
+      inFlight: chainAmountToMinor(sent, token.decimals, scale),
       custody,
       uncredited,
-      difference: onChain - custody - uncredited,
-      matches: raw * chainUp === (custody + uncredited) * ledgerUp + dust * chainUp,
+      difference: off / ledgerUp,
+      matches: off === 0n,
     });
   }
   return lines;

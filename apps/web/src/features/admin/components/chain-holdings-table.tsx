@@ -48,6 +48,7 @@ const allColumns: readonly Column<SolvencyChainLine>[] = [
   figure('hot_wallet', messages.solvencyHotWallet, (row) => row.hot_wallet),
   figure('deposit_addresses', messages.solvencyDepositAddresses, (row) => row.deposit_addresses),
   figure('cold_wallet', messages.solvencyColdWallet, (row) => row.cold_wallet),
+  figure('in_flight', messages.solvencyInFlight, (row) => row.in_flight),
   figure('customer_liabilities', messages.solvencyCustomersOwed, (row) => row.customer_liabilities),
   figure('custody', messages.solvencyCustody, (row) => row.custody),
   figure('uncredited', messages.solvencyUncredited, (row) => row.uncredited),
@@ -68,10 +69,12 @@ const allColumns: readonly Column<SolvencyChainLine>[] = [
  */
 export function ChainHoldingsTable({ lines }: { readonly lines: readonly SolvencyChainLine[] }) {
   if (lines.length === 0) return null;
-  // The cold wallet's column only when a chain has one configured.
-  const columns = lines.some((row) => row.cold_wallet !== null)
-    ? allColumns
-    : allColumns.filter((column) => column.id !== 'cold_wallet');
+  // The cold wallet's column only when a chain has one configured; what is sent and confirming only
+  // while something is.
+  const hidden = new Set<string>();
+  if (!lines.some((row) => row.cold_wallet !== null)) hidden.add('cold_wallet');
+  if (!lines.some((row) => row.in_flight !== null && /[1-9]/.test(row.in_flight))) hidden.add('in_flight');
+  const columns = allColumns.filter((column) => !hidden.has(column.id));
   const silent = [...new Set(lines.filter((row) => !row.available).map((row) => row.chain_name))];
   return (
     <section className="mt-6" aria-labelledby="chain-holdings-title">

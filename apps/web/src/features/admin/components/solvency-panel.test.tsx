@@ -23,6 +23,7 @@ const ethereum = (asset: 'ETH' | 'USDT', over: Partial<SolvencyChainLine> = {}):
   deposit_addresses: '0.00010000',
   cold_wallet: null,
   on_chain: '101.99010000',
+  in_flight: '0.00000000',
   customer_liabilities: '2.00000000',
   custody: '101.99010000',
   uncredited: '0.00000000',
@@ -76,10 +77,23 @@ describe('the solvency panel: on-chain holdings', () => {
     expect(within(eth!).getByText(messages.solvencyAboveHotCap)).toBeInTheDocument();
     expect(within(usdt!).getByText('Off by 1.0000')).toBeInTheDocument();
     expect(within(table).queryByRole('columnheader', { name: messages.solvencyColdWallet })).toBeNull();
+    expect(within(table).queryByRole('columnheader', { name: messages.solvencyInFlight })).toBeNull();
     expect(
       within(table).getByRole('columnheader', { name: messages.solvencyCustomersOwed }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows what was sent and awaits its confirmations while something does, still matching', async () => {
+    renderPanel([
+      ethereum('ETH', { hot_wallet: '101.98790000', on_chain: '101.98800000', in_flight: '0.00210000' }),
+      ethereum('USDT'),
+    ]);
+    const table = await screen.findByRole('table', { name: messages.solvencyOnChainTitle });
+    expect(within(table).getByRole('columnheader', { name: messages.solvencyInFlight })).toBeInTheDocument();
+    const [, eth] = within(table).getAllByRole('row');
+    expect(within(eth!).getByText('0.0021')).toBeInTheDocument();
+    expect(within(eth!).getByText(messages.solvencyMatches)).toBeInTheDocument();
   });
 
   it('says a chain whose node did not answer is unavailable, with the ledger figures still shown', async () => {
@@ -88,6 +102,7 @@ describe('the solvency panel: on-chain holdings', () => {
       hot_wallet: null,
       deposit_addresses: null,
       on_chain: null,
+      in_flight: null,
       difference: null,
       matches: null,
       above_hot_cap: null,

@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import {
+  type Address,
+  erc20Abi,
+  type Hex,
+  type PublicClient,
+  parseEventLogs,
+  type TransactionReceipt,
+  TransactionReceiptNotFoundError,
+} from 'viem';
+import type { ChainSettings } from '../../platform/chain-config';
+import type { DbOrTx } from '../../platform/db';
+
+/** A transaction of the product's sender not ended yet: any of its hashes may be mined. */
+export interface OpenChainTx {
+  readonly id: string;
+  readonly hashes: readonly Hex[];
+}
+
+/**
+ * The sender's rows on a chain that are signed but not ended (SIGNED, BROADCAST): their gas and what
+ * they send out are booked only when they end (chain-sender's finishChainTx, CHAIN_CONFIRMATIONS deep),
+ * while the chain pays both the moment one of them is mined.
+ */
+export async function openChainTransactions(db: DbOrTx, chain: string): Promise<OpenChainTx[]> {
+  const found = await db.execute<{ id: string; tx_hash: string | null; replaced_hashes: string[] }>(sql`
+    SELECT id, tx_hash, replaced_hashes FROM chain_transactions
+     WHERE chain = ${chain} AND status IN ('SIGNED', 'BROADCAST')`);
+  return found.rows.map((row) => ({
+    id: row.id,
+    hashes: [...new Set([row.tx_hash, ...(row.replaced_hashes ?? [])])].filter((hash): hash is Hex =>
+      Boolean(hash),
+    ),
+  }));
+}
+
+async function receiptOf(client: PublicClient, hash: Hex): Promise<TransactionReceipt | null> {
+  try {
+    return await client.getTransactionReceipt({ hash });
+  } catch (error) {
+    // Not mined (yet). Any other failure (the node did not answer) fails the whole read: a figure
+    // computed without it could read 'Matches' wrongly.
+    if (error instanceof TransactionReceiptNotFoundError) return null;
+    throw error;
+  }
+}
+
+/**
+ * What the chain has already paid out of the product's wallets (`ours`: the hot wallet, the deposit
+ * addresses and the cold wallet, lower-cased) at block `at` for transactions the ledger has not booked
+ * yet, per asset in the chain's units: a mined transaction's gas (native coin, reverted or not), and
+ * what a successful one sent to an address not ours (a withdrawal's native value, or its token
+ * transfers read from the receipt's Transfer logs). Moves between two of our wallets (a sweep, a gas
+ * top-up) change no sum and are not counted. Added to what the chain holds, it gives what the ledger
+ * says, between a transaction's mining and its confirmations.
+ */
+export async function inFlightAt(
+  client: PublicClient,
+  settings: ChainSettings,
+  open: readonly OpenChainTx[],
+  ours: ReadonlySet<string>,
+  at: bigint,
+): Promise<Map<string, bigint>> {
+  const totals = new Map<string, bigint>();
+  const add = (asset: string, amount: bigint) => totals.set(asset, (totals.get(asset) ?? 0n) + amount);
+  const native = settings.tokens.find((token) => token.contract === null)?.asset;
+  const tokenOf = new Map(
+    settings.tokens
+      .filter((token) => token.contract !== null)
+      .map((token) => [token.contract!.toLowerCase(), token.asset]),
+  );
+  for (const row of open) {
+    let receipt: TransactionReceipt | null = null;
+    for (const hash of row.hashes) {
+      const found = await receiptOf(client, hash);
+      if (found && found.blockNumber <= at) {
+        receipt = found;
+        break;
+      }
+    }
+    if (!receipt || !ours.has(receipt.from.toLowerCase())) continue;
+    if (native) add(native, receipt.gasUsed * receipt.effectiveGasPrice);
+    if (receipt.status !== 'success') continue;
+    const sent = await client.getTransaction({ hash: receipt.transactionHash });
+    if (native && sent.value > 0n && sent.to && !ours.has(sent.to.toLowerCase())) add(native, sent.value);
+    const transfers = parseEventLogs({
+      abi: erc20Abi,
+      eventName: 'Transfer',
+      logs: receipt.logs,
+      strict: true,
+    });
+    for (const log of transfers) {
+      const asset = tokenOf.get(log.address.toLowerCase());
+      if (!asset) continue;
+      const { from, to, value } = log.args;
+      if (ours.has((from as Address).toLowerCase()) && !ours.has((to as Address).toLowerCase()))
+        add(asset, value);
+    }
+  }
+  return totals;
+}
