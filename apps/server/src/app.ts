@@ -7,7 +7,7 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminOpsRoutes } from './features/admin-ops/admin-ops.routes';
 import { adminUsersRoutes } from './features/admin-users/admin-users.routes';
-import { createApiKeyCache } from './features/api-keys/api-key-cache';
+import { apiKeyRevocation, createApiKeyCache } from './features/api-keys/api-key-cache';
 import { apiKeyUserRoutes } from './features/api-keys/api-keys.routes';
 import { authPublicRoutes, authUserRoutes } from './features/auth/auth.routes';
 import { revokeAllSignIns } from './features/auth/revoke-sign-ins';
@@ -254,7 +254,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
       await api.register(async (scope) => {
         declareAccess(scope, 'public', ctx.guards);
         healthRoutes(scope, ctx, { draining: () => draining });
-        authPublicRoutes(scope, ctx);
+        authPublicRoutes(scope, ctx, apiKeyRevocation(apiKeys));
         realtimeRoutes(scope, hub);
         marketDataRoutes(scope, ctx);
         newsletterRoutes(scope, ctx);
@@ -267,9 +267,9 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
       // Signed-in users.
       await api.register(async (scope) => {
         declareAccess(scope, 'user', ctx.guards);
-        authUserRoutes(scope, ctx);
-        twoFactorUserRoutes(scope, ctx);
-        securityRoutes(scope, ctx);
+        authUserRoutes(scope, ctx, apiKeyRevocation(apiKeys));
+        twoFactorUserRoutes(scope, ctx, apiKeyRevocation(apiKeys));
+        securityRoutes(scope, ctx, apiKeyRevocation(apiKeys));
         apiKeyUserRoutes(scope, ctx, apiKeys);
         walletRoutes(scope, ctx);
         chainDeposits.userRoutes(scope);

@@ -25,7 +25,7 @@ export const securityMessages = {
   sessionSignOut: 'Sign out this session',
   sessionsSignOutOthers: 'Sign out all other sessions',
   sessionsSignOutOthersConfirm:
-    'Sign out every other session? Those devices will have to sign in again; this one stays signed in.',
+    'Sign out every other session? Those devices will have to sign in again, and your API keys are revoked; this one stays signed in.',
   sessionSignOutConfirm: 'Sign out this session? That device will have to sign in again.',
   sessionSignedOut: 'The session was signed out',
   sessionsOthersSignedOut: 'All other sessions were signed out',
@@ -63,7 +63,7 @@ export const securityMessages = {
     'Your account was signed in from a device or network it had not used before:\n\nDevice: {device}\nNetwork: {network}\nTime: {time}\n\nIf this was you, there is nothing to do. If not, sign out that session on the Security page and change your password at once.',
   securityChangeMailSubject: 'A security setting of your account changed',
   securityChangeMailText:
-    '{change}.\n\nTime: {time}\n\nIf this was not you, reset your password at once and contact support.',
+    '{change}.\n\nTime: {time}{apiKeys}\n\nIf this was not you, reset your password at once and contact support.',
   securityChangePassword: 'Your password was changed',
   securityChangePasswordReset: 'Your password was reset with a code sent to this address',
   securityChangeTwoFactorOn: 'Two-factor authentication was turned on',
@@ -71,6 +71,12 @@ export const securityMessages = {
   securityChangeRecoveryCodes: 'New recovery codes were made; the old ones no longer work',
   securityChangeAntiPhishing: 'Your anti-phishing phrase was changed',
   securityChangeWithdrawalAddress: 'A new withdrawal address was added',
+  securityChangeSignedOutOthers: 'All other sessions of your account were signed out',
+  // The paragraph a security change's mail adds when it revoked the account's API keys (issue 43).
+  securityChangeApiKeyRevoked:
+    'Your API key was revoked with this change, so programs using it are refused from now on. Create new keys on the Security page.',
+  securityChangeApiKeysRevoked:
+    'Your {count} API keys were revoked with this change, so programs using them are refused from now on. Create new keys on the Security page.',
   // The API keys section (issue 39), kept in its own file
   ...apiKeyMessages,
 } as const;

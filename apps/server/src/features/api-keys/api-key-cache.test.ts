@@ -1,10 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiKeys } from '../../db/schema';
 import { ManualClock } from '../../platform/clock';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
-import { API_KEY_CHANGED_CHANNEL, createApiKeyCache, KEY_CACHE_TTL_MS } from './api-key-cache';
+import {
+  API_KEY_CHANGED_CHANNEL,
+  createApiKeyCache,
+  KEY_CACHE_TTL_MS,
+  UNKNOWN_KEY_TTL_MS,
+} from './api-key-cache';
 import { keyHashOf } from './api-key-material';
 
 /**
@@ -113,6 +118,38 @@ describe('the API key cache', () => {
     cache.forgetUser(userId);
     const moved = await moveLastUsed();
     expect((await cache.lookup(keyHash))?.lastUsedAt).toEqual(moved);
+    cache.close();
+  });
+
+  it('remembers an unknown hash for a few seconds, a bounded number of them, and forgets them on any change', async () => {
+    const reads = vi.spyOn(t.database.pool, 'query');
+    const keyReads = () =>
+      reads.mock.calls.filter(([query]) => (query as { text?: string }).text?.includes('"key_hash" ='))
+        .length;
+    const driven = listener();
+    const cache = createApiKeyCache(t.ctx, driven, { unknownKept: 2 });
+    const [a, b, c] = ['a', 'b', 'c'].map((letter) => keyHashOf(letter.repeat(64)));
+    const readsOf = async (hashes: string[]) => {
+      const before = keyReads();
+      for (const hash of hashes) expect(await cache.lookup(hash!)).toBeUndefined();
+      return keyReads() - before;
+    };
+    expect(await readsOf([a!, a!, a!, b!, b!])).toBe(2);
+    // A third pushes out the oldest (a), which is read again.
+    expect(await readsOf([c!, b!, c!])).toBe(1);
+    expect(await readsOf([a!])).toBe(1);
+    // Any notification (a key created anywhere sends one) and a forget here drop them all.
+    driven.notify('00000000-0000-4000-8000-000000000000');
+    expect(await readsOf([a!, a!])).toBe(1);
+    cache.forgetUser(userId);
+    expect(await readsOf([a!])).toBe(1);
+    // And the TTL: read again once it ran out.
+    clock.advance(UNKNOWN_KEY_TTL_MS);
+    expect(await readsOf([a!, a!])).toBe(1);
+    // Without a listening connection nothing is remembered.
+    driven.state.connection = null;
+    expect(await readsOf([b!, b!])).toBe(2);
+    reads.mockRestore();
     cache.close();
   });
 });

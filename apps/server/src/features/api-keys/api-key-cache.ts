@@ -1,8 +1,9 @@
 import type { AppContext } from '../../platform/app-context';
 import type { PgListener } from '../../platform/pg-listener';
 import { openSecret } from '../../platform/secret-box';
+import type { ApiKeyRevocation } from '../auth/api-key-revocation';
 import { apiSecretBoxKey } from './api-key-material';
-import { type KeyForRequest, liveKeyByHash } from './api-keys.repository';
+import { type KeyForRequest, liveKeyByHash, revokeAllKeysOf } from './api-keys.repository';
 
 /**
  * The channel the database triggers of the api_key_change_notify migration NOTIFY on, with the
@@ -14,6 +15,13 @@ export const API_KEY_CHANGED_CHANNEL = 'api_key_changed';
 export const KEY_CACHE_TTL_MS = 10_000;
 /** How many keys a process keeps (the oldest read goes first). */
 const KEYS_KEPT = 10_000;
+/**
+ * How long a process remembers that a key hash is unknown, so a bot repeating a wrong or revoked key
+ * costs no read per request. Short, since a key created elsewhere is told by NOTIFY anyway.
+ */
+export const UNKNOWN_KEY_TTL_MS = 5_000;
+/** How many unknown hashes a process remembers (the oldest goes first), so random keys cannot grow it. */
+export const UNKNOWN_KEYS_KEPT = 10_000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -44,7 +52,10 @@ export function uncachedKeys(ctx: Ctx): ApiKeyReader {
 }
 
 export interface ApiKeyCache extends ApiKeyReader {
-  /** Forgets the user's keys in this process at once (a revoke or a disable that committed here). */
+  /**
+   * Forgets the user's keys in this process at once (a revoke, a disable or a creation that committed
+   * here), and every key hash it remembered as unknown.
+   */
   forgetUser(userId: string): void;
   close(): void;
 }
@@ -54,10 +65,14 @@ export interface ApiKeyCache extends ApiKeyReader {
  * hash of the key string, holding the key's row, its owner's standing (status, kind, KYC) and its
  * opened secret (in this process's memory only, which also holds the master key that opens them all).
  *
+ * A hash no live key has is remembered as unknown for UNKNOWN_KEY_TTL_MS (at most UNKNOWN_KEYS_KEPT of
+ * them, the oldest dropped first), so repeating a wrong key reads nothing either.
+ *
  * It forgets:
  *  - a user's keys when the database NOTIFYs API_KEY_CHANGED_CHANNEL with their id (triggers on
- *    api_keys and users, so every writer is covered: a revoke, an admin's disable, a KYC change made
- *    by any process or by hand), in every process once the change commits;
+ *    api_keys and users, so every writer is covered: a key created, a revoke, an admin's disable, a KYC
+ *    change made by any process or by hand), in every process once the change commits; every
+ *    notification also forgets all the unknown hashes, since a created key may be one of them;
  *  - at once in this process, through `forgetUser`, after a revoke or disable committed here, so the
  *    very next request here is refused without waiting for the notification;
  *  - everything when the listening connection changed or is down (notifications may have been lost),
@@ -68,15 +83,20 @@ export interface ApiKeyCache extends ApiKeyReader {
 export function createApiKeyCache(
   ctx: Ctx & Pick<AppContext, 'clock'>,
   listener: Pick<PgListener, 'on' | 'listening'>,
-  options: { ttlMs?: number } = {},
+  options: { ttlMs?: number; unknownTtlMs?: number; unknownKept?: number } = {},
 ): ApiKeyCache {
   const ttlMs = options.ttlMs ?? KEY_CACHE_TTL_MS;
+  const unknownTtlMs = options.unknownTtlMs ?? UNKNOWN_KEY_TTL_MS;
+  const unknownKept = options.unknownKept ?? UNKNOWN_KEYS_KEPT;
   const entries = new Map<string, { key: LiveKey; until: number; connection: number }>();
+  /** Hashes read as no live key: until when, on which listening connection. */
+  const unknown = new Map<string, { until: number; connection: number }>();
   /** Moves on every forget: a read that started before it is not kept. */
   let generation = 0;
 
   const forget = (userId?: string) => {
     generation += 1;
+    unknown.clear();
     if (userId === undefined) entries.clear();
     else for (const [hash, entry] of entries) if (entry.key.userId === userId) entries.delete(hash);
   };
@@ -91,11 +111,18 @@ export function createApiKeyCache(
       const kept = entries.get(keyHash);
       if (kept && kept.connection === connection && kept.until > now) return kept.key;
       if (kept) entries.delete(keyHash);
+      const missing = unknown.get(keyHash);
+      if (missing && missing.connection === connection && missing.until > now) return undefined;
+      if (missing) unknown.delete(keyHash);
       const started = generation;
       const key = await readKey(ctx, keyHash);
-      if (key && connection !== null && generation === started && listener.listening() === connection) {
+      if (connection === null || generation !== started || listener.listening() !== connection) return key;
+      if (key) {
         if (entries.size >= KEYS_KEPT) entries.delete(entries.keys().next().value!);
         entries.set(keyHash, { key, until: now + ttlMs, connection });
+      } else {
+        if (unknown.size >= unknownKept) unknown.delete(unknown.keys().next().value!);
+        unknown.set(keyHash, { until: now + unknownTtlMs, connection });
       }
       return key;
     },
@@ -109,6 +136,19 @@ export function createApiKeyCache(
     close() {
       stop();
       entries.clear();
+      unknown.clear();
     },
+  };
+}
+
+/**
+ * Every key of a user revoked with an account's security event (auth's ApiKeyRevocation): the keys and
+ * their secrets go in the event's transaction, the database's trigger tells every process to forget
+ * them once it commits, and `keys` (this process's cache) forgets them at once after it.
+ */
+export function apiKeyRevocation(keys: Pick<ApiKeyCache, 'forgetUser'>): ApiKeyRevocation {
+  return {
+    revokeAll: (tx, userId, at) => revokeAllKeysOf(tx, userId, at),
+    forget: (userId) => keys.forgetUser(userId),
   };
 }

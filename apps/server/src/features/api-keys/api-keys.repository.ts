@@ -102,3 +102,13 @@ export async function revokeKey(db: DbOrTx, userId: string, keyId: string, at: D
     .returning({ id: apiKeys.id });
   return revoked.length > 0;
 }
+
+/** Revokes every live key of the user and drops their secrets; answers how many were revoked. */
+export async function revokeAllKeysOf(db: DbOrTx, userId: string, at: Date): Promise<number> {
+  const revoked = await db
+    .update(apiKeys)
+    .set({ revokedAt: at, sealedSecret: null })
+    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id });
+  return revoked.length;
+}

@@ -16,7 +16,7 @@ import { revokeApiKey } from './revoke-api-key';
 
 /**
  * The Security page's API keys (user scope: every signed-in, active account, for its own keys only;
- * a trade key needs KYC). `keys`: the process's key cache, which a revoke clears at once.
+ * a trade key needs KYC). `keys`: the process's key cache, which a creation or a revoke clears at once.
  */
 export function apiKeyUserRoutes(app: ZodApi, ctx: AppContext, keys?: Pick<ApiKeyCache, 'forgetUser'>): void {
   app.get(
@@ -35,7 +35,7 @@ export function apiKeyUserRoutes(app: ZodApi, ctx: AppContext, keys?: Pick<ApiKe
     async (request) => ({
       status: true,
       message: m.apiKeyCreated,
-      data: await createApiKey(ctx, sessionOf(request).userId, request.body),
+      data: await createApiKey(ctx, sessionOf(request).userId, request.body, keys),
     }),
   );
 

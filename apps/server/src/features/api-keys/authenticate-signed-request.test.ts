@@ -127,19 +127,30 @@ describe('authenticateSignedRequest', () => {
     expect(del.statusCode, del.body).toBe(200);
   });
 
-  it("signs the query string followed by the body, as Binance's total params", async () => {
+  it('refuses parameters in both the query and the body with -1101, before the key is looked up (issue 43)', async () => {
     const at = clock.now().getTime();
     const query = 'symbol=LTCBTC&side=BUY&type=LIMIT&timeInForce=GTC';
     const body = `quantity=1&price=0.1&recvWindow=5000&timestamp=${at}`;
+    // Signed over the two joined, as Binance's "total params": the same text cut at another place signs
+    // the same and reads otherwise, so no request may have parameters on both sides.
     const signature = sign(tradeKey.secret, `${query}${body}`);
-    const res = await probe.inject({
+    const split = await probe.inject({
       method: 'POST',
       url: `/probe/trade?${query}`,
       headers: { 'x-mbx-apikey': tradeKey.api_key, 'content-type': 'application/x-www-form-urlencoded' },
       payload: `${body}&signature=${signature}`,
     });
-    expect(res.statusCode, res.body).toBe(200);
-    // The same signature over the body alone is not the same request.
+    expect(await refusal(split)).toEqual({ status: 400, code: -1101 });
+    // Refused before the key is looked up: an unknown key gets the same answer.
+    const unknownKey = await probe.inject({
+      method: 'POST',
+      url: `/probe/trade?${query}`,
+      headers: { 'x-mbx-apikey': 'A'.repeat(64), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `${body}&signature=${signature}`,
+    });
+    expect(await refusal(unknownKey)).toEqual({ status: 400, code: -1101 });
+    // All in the body, it is signed as one text: the signature over the two joined without the '&'
+    // between them is not that text's.
     const moved = await probe.inject({
       method: 'POST',
       url: '/probe/trade',
@@ -147,6 +158,14 @@ describe('authenticateSignedRequest', () => {
       payload: `${query}&${body}&signature=${signature}`,
     });
     expect(await refusal(moved)).toEqual({ status: 400, code: -1022 });
+    const whole = sign(tradeKey.secret, `${query}&${body}`);
+    const accepted = await probe.inject({
+      method: 'POST',
+      url: '/probe/trade',
+      headers: { 'x-mbx-apikey': tradeKey.api_key, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `${query}&${body}&signature=${whole}`,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
   });
 
   it('refuses a missing or malformed key with -2014 and an unknown one with -2015', async () => {

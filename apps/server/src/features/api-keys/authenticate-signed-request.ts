@@ -15,6 +15,9 @@ import { SIGNED_REQUEST_ERRORS as refuse } from './binance-error';
  * body (a form body of POST/DELETE), as sent, without the signature parameter. Refusals throw a
  * BinanceApiError with Binance's code:
  *  -2014 (401) the X-MBX-APIKEY header is missing or not 64 letters and digits;
+ *  -1101 (400) parameters in both the query string and the body (the signature covers the two joined,
+ *              so a captured request split again at another place would read otherwise: a price moved
+ *              from one to the other); all in the query, or all in the body, as Binance's clients send;
  *  -1102 (400) `timestamp` or `signature` missing or malformed;
  *  -1131 (400) `recvWindow` above 60000;
  *  -2015 (401) unknown or revoked key, disabled account, address outside the key's IP allow-list,
@@ -28,6 +31,9 @@ import { SIGNED_REQUEST_ERRORS as refuse } from './binance-error';
  *
  * Routes that take form bodies must register `registerSignedFormBody` in their scope, so the body is
  * signed as sent; `signedRequestParams` gives the request's parameters (query, then body) to read.
+ * All these refusals come before the key is looked up. The caller spends the request's weight from
+ * its address's budget before calling this (binance-api.routes.ts), so a flood of made-up keys is
+ * stopped by the rate limit, not by the database.
  */
 export interface SignedRequestCaller {
   readonly userId: string;
@@ -49,9 +55,18 @@ const rawBodies = new WeakMap<object, string>();
 
 /**
  * Parses application/x-www-form-urlencoded bodies (Binance's and ccxt's POST and DELETE) into an
- * object of their parameters and keeps the text as sent, which the signature covers.
+ * object of their parameters and keeps the text as sent, which the signature covers. A JSON body is
+ * neither signed nor read for parameters; an empty one is no body at all (Binance's own connector sends
+ * its parameters in the query with a JSON content type and nothing after), where Fastify's default
+ * parser would refuse it.
  */
 export function registerSignedFormBody(scope: FastifyInstance, bodyLimit = 65_536): void {
+  const json = scope.getDefaultJsonParser('error', 'error');
+  scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') done(null, undefined);
+    else json(request, text, done);
+  });
   scope.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit },
@@ -115,6 +130,7 @@ export async function authenticateSignedRequest(
 
   const query = withoutSignature(rawQueryOf(request));
   const body = withoutSignature(rawBodyOf(request));
+  if (query.rest !== '' && body.rest !== '') throw refuse.queryAndBody();
   const signatures = [...query.signatures, ...body.signatures];
   const params = signedRequestParams(request);
   const timestamp = millisParam(params.get('timestamp'), 16);

@@ -35,4 +35,10 @@ export const SIGNED_REQUEST_ERRORS = {
       `Mandatory parameter '${name}' was not sent, was empty/null, or malformed.`,
     ),
   recvWindowTooLarge: () => new BinanceApiError(400, -1131, 'recvWindow must be less than 60000.'),
+  /**
+   * Parameters in both the query string and the body: the signature covers the two texts joined, so
+   * such a request could be split again elsewhere and read otherwise. Binance's code for a request
+   * carrying more parameters than it takes.
+   */
+  queryAndBody: () => new BinanceApiError(400, -1101, 'Too many parameters sent for this endpoint.'),
 } as const;

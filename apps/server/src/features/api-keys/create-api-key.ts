@@ -13,6 +13,7 @@ import { sealSecret } from '../../platform/secret-box';
 import { findUserById } from '../auth/auth.repository';
 import { sendSecurityChangeMail } from '../auth/security-mail';
 import { proveAccountSecondFactor, twoFactorOn } from '../auth/two-factor';
+import type { ApiKeyCache } from './api-key-cache';
 import { apiSecretBoxKey, KEY_PREFIX_LENGTH, keyHashOf, randomKeyString } from './api-key-material';
 import { toApiKeyView } from './api-key-view';
 import { countLiveKeys, insertKey } from './api-keys.repository';
@@ -30,12 +31,15 @@ function limitReached(): AppError {
  * SHA-256) and a random 64-character HMAC secret (stored sealed, bound to the key's id), answered
  * this once. A trade key needs KYC (as trading on the web does); with two-factor on a code is
  * needed; an account holds at most MAX_API_KEYS live keys (counted under a per-user lock, so parallel
- * creations cannot pass it). The owner is mailed that a key was created.
+ * creations cannot pass it). The owner is mailed that a key was created. Once it commits, this process's
+ * key cache (`keys`) forgets what it remembered as unknown, at once, and the database's trigger tells
+ * every other process to.
  */
 export async function createApiKey(
   ctx: CreateContext,
   userId: string,
   input: CreateApiKeyInput,
+  keys?: Pick<ApiKeyCache, 'forgetUser'>,
 ): Promise<CreatedApiKey> {
   const user = await findUserById(ctx.db, userId);
   if (!user) throw new AppError('unauthorized');
@@ -64,6 +68,7 @@ export async function createApiKey(
       createdAt: ctx.clock.now(),
     });
   });
+  keys?.forgetUser(userId);
   await sendSecurityChangeMail(ctx, userId, 'api_key_created');
   return { ...toApiKeyView(row), api_key: apiKey, secret };
 }

@@ -18,6 +18,7 @@ import {
 import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
 import { clientNetwork } from '../../platform/client-address';
+import type { ApiKeyRevocation } from './api-key-revocation';
 import { perAccountLimit, perAddressLimit } from './auth-rate-limits';
 import { changePassword } from './change-password';
 import { getCurrentUser } from './get-current-user';
@@ -34,8 +35,11 @@ import { signUp } from './sign-up';
 import { updateProfile } from './update-profile';
 import { verifyOtp } from './verify-otp';
 
-/** Sign-up, codes, sign-in and the session cookie: open to everyone, each guarded by rate limits. */
-export function authPublicRoutes(app: ZodApi, ctx: AppContext): void {
+/**
+ * Sign-up, codes, sign-in and the session cookie: open to everyone, each guarded by rate limits. A
+ * password reset revokes the account's API keys through `apiKeys`.
+ */
+export function authPublicRoutes(app: ZodApi, ctx: AppContext, apiKeys: ApiKeyRevocation): void {
   const limits = ctx.config.authRateLimits;
   const work = new PendingWork(ctx.logger);
   app.addHook('onClose', () => work.drain());
@@ -76,7 +80,7 @@ export function authPublicRoutes(app: ZodApi, ctx: AppContext): void {
       config: perAddressLimit(limits.ipPerMinute),
       preValidation: perAccountLimit(app, limits.accountPerMinute),
     },
-    async (request) => ({ status: true, message: await resetPassword(ctx, request.body) }),
+    async (request) => ({ status: true, message: await resetPassword(ctx, request.body, apiKeys) }),
   );
 
   app.post(
@@ -124,8 +128,11 @@ export function authPublicRoutes(app: ZodApi, ctx: AppContext): void {
   });
 }
 
-/** The signed-in user's own account: mounted in the scope that requires a valid access token. */
-export function authUserRoutes(app: ZodApi, ctx: AppContext): void {
+/**
+ * The signed-in user's own account: mounted in the scope that requires a valid access token. A
+ * password change revokes the account's API keys through `apiKeys`.
+ */
+export function authUserRoutes(app: ZodApi, ctx: AppContext, apiKeys: ApiKeyRevocation): void {
   app.get('/auth/me', { schema: { response: { 200: currentUserResponseSchema } } }, async (request) => ({
     status: true,
     message: m.currentUser,
@@ -137,7 +144,14 @@ export function authUserRoutes(app: ZodApi, ctx: AppContext): void {
     { schema: { body: changePasswordRequestSchema, response: { 200: messageEnvelope } } },
     async (request) => {
       const presented = presentedRefreshToken(request, request.body.refresh_token);
-      await changePassword(ctx, sessionOf(request), request.body, presented, clientNetwork(request.ip));
+      await changePassword(
+        ctx,
+        sessionOf(request),
+        request.body,
+        presented,
+        clientNetwork(request.ip),
+        apiKeys,
+      );
       return { status: true, message: m.passwordChanged };
     },
   );

@@ -7,6 +7,7 @@ import { hitCounter, readCounter } from '../../platform/counters';
 import { AppError } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { notifySessionsRevoked } from '../../platform/session-revocation';
+import type { ApiKeyRevocation } from './api-key-revocation';
 import * as repo from './auth.repository';
 import { sendSecurityChangeMail } from './security-mail';
 import { proveAccountSecondFactor, twoFactorOn } from './two-factor';
@@ -47,7 +48,8 @@ function wrongTriesKey(userId: string): string {
  * account ends, so a device that knew the old password is out; the sign-in making the change (the
  * family of the refresh token it presents, cookie or body) keeps working, so the user is not thrown out
  * of the screen they are on. Without a presented token every sign-in ends. Access tokens of the ended
- * sign-ins stop working at once (the guards check their sign-in) and their sockets are closed.
+ * sign-ins stop working at once (the guards check their sign-in) and their sockets are closed. Every
+ * API key of the account is revoked in the same transaction, and the owner's mail counts them.
  */
 export async function changePassword(
   ctx: AppContext,
@@ -55,6 +57,7 @@ export async function changePassword(
   input: ChangePasswordInput,
   presentedRefreshToken: string | undefined,
   clientNetwork: string,
+  apiKeys: ApiKeyRevocation,
 ): Promise<void> {
   const now = ctx.clock.now();
   await checkBudgets(ctx, session.userId, clientNetwork, now);
@@ -70,7 +73,7 @@ export async function changePassword(
   if (twoFactorOn(checked))
     await proveAccountSecondFactor(ctx, checked, { totp: input.totp, recoveryCode: input.recovery_code });
   const newHash = await hashPassword(input.new_password);
-  await ctx.db.transaction(async (tx) => {
+  const revokedApiKeys = await ctx.db.transaction(async (tx) => {
     const user = await repo.lockUserById(tx, session.userId);
     if (!user) throw new AppError('unauthorized', 'Unauthorized');
     // Changed since the check (a reset or another change won the race): the password the person
@@ -86,6 +89,8 @@ export async function changePassword(
     await repo.setPasswordHash(tx, user.id, newHash, now);
     await repo.revokeUserTokens(tx, user.id, now, keepFamilyId);
     await notifySessionsRevoked(tx, { userId: user.id, exceptSessionId: keepFamilyId });
+    return apiKeys.revokeAll(tx, user.id, now);
   });
-  await sendSecurityChangeMail(ctx, session.userId, 'password_changed');
+  apiKeys.forget(session.userId);
+  await sendSecurityChangeMail(ctx, session.userId, 'password_changed', { revokedApiKeys });
 }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../platform/app-context';
 import { hashPassword } from '../../platform/passwords';
 import { notifySessionsRevoked } from '../../platform/session-revocation';
+import type { ApiKeyRevocation } from './api-key-revocation';
 import * as repo from './auth.repository';
 import { checkOtp, otpRejection } from './otp-codes';
 import { sendSecurityChangeMail } from './security-mail';
@@ -12,9 +13,14 @@ export type ResetPasswordInput = z.output<typeof resetPasswordRequestSchema>;
 /**
  * Sets a new password with a valid PASSWORD_RESET code, which is used up. Every sign-in of the account
  * ends (whoever knew the old password is out), and the e-mail counts as verified, since the code
- * reached its mailbox. A wrong code counts as a try, exactly as on the verify screen.
+ * reached its mailbox. Every API key of the account is revoked with it, and the owner's mail counts
+ * them. A wrong code counts as a try, exactly as on the verify screen.
  */
-export async function resetPassword(ctx: AppContext, input: ResetPasswordInput): Promise<string> {
+export async function resetPassword(
+  ctx: AppContext,
+  input: ResetPasswordInput,
+  apiKeys: ApiKeyRevocation,
+): Promise<string> {
   const now = ctx.clock.now();
   // Hashed before the transaction, so argon2 never holds the user's row lock or the code's budget
   // lock. Every try, right or wrong code, known address or not, costs the same argon2 work (as a
@@ -29,9 +35,15 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordInput):
     await repo.markEmailVerified(tx, user.id, now);
     await repo.revokeUserTokens(tx, user.id, now);
     await notifySessionsRevoked(tx, { userId: user.id });
-    return { ...result, userId: user.id };
+    const revokedApiKeys = await apiKeys.revokeAll(tx, user.id, now);
+    return { ...result, userId: user.id, revokedApiKeys };
   });
   if (!check.ok) throw otpRejection(check.code);
-  if ('userId' in check) await sendSecurityChangeMail(ctx, check.userId, 'password_reset');
+  if ('userId' in check) {
+    apiKeys.forget(check.userId);
+    await sendSecurityChangeMail(ctx, check.userId, 'password_reset', {
+      revokedApiKeys: check.revokedApiKeys,
+    });
+  }
   return m.passwordResetSuccess;
 }

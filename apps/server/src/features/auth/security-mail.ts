@@ -15,7 +15,8 @@ export type SecurityChange =
   | 'recovery_codes'
   | 'anti_phishing'
   | 'withdrawal_address'
-  | 'api_key_created';
+  | 'api_key_created'
+  | 'signed_out_others';
 
 const CHANGE_TEXTS: Record<SecurityChange, string> = {
   password_changed: m.securityChangePassword,
@@ -26,7 +27,18 @@ const CHANGE_TEXTS: Record<SecurityChange, string> = {
   anti_phishing: m.securityChangeAntiPhishing,
   withdrawal_address: m.securityChangeWithdrawalAddress,
   api_key_created: m.securityChangeApiKeyCreated,
+  signed_out_others: m.securityChangeSignedOutOthers,
 };
+
+/** The mail's paragraph on the API keys the change revoked, or nothing when it revoked none. */
+function revokedKeysParagraph(count: number): string {
+  if (count <= 0) return '';
+  const text =
+    count === 1
+      ? m.securityChangeApiKeyRevoked
+      : m.securityChangeApiKeysRevoked.replace('{count}', String(count));
+  return `\n\n${text}`;
+}
 
 /** "2026-11-27 07:20 UTC": mails name the time in UTC, the one zone every reader can convert. */
 function mailTime(at: Date): string {
@@ -35,14 +47,16 @@ function mailTime(at: Date): string {
 
 /**
  * Tells the account's owner that a security setting changed (password, two-factor, recovery codes,
- * anti-phishing phrase, a new withdrawal address). Call it after the change is committed; a failed
- * delivery is logged, never thrown, since the change already happened. Like every mail, it starts
- * with the owner's anti-phishing phrase (platform/mail.ts).
+ * anti-phishing phrase, a new withdrawal address), and how many API keys the change revoked with it, so
+ * one event sends one mail. Call it after the change is committed; a failed delivery is logged, never
+ * thrown, since the change already happened. Like every mail, it starts with the owner's anti-phishing
+ * phrase (platform/mail.ts).
  */
 export async function sendSecurityChangeMail(
   ctx: MailContext,
   userId: string,
   what: SecurityChange,
+  options: { revokedApiKeys?: number } = {},
 ): Promise<void> {
   const owner = await contactOf(ctx.db, userId);
   if (!owner) return;
@@ -51,7 +65,8 @@ export async function sendSecurityChangeMail(
     subject: m.securityChangeMailSubject,
     text: m.securityChangeMailText
       .replace('{change}', CHANGE_TEXTS[what])
-      .replace('{time}', mailTime(ctx.clock.now())),
+      .replace('{time}', mailTime(ctx.clock.now()))
+      .replace('{apiKeys}', revokedKeysParagraph(options.revokedApiKeys ?? 0)),
   });
 }
 

@@ -12,15 +12,17 @@ import {
 import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
 import { antiPhishingPhrase, setAntiPhishingPhrase } from './anti-phishing';
+import type { ApiKeyRevocation } from './api-key-revocation';
 import { listSessions } from './list-sessions';
 import { signInHistory } from './sign-in-history';
 import { signOutSessions } from './sign-out-sessions';
 
 /**
  * The Security page (user scope: every signed-in user, KYC or not, for their own account only):
- * sessions, sign-in history and the anti-phishing phrase.
+ * sessions, sign-in history and the anti-phishing phrase. 'Sign out all other sessions' revokes the
+ * account's API keys through `apiKeys`.
  */
-export function securityRoutes(app: ZodApi, ctx: AppContext): void {
+export function securityRoutes(app: ZodApi, ctx: AppContext, apiKeys: ApiKeyRevocation): void {
   app.get(
     '/security/sessions',
     { schema: { response: { 200: sessionsResponseSchema } } },
@@ -35,7 +37,12 @@ export function securityRoutes(app: ZodApi, ctx: AppContext): void {
     '/security/sessions/:id/revoke',
     { schema: { params: sessionParamsSchema, response: { 200: revokeSessionResponseSchema } } },
     async (request) => {
-      await signOutSessions(ctx, sessionOf(request), { kind: 'one', id: request.params.id.toLowerCase() });
+      await signOutSessions(
+        ctx,
+        sessionOf(request),
+        { kind: 'one', id: request.params.id.toLowerCase() },
+        apiKeys,
+      );
       return { status: true, message: m.sessionSignedOut };
     },
   );
@@ -46,7 +53,7 @@ export function securityRoutes(app: ZodApi, ctx: AppContext): void {
     async (request) => ({
       status: true,
       message: m.sessionsOthersSignedOut,
-      data: { ended: await signOutSessions(ctx, sessionOf(request), { kind: 'others' }) },
+      data: { ended: await signOutSessions(ctx, sessionOf(request), { kind: 'others' }, apiKeys) },
     }),
   );
 

@@ -9,10 +9,14 @@ import {
 } from '@exchange/contracts';
 import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
+import type { ApiKeyRevocation } from './api-key-revocation';
 import { confirmTotpEnrolment, disableTwoFactor, startTotpEnrolment, twoFactorStatus } from './two-factor';
 
-/** User scope: every signed-in user (customer or admin) turns two-factor sign-in on and off for themselves. */
-export function twoFactorUserRoutes(app: ZodApi, ctx: AppContext): void {
+/**
+ * User scope: every signed-in user (customer or admin) turns two-factor sign-in on and off for
+ * themselves; turning it off revokes the account's API keys through `apiKeys`.
+ */
+export function twoFactorUserRoutes(app: ZodApi, ctx: AppContext, apiKeys: ApiKeyRevocation): void {
   app.post(
     '/auth/2fa/status',
     { schema: { response: { 200: totpStatusResponseSchema } } },
@@ -52,7 +56,7 @@ export function twoFactorUserRoutes(app: ZodApi, ctx: AppContext): void {
     { schema: { body: totpDisableRequestSchema, response: { 200: messageEnvelope } } },
     async (request) => {
       const { totp, recovery_code } = request.body;
-      await disableTwoFactor(ctx, sessionOf(request), { totp, recoveryCode: recovery_code });
+      await disableTwoFactor(ctx, sessionOf(request), { totp, recoveryCode: recovery_code }, apiKeys);
       return { status: true, message: m.totpDisabled };
     },
   );

@@ -6,6 +6,7 @@ import type { Tx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { notifySessionsRevoked } from '../../platform/session-revocation';
 import { recordAdminAction } from '../audit/record-admin-action';
+import type { ApiKeyRevocation } from './api-key-revocation';
 import * as repo from './auth.repository';
 import { newRecoveryCodes } from './recovery-codes';
 import { proveSecondFactor, type SecondFactorProof } from './second-factor';
@@ -135,13 +136,15 @@ export async function confirmTotpEnrolment(
 
 /**
  * Turns two-factor sign-in off, which takes a code (authenticator or recovery): a stolen session alone
- * cannot remove the factor. The secret and the recovery codes go, and every other sign-in ends. An
- * admin cannot turn it off in production, where admin sign-in requires it.
+ * cannot remove the factor. The secret and the recovery codes go, every other sign-in ends and every
+ * API key of the account is revoked (the owner's mail counts them). An admin cannot turn it off in
+ * production, where admin sign-in requires it.
  */
 export async function disableTwoFactor(
   ctx: TwoFactorContext,
   session: Pick<Session, 'userId' | 'sessionId'>,
   proof: SecondFactorProof,
+  apiKeys: ApiKeyRevocation,
 ): Promise<void> {
   const found = await repo.findUserById(ctx.db, session.userId);
   if (!found) throw new AppError('unauthorized', 'Unauthorized');
@@ -150,7 +153,7 @@ export async function disableTwoFactor(
     throw new AppError('forbidden', m.totpAdminKeepsIt);
   await proveAccountSecondFactor(ctx, found, proof);
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
+  const revokedApiKeys = await ctx.db.transaction(async (tx) => {
     const locked = await repo.lockUserById(tx, found.id);
     if (!locked?.totpEnabledAt) throw new AppError('conflict', m.totpNotEnabled);
     await repo.disableTotp(tx, found.id, now);
@@ -158,8 +161,10 @@ export async function disableTwoFactor(
     await endOtherSignIns(tx, found.id, now, session.sessionId);
     if (locked.role === 'ADMIN')
       await recordAdminAction(tx, { adminId: found.id, action: 'TOTP_DISABLED', targetUserId: found.id });
+    return apiKeys.revokeAll(tx, found.id, now);
   });
-  await sendSecurityChangeMail(ctx, found.id, 'two_factor_off');
+  apiKeys.forget(found.id);
+  await sendSecurityChangeMail(ctx, found.id, 'two_factor_off', { revokedApiKeys });
 }
 
 /** Whether the user has two-factor on, and how many recovery codes are left unspent. */

@@ -65,7 +65,10 @@ function binanceApiRoutes(
       return answer(queryOf(request));
     });
 
-  /** A signed endpoint: the address's weight, the key's check, the key's weight, then the answer. */
+  /**
+   * A signed endpoint: the address's weight first (so a flood of made-up keys is refused by the rate
+   * limit before any of them is looked up), the key's check, the key's weight, then the answer.
+   */
   const signedRoute = (
     method: 'GET' | 'POST' | 'DELETE',
     path: string,
@@ -79,14 +82,10 @@ function binanceApiRoutes(
       handler: async (request, reply) => {
         const params = Object.fromEntries(signedRequestParams(request));
         const cost = typeof weight === 'number' ? weight : weight(params);
-        // A refused key still spends from its address's budget, so guessing costs as much as asking.
-        const caller = await authenticateSignedRequest(ctx, request, { permission, keys }).catch(
-          (error: unknown) => {
-            weights.spend(request, reply, cost);
-            throw error;
-          },
-        );
-        weights.spend(request, reply, cost, caller.keyId);
+        // Spent whether the key turns out good or not, so guessing costs as much as asking.
+        weights.spend(request, reply, cost);
+        const caller = await authenticateSignedRequest(ctx, request, { permission, keys });
+        weights.spendKey(reply, cost, caller.keyId);
         return answer(caller, params);
       },
     });

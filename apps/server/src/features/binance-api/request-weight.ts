@@ -19,12 +19,14 @@ export function depthWeight(limit: number | undefined): number {
 
 export interface RequestWeights {
   /**
-   * Spends a request's weight from its client network's budget and, with `keyId`, from the API key's
-   * too. Answers X-MBX-USED-WEIGHT-1M (and the older X-MBX-USED-WEIGHT) with what the address has
-   * used this minute; past either budget, 429 with Retry-After (seconds to the end of that minute)
-   * and Binance's -1003, having done nothing.
+   * Spends a request's weight from its client network's budget, before anything else is done for it
+   * (a signed request's key is looked up only after). Answers X-MBX-USED-WEIGHT-1M (and the older
+   * X-MBX-USED-WEIGHT) with what the address has used this minute; past the budget, 429 with
+   * Retry-After (seconds to the end of that minute) and Binance's -1003, having done nothing.
    */
-  spend(request: FastifyRequest, reply: FastifyReply, weight: number, keyId?: string): void;
+  spend(request: FastifyRequest, reply: FastifyReply, weight: number): void;
+  /** Spends a signed request's weight from its API key's budget too, once the key is known; past it, the same 429. */
+  spendKey(reply: FastifyReply, weight: number, keyId: string): void;
   close(): Promise<void>;
 }
 
@@ -39,7 +41,6 @@ export function createRequestWeights(
   ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'logger'>,
 ): RequestWeights {
   const limits = ctx.config.binanceApiLimits;
-  const budgets = [limits.weightPerMinutePerAddress, limits.weightPerMinutePerKey];
   const counters = createBatchedCounters({
     db: ctx.db,
     clock: ctx.clock,
@@ -47,20 +48,23 @@ export function createRequestWeights(
     windowMs: MINUTE_MS,
     flushEveryMs: WEIGHT_SHARED_EVERY_MS,
   });
+  /** 429 with Retry-After and -1003 when `used` is past `budget`. */
+  const refuseOver = (reply: FastifyReply, used: { count: number; windowEndsAt: Date }, budget: number) => {
+    if (used.count <= budget) return;
+    const seconds = Math.max(1, Math.ceil((used.windowEndsAt.getTime() - ctx.clock.now().getTime()) / 1000));
+    reply.header('retry-after', String(seconds));
+    throw binanceError(429, 'tooManyRequests', { limit: String(budget) });
+  };
   return {
-    spend(request, reply, weight, keyId) {
-      const keys = [`bapi:ip:${clientNetwork(request.ip)}`, ...(keyId ? [`bapi:key:${keyId}`] : [])];
-      const used = counters.hit(keys, weight);
-      const address = used[0]!;
-      reply.header('x-mbx-used-weight-1m', String(address.count));
-      reply.header('x-mbx-used-weight', String(address.count));
-      const over = used.findIndex((state, i) => state.count > budgets[i]!);
-      if (over >= 0) {
-        const ends = used[over]!.windowEndsAt.getTime();
-        const seconds = Math.max(1, Math.ceil((ends - ctx.clock.now().getTime()) / 1000));
-        reply.header('retry-after', String(seconds));
-        throw binanceError(429, 'tooManyRequests', { limit: String(budgets[over]) });
-      }
+    spend(request, reply, weight) {
+      const [address] = counters.hit([`bapi:ip:${clientNetwork(request.ip)}`], weight);
+      reply.header('x-mbx-used-weight-1m', String(address!.count));
+      reply.header('x-mbx-used-weight', String(address!.count));
+      refuseOver(reply, address!, limits.weightPerMinutePerAddress);
+    },
+    spendKey(reply, weight, keyId) {
+      const [key] = counters.hit([`bapi:key:${keyId}`], weight);
+      refuseOver(reply, key!, limits.weightPerMinutePerKey);
     },
     close: () => counters.close(),
   };
