@@ -74,6 +74,8 @@ export const SETTING_DOCS: Record<keyof Env, string> = {
     'USD value one customer may withdraw in 24 hours (requests not refunded). 0 = no limit.',
   WITHDRAWAL_USD_MINIMUM: 'The smallest USD withdrawal to PayPal.',
   WITHDRAWAL_USD_FEE: 'The flat fee of a USD withdrawal to PayPal, taken from the amount (house revenue).',
+  WITHDRAWAL_USD_PAYOUT_MS:
+    'How often the USD payout job (one process) claims approved withdrawals, sends them to PayPal Payouts and asks PayPal how the sent ones ended.',
   ...coinWithdrawalSettingDocs,
   SEED_DEMO: 'Demo accounts and balances. Default on outside production. **Must be off in production.**',
   INSTANT_FEE_BPS: 'Instant (USD) buy/sell fee in basis points of the cost; 10 = 0.1%.',

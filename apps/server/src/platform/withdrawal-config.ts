@@ -24,6 +24,7 @@ export const withdrawalEnv = {
   WITHDRAWAL_DAILY_LIMIT_USD: usd('10000'),
   WITHDRAWAL_USD_MINIMUM: usd('10'),
   WITHDRAWAL_USD_FEE: usd('1'),
+  WITHDRAWAL_USD_PAYOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   // Coins on a chain: the fee covers the network fee the hot wallet pays (in the chain's native coin).
   WITHDRAWAL_ETH_MINIMUM: coin('0.01'),
   WITHDRAWAL_ETH_FEE: coin('0.002'),
@@ -54,6 +55,8 @@ export interface WithdrawalSettings {
   /** USD to PayPal: the smallest amount and the flat fee, in cents. */
   readonly usdMinimumCents: bigint;
   readonly usdFeeCents: bigint;
+  /** How often the leader's USD payout job runs (claims, sends to PayPal, asks PayPal for outcomes). */
+  readonly usdPayoutEveryMs: number;
   /** Coins on a chain, per asset: the smallest amount and the flat fee, in the asset's minor units. */
   readonly coins: Readonly<Record<string, { readonly minimum: bigint; readonly fee: bigint }>>;
 }
@@ -78,6 +81,7 @@ export function withdrawalConfig(env: WithdrawalEnv): { withdrawals: WithdrawalS
       dailyLimitCents: cents(env.WITHDRAWAL_DAILY_LIMIT_USD),
       usdMinimumCents: cents(env.WITHDRAWAL_USD_MINIMUM),
       usdFeeCents: cents(env.WITHDRAWAL_USD_FEE),
+      usdPayoutEveryMs: env.WITHDRAWAL_USD_PAYOUT_MS,
       coins: {
         ETH: {
           minimum: coinMinor('ETH', env.WITHDRAWAL_ETH_MINIMUM, 'WITHDRAWAL_ETH_MINIMUM'),

@@ -21,8 +21,9 @@ export function unavailable(): AppError {
 /**
  * PayPal's REST API over HTTPS, shared by deposits (Orders v2) and withdrawals (Payouts): an OAuth
  * client-credentials token cached until a minute before it expires, JSON calls with it, and one fresh
- * token and retry when a call answers 401 (a token revoked early). A 5xx or a network failure throws
- * provider_unavailable; any other answer is returned for the caller to read.
+ * token and retry when a call answers 401 (a token revoked early). A 5xx, a network failure or a time-out
+ * (before or while the body arrives) throws provider_unavailable; any other answer is returned for the
+ * caller to read, a body that is not JSON as null.
  */
 export function createPaypalClient(options: PaypalOptions) {
   const timeoutMs = options.timeoutMs ?? 10_000;
@@ -38,7 +39,13 @@ export function createPaypalClient(options: PaypalOptions) {
     } catch {
       throw unavailable();
     }
-    const text = await response.text();
+    let text: string;
+    try {
+      text = await response.text();
+    } catch {
+      // The connection dropped or timed out while the body came: as unknown as no answer at all.
+      throw unavailable();
+    }
     let json: unknown = null;
     try {
       json = text ? JSON.parse(text) : null;

@@ -20,6 +20,7 @@ export async function cancelWithdrawal(
   const row = await ctx.db.transaction(async (tx) => {
     const found = await lockWithdrawal(tx, body.withdrawal_id, userId);
     if (!found) throw new AppError('not_found', m.withdrawalNotFound);
+    if (found.status === 'SENDING') throw new AppError('conflict', m.withdrawalBeingSentNoCancel);
     const next = nextWithdrawalStatus(found.status, 'cancel');
     if (!next.ok) throw new AppError('conflict', m.withdrawalCannotCancel);
     const changed = await changeWithdrawal(

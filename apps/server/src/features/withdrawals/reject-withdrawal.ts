@@ -11,9 +11,10 @@ import { changeWithdrawal, lockWithdrawal } from './withdrawals.repository';
 type DecideContext = Pick<AppContext, 'db' | 'clock' | 'mailer' | 'logger'>;
 
 /**
- * An admin rejects a withdrawal not yet sent (PENDING_APPROVAL or APPROVED), with a reason the
- * customer is told: the held amount goes back to AVAILABLE in the same transaction as the status and
- * the audit line.
+ * An admin rejects a withdrawal not yet sent (PENDING_APPROVAL, or APPROVED and not yet claimed by the
+ * payout job), with a reason the customer is told: the held amount goes back to AVAILABLE in the same
+ * transaction as the status and the audit line. The row is locked, so a rejection racing the payout
+ * job's claim ends one way only; a SENDING one answers 409 and nothing changes.
  */
 export async function rejectWithdrawal(
   ctx: DecideContext,
@@ -27,6 +28,8 @@ export async function rejectWithdrawal(
   const row = await ctx.db.transaction(async (tx) => {
     const found = await lockWithdrawal(tx, withdrawalId);
     if (!found) throw new AppError('not_found', m.withdrawalNotFound);
+    // A claimed payout may already be paid at PayPal: only the payout job ends it (issue 43).
+    if (found.status === 'SENDING') throw new AppError('conflict', m.withdrawalBeingSentNoReject);
     const next = nextWithdrawalStatus(found.status, 'reject');
     if (!next.ok) throw new AppError('conflict', m.withdrawalAlreadyDecided);
     const changed = await changeWithdrawal(

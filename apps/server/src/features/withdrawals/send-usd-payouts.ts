@@ -1,9 +1,10 @@
 import { messages as m } from '@exchange/contracts';
-import { nextWithdrawalStatus, type WithdrawalAction } from '@exchange/domain';
+import { DAY_MS, nextWithdrawalStatus } from '@exchange/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import { withdrawals } from '../../db/schema';
 import type { AppContext } from '../../platform/app-context';
 import type { ScheduledJob } from '../../platform/scheduled-jobs';
+import { claimUsdPayout } from './claim-usd-payout';
 import { expireUnconfirmedWithdrawals } from './expire-unconfirmed-withdrawals';
 import type { PayoutProvider, PayoutState } from './payout-provider';
 import { payOutWithdrawal, refundWithdrawal } from './withdrawal-ledger';
@@ -11,13 +12,18 @@ import { sendWithdrawalStatusMail } from './withdrawal-mail';
 import { changeWithdrawal, lockWithdrawal, type WithdrawalRow } from './withdrawals.repository';
 
 export const USD_PAYOUT_JOB = 'withdrawals:usd-payouts';
-const EVERY_MS = 10_000;
 /** Withdrawals one tick looks at, per status: the rest wait for the next tick. */
 const BATCH = 20;
+/**
+ * PayPal remembers a request id and a sender_batch_id for 30 days: past that, asking again under the
+ * same withdrawal id could pay it a second time. A claimed payout still unclear after this long is
+ * left SENDING for a person to settle with PayPal (an error is logged on every run).
+ */
+const RESUBMIT_WITHIN_MS = 25 * DAY_MS;
 
 type PayoutContext = Pick<AppContext, 'db' | 'clock' | 'mailer' | 'logger'>;
 
-async function waiting(ctx: PayoutContext, status: 'APPROVED' | 'SENT') {
+async function waiting(ctx: PayoutContext, status: 'APPROVED' | 'SENDING' | 'SENT') {
   return ctx.db
     .select()
     .from(withdrawals)
@@ -27,14 +33,15 @@ async function waiting(ctx: PayoutContext, status: 'APPROVED' | 'SENT') {
 }
 
 /**
- * Moves one withdrawal on from `from` by `action`, with its ledger entry (the pay-out on completion,
- * the refund on failure) in the same transaction, then mails the customer on a final outcome. A row
- * that moved meanwhile (an admin's rejection of an APPROVED one) is left as it is.
+ * Moves one withdrawal on from its status by `action`, with its ledger entry (the pay-out on
+ * completion, the refund on failure) in the same transaction, then mails the customer on a final
+ * outcome. The update is conditional on the status it was read in, so of two runs settling the same
+ * payout only one books it; a row that moved meanwhile is left as it is.
  */
 async function advance(
   ctx: PayoutContext,
   row: WithdrawalRow,
-  action: WithdrawalAction,
+  action: 'send' | 'complete' | 'fail',
   set: { providerRef?: string; reason?: string },
 ): Promise<void> {
   const now = ctx.clock.now();
@@ -48,12 +55,7 @@ async function advance(
       tx,
       locked.id,
       locked.status,
-      {
-        status: next.value.status,
-        ...set,
-        ...(action === 'send' ? { sentAt: now } : {}),
-        ...(final ? { finishedAt: now } : {}),
-      },
+      { status: next.value.status, ...set, ...(final ? { finishedAt: now } : {}) },
       now,
     );
     if (!moved) return undefined;
@@ -65,54 +67,79 @@ async function advance(
   if (changed?.status === 'FAILED') await sendWithdrawalStatusMail(ctx, changed, 'FAILED');
 }
 
-async function settle(ctx: PayoutContext, row: WithdrawalRow, state: PayoutState): Promise<void> {
-  if (state.status === 'SUCCESS') await advance(ctx, row, 'complete', {});
-  if (state.status === 'FAILED') await advance(ctx, row, 'fail', { reason: state.reason });
+/** A claimed or submitted payout moved by what PayPal says of it: paid, failed, or still on its way. */
+async function settle(ctx: PayoutContext, row: WithdrawalRow, batchId: string, state: PayoutState) {
+  if (state.status === 'SUCCESS') return advance(ctx, row, 'complete', { providerRef: batchId });
+  if (state.status === 'FAILED')
+    return advance(ctx, row, 'fail', { providerRef: batchId, reason: state.reason });
+  if (row.status === 'SENDING') return advance(ctx, row, 'send', { providerRef: batchId });
 }
 
 /**
- * One tick of the USD payouts, run by the scheduled-job leader only (one sender at a time). APPROVED
- * withdrawals are submitted to PayPal Payouts with the withdrawal's id as the batch id, so a retry after
- * a crash or a time-out is the same payout, never a second one; an accepted one becomes SENT (with
- * PayPal's batch id) and completes or fails as PayPal reports, now or on a later tick; one PayPal
- * refuses outright fails at once. COMPLETED books the pay-out (the fee as revenue), FAILED refunds the
- * amount, each in the transaction that changes the status. PayPal being unreachable leaves everything
- * as it is for the next tick.
+ * Hands one claimed (SENDING) withdrawal to PayPal under its own id as the idempotency key, the first
+ * time or again after a crash or an unclear answer: PayPal answers the payout it already has, or makes
+ * it, or refuses it for certain (refunded, once). Anything unclear leaves it SENDING for the next run;
+ * nothing but PayPal's certain refusal ever refunds it.
+ */
+async function pushPayout(ctx: PayoutContext, payouts: PayoutProvider, row: WithdrawalRow): Promise<void> {
+  const claimedAt = row.sentAt ?? row.updatedAt;
+  if (ctx.clock.now().getTime() - claimedAt.getTime() > RESUBMIT_WITHIN_MS) {
+    ctx.logger.error(
+      { withdrawal: row.id, claimedAt },
+      'usd payout: unclear for too long to ask PayPal again safely; settle it with PayPal by hand',
+    );
+    return;
+  }
+  try {
+    const submission = await payouts.submit({
+      withdrawalId: row.id,
+      email: row.destination,
+      amountCents: BigInt(row.amount) - BigInt(row.fee),
+    });
+    if (submission.outcome === 'refused')
+      return advance(ctx, row, 'fail', { reason: `${m.withdrawalPayoutRefused}: ${submission.reason}` });
+    await settle(ctx, row, submission.batchId, submission.state);
+  } catch (error) {
+    ctx.logger.warn(
+      { err: error, withdrawal: row.id },
+      'usd payout: PayPal unclear, kept SENDING for the next run',
+    );
+  }
+}
+
+/**
+ * One tick of the USD payouts (issue 43: claim first, one payout per withdrawal id, never refund on an
+ * unclear answer). First the SENDING ones a crashed or unanswered run left (asked again under the same
+ * id, which at PayPal is a lookup when it has the payout), then each APPROVED one is claimed
+ * (claimUsdPayout: APPROVED → SENDING in its own transaction, so an admin can no longer reject it) and
+ * only then handed to PayPal, then the SENT ones are asked for their outcome. PayPal's batch id is kept
+ * as soon as PayPal gives it; COMPLETED books the pay-out (the fee as revenue), FAILED refunds the
+ * amount, each in the transaction that changes the status and only from SENDING or SENT, so every
+ * withdrawal ends once. Run by the scheduled-job leader; two runs at once stay correct, only slower.
  */
 export async function sendUsdPayouts(ctx: PayoutContext, payouts: PayoutProvider): Promise<void> {
+  for (const row of await waiting(ctx, 'SENDING')) await pushPayout(ctx, payouts, row);
   for (const row of await waiting(ctx, 'APPROVED')) {
-    try {
-      const submission = await payouts.submit({
-        withdrawalId: row.id,
-        email: row.destination,
-        amountCents: BigInt(row.amount) - BigInt(row.fee),
-      });
-      if (submission.outcome === 'refused') {
-        await advance(ctx, row, 'fail', {
-          reason: `${m.withdrawalPayoutRefused}: ${submission.reason}`,
-        });
-        continue;
-      }
-      await advance(ctx, row, 'send', { providerRef: submission.batchId });
-      await settle(ctx, { ...row, status: 'SENT' }, submission.state);
-    } catch (error) {
-      ctx.logger.warn({ err: error, withdrawal: row.id }, 'usd payout: not submitted, retried next tick');
-    }
+    const claimed = await claimUsdPayout(ctx, row.id);
+    if (claimed) await pushPayout(ctx, payouts, claimed);
   }
   for (const row of await waiting(ctx, 'SENT')) {
     if (!row.providerRef) continue;
     try {
-      await settle(ctx, row, await payouts.state(row.providerRef));
+      await settle(ctx, row, row.providerRef, await payouts.state(row.providerRef));
     } catch (error) {
       ctx.logger.warn({ err: error, withdrawal: row.id }, 'usd payout: state unknown, asked again next tick');
     }
   }
 }
 
-export function usdPayoutJob(ctx: PayoutContext, payouts: PayoutProvider): ScheduledJob {
+export function usdPayoutJob(
+  ctx: PayoutContext & Pick<AppContext, 'config'>,
+  payouts: PayoutProvider,
+): ScheduledJob {
   return {
     name: USD_PAYOUT_JOB,
-    everyMs: EVERY_MS,
+    everyMs: ctx.config.withdrawals.usdPayoutEveryMs,
     run: async () => {
       // The same single runner also gives back what requests never confirmed in time still hold.
       await expireUnconfirmedWithdrawals(ctx);

@@ -32,6 +32,8 @@ beforeAll(async () => {
       ...paypalEnv(paypal.url),
       ACCESS_TOKEN_TTL_SECONDS: '86400',
       WITHDRAWAL_AUTO_APPROVE_BELOW_USD: '200',
+      // The app's own payout job runs once at start, then 10 minutes out: the tests drive every tick.
+      WITHDRAWAL_USD_PAYOUT_MS: '600000',
     },
     clock,
   });
@@ -183,13 +185,14 @@ describe('a USD withdrawal to PayPal', () => {
     await expectLedgerConsistent(t.ctx.db);
   });
 
-  it('leaves an approved one for the next tick while PayPal is down', async () => {
+  it('keeps a claimed one SENDING for the next tick while PayPal is down', async () => {
     const erin = await customerWithUsd(t, 100_00n);
     const { id } = await withdrawUsd(t, clock, erin, '20');
     paypal.down = true;
     await payoutTick();
     paypal.down = false;
-    expect(await statusOf(id)).toMatchObject({ status: 'APPROVED' });
+    // Claimed before PayPal was asked: PayPal's silence is no refusal, and no admin may reject it now.
+    expect(await statusOf(id)).toMatchObject({ status: 'SENDING' });
     await payoutTick();
     await payoutTick();
     expect(await statusOf(id)).toMatchObject({ status: 'COMPLETED' });
