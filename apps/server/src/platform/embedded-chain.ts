@@ -1,9 +1,10 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { type Account, parseEther } from 'viem';
+import { type Account, formatUnits, parseEther, parseUnits } from 'viem';
 import type { ChainSettings, ChainToken } from './chain-config';
 import type { ChainSigner } from './chain-sender-types';
+import type { ChainSweepSettings } from './chain-sweep-config';
 import type { Config } from './config';
 
 /** What the faucet reads to find the embedded chain `npm start` runs: DATA_DIR/dev-chain.json. */
@@ -75,7 +76,12 @@ export async function startEmbeddedChain(config: Config, logger: Logger): Promis
   };
   return {
     // The development chain first, then the chains CHAINS lists (config.chains holds those alone here).
-    config: { ...config, chains: [settings, ...config.chains], nftContractAddress },
+    config: {
+      ...config,
+      chains: [settings, ...config.chains],
+      nftContractAddress,
+      chainSweeps: hotCapsForFloat(config.chainSweeps, settings.tokens, HOT_WALLET_FUNDS),
+    },
     bannerLines: [
       `  Development chain:     ${chain.rpcUrl} (chain id ${chain.chainId}, test USDT ${chain.usdt})`,
       ...(nftContractAddress
@@ -107,6 +113,34 @@ export async function startEmbeddedChain(config: Config, logger: Logger): Promis
       await chain.stop();
       rmSync(info, { force: true });
     },
+  };
+}
+
+/** How many floats the embedded hot wallet's caps leave room for: the start's own, and as much again swept in. */
+const FLOATS_UNDER_CAP = 2n;
+
+/**
+ * The embedded default's hot-wallet caps, sized to the float its start puts in the hot wallet
+ * (HOT_WALLET_FUNDS): at least twice it, so a fresh `npm start` reads 'Matches' on the solvency panel
+ * rather than 'Above hot cap', with room for the demo's deposits swept in. A cap configured higher is
+ * kept. Only the embedded start calls this: production's caps are the configured ones.
+ */
+export function hotCapsForFloat(
+  sweeps: ChainSweepSettings,
+  tokens: readonly ChainToken[],
+  float: { readonly eth: string; readonly usdt: bigint },
+): ChainSweepSettings {
+  const atLeast = (configured: string, decimals: number, floor: bigint) => {
+    const cap = parseUnits(configured, decimals);
+    return cap >= floor ? configured : formatUnits(floor, decimals);
+  };
+  const usdt = tokens.find((token) => token.asset === 'USDT' && token.contract !== null);
+  return {
+    ...sweeps,
+    hotCapNative: atLeast(sweeps.hotCapNative, 18, parseEther(float.eth) * FLOATS_UNDER_CAP),
+    hotCapToken: usdt
+      ? atLeast(sweeps.hotCapToken, usdt.decimals, float.usdt * FLOATS_UNDER_CAP)
+      : sweeps.hotCapToken,
   };
 }
 
