@@ -34,6 +34,9 @@ export async function nftChainTestEnv(overrides: Record<string, string> = {}) {
     // The app's own scheduler would send at start and then every 10 minutes: the tests drive the sender.
     CHAIN_POLL_MS: '600000',
     NFT_PUBLIC_URL: 'https://nft.example',
+    // Send-outs go to fresh addresses here: the outflow controls a send-out shares with coin withdrawals
+    // (cool-downs for a security change and a new address) are tested in nft-send-out-controls.test.ts.
+    WITHDRAWAL_COOL_DOWN_HOURS: '0',
     ...overrides,
   });
   const read = {

@@ -170,6 +170,7 @@ describe('withdrawing a token to the owner’s own wallet', () => {
           ownerId: owner2.id,
           tokenId: token2,
           address: to as Address,
+          valueCents: 0n,
         }),
       ),
     );

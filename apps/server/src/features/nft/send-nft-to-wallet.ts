@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { nftMessages as m, messages, type NftSendOutRequest } from '@exchange/contracts';
-import { checkWithdrawalDestination, decideNftSendOut } from '@exchange/domain';
-import { and, eq } from 'drizzle-orm';
+import {
+  checkDailyWithdrawalLimit,
+  checkWithdrawalDestination,
+  checkWithdrawalEligibility,
+  decideNftSendOut,
+} from '@exchange/domain';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
-import { nftItems } from '../../db/schema';
+import { nftItems, nftSendOuts } from '../../db/schema';
 import type { AppContext } from '../../platform/app-context';
 import type { DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
@@ -12,10 +17,16 @@ import { recordAdminAction } from '../audit/record-admin-action';
 import { findUserById } from '../auth/auth.repository';
 import { proveAccountSecondFactor, twoFactorOn } from '../auth/two-factor';
 import { assertOutflowAllowed } from '../debts/assert-outflow-allowed';
+import { hasOpenDebt } from '../debts/debts.repository';
+import { lastSecurityChangeOf } from '../withdrawals/request-withdrawal';
+import { withdrawalRuleError } from '../withdrawals/withdrawal-rejections';
+import { dayBefore } from '../withdrawals/withdrawal-terms';
+import { withdrawnCentsSince } from '../withdrawals/withdrawals.repository';
 import { findNftActor, findNftItem } from './nft.repository';
 import type { NftChain } from './nft-chain';
 import { nftItemState } from './nft-item-state';
 import { nftRuleError } from './nft-rejections';
+import { nftDestinationStanding, nftValueCents } from './nft-send-out-controls';
 
 const ADDRESS_REFUSALS = {
   address_required: messages.withdrawalAddressRequired,
@@ -28,12 +39,17 @@ const ADDRESS_REFUSALS = {
 /**
  * POST /nft/sendToWallet: the owner sends a minted item's token out of the exchange to an address of
  * their own. In order: the item and the rules (decideNftSendOut: a customer who may move value, the
- * owner, not gone or going, off sale, minted), an open debt, two-factor on (refused without, as coin
- * withdrawals are), the address (the domain's EIP-55 rule; not the hot wallet nor the contract), the
- * second factor. Then one transaction: the item moves MINTED → SENDING only if it is still the owner's,
- * off sale and MINTED (of parallel requests exactly one gets it; the others are told it is on its
- * way), the transfer (safeTransferFrom hot wallet → address) goes into the chain sender's outbox, and
- * the request is audited. While SENDING the item can be neither listed nor bought; the handler ends it.
+ * owner, not gone or going, off sale, minted), the address (the domain's EIP-55 rule; not the hot
+ * wallet nor the contract), then the coin withdrawals' own outflow rules with their codes and messages
+ * (checkWithdrawalEligibility: account active, KYC, two-factor on, no open debt, no security change
+ * within the cool-down, and, as no admin reviews a send-out, an address used before or an address-book
+ * entry past its cool-down), the deposit hold at the item's value (nftValueCents), the second factor.
+ * Then one transaction: the daily withdrawal limit at the item's value (on the owner's withdrawal
+ * lock, counted with coin and USD withdrawals), the item moves MINTED → SENDING only if it is still the
+ * owner's, off sale and MINTED (of parallel requests exactly one gets it; the others are told it is on
+ * its way), the send-out is recorded with its value, the transfer (safeTransferFrom hot wallet →
+ * address) goes into the chain sender's outbox, and the request is audited. While SENDING the item can
+ * be neither listed nor bought; the handler ends it.
  */
 export async function sendNftToWallet(
   ctx: AppContext,
@@ -49,35 +65,68 @@ export async function sendNftToWallet(
   // The token must be on the chain the exchange signs for now (a contract changed since is not).
   if (!nft || item.chain !== nft.chain.key || item.contractAddress !== nft.contract || !item.tokenId)
     throw nftRuleError('nft_not_on_chain');
-  await assertOutflowAllowed(ctx, userId, 'withdrawal');
   const user = await findUserById(ctx.db, userId);
   if (!user) throw new AppError('unauthorized');
-  if (!twoFactorOn(user)) throw new AppError('two_factor_required', messages.withdrawalTwoFactorRequired);
   const address = checkWithdrawalDestination(body.address, [nft.hot, nft.contract]);
   if (!address.ok) throw new AppError('bad_request', ADDRESS_REFUSALS[address.code]);
+  // The same outflow rules as a coin withdrawal (checkWithdrawalEligibility), with the destination a
+  // coin withdrawal would flag for review refused instead: no admin looks at a send-out.
+  const now = ctx.clock.now();
+  const eligible = checkWithdrawalEligibility({
+    accountActive: user.status === 'ACTIVE',
+    kycVerified: user.isKycVerified,
+    twoFactorOn: twoFactorOn(user),
+    outflow: { openDebts: (await hasOpenDebt(ctx.db, userId)) ? 1 : 0 },
+    lastSecurityChangeAt: lastSecurityChangeOf(user),
+    coolDownMs: ctx.config.withdrawals.coolDownMs,
+    now,
+    unreviewedDestination: await nftDestinationStanding(ctx.db, userId, nft.chain.key, address.value),
+  });
+  if (!eligible.ok) throw withdrawalRuleError(eligible, item.asset);
+  const valueCents = await nftValueCents(ctx.db, ctx, item);
+  await assertOutflowAllowed(ctx, userId, 'withdrawal', { asset: 'USD', amount: valueCents });
   await proveAccountSecondFactor(ctx, user, { totp: body.totp, recoveryCode: body.recovery_code });
   await placeNftSendOut(ctx, nft, {
     itemId: item.id,
     ownerId: userId,
     tokenId: BigInt(item.tokenId),
     address: address.value as Address,
+    valueCents,
   });
 }
 
 /**
- * The send itself, once everything is checked: MINTED → SENDING by a conditional update (one request
- * of many wins), the outbox row and the audit line, in one transaction. 409 when the item is no longer
- * the owner's, is for sale, or is already on its way.
+ * The send itself, once everything else is checked: the daily limit ('daily_limit', 422), MINTED →
+ * SENDING by a conditional update (one request of many wins), the send-out's record, the outbox row and
+ * the audit line, in one transaction. 409 when the item is no longer the owner's, is for sale, or is
+ * already on its way.
  */
 export async function placeNftSendOut(
-  ctx: Pick<AppContext, 'db' | 'clock'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config'>,
   nft: NftChain,
-  send: { itemId: string; ownerId: string; tokenId: bigint; address: Address },
+  send: { itemId: string; ownerId: string; tokenId: bigint; address: Address; valueCents: bigint },
 ): Promise<void> {
   const reference = `${send.itemId}:${randomUUID()}`;
+  const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    if (!(await lockForSending(tx, send, reference, ctx.clock.now())))
-      throw new AppError('conflict', m.nftSending);
+    // The daily limit, serialised with the owner's withdrawals on their advisory lock.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`withdrawal:${send.ownerId}`}))`);
+    const limited = checkDailyWithdrawalLimit({
+      usedCents: await withdrawnCentsSince(tx, send.ownerId, dayBefore(now)),
+      outCents: send.valueCents,
+      limitCents: ctx.config.withdrawals.dailyLimitCents,
+    });
+    if (!limited.ok) throw withdrawalRuleError(limited, 'USD');
+    if (!(await lockForSending(tx, send, reference, now))) throw new AppError('conflict', m.nftSending);
+    await tx.insert(nftSendOuts).values({
+      id: randomUUID(),
+      userId: send.ownerId,
+      itemId: send.itemId,
+      chain: nft.chain.key,
+      address: send.address,
+      valueCents: send.valueCents.toString(),
+      createdAt: now,
+    });
     await nft.sender.enqueue(tx, {
       chain: nft.chain.key,
       purpose: 'NFT_TRANSFER',
@@ -91,7 +140,12 @@ export async function placeNftSendOut(
       adminId: send.ownerId,
       action: 'NFT_SEND_REQUESTED',
       targetUserId: send.ownerId,
-      details: { item: send.itemId, token_id: send.tokenId.toString(), address: send.address },
+      details: {
+        item: send.itemId,
+        token_id: send.tokenId.toString(),
+        address: send.address,
+        value_cents: send.valueCents.toString(),
+      },
     });
   });
 }

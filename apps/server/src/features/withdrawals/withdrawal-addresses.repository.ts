@@ -14,6 +14,26 @@ export async function insertWithdrawalAddress(
   return inserted;
 }
 
+/** The customer's book entry for an address on a chain (checksummed, as the book keeps them), if any. */
+export async function findWithdrawalAddressByAddress(
+  db: DbOrTx,
+  userId: string,
+  chain: string,
+  address: string,
+): Promise<WithdrawalAddressRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(withdrawalAddresses)
+    .where(
+      and(
+        eq(withdrawalAddresses.userId, userId),
+        eq(withdrawalAddresses.chain, chain),
+        eq(withdrawalAddresses.address, address),
+      ),
+    );
+  return row;
+}
+
 /** One of the customer's entries (another customer's answers undefined, as if it did not exist). */
 export async function findWithdrawalAddress(
   db: DbOrTx,

@@ -54,6 +54,13 @@ export function withdrawalRuleError(
         'security_cool_down',
         formatMessage(m.withdrawalCoolDown, { until: when(params.until ?? '') }),
       );
+    case 'address_new':
+      return new AppError('unprocessable', m.withdrawalAddressNew);
+    case 'address_cooling_down':
+      return new AppError(
+        'unprocessable',
+        formatMessage(m.withdrawalAddressCoolingDown, { until: when(params.until ?? '') }),
+      );
     case 'daily_limit':
       return new AppError(
         'daily_limit',

@@ -1,6 +1,6 @@
 import { HOLDING_WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@exchange/domain';
 import { and, asc, count, desc, eq, gt, ilike, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
-import { users, withdrawals } from '../../db/schema';
+import { nftSendOuts, users, withdrawals } from '../../db/schema';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { containsPattern } from '../../platform/search';
 import type { ExpectedHold } from '../ledger/hold-sources';
@@ -53,8 +53,9 @@ export async function countConfirmAttempt(tx: Tx, id: string): Promise<void> {
 }
 
 /**
- * USD value (cents) of the user's withdrawals requested since `since` and not refunded: what the daily
- * limit counts. withdrawals_user_created_idx serves it.
+ * USD value (cents) of the user's withdrawals requested since `since` and not refunded, and of the NFTs
+ * they sent out since then: what the daily limit counts. withdrawals_user_created_idx and
+ * nft_send_outs_user_created_idx serve it.
  */
 export async function withdrawnCentsSince(db: DbOrTx, userId: string, since: Date): Promise<bigint> {
   const [row] = await db
@@ -67,7 +68,12 @@ export async function withdrawnCentsSince(db: DbOrTx, userId: string, since: Dat
         notInArray(withdrawals.status, REFUNDED),
       ),
     );
-  return BigInt(row?.cents ?? '0');
+  // NFT send-outs count toward the same daily limit at their value when requested (issue 43).
+  const [nft] = await db
+    .select({ cents: sql<string>`coalesce(sum(${nftSendOuts.valueCents}), 0)::text` })
+    .from(nftSendOuts)
+    .where(and(eq(nftSendOuts.userId, userId), gt(nftSendOuts.createdAt, since)));
+  return BigInt(row?.cents ?? '0') + BigInt(nft?.cents ?? '0');
 }
 
 /** USD values (cents) of the user's last completed withdrawals, for the unusual-size flag. */
