@@ -44,8 +44,10 @@ export const chainDepositAddresses = pgTable(
 );
 
 /**
- * A deposit seen on a chain: one row per (chain, transaction, log) — a native transfer has log index
- * -1 — whatever the watcher sees again. PENDING until `required_confirmations` blocks are on top of it,
+ * A deposit seen on a chain: one row per (chain, transaction, the log's place within the transaction)
+ * — a native transfer has -1 — whatever the watcher sees again. The key holds nothing that moves with
+ * the block: a reorganisation that mines the same transaction elsewhere moves the row (block, its
+ * hash, the log's place in the block, confirmations from 0) instead of adding one. PENDING until `required_confirmations` blocks are on top of it,
  * then CREDITED once through the ledger (entry_id); BELOW_MINIMUM is recorded and never credited;
  * DROPPED left the canonical chain before it was deep enough.
  */
@@ -60,7 +62,10 @@ export const chainDeposits = pgTable(
       .references(() => users.id),
     address: text('address').notNull(),
     txHash: text('tx_hash').notNull(),
+    /** The log's place in its block (-1 for a native transfer): moves with the row, never a key. */
     logIndex: integer('log_index').notNull(),
+    /** The log's place within its transaction (-1 for a native transfer): the key's part that does not move. */
+    txLogIndex: integer('tx_log_index').notNull(),
     /** The amount in the chain's units (wei, or the token's smallest unit). */
     amountRaw: numeric('amount_raw', { precision: 78, scale: 0 }).notNull(),
     /** The amount in the ledger's minor units of the asset (what is credited). */
@@ -76,7 +81,7 @@ export const chainDeposits = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('chain_deposits_tx_key').on(t.chain, t.txHash, t.logIndex),
+    uniqueIndex('chain_deposits_tx_log_key').on(t.chain, t.txHash, t.txLogIndex),
     // The customer's list, newest first (POST /wallet/chain-deposits).
     index('chain_deposits_user_idx').on(t.userId, t.createdAt.desc(), t.id),
     // The watcher's pending deposits per chain.

@@ -20,7 +20,8 @@ export interface ChainWatcherDeps {
 
 /**
  * The credit, once: only the transaction that moves the row from PENDING to CREDITED posts the entry
- * (the chain's CHAIN_CUSTODY → the customer's AVAILABLE, under the deposit's unique reference) and writes the
+ * (the chain's CHAIN_CUSTODY → the customer's AVAILABLE, under the deposit's unique reference: chain, transaction
+ * and the log's place within the transaction) and writes the
  * history row; a second watcher waits on the row lock and then finds nothing to move.
  */
 export async function creditChainDeposit(
@@ -37,14 +38,21 @@ export async function creditChainDeposit(
       creditedAt: new Date(),
     });
     if (!moved) return false;
-    const reference = chainDepositReference(moved.chain, moved.txHash, moved.logIndex);
+    // Keyed by the log's place within its transaction, which a reorganisation does not move: a second
+    // row of the same transfer, were there one, could not post a second time.
+    const reference = chainDepositReference(moved.chain, moved.txHash, moved.txLogIndex);
     const amount = BigInt(moved.amount);
     const posted = await postEntry(tx, {
       kind: 'CHAIN_DEPOSIT',
       reference,
       userId: moved.userId,
       postings: chainDepositPostings(moved.chain, moved.userId, asset, amount),
-      memo: { chain: moved.chain, tx_hash: moved.txHash, log_index: String(moved.logIndex) },
+      memo: {
+        chain: moved.chain,
+        tx_hash: moved.txHash,
+        log_index: String(moved.logIndex),
+        tx_log_index: String(moved.txLogIndex),
+      },
     });
     if (!posted.ok) throw new Error(`chain deposit ${reference} could not post: ${posted.code}`);
     await setDepositEntry(tx, moved.id, posted.value.entryId);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { chainCursors, chainDepositAddresses, chainDeposits } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
 import { containsPattern } from '../../platform/search';
@@ -87,24 +87,54 @@ export async function ownTransactionHashes(
 }
 
 /**
- * Records deposits seen in blocks, once per (chain, tx, log). One seen again (a rescan after a reorg,
- * another watcher) moves to its new block if it still waits or was dropped; a credited or
- * below-minimum one is left as it is. Returns the rows inserted or moved.
+ * Records deposits seen in blocks, once per (chain, tx, the log's place within the tx). One seen again
+ * (a rescan after a reorg, another watcher) that still waits or was dropped is MOVED to where it is
+ * now (block, hash, place in the block, confirmations from 0, what the log says), never added twice; a
+ * credited or below-minimum one is left as it is. A log seen at a row's own block hash and block log
+ * index is that row whatever its key (a row migrated in 0049 may carry a smaller in-transaction index
+ * than the receipt gives). Returns the rows inserted or moved.
  */
 export async function recordSeenDeposits(
   db: DbOrTx,
   seen: readonly SeenDeposit[],
 ): Promise<ChainDepositRow[]> {
   if (seen.length === 0) return [];
+  const hashes = [...new Set(seen.map((row) => row.txHash))];
+  const known = await db
+    .select({
+      chain: chainDeposits.chain,
+      txHash: chainDeposits.txHash,
+      blockHash: chainDeposits.blockHash,
+      logIndex: chainDeposits.logIndex,
+      txLogIndex: chainDeposits.txLogIndex,
+    })
+    .from(chainDeposits)
+    .where(inArray(chainDeposits.txHash, hashes));
+  const samePlace = (row: SeenDeposit) =>
+    known.find(
+      (k) =>
+        k.chain === row.chain &&
+        k.txHash === row.txHash &&
+        k.blockHash === row.blockHash &&
+        k.logIndex === row.logIndex,
+    );
+  const rows = seen.map((row) => ({ ...row, txLogIndex: samePlace(row)?.txLogIndex ?? row.txLogIndex }));
   return db
     .insert(chainDeposits)
-    .values([...seen])
+    .values(rows)
     .onConflictDoUpdate({
-      target: [chainDeposits.chain, chainDeposits.txHash, chainDeposits.logIndex],
+      target: [chainDeposits.chain, chainDeposits.txHash, chainDeposits.txLogIndex],
       set: {
         blockNumber: sql`excluded.block_number`,
         blockHash: sql`excluded.block_hash`,
-        status: sql`CASE WHEN ${chainDeposits.status} = 'DROPPED' THEN 'PENDING' ELSE ${chainDeposits.status} END`,
+        logIndex: sql`excluded.log_index`,
+        confirmations: 0,
+        asset: sql`excluded.asset`,
+        userId: sql`excluded.user_id`,
+        address: sql`excluded.address`,
+        amountRaw: sql`excluded.amount_raw`,
+        amount: sql`excluded.amount`,
+        status: sql`excluded.status`,
         updatedAt: sql`now()`,
       },
       setWhere: sql`${chainDeposits.status} IN ('PENDING', 'DROPPED') AND ${chainDeposits.blockHash} <> excluded.block_hash`,
@@ -125,7 +155,10 @@ export async function updatePendingDeposit(
   db: DbOrTx,
   id: string,
   set: Partial<
-    Pick<ChainDepositRow, 'confirmations' | 'status' | 'blockNumber' | 'blockHash' | 'creditedAt'>
+    Pick<
+      ChainDepositRow,
+      'confirmations' | 'status' | 'blockNumber' | 'blockHash' | 'logIndex' | 'creditedAt'
+    >
   >,
 ): Promise<ChainDepositRow | undefined> {
   const [row] = await db

@@ -5,11 +5,21 @@ import {
   getAsset,
   isAssetCode,
 } from '@exchange/domain';
-import { type Hash, type PublicClient, parseAbiItem } from 'viem';
+import {
+  type Address,
+  decodeEventLog,
+  type Hash,
+  type Log,
+  type PublicClient,
+  parseAbiItem,
+  type TransactionReceipt,
+  TransactionReceiptNotFoundError,
+} from 'viem';
 import type { ChainSettings, ChainToken } from '../../platform/chain-config';
 import type { ScheduledJob } from '../../platform/scheduled-jobs';
 import { type ChainWatcherDeps, creditChainDeposit, notifyDeposit } from './chain-credit';
 import {
+  type ChainDepositRow,
   depositAddressOwners,
   findCursor,
   ownTransactionHashes,
@@ -23,9 +33,12 @@ import {
 const TRANSFER_EVENT = parseAbiItem(
   'event Transfer(address indexed from, address indexed to, uint256 value)',
 );
+type TransferLog = Log<bigint, number, false, typeof TRANSFER_EVENT>;
 
 /** Blocks one run reads at most (a watcher far behind catches up over several runs). */
 const MAX_BLOCKS_PER_RUN = 200n;
+/** A native transfer's place: one per transaction, no log. */
+const NATIVE_PLACE = { logIndex: -1, txLogIndex: -1 } as const;
 /** Blocks fetched at once. */
 const BLOCK_FETCH_PARALLEL = 8;
 
@@ -135,11 +148,17 @@ async function scanBlocks(
       );
       matched.forEach(({ tx, owner, to }, i) => {
         if (receipts[i]!.status !== 'success') return;
-        seen.push(seenRow(settings, native, owner, to, tx.hash, -1, tx.value, block.number!, block.hash!));
+        seen.push(
+          seenRow(settings, native, owner, to, tx.hash, NATIVE_PLACE, tx.value, {
+            number: block.number!,
+            hash: block.hash!,
+          }),
+        );
       });
     }
   }
   if (owners.size > 0) {
+    const matched: Array<{ token: ChainToken; owner: string; recipient: Address; log: TransferLog }> = [];
     for (const token of settings.tokens) {
       if (!token.contract) continue;
       const logs = await client.getLogs({
@@ -151,24 +170,40 @@ async function scanBlocks(
       for (const log of logs) {
         const recipient = log.args.to;
         const owner = recipient ? owners.get(recipient.toLowerCase()) : undefined;
-        const { transactionHash, logIndex, blockNumber, blockHash } = log;
-        if (!owner || log.removed || log.args.value === undefined) continue;
-        if (transactionHash === null || logIndex === null || blockNumber === null || blockHash === null)
-          continue;
-        seen.push(
-          seenRow(
-            settings,
-            token,
-            owner,
-            recipient!,
-            transactionHash,
-            logIndex,
-            log.args.value,
-            blockNumber,
-            blockHash,
-          ),
-        );
+        if (!owner || !recipient || log.removed || log.args.value === undefined) continue;
+        matched.push({ token, owner, recipient, log });
       }
+    }
+    // The log's place within its transaction (what a reorg does not move), from the transaction's receipt.
+    const receipts = new Map<Hash, Promise<TransactionReceipt>>();
+    for (const { token, owner, recipient, log } of matched) {
+      const { transactionHash, logIndex, blockNumber, blockHash } = log;
+      if (transactionHash === null || logIndex === null || blockNumber === null || blockHash === null)
+        continue;
+      if (!receipts.has(transactionHash))
+        receipts.set(transactionHash, client.getTransactionReceipt({ hash: transactionHash }));
+      const receipt = await receipts.get(transactionHash)!;
+      const txLogIndex = receipt.logs.findIndex((entry) => entry.logIndex === logIndex);
+      // A node half way through a reorganisation: nothing is recorded and the cursor stays for the next run.
+      if (receipt.blockHash !== blockHash || txLogIndex < 0)
+        throw new Error(
+          `chain deposits: the log and the receipt of ${transactionHash} disagree; reading again`,
+        );
+      seen.push(
+        seenRow(
+          settings,
+          token,
+          owner,
+          recipient,
+          transactionHash,
+          { logIndex, txLogIndex },
+          log.args.value!,
+          {
+            number: blockNumber,
+            hash: blockHash,
+          },
+        ),
+      );
     }
   }
   if (!last) return;
@@ -197,10 +232,9 @@ function seenRow(
   userId: string,
   address: string,
   txHash: Hash,
-  logIndex: number,
+  place: { logIndex: number; txLogIndex: number },
   raw: bigint,
-  blockNumber: bigint,
-  blockHash: Hash,
+  block: { number: bigint; hash: Hash },
 ): SeenDeposit {
   const scale = isAssetCode(token.asset) ? getAsset(token.asset).scale : 0;
   const amount = chainAmountToMinor(raw, token.decimals, scale);
@@ -213,11 +247,12 @@ function seenRow(
     userId,
     address,
     txHash,
-    logIndex,
+    logIndex: place.logIndex,
+    txLogIndex: place.txLogIndex,
     amountRaw: raw.toString(),
     amount: amount.toString(),
-    blockNumber,
-    blockHash,
+    blockNumber: block.number,
+    blockHash: block.hash,
     confirmations: 0,
     requiredConfirmations: settings.confirmations,
     status: below ? 'BELOW_MINIMUM' : 'PENDING',
@@ -225,9 +260,13 @@ function seenRow(
 }
 
 /**
- * Every waiting deposit: a block the chain no longer has sends it to its receipt (mined again
- * elsewhere: moved there; gone: DROPPED), then its confirmations are counted and it is credited once
- * deep enough.
+ * Every waiting deposit: its confirmations are counted and it is credited once deep enough, while its
+ * block is still the chain's at its height (checked by hash). A block the chain no longer has sends it
+ * to its receipt: mined again elsewhere with the same transfer at the same place in the transaction,
+ * the row moves there (confirmations from 0); shown absent (no receipt, a reverted one, or another log
+ * at its place) it is DROPPED, but only once the head is `required` blocks past where it was seen. A
+ * node that errors, times out, or answers a block or receipt with nothing leaves it as it is for the
+ * next run: only the chain's answer drops a deposit, never a node's silence.
  */
 async function followPending(
   deps: ChainWatcherDeps,
@@ -235,27 +274,30 @@ async function followPending(
   client: PublicClient,
   head: bigint,
 ): Promise<void> {
-  const hashes = new Map<bigint, string | null>();
-  const canonicalHash = async (number: bigint) => {
-    if (!hashes.has(number)) {
-      const ok = number <= head ? await client.getBlock({ blockNumber: number }).catch(() => null) : null;
-      hashes.set(number, ok?.hash ?? null);
-    }
-    return hashes.get(number);
+  const hashes = new Map<bigint, Promise<Hash | undefined>>();
+  // The hash of the chain's block at a height; undefined when the node could not say (an error, a
+  // timeout, nothing answered, a height past the head it gave).
+  const canonicalHash = (number: bigint): Promise<Hash | undefined> => {
+    if (!hashes.has(number))
+      hashes.set(
+        number,
+        number <= head
+          ? client.getBlock({ blockNumber: number }).then(
+              (block) => block.hash ?? undefined,
+              () => undefined,
+            )
+          : Promise.resolve(undefined),
+      );
+    return hashes.get(number)!;
   };
   for (let row of await pendingDeposits(deps.db, settings.key)) {
-    if ((await canonicalHash(row.blockNumber)) !== row.blockHash) {
-      const receipt = await client.getTransactionReceipt({ hash: row.txHash as Hash }).catch(() => null);
-      const moved =
-        receipt &&
-        receipt.status === 'success' &&
-        (await canonicalHash(receipt.blockNumber)) === receipt.blockHash
-          ? await updatePendingDeposit(deps.db, row.id, {
-              blockNumber: receipt.blockNumber,
-              blockHash: receipt.blockHash,
-            })
-          : undefined;
-      if (!moved) {
+    const here = await canonicalHash(row.blockNumber);
+    if (here === undefined) continue;
+    if (here !== row.blockHash) {
+      const now = await whereNow(settings, client, row, canonicalHash);
+      if (now === 'UNKNOWN') continue;
+      if (now === 'ABSENT') {
+        if (head < row.blockNumber + BigInt(row.requiredConfirmations)) continue;
         await deps.db.transaction(async (tx) => {
           const dropped = await updatePendingDeposit(tx, row.id, { status: 'DROPPED' });
           if (dropped) await notifyDeposit(tx, deps.chains, dropped);
@@ -263,6 +305,12 @@ async function followPending(
         deps.logger.warn({ chain: settings.key, tx: row.txHash }, 'chain deposits: a deposit left the chain');
         continue;
       }
+      const moved = await deps.db.transaction(async (tx) => {
+        const updated = await updatePendingDeposit(tx, row.id, { ...now, confirmations: 0 });
+        if (updated) await notifyDeposit(tx, deps.chains, updated);
+        return updated;
+      });
+      if (!moved) continue;
       row = moved;
     }
     const confirmations = confirmationsOf(row.blockNumber, head);
@@ -278,5 +326,50 @@ async function followPending(
         const updated = await updatePendingDeposit(tx, row.id, { confirmations });
         if (updated) await notifyDeposit(tx, deps.chains, updated);
       });
+  }
+}
+
+/**
+ * Where a deposit whose block left the chain is now, by its transaction's receipt: the block (checked
+ * by hash) and place that hold the same transfer, ABSENT when the chain shows it is not there, UNKNOWN
+ * when the node could not say.
+ */
+async function whereNow(
+  settings: ChainSettings,
+  client: PublicClient,
+  row: ChainDepositRow,
+  canonicalHash: (number: bigint) => Promise<Hash | undefined>,
+): Promise<{ blockNumber: bigint; blockHash: Hash; logIndex: number } | 'ABSENT' | 'UNKNOWN'> {
+  let receipt: TransactionReceipt;
+  try {
+    receipt = await client.getTransactionReceipt({ hash: row.txHash as Hash });
+  } catch (error) {
+    return error instanceof TransactionReceiptNotFoundError ? 'ABSENT' : 'UNKNOWN';
+  }
+  const there = await canonicalHash(receipt.blockNumber);
+  // A receipt from a block the node does not hold at that height: it is half way through the change.
+  if (there !== receipt.blockHash) return 'UNKNOWN';
+  const place = receipt.status === 'success' ? samePlace(settings, row, receipt) : undefined;
+  return place === undefined
+    ? 'ABSENT'
+    : { blockNumber: receipt.blockNumber, blockHash: receipt.blockHash, logIndex: place };
+}
+
+/** The deposit's block log index in this receipt, if the receipt holds the same transfer at its place. */
+function samePlace(
+  settings: ChainSettings,
+  row: ChainDepositRow,
+  receipt: TransactionReceipt,
+): number | undefined {
+  const sameAddress = (a: string | null | undefined) => a?.toLowerCase() === row.address.toLowerCase();
+  if (row.txLogIndex < 0) return sameAddress(receipt.to) ? -1 : undefined;
+  const token = settings.tokens.find((candidate) => candidate.asset === row.asset && candidate.contract);
+  const log = receipt.logs[row.txLogIndex];
+  if (!token || !log || log.address.toLowerCase() !== token.contract!.toLowerCase()) return undefined;
+  try {
+    const { args } = decodeEventLog({ abi: [TRANSFER_EVENT], data: log.data, topics: log.topics });
+    return sameAddress(args.to) && args.value.toString() === row.amountRaw ? log.logIndex : undefined;
+  } catch {
+    return undefined;
   }
 }

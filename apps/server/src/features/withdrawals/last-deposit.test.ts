@@ -24,6 +24,7 @@ describe('the last deposit a withdrawal is judged by', () => {
       address: `0x${randomBytes(20).toString('hex')}`,
       txHash: `0x${randomBytes(32).toString('hex')}`,
       logIndex: -1,
+      txLogIndex: -1,
       amountRaw: '1000000000000000000',
       amount: '100000000',
       blockNumber: 1n,
