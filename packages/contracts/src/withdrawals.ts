@@ -218,5 +218,28 @@ export const hotWalletLineSchema = z.object({
   covered: z.boolean(),
 });
 export type HotWalletLine = z.infer<typeof hotWalletLineSchema>;
-export const hotWalletResponseSchema = envelope(z.object({ content: z.array(hotWalletLineSchema) }));
+/**
+ * A transaction of the chain sender that is stuck (issue 43): a node refused it or counts fewer
+ * transactions of its address than its nonce. It keeps its nonce and nothing is refunded until one of
+ * its hashes, or its cancel (a zero-value transfer to itself with that nonce), is mined deep enough.
+ */
+export const stuckChainTxSchema = z.object({
+  _id: z.string(),
+  chain: z.string(),
+  purpose: z.string(),
+  /** The withdrawal's, sweep's or NFT's id. */
+  reference: z.string(),
+  from_address: z.string(),
+  nonce: z.number().int().nullable(),
+  tx_hash: z.string().nullable(),
+  reason: z.string(),
+  /** ISO time it has been stuck since. */
+  stuck_since: z.string(),
+  /** The latest cancel's hash, null before one is sent. */
+  cancel_hash: z.string().nullable(),
+});
+export type StuckChainTx = z.infer<typeof stuckChainTxSchema>;
+export const hotWalletResponseSchema = envelope(
+  z.object({ content: z.array(hotWalletLineSchema), stuck: z.array(stuckChainTxSchema) }),
+);
 export type HotWalletResponse = z.infer<typeof hotWalletResponseSchema>;

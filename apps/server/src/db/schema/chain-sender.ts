@@ -22,7 +22,9 @@ export const CHAIN_TX_STATUSES = ['QUEUED', 'SIGNED', 'BROADCAST', 'CONFIRMED', 
  * The chain sender's outbox (issues 37, 38, 40): one row per transaction the product sends, written in
  * the same database transaction as the business change that wants it (unique per purpose and
  * reference). QUEUED → SIGNED (the signed bytes stored BEFORE they are broadcast) → BROADCAST →
- * CONFIRMED | FAILED. A replacement (same nonce, higher fee) keeps the hashes it replaced.
+ * CONFIRMED | FAILED. A replacement (same nonce, higher fee) keeps the hashes it replaced. A BROADCAST
+ * row a node refused is stuck (stuck_since): it keeps its nonce until one of its hashes or its cancel
+ * (issue 43) is mined deep enough.
  */
 export const chainTransactions = pgTable(
   'chain_transactions',
@@ -55,6 +57,21 @@ export const chainTransactions = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     broadcastAt: timestamp('broadcast_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * When the signed bytes were first handed to a node (set before the first send, answered or not):
+     * from then on they are public and stay valid until the nonce is used, so the row ends FAILED only
+     * when another transaction with its nonce is mined deep enough.
+     */
+    handedAt: timestamp('handed_at', { withTimezone: true, mode: 'date' }),
+    /** Why a BROADCAST row is stuck (a node refused it, or counts fewer transactions than its nonce). */
+    stuckReason: text('stuck_reason'),
+    /** Since when it is stuck; null while it is not. A stuck row stays BROADCAST, keeps its nonce. */
+    stuckSince: timestamp('stuck_since', { withTimezone: true, mode: 'date' }),
+    /** The latest signed cancel (a zero-value transfer to the row's own address with its nonce). */
+    cancelRaw: text('cancel_raw'),
+    /** Every cancel's hash, oldest first: the one mined (if any) ends the row FAILED 'cancelled'. */
+    cancelHashes: text('cancel_hashes').array().notNull().default(sql`'{}'::text[]`),
+    cancelSentAt: timestamp('cancel_sent_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     uniqueIndex('chain_transactions_reference_key').on(t.purpose, t.reference),
@@ -68,6 +85,10 @@ export const chainTransactions = pgTable(
     uniqueIndex('chain_transactions_open_nonce_key')
       .on(t.chain, t.fromAddress, t.nonce)
       .where(sql`${t.status} IN ('SIGNED', 'BROADCAST')`),
+    // The stuck rows the admin sees.
+    index('chain_transactions_stuck_idx')
+      .on(t.chain, t.stuckSince)
+      .where(sql`${t.stuckSince} IS NOT NULL AND ${t.status} = 'BROADCAST'`),
     // Admin and feature views by status.
     index('chain_transactions_status_idx').on(t.status, t.createdAt),
     uniqueIndex('chain_transactions_hash_key').on(t.chain, t.txHash),

@@ -1,13 +1,13 @@
-import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Hex, TransactionReceipt } from 'viem';
-import { chainTransactions } from '../../db/schema';
 import { type ChainTxRow, highestOpenNonce, moveRow } from './chain-sender.repository';
-import { finishChainTx } from './finish-chain-tx';
 import { classifyNodeError } from './node-answers';
 import { hashesOf, type SenderRun, warnOnce } from './sender-run';
 
-/** How a broadcast went: the node has it (or it is mined), not now, or the row ended FAILED. */
-export type BroadcastResult = 'sent' | 'later' | 'failed';
+/**
+ * How a broadcast went: the node has it (or it is mined), not now, or the node refused it and the row
+ * is stuck (it stays BROADCAST with its nonce until one of its hashes or its cancel is mined deep).
+ */
+export type BroadcastResult = 'sent' | 'later' | 'stuck';
 
 /** The first receipt of any of the row's hashes, or null when none is mined. */
 export async function minedReceipt(run: SenderRun, row: ChainTxRow): Promise<TransactionReceipt | null> {
@@ -20,59 +20,53 @@ export async function minedReceipt(run: SenderRun, row: ChainTxRow): Promise<Tra
 
 /**
  * Sends the row's stored signed bytes (never new ones): a SIGNED row becomes BROADCAST; a BROADCAST
- * row the node forgot is sent again. The node answering that it knows the transaction, or that the
- * nonce is used by one of this row's own hashes, is success. A refusal ends the row FAILED with the
- * node's words (its nonce given back) unless a later nonce of the address is already signed: then
- * freeing it would leave a gap, so it stays and is logged.
+ * row the node forgot is sent again. The time the bytes are first handed to a node is stored before
+ * the send: from then on they are public and valid until the nonce is used, so no answer of a node
+ * ends the row (issue 43). The node knowing the transaction, or one of the row's own hashes being
+ * mined, is success; a refusal ('nonce too low' while the receipt read lags, no funds, any words) or a
+ * node counting fewer transactions of the address than the nonce makes the row stuck.
  */
 export async function broadcastRow(run: SenderRun, row: ChainTxRow): Promise<BroadcastResult> {
   if (!row.raw) throw new Error(`chain transaction ${row.id} has no signed bytes`);
-  let failure: string | null = null;
+  let current = row;
+  if (!row.handedAt) {
+    const handed = await moveRow(run.db, row.id, row.status, { handedAt: run.clock.now() });
+    if (!handed) return 'later';
+    current = handed;
+  }
+  let refusal: string | null = null;
   try {
-    await run.client.sendRawTransaction({ serializedTransaction: row.raw as Hex });
+    await run.client.sendRawTransaction({ serializedTransaction: current.raw as Hex });
   } catch (error) {
     const answer = classifyNodeError(error);
-    if (answer.kind === 'later' && (await chainForgot(run, row))) return forgotten(run, row);
-    if (answer.kind === 'later') {
-      warnOnce(run, row, 'chain sender: not sent yet', { reason: answer.message });
+    if (answer.kind === 'later' && (await chainForgot(run, current)))
+      refusal = 'the node counts fewer transactions of the address than its nonce';
+    else if (answer.kind === 'later') {
+      warnOnce(run, current, 'chain sender: not sent yet', { reason: answer.message });
       return 'later';
     }
     // A node may answer with an error for a transaction it did mine (hardhat reports a revert so):
-    // whatever the words, a mined one is followed to its end, never failed here.
-    if (answer.kind !== 'known' && !(await minedReceipt(run, row)))
-      failure =
+    // whatever the words, a mined one is followed to its end.
+    else if (answer.kind !== 'known' && !(await minedReceipt(run, current)))
+      refusal =
         answer.kind === 'nonce-used'
-          ? 'dropped: its nonce was used by another transaction'
-          : `rejected by the node: ${answer.message}`;
+          ? 'the node says its nonce is used, and none of its hashes is mined yet'
+          : `refused by the node: ${answer.message}`;
   }
-  if (failure === null) {
-    if (row.status === 'SIGNED')
-      await moveRow(run.db, row.id, 'SIGNED', { status: 'BROADCAST', broadcastAt: run.clock.now() });
-    return 'sent';
+  if (refusal !== null) {
+    await markStuck(run, current, refusal);
+    return 'stuck';
   }
-  if (await hasLaterNonce(run, row)) {
-    run.logger.error(
-      { id: row.id, chain: row.chain, nonce: row.nonce, reason: failure },
-      'chain sender: refused, but later transactions of the address are signed: left for the operator',
-    );
-    return 'later';
-  }
-  run.logger.warn({ id: row.id, chain: row.chain, reason: failure }, 'chain sender: transaction failed');
-  await finishChainTx(run, row, row.status, {
-    status: 'FAILED',
-    txHash: null,
-    feeWei: 0n,
-    blockNumber: null,
-    reason: failure,
-  });
-  return 'failed';
+  if (current.status === 'SIGNED')
+    await moveRow(run.db, current.id, 'SIGNED', { status: 'BROADCAST', broadcastAt: run.clock.now() });
+  return 'sent';
 }
 
 /**
- * Whether the chain has forgotten what came before the row: its nonce is above the address's count on
- * the node, and no transaction of the address still out can fill the gap. Every ended one below it was
- * mined (or gave its nonce back), so only a development chain started afresh, or a reorganisation far
- * deeper than the confirmations, gets here: the transaction can never be mined.
+ * Whether the node counts fewer transactions of the address (pending) than the row's nonce, with no
+ * transaction of the address still out that can fill the gap: a node behind answers so, and so does a
+ * development chain started afresh. Neither is proof the transaction can never be mined: the row is
+ * stuck until its nonce is used (dev-chain-restore.ts fills the gap on a fresh development chain).
  */
 export async function chainForgot(run: SenderRun, row: ChainTxRow): Promise<boolean> {
   if (row.nonce === null) return false;
@@ -85,35 +79,21 @@ export async function chainForgot(run: SenderRun, row: ChainTxRow): Promise<bool
   return below === null || below < count;
 }
 
-/** Ends a transaction the chain can never mine (see chainForgot); later ones of the address follow it. */
-export async function forgotten(run: SenderRun, row: ChainTxRow): Promise<BroadcastResult> {
-  run.logger.warn(
-    { id: row.id, chain: row.chain, nonce: row.nonce },
-    'chain sender: the chain forgot the nonces before it',
-  );
-  await finishChainTx(run, row, row.status, {
-    status: 'FAILED',
-    txHash: null,
-    feeWei: 0n,
-    blockNumber: null,
-    reason: 'dropped: the chain no longer has the transactions before it',
+/**
+ * Marks a handed-out row stuck (BROADCAST, with why and since when), once: it keeps its nonce, nothing
+ * is refunded, the admin's hot-wallet panel lists it, and the follow-up cancels it (follow-chain-tx.ts).
+ */
+export async function markStuck(run: SenderRun, row: ChainTxRow, reason: string): Promise<void> {
+  if (row.stuckSince) return;
+  const moved = await moveRow(run.db, row.id, row.status, {
+    status: 'BROADCAST',
+    broadcastAt: row.broadcastAt ?? run.clock.now(),
+    stuckReason: reason.slice(0, 400),
+    stuckSince: run.clock.now(),
   });
-  return 'failed';
-}
-
-async function hasLaterNonce(run: SenderRun, row: ChainTxRow): Promise<boolean> {
-  if (row.nonce === null) return false;
-  const later = await run.db
-    .select({ id: chainTransactions.id })
-    .from(chainTransactions)
-    .where(
-      and(
-        eq(chainTransactions.chain, row.chain),
-        eq(chainTransactions.fromAddress, row.fromAddress),
-        gt(chainTransactions.nonce, row.nonce),
-        inArray(chainTransactions.status, ['SIGNED', 'BROADCAST']),
-      ),
-    )
-    .limit(1);
-  return later.length > 0;
+  if (moved)
+    run.logger.error(
+      { id: row.id, chain: row.chain, purpose: row.purpose, nonce: row.nonce, reason },
+      'chain sender: transaction stuck: kept with its nonce until it or its cancel is mined',
+    );
 }

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { type Address, createPublicClient, http, parseEther, parseTransaction } from 'viem';
+import { type Address, createPublicClient, http, keccak256, parseEther, parseTransaction } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainTransactions } from '../../db/schema';
+import { fillNonceGaps } from '../../dev-chain-restore';
 import type { ChainSender, ChainTxOutcome } from '../../platform/chain-sender-types';
 import { type DevChain, devChainDefinition, startDevChain } from '../../platform/dev-chain';
 import { expectLedgerConsistent } from '../../test/expect-ledger';
@@ -116,7 +117,7 @@ describe('the chain sender against a node that does not mine at once', () => {
     expect(outcomes.filter((o) => o.id === id)).toHaveLength(1);
   });
 
-  it("ends FAILED, nothing sent, when a dropped transaction's nonce went to another one", async () => {
+  it("ends FAILED 'cancelled', nothing sent, once a dropped transaction's nonce went to another one deep", async () => {
     await rpc('evm_setAutomine', [false]);
     const to = privateKeyToAccount(generatePrivateKey()).address;
     const { id } = await enqueue(to, parseEther('0.1'));
@@ -143,12 +144,17 @@ describe('the chain sender against a node that does not mine at once', () => {
     });
     await client().sendRawTransaction({ serializedTransaction: other });
     await rpc('hardhat_mine', ['0x3']);
+    // The node answers 'nonce too low': stuck, not failed on that answer; the next run reads which
+    // transaction used the nonce, and it is not one of the row's.
+    await run();
+    expect(await rowOf(id)).toMatchObject({ status: 'BROADCAST', nonce });
     await run();
     expect(await rowOf(id)).toMatchObject({
       status: 'FAILED',
-      reason: 'dropped: its nonce was used by another transaction',
+      reason: `cancelled: its nonce was used by another transaction ${keccak256(other)}`,
       txHash: null,
-      nonce: null,
+      nonce,
+      replacedHashes: [sent.txHash],
     });
     expect(await client().getBalance({ address: to })).toBe(0n);
     expect(outcomes.filter((o) => o.id === id)).toEqual([expect.objectContaining({ status: 'FAILED' })]);
@@ -236,7 +242,7 @@ describe('the chain sender against a node that does not mine at once', () => {
     ]);
   });
 
-  it('after the chain forgot what it had (a development chain started afresh) fails the lost one and sends the next', async () => {
+  it('after the chain forgot what it had (a development chain started afresh) keeps the lost one stuck, refunds nothing, and it is mined once the gap is filled', async () => {
     await rpc('evm_setAutomine', [true]);
     const snapshot = (await rpc('evm_snapshot')) as string;
     const to = privateKeyToAccount(generatePrivateKey()).address;
@@ -253,17 +259,21 @@ describe('the chain sender against a node that does not mine at once', () => {
     await rpc('evm_revert', [snapshot]);
     await rpc('evm_setAutomine', [true]);
     await run();
-    expect(await rowOf(lost.id)).toMatchObject({
-      status: 'FAILED',
-      reason: 'dropped: the chain no longer has the transactions before it',
-      nonce: null,
-    });
-    const next = await enqueue(to, parseEther('0.03'));
+    // A node behind answers the same count: that answer alone refunds nothing.
+    const stuck = await rowOf(lost.id);
+    expect(stuck).toMatchObject({ status: 'BROADCAST', nonce: out.nonce });
+    expect(stuck.stuckReason).toMatch(/fewer transactions of the address than its nonce/);
+    expect(outcomes.filter((o) => o.id === lost.id)).toEqual([]);
+    // The gap filled (as dev-chain-restore.ts fills it): the lost one's own stored bytes are mined.
+    expect(await fillNonceGaps(t.ctx.db, t.ctx.config.chains[0]!, t.ctx.config.chainSigner!)).toBe(1);
     await run();
     await rpc('hardhat_mine', ['0x3']);
     await run();
-    const sent = await rowOf(next.id);
-    expect(sent).toMatchObject({ status: 'CONFIRMED', nonce: (await rowOf(kept.id)).nonce });
-    expect(await client().getBalance({ address: to })).toBe(parseEther('0.03'));
+    expect(await rowOf(lost.id)).toMatchObject({ status: 'CONFIRMED', txHash: out.txHash });
+    expect(await client().getBalance({ address: to })).toBe(parseEther('0.02'));
+    expect(outcomes.filter((o) => o.id === lost.id)).toEqual([
+      expect.objectContaining({ status: 'CONFIRMED' }),
+    ]);
+    await expectLedgerConsistent(t.ctx.db);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, lt, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt, max, sql } from 'drizzle-orm';
 import { chainTransactions } from '../../db/schema';
 import type { ChainTxRequest, SignerKey } from '../../platform/chain-sender-types';
 import type { DbOrTx, Tx } from '../../platform/db';
@@ -137,4 +137,29 @@ export async function moveRow(
     .where(and(eq(chainTransactions.id, id), eq(chainTransactions.status, from)))
     .returning();
   return row;
+}
+
+/** The addresses of a chain with a stuck transaction (a BROADCAST row a node refused, see markStuck). */
+export async function stuckAddresses(db: DbOrTx, chain: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ address: chainTransactions.fromAddress })
+    .from(chainTransactions)
+    .where(
+      and(
+        eq(chainTransactions.chain, chain),
+        eq(chainTransactions.status, 'BROADCAST'),
+        isNotNull(chainTransactions.stuckSince),
+      ),
+    );
+  return rows.map((row) => row.address);
+}
+
+/** The stuck transactions of every chain, longest stuck first (the admin's hot-wallet panel). */
+export function stuckRows(db: DbOrTx, limit = 200): Promise<ChainTxRow[]> {
+  return db
+    .select()
+    .from(chainTransactions)
+    .where(and(eq(chainTransactions.status, 'BROADCAST'), isNotNull(chainTransactions.stuckSince)))
+    .orderBy(asc(chainTransactions.stuckSince), desc(chainTransactions.id))
+    .limit(limit);
 }

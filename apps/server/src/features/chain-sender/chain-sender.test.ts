@@ -147,27 +147,49 @@ describe('the chain sender', () => {
     await expectLedgerConsistent(t.ctx.db);
   });
 
-  it('a transaction the node refuses (no coins for it) ends FAILED and the next one takes its nonce', async () => {
+  it('a transaction the node refuses (no coins for it) is stuck, nothing refunded, until its cancel is mined; then FAILED and the next one is sent', async () => {
     const from = { kind: 'deposit', index: 900_001 } as const;
     const address = t.ctx.config.chainSigner!.address(from);
     // Enough for one small transfer's gas, not for a whole ETH.
     await chain.rpc('hardhat_setBalance', [address, `0x${parseEther('0.01').toString(16)}`]);
+    // Cancels a stuck transaction on its next run.
+    const sender = createChainSender({
+      db: t.ctx.db,
+      logger: t.ctx.logger,
+      clock: t.ctx.clock,
+      chains: t.ctx.config.chains,
+      signer: t.ctx.config.chainSigner,
+      settings: { ...t.ctx.config.chainSenderSettings, replaceAfterMs: 0 },
+      pollMs: 1000,
+    });
+    sender.handle('WITHDRAWAL', handler);
     const to = outsider();
     const refused = await enqueue({ from, to, value: parseEther('1') });
     const next = await enqueue({ from, to, value: parseEther('0.001') });
-    const failed = await runUntilEnded(refused.id);
-    expect(failed.status).toBe('FAILED');
-    expect(failed.reason).toMatch(/^rejected by the node: /);
-    expect(failed).toMatchObject({ nonce: null, feeWei: '0' });
-    expect(await feeBooked(refused.id)).toBe(0n);
-    const sent = await runUntilEnded(next.id);
-    expect(sent).toMatchObject({ status: 'CONFIRMED', nonce: 0 });
-    expect(await chain.balanceOf(to)).toBe(parseEther('0.001'));
-    expect(outcomes.find((o) => o.id === refused.id)).toMatchObject({
+    await sender.jobs[0]!.run(new Date());
+    // Its signed bytes were handed to a node: they stay valid (coins may arrive) until the nonce is used.
+    const stuck = await rowOf(refused.id);
+    expect(stuck).toMatchObject({ status: 'BROADCAST', nonce: 0 });
+    expect(stuck.stuckReason).toMatch(/^refused by the node: /);
+    expect(outcomes.filter((o) => o.id === refused.id)).toEqual([]);
+    // Nothing else of the address is signed while it is stuck.
+    expect((await rowOf(next.id)).status).toBe('QUEUED');
+    const failed = await runUntilEnded(refused.id, sender);
+    expect(failed).toMatchObject({
       status: 'FAILED',
+      nonce: 0,
       txHash: null,
-      feeWei: 0n,
+      replacedHashes: [stuck.txHash],
     });
+    expect(failed.reason).toMatch(/^cancelled: its nonce was used by its cancel 0x/);
+    expect(BigInt(failed.feeWei!)).toBeGreaterThan(0n);
+    expect(await feeBooked(refused.id)).toBe(feeMinor(BigInt(failed.feeWei!), 8));
+    const sent = await runUntilEnded(next.id, sender);
+    expect(sent).toMatchObject({ status: 'CONFIRMED', nonce: 1 });
+    expect(await chain.balanceOf(to)).toBe(parseEther('0.001'));
+    expect(outcomes.filter((o) => o.id === refused.id)).toEqual([
+      expect.objectContaining({ status: 'FAILED', txHash: null, feeWei: BigInt(failed.feeWei!) }),
+    ]);
     await expectLedgerConsistent(t.ctx.db);
   });
 

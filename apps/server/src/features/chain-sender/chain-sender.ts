@@ -12,7 +12,7 @@ import type {
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { broadcastRow } from './broadcast-chain-tx';
-import { type ChainTxRow, insertChainTx, rowsInStatus } from './chain-sender.repository';
+import { type ChainTxRow, insertChainTx, rowsInStatus, stuckAddresses } from './chain-sender.repository';
 import { followRow } from './follow-chain-tx';
 import type { SenderRun } from './sender-run';
 import { signQueuedRow } from './sign-chain-tx';
@@ -55,8 +55,9 @@ export function chainSenderJobName(chain: string): string {
 /**
  * The chain sender (issues 37, 38, 40): an outbox other features write to in their own transaction,
  * and one job per chain that, in each address's nonce order, follows what is out (confirming, replacing,
- * re-sending, failing), broadcasts what is signed, and signs what is queued, storing the signed bytes
- * before they are broadcast. See docs/custody.md.
+ * re-sending, cancelling what is stuck), broadcasts what is signed, and signs what is queued, storing
+ * the signed bytes before they are broadcast. A transaction handed to a node ends FAILED only when its
+ * nonce is used by another one mined deep enough (issue 43). See docs/custody.md.
  */
 export function createChainSender(deps: ChainSenderDeps): ChainSender {
   const handlers = new Map<ChainTxPurpose, ChainTxHandler>();
@@ -82,17 +83,19 @@ export function createChainSender(deps: ChainSenderDeps): ChainSender {
     const head = await client.getBlockNumber({ cacheTime: 0 });
     for (const row of await rowsInStatus(deps.db, chain.key, ['BROADCAST']))
       await guarded(row, () => followRow(run, row, head));
-    const blocked = new Set<string>();
+    // An address with a stuck transaction signs nothing new until the stuck one ends: its nonce is
+    // held, and what refused it (no funds, a node behind) would refuse the next one too.
+    const blocked = new Set<string>(await stuckAddresses(deps.db, chain.key));
     for (const row of await rowsInStatus(deps.db, chain.key, ['SIGNED'])) {
       if (blocked.has(row.fromAddress)) continue;
       const sent = await guarded(row, () => broadcastRow(run, row));
-      if (sent !== 'sent' && sent !== 'failed') blocked.add(row.fromAddress);
+      if (sent !== 'sent') blocked.add(row.fromAddress);
     }
     for (const row of await rowsInStatus(deps.db, chain.key, ['QUEUED'])) {
       if (blocked.has(row.fromAddress)) continue;
       const signed = await guarded(row, () => signQueuedRow(run, row));
       const sent = signed ? await guarded(signed, () => broadcastRow(run, signed)) : undefined;
-      if (sent !== 'sent' && sent !== 'failed') blocked.add(row.fromAddress);
+      if (sent !== 'sent') blocked.add(row.fromAddress);
     }
   }
 

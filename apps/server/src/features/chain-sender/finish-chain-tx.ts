@@ -13,6 +13,11 @@ export interface Ending {
   readonly feeWei: bigint;
   readonly blockNumber: bigint | null;
   readonly reason: string | null;
+  /**
+   * A row cancelled (issue 43): the nonce is used on the chain, by its cancel (whose hash and gas this
+   * ending carries as feeHash and feeWei) or by another transaction. The row keeps its nonce.
+   */
+  readonly cancelledBy?: { readonly feeHash: Hex | null };
 }
 
 /** The ledger's minor units of a fee in wei, rounded up: custody never claims more than the chain holds. */
@@ -47,10 +52,11 @@ export async function finishChainTx(
       blockNumber: ending.blockNumber,
       reason: ending.reason,
       // A transaction never mined gives its nonce back, so the address's next one takes it.
-      ...(ending.txHash === null ? { nonce: null } : {}),
+      ...(ending.txHash === null && !ending.cancelledBy ? { nonce: null } : {}),
     });
     if (!moved) return false;
-    if (ending.feeWei > 0n) await bookFee(tx, run, moved, ending.feeWei);
+    if (ending.feeWei > 0n)
+      await bookFee(tx, run, moved, ending.feeWei, ending.cancelledBy?.feeHash ?? moved.txHash);
     const outcome: ChainTxOutcome = {
       id: moved.id,
       chain: moved.chain,
@@ -67,7 +73,13 @@ export async function finishChainTx(
   });
 }
 
-async function bookFee(tx: Tx, run: SenderRun, row: ChainTxRow, feeWei: bigint): Promise<void> {
+async function bookFee(
+  tx: Tx,
+  run: SenderRun,
+  row: ChainTxRow,
+  feeWei: bigint,
+  feeHash: string | null,
+): Promise<void> {
   const native = run.chain.tokens.find((token) => token.contract === null)?.asset;
   if (!native || !isAssetCode(native)) throw new Error(`chain ${row.chain} has no known native asset`);
   const amount = feeMinor(feeWei, getAsset(native).scale);
@@ -80,7 +92,7 @@ async function bookFee(tx: Tx, run: SenderRun, row: ChainTxRow, feeWei: bigint):
       custodyAccount(row.chain, native),
       amount,
     ),
-    memo: { chain: row.chain, purpose: row.purpose, reference: row.reference, tx_hash: row.txHash ?? '' },
+    memo: { chain: row.chain, purpose: row.purpose, reference: row.reference, tx_hash: feeHash ?? '' },
   });
   if (!posted.ok && posted.code !== 'duplicate_reference')
     throw new Error(`chain fee of ${row.id} could not post: ${posted.code}`);

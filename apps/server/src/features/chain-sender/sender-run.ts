@@ -69,6 +69,38 @@ export async function signRow(
   return { raw, hash: keccak256(raw) };
 }
 
+/** A cancel's gas: a plain transfer with no data. */
+export const CANCEL_GAS = 21_000n;
+
+/**
+ * Signs the cancel of a stuck row (issue 43): a zero-value transfer from the row's address to itself,
+ * no data, with the row's nonce and the given (bumped) fees. Once mined it uses the nonce, so the row's
+ * own transaction can never be, and the row may end FAILED. The only way a cancel is signed.
+ */
+export async function signCancel(
+  run: SenderRun,
+  row: ChainTxRow,
+  fields: { nonce: number; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint },
+): Promise<SignedTx> {
+  const transaction = {
+    type: 'eip1559',
+    chainId: run.chain.chainId,
+    nonce: fields.nonce,
+    to: row.fromAddress as Address,
+    value: 0n,
+    gas: CANCEL_GAS,
+    maxFeePerGas: fields.maxFeePerGas,
+    maxPriorityFeePerGas: fields.maxPriorityFeePerGas,
+  } as const;
+  const raw = await run.signer.sign({
+    kind: 'cancel',
+    outboxId: row.id,
+    key: signerKeyOf(row.fromKey),
+    transaction,
+  });
+  return { raw, hash: keccak256(raw) };
+}
+
 /** Every hash the row's transaction has had: the current one first, then those it replaced. */
 export function hashesOf(row: ChainTxRow): Hex[] {
   return [row.txHash, ...row.replacedHashes].filter((hash): hash is Hex => Boolean(hash));

@@ -73,7 +73,7 @@ export async function signQueuedRow(run: SenderRun, row: ChainTxRow): Promise<Ch
 }
 
 /** A fee raised by the bump (at least by one wei), or the network's current one when that is higher. */
-function bumped(old: bigint, percent: number, current: bigint): bigint {
+export function bumped(old: bigint, percent: number, current: bigint): bigint {
   const raised = (old * BigInt(100 + percent) + 99n) / 100n;
   const atLeast = raised > old ? raised : old + 1n;
   return current > atLeast ? current : atLeast;

@@ -4,6 +4,7 @@ import type { AppContext, ZodApi } from '../../platform/app-context';
 import { chainClient } from '../../platform/chain-client';
 import type { ChainTxHandler, ChainTxPurpose } from '../../platform/chain-sender-types';
 import type { ScheduledJob } from '../../platform/scheduled-jobs';
+import { listStuckChainTxs } from '../chain-sender/stuck-chain-txs';
 import { chainWithdrawalHandler } from './chain-withdrawal-handler';
 import { getHotWallet } from './get-hot-wallet';
 import { sendChainWithdrawals, type WithdrawalOutbox } from './send-chain-withdrawals';
@@ -27,7 +28,8 @@ export interface ChainWithdrawalsRuntime {
 
 /**
  * Coin withdrawals wired for one app: the WITHDRAWAL handler registered with the chain sender, a
- * client per configured chain, the sending job and the admin's hot wallet view.
+ * client per configured chain, the sending job and the admin's hot wallet view (with the chain sender's
+ * stuck transactions).
  */
 export function createChainWithdrawals(
   ctx: AppContext,
@@ -45,7 +47,10 @@ export function createChainWithdrawals(
       app.get('/admin/hot-wallet', { schema: { response: { 200: hotWalletResponseSchema } } }, async () => ({
         status: true,
         message: m.hotWalletLoaded,
-        data: { content: await getHotWallet(ctx, sender, clients) },
+        data: {
+          content: await getHotWallet(ctx, sender, clients),
+          stuck: await listStuckChainTxs(ctx.db),
+        },
       }));
     },
   };
