@@ -5,6 +5,7 @@ import { recordStartFloat } from './features/chain-sweeps/book-house-float';
 import { PRICE_FEED_JOB } from './features/market-data/price-feed';
 import { priceFeedFromConfig } from './features/market-data/price-feed-from-config';
 import { createAppContext } from './platform/app-context';
+import { checkTokenDecimals, TokenDecimalsError } from './platform/chain-token-check';
 import { systemClock } from './platform/clock';
 import { ConfigError, loadConfig } from './platform/config';
 import { connect, migrateDatabase } from './platform/db';
@@ -22,6 +23,11 @@ async function main(): Promise<void> {
   // CHAIN_MODE=embedded: a local development chain for coin deposits (platform/embedded-chain.ts).
   const chain = await startEmbeddedChain(loaded, logger);
   const { config } = chain;
+  // Every token's decimals as its contract has them, before anything reads or sends a coin.
+  await checkTokenDecimals(config.chains, logger).catch(async (error: unknown) => {
+    await chain.stop();
+    throw error;
+  });
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
@@ -110,7 +116,7 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   // A configuration problem is the operator's to fix: its list says what, a stack trace would not.
   const text =
-    error instanceof ConfigError
+    error instanceof ConfigError || error instanceof TokenDecimalsError
       ? error.message
       : error instanceof Error
         ? (error.stack ?? error.message)
