@@ -24,6 +24,7 @@ const statusOptions = [
   ...WITHDRAWAL_STATUSES.map((status) => ({ value: status, label: messages[`withdrawalStatus${status}`] })),
   { value: '', label: 'All' },
 ];
+// Not SENDING: the payout job has claimed it and PayPal may already have paid it; the server refuses.
 const DECIDABLE = new Set<Status>(['PENDING_APPROVAL', 'APPROVED']);
 
 function activityText(row: AdminWithdrawalItem): string {
