@@ -115,7 +115,7 @@ export async function chaosWithdrawals(
       const statusOf = new Map(rows.map((row) => [row.id, row.status]));
       for (const id of confirmed) expect(statusOf.get(id), `confirmed ${id}`).not.toBe('REQUESTED');
       for (const id of approved)
-        expect(['APPROVED', 'SENT', 'COMPLETED'], `approved ${id}`).toContain(statusOf.get(id));
+        expect(['APPROVED', 'SENDING', 'SENT', 'COMPLETED'], `approved ${id}`).toContain(statusOf.get(id));
     },
   };
 }
