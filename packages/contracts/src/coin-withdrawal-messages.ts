@@ -66,4 +66,8 @@ export const coinWithdrawalMessages = {
   hotWalletNotCovered:
     'The hot wallet cannot cover the approved {asset} withdrawals on {chain}: they wait until it is funded with at least {missing} {asset} more.',
   hotWalletEmpty: 'No chain is configured',
+  hotWalletStuckTitle: 'Stuck transactions',
+  hotWalletStuck:
+    'A {purpose} transaction on {chain} (reference {reference}, nonce {nonce}) from {address} is stuck since {since}: {reason}. It keeps its nonce and nothing is refunded until it or its cancel is mined.',
+  hotWalletStuckCancel: 'Cancel sent: {hash}',
 } as const;

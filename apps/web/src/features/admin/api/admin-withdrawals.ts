@@ -47,3 +47,16 @@ export function useHotWallet() {
     retry: false,
   });
 }
+
+/**
+ * GET /admin/hot-wallet's stuck chain transactions (issue 43): what a node refused, kept with its nonce
+ * and not refunded until it or its cancel is mined. The same query as useHotWallet, another selection.
+ */
+export function useStuckChainTxs() {
+  return useQuery({
+    queryKey: adminWithdrawalKeys.hotWallet,
+    queryFn: ({ signal }) => apiClient.get<HotWalletResponse>('/admin/hot-wallet', { signal }),
+    select: (response) => response.data.stuck ?? [],
+    retry: false,
+  });
+}

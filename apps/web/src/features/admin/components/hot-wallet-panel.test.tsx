@@ -80,6 +80,37 @@ describe('/admin-withdrawals: coins and the hot wallet', () => {
     expect(within(queue).getByText('2.50000000 ETH')).toBeInTheDocument();
   });
 
+  it('lists a stuck chain transaction with its reason and its cancel (issue 43)', async () => {
+    fakeApi(admin, {
+      'GET /admin/hot-wallet': () =>
+        ok({
+          content: lines,
+          stuck: [
+            {
+              _id: 'tx-1',
+              chain: 'ethereum',
+              purpose: 'WITHDRAWAL',
+              reference: 'w-42',
+              from_address: HOT,
+              nonce: 7,
+              tx_hash: `0x${'a'.repeat(64)}`,
+              reason: 'refused by the node: transaction rejected',
+              stuck_since: '2026-01-01T00:00:00.000Z',
+              cancel_hash: `0x${'b'.repeat(64)}`,
+            },
+          ],
+        }),
+      'POST /admin/withdrawals': () => ok({ content: [], total: 0, page: 1, limit: 10 }),
+      'GET /wallet/deposit-networks': networksAnswer,
+    });
+    renderApp('/admin-withdrawals');
+    const stuck = await screen.findByRole('region', { name: 'Stuck transactions' }, { timeout: 15_000 });
+    expect(stuck).toHaveTextContent('A WITHDRAWAL transaction on ethereum (reference w-42, nonce 7)');
+    expect(stuck).toHaveTextContent('refused by the node: transaction rejected');
+    expect(stuck).toHaveTextContent('nothing is refunded until it or its cancel is mined');
+    expect(stuck).toHaveTextContent(`Cancel sent: 0x${'b'.repeat(64)}`);
+  });
+
   it("says the server's reason when the node does not answer", async () => {
     fakeApi(admin, {
       'GET /admin/hot-wallet': () => ({

@@ -5,7 +5,7 @@ import { Card } from '../../../components/ui/card';
 import { type Column, DataTable } from '../../../components/ui/data-table';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAssetAmount } from '../../../lib/format';
-import { useHotWallet } from '../api/admin-withdrawals';
+import { useHotWallet, useStuckChainTxs } from '../api/admin-withdrawals';
 
 const amount = (row: HotWalletLine, value: string) => `${formatAssetAmount(value, row.asset)} ${row.asset}`;
 
@@ -70,6 +70,7 @@ function missing(line: HotWalletLine): string {
  */
 export function HotWalletPanel() {
   const hot = useHotWallet();
+  const stuck = useStuckChainTxs().data ?? [];
   const short = hot.data?.filter((line) => !line.covered) ?? [];
   return (
     <Card
@@ -95,6 +96,34 @@ export function HotWalletPanel() {
           })}
         </p>
       ))}
+      {stuck.length > 0 && (
+        <section aria-label={messages.hotWalletStuckTitle} className="mb-3">
+          <h3 className="mb-2 text-sm font-medium text-ink">{messages.hotWalletStuckTitle}</h3>
+          <ul className="space-y-2">
+            {stuck.map((tx) => (
+              <li
+                key={tx._id}
+                className="rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-ink"
+              >
+                {formatMessage(messages.hotWalletStuck, {
+                  purpose: tx.purpose,
+                  chain: tx.chain,
+                  reference: tx.reference,
+                  nonce: String(tx.nonce ?? ''),
+                  address: tx.from_address,
+                  since: new Date(tx.stuck_since).toLocaleString(),
+                  reason: tx.reason,
+                })}
+                {tx.cancel_hash && (
+                  <code className="mt-1 block font-mono text-xs break-all">
+                    {formatMessage(messages.hotWalletStuckCancel, { hash: tx.cancel_hash })}
+                  </code>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <DataTable
         label={messages.hotWalletTitle}
         columns={columns}
