@@ -1,5 +1,6 @@
 import { nextWithdrawalStatus } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
+import { holdForAdmin, withdrawalHoldReason } from './withdrawal-standing';
 import { changeWithdrawal, lockWithdrawal, type WithdrawalRow } from './withdrawals.repository';
 
 /**
@@ -11,16 +12,23 @@ import { changeWithdrawal, lockWithdrawal, type WithdrawalRow } from './withdraw
  * row, or undefined when it was no longer APPROVED.
  *
  * This is the last moment a USD withdrawal can still be stopped without asking PayPal, so a check that
- * must hold when the money leaves belongs here, inside this transaction, before the claim.
+ * must hold when the money leaves belongs here, inside this transaction, before the claim: the
+ * account's standing (checkAccountStanding, issue 43). One that fails it is held for an admin instead
+ * (APPROVED → PENDING_APPROVAL with the reason), never claimed, nothing asked of PayPal.
  */
 export async function claimUsdPayout(
-  ctx: Pick<AppContext, 'db' | 'clock'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'logger'>,
   withdrawalId: string,
 ): Promise<WithdrawalRow | undefined> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const locked = await lockWithdrawal(tx, withdrawalId);
     if (locked?.status !== 'APPROVED' || locked.method !== 'paypal') return undefined;
+    const heldReason = await withdrawalHoldReason(tx, locked);
+    if (heldReason) {
+      await holdForAdmin(ctx, tx, locked, heldReason, now);
+      return undefined;
+    }
     const next = nextWithdrawalStatus(locked.status, 'claim');
     if (!next.ok) return undefined;
     // sentAt is when it was first handed to PayPal: a retry under the same idempotency key must come

@@ -19,10 +19,19 @@ import {
   withdrawalRow,
 } from './chain-withdrawal-test-helpers';
 import { confirmWithdrawal } from './confirm-withdrawal';
-import { type Customer, call, freshTotp, mailedWithdrawalCode } from './withdrawal-test-helpers';
+import { createPayoutProvider } from './payout-provider';
+import { sendUsdPayouts } from './send-usd-payouts';
+import {
+  type Customer,
+  call,
+  customerWithUsd,
+  freshTotp,
+  mailedWithdrawalCode,
+  withdrawUsd,
+} from './withdrawal-test-helpers';
 
 // Issue 43, item 6: the account's standing is checked again when the withdrawal is confirmed, when an
-// admin approves it and when the chain job sends it. A failing check holds it in the admin queue with
+// admin approves it, when the chain job sends it and when the USD payout job would claim it. A failing check holds it in the admin queue with
 // the reason: nothing is sent, the amount stays held, and it ends once (rejected and refunded, or
 // approved anew once the account is fine and paid).
 const paypal = new FakePaypal();
@@ -134,8 +143,37 @@ async function sentOnChain(id: string) {
   return t.ctx.db.select().from(chainTransactions).where(eq(chainTransactions.reference, id));
 }
 
+/** How a withdrawal leaves: its asset, the amount held, and the job that would send it. */
+interface Leg {
+  readonly asset: 'ETH' | 'USD';
+  readonly start: bigint;
+  readonly amount: bigint;
+  tick(): Promise<void>;
+  sent(id: string): Promise<boolean>;
+}
+const ethLeg: Leg = {
+  asset: 'ETH',
+  start: ETH,
+  amount: 5_000_000n,
+  tick: () => sendTick(t),
+  sent: async (id) => (await sentOnChain(id)).length > 0,
+};
+const usdLeg: Leg = {
+  asset: 'USD',
+  // All of it leaves: a later chargeback finds no USD to take back and opens a debt.
+  start: 20_00n,
+  amount: 20_00n,
+  tick: () => sendUsdPayouts(t.ctx, createPayoutProvider(t.ctx)),
+  sent: async (id) => paypal.payouts.has(id),
+};
+
 /** Held in the queue with the reason, nothing sent, then rejected once: the whole amount back, once. */
-async function expectHeldThenRefundedOnce(customer: Customer, id: string, condition: Condition) {
+async function expectHeldThenRefundedOnce(
+  customer: Customer,
+  id: string,
+  condition: Condition,
+  leg = ethLeg,
+) {
   const held = condition.held;
   const row = await withdrawalRow(t, id);
   expect(row.status).toBe('PENDING_APPROVAL');
@@ -151,16 +189,17 @@ async function expectHeldThenRefundedOnce(customer: Customer, id: string, condit
     expect(again.json().message).toContain(held);
     expect((await withdrawalRow(t, id)).status).toBe('PENDING_APPROVAL');
   }
-  await sendTick(t);
-  expect(await sentOnChain(id)).toEqual([]);
-  expect(await coinBalance(t, customer.id, 'ETH')).toEqual({
-    available: ETH - 5_000_000n,
-    locked: 5_000_000n,
+  await leg.tick();
+  expect(await leg.sent(id)).toBe(false);
+  expect(await coinBalance(t, customer.id, leg.asset)).toEqual({
+    available: leg.start - leg.amount,
+    locked: leg.amount,
   });
   expect((await reject(id)).statusCode).toBe(200);
   expect((await reject(id)).statusCode).toBe(409);
-  expect(await coinBalance(t, customer.id, 'ETH')).toEqual({ available: ETH, locked: 0n });
-  expect(await sentOnChain(id)).toEqual([]);
+  await leg.tick();
+  expect(await coinBalance(t, customer.id, leg.asset)).toEqual({ available: leg.start, locked: 0n });
+  expect(await leg.sent(id)).toBe(false);
 }
 
 describe('the account is checked again at every step, and a failing check holds the withdrawal', () => {
@@ -183,6 +222,17 @@ describe('the account is checked again at every step, and a failing check holds 
       expect(refused.json().message).toMatch(/^This withdrawal stays held: /);
       expect(refused.json().message).toContain(condition.held);
       await expectHeldThenRefundedOnce(customer, id, condition);
+    });
+
+    it(`at the USD payout's claim: ${condition.name}`, async () => {
+      const customer = await customerWithUsd(t, usdLeg.start);
+      const { id } = await withdrawUsd(t, clock, customer, '20');
+      if ((await withdrawalRow(t, id)).status === 'PENDING_APPROVAL')
+        expect((await approve(id)).statusCode).toBe(200);
+      expect((await withdrawalRow(t, id)).status).toBe('APPROVED');
+      await condition.apply(customer);
+      await usdLeg.tick();
+      await expectHeldThenRefundedOnce(customer, id, condition, usdLeg);
     });
 
     it(`at the chain send: ${condition.name}`, async () => {
