@@ -100,6 +100,57 @@ describe('/nft-details on the chain', () => {
     });
   });
 
+  it("shows the withdrawal controls' refusals (cool-down, new address, daily limit, deposit hold) in the dialog", async () => {
+    const refusals = [
+      [
+        403,
+        'security_cool_down',
+        'For your safety, withdrawals are paused until 2026-01-02 10:00 UTC after a change to your password or two-factor authentication',
+      ],
+      [
+        422,
+        'unprocessable',
+        'This address is new to your account: add it to your address book first, and send to it once its safety wait ends',
+      ],
+      [
+        422,
+        'daily_limit',
+        'This is over your daily withdrawal limit: you can withdraw 40.00 USD worth more today',
+      ],
+      [
+        422,
+        'deposit_on_hold',
+        'Funds from a deposit made in the last 3 days cannot leave the exchange yet. You can send up to 0.00 USD worth now.',
+      ],
+    ] as const;
+    let next = 0;
+    fakeApi(customer(true), {
+      'POST /nftDetailById': detail(minted),
+      'POST /nft/sendToWallet': () => {
+        const [status, code, message] = refusals[next++]!;
+        return { status, body: { status: false, code, message } };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(`/nft-details?id=${ID}`);
+    await user.click(
+      await screen.findByRole('button', { name: 'Withdraw to my wallet' }, { timeout: 15_000 }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await user.type(
+      within(dialog).getByLabelText('Your wallet address'),
+      '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed',
+    );
+    await user.type(within(dialog).getByLabelText('Two-factor code'), '123456');
+    for (const [, , message] of refusals) {
+      await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+      const confirm = await screen.findByRole('dialog', { name: 'Send Blue Ape to this address?' });
+      await user.click(within(confirm).getByRole('button', { name: 'Withdraw to my wallet' }));
+      expect(await within(await screen.findByRole('dialog')).findByRole('alert')).toHaveTextContent(message);
+    }
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+
   it('shows where a withdrawn token went, and offers no withdrawal', async () => {
     fakeApi(customer(true), {
       'POST /nftDetailById': detail({
