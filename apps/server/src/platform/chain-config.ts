@@ -263,7 +263,8 @@ export const chainSettingDocs: Record<keyof typeof chainEnv, string> = {
   CHAIN_NATIVE_ASSET: "The chain's native coin (ETH, BNB, MATIC).",
   CHAIN_MIN_DEPOSIT_NATIVE: 'Least native-coin deposit credited; less is recorded as below minimum.',
   CHAIN_USDT_ADDRESS: 'The USDT token contract on the chain (external mode); unset: no USDT deposits.',
-  CHAIN_USDT_DECIMALS: 'Decimals of the USDT contract on the chain (6 on Ethereum, 18 on BNB Smart Chain).',
+  CHAIN_USDT_DECIMALS:
+    "Decimals of the USDT contract on the chain (6 on Ethereum, 18 on BNB Smart Chain). The start reads the contract's `decimals()` and refuses to start when they differ.",
   CHAIN_MIN_DEPOSIT_USDT: 'Least USDT deposit credited; less is recorded as below minimum.',
   CHAIN_XPUB:
     "Extended public key at m/44'/60'/0' that deposit addresses are derived from (the seed stays with the operator). **Production refuses the development key.**",

@@ -72,8 +72,9 @@ export const chainSweepSettingDocs: Record<keyof typeof chainSweepEnv, string> =
     'Least native-coin balance (ETH, BNB) a deposit address is swept at; less waits for the next deposit (not worth its gas).',
   CHAIN_SWEEP_MIN_TOKEN: 'Least token balance (USDT) a deposit address is swept at.',
   CHAIN_HOT_CAP_NATIVE:
-    'The most native coin the hot wallet should hold; above it the solvency panel says so and the operator moves the excess to cold (docs/custody.md).',
-  CHAIN_HOT_CAP_TOKEN: 'The most of each token the hot wallet should hold.',
+    'The most native coin the hot wallet should hold; above it the solvency panel says so and the operator moves the excess to cold (docs/custody.md). The embedded default raises it to twice the float its start puts in the hot wallet (200 ETH).',
+  CHAIN_HOT_CAP_TOKEN:
+    "The most of each token the hot wallet should hold. The embedded default raises it to twice its start's float (2,000,000 test USDT).",
   CHAIN_COLD_WALLETS:
     'Watch-only cold wallets, `<chain key>:<address>` separated by commas (a multisig such as a Safe); their balances count among the on-chain holdings, so moving coins between hot and cold changes no figure.',
   CHAIN_READ_TIMEOUT_MS:
