@@ -11,6 +11,7 @@ import {
   UNKNOWN_KEY_TTL_MS,
 } from './api-key-cache';
 import { keyHashOf } from './api-key-material';
+import { createApiKey } from './create-api-key';
 
 /**
  * The key cache's own rules, on a listener the test drives: what it keeps, and each way it forgets.
@@ -149,6 +150,26 @@ describe('the API key cache', () => {
     // Without a listening connection nothing is remembered.
     driven.state.connection = null;
     expect(await readsOf([b!, b!])).toBe(2);
+    reads.mockRestore();
+    cache.close();
+  });
+
+  it('forgets the unknown hashes at once when a key is created in this process', async () => {
+    const reads = vi.spyOn(t.database.pool, 'query');
+    const keyReads = () =>
+      reads.mock.calls.filter(([query]) => (query as { text?: string }).text?.includes('"key_hash" ='))
+        .length;
+    // A listener that never notifies: only the creation itself can make the cache forget.
+    const cache = createApiKeyCache(t.ctx, listener());
+    const hash = keyHashOf('d'.repeat(64));
+    await cache.lookup(hash);
+    let before = keyReads();
+    await cache.lookup(hash);
+    expect(keyReads() - before).toBe(0);
+    await createApiKey(t.ctx, userId, { label: 'second', permissions: ['read'], ip_allow_list: [] }, cache);
+    before = keyReads();
+    await cache.lookup(hash);
+    expect(keyReads() - before).toBe(1);
     reads.mockRestore();
     cache.close();
   });
