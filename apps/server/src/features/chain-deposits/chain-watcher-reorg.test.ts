@@ -55,7 +55,9 @@ async function startProxy(target: string) {
       }
       res
         .writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ jsonrpc: '2.0', id: call.id, result: null }));
+        .end(
+          JSON.stringify({ jsonrpc: '2.0', id: call.id, result: call.method === 'eth_getLogs' ? [] : null }),
+        );
       return;
     }
     const answer = await fetch(target, {
@@ -273,6 +275,33 @@ describe('the chain deposit watcher across reorganisations and a node that answe
     expect(rows.map((row) => row.status)).toEqual(['CREDITED']);
     expect(await credits(user.id)).toBe(1);
     expect(await availableUsdt(user.id)).toBe(1_000_000_000n);
+    await expectLedgerConsistent(t.ctx.db);
+    await expectReconciled();
+  });
+
+  it('a node that answers a log range with nothing still has the deposit recorded and credited once', async () => {
+    const run = watcher();
+    await run();
+    const { user, address } = await depositAddress();
+    const customer = await account(100_000_000n);
+    await mined(await customer.sendUsdt(address, 7_000_000n, '1'));
+    // The next range read answers no logs, as a node behind its peers does; the block's bloom says the
+    // token may have logged there, so the watcher asks for that block by its hash.
+    proxy.faults.push({
+      method: 'eth_getLogs',
+      left: 1,
+      mode: 'empty',
+      when: (params) => (params[0] as { fromBlock?: string }).fromBlock !== undefined,
+    });
+    await run();
+    expect(proxy.faults[0]!.left).toBe(0);
+    proxy.faults.length = 0;
+    expect((await depositsOf(user.id)).map((row) => row.status)).toEqual(['PENDING']);
+    await mine(3);
+    await run();
+    expect((await depositsOf(user.id)).map((row) => row.status)).toEqual(['CREDITED']);
+    expect(await credits(user.id)).toBe(1);
+    expect(await availableUsdt(user.id)).toBe(700_000_000n);
     await expectLedgerConsistent(t.ctx.db);
     await expectReconciled();
   });

@@ -9,11 +9,15 @@ import {
   type Address,
   decodeEventLog,
   type Hash,
+  type Hex,
+  hexToBytes,
+  keccak256,
   type Log,
   type PublicClient,
   parseAbiItem,
   type TransactionReceipt,
   TransactionReceiptNotFoundError,
+  toEventSelector,
 } from 'viem';
 import type { ChainSettings, ChainToken } from '../../platform/chain-config';
 import type { ScheduledJob } from '../../platform/scheduled-jobs';
@@ -127,6 +131,7 @@ async function scanBlocks(
   const owners = await depositAddressOwners(deps.db, settings.key);
   const seen: SeenDeposit[] = [];
   let last: { number: bigint; hash: Hash } | undefined;
+  const headers: Array<{ hash: Hash; bloom: Hex | null }> = [];
   const native = settings.tokens.find((token) => token.contract === null);
   for (let start = from; start <= to; start += BigInt(BLOCK_FETCH_PARALLEL)) {
     const numbers: bigint[] = [];
@@ -137,6 +142,7 @@ async function scanBlocks(
     for (const block of blocks) {
       if (block.number === null || block.hash === null) continue;
       last = { number: block.number, hash: block.hash };
+      headers.push({ hash: block.hash, bloom: block.logsBloom });
       if (!native || owners.size === 0) continue;
       const matched = block.transactions.flatMap((tx) => {
         const owner = tx.to ? owners.get(tx.to.toLowerCase()) : undefined;
@@ -161,12 +167,23 @@ async function scanBlocks(
     const matched: Array<{ token: ChainToken; owner: string; recipient: Address; log: TransferLog }> = [];
     for (const token of settings.tokens) {
       if (!token.contract) continue;
+      const contract = token.contract as Address;
       const logs = await client.getLogs({
-        address: token.contract as `0x${string}`,
+        address: contract,
         event: TRANSFER_EVENT,
         fromBlock: from,
         toBlock: to,
       });
+      // A node behind (or one of several behind a balancer) can answer a range with nothing. A block
+      // whose bloom says it may hold the token's Transfer, and of which the range brought no log, is
+      // asked again by its hash, which a node without that block cannot answer with nothing.
+      const answered = new Set(logs.map((log) => log.blockHash));
+      for (const header of headers) {
+        if (answered.has(header.hash) || !mayHoldTransfer(header.bloom, contract)) continue;
+        logs.push(
+          ...(await client.getLogs({ address: contract, event: TRANSFER_EVENT, blockHash: header.hash })),
+        );
+      }
       for (const log of logs) {
         const recipient = log.args.to;
         const owner = recipient ? owners.get(recipient.toLowerCase()) : undefined;
@@ -223,6 +240,21 @@ async function scanBlocks(
       blockHash: cursorBlock.hash,
     });
     for (const row of recorded) await notifyDeposit(tx, deps.chains, row);
+  });
+}
+
+const TRANSFER_TOPIC = toEventSelector(TRANSFER_EVENT);
+
+/** Whether a block's logs bloom may hold a Transfer log of `contract` (false: it certainly does not). */
+function mayHoldTransfer(bloom: Hex | null, contract: Address): boolean {
+  if (!bloom) return true;
+  const bits = hexToBytes(bloom);
+  return [contract, TRANSFER_TOPIC].every((item) => {
+    const hash = hexToBytes(keccak256(item));
+    return [0, 2, 4].every((i) => {
+      const bit = ((hash[i]! << 8) | hash[i + 1]!) & 0x7ff;
+      return (bits[bits.length - 1 - (bit >> 3)]! & (1 << (bit & 7))) !== 0;
+    });
   });
 }
 
