@@ -92,7 +92,7 @@ describe('sweeping deposit addresses into the hot wallet', () => {
     await kit.expectReconciled();
   });
 
-  it('a sweep the node refuses ends FAILED, and the next round sweeps the coins', async () => {
+  it('a sweep the node refuses is stuck, not FAILED (its signed bytes stay valid), and is mined once the coins are back', async () => {
     const { address } = await kit.credited({ eth: '0.5' });
     await kit.sweep();
     const [first] = await kit.sweepsAt(address);
@@ -102,20 +102,24 @@ describe('sweeping deposit addresses into the hot wallet', () => {
     const rpc = (method: string, params: unknown[]) =>
       kit.client.request({ method: method as never, params: params as never });
     await rpc('hardhat_setBalance', [address, '0x1']);
-    await kit.settle();
-    const [failed] = await kit.sweepsAt(address);
-    expect(failed).toMatchObject({ status: 'FAILED', feeRaw: '0' });
-    expect(failed!.reason).toMatch(/^sweep: /);
-    await rpc('hardhat_setBalance', [address, `0x${held.toString(16)}`]);
+    await t.ctx.chainSender.jobs[0]!.run(new Date());
+    await t.ctx.chainSender.jobs[0]!.run(new Date());
+    // Issue 43: the bytes were handed to a node, so the sweep waits, stuck, rather than ending FAILED.
+    const [outbox] = await t.ctx.db
+      .select()
+      .from(chainTransactions)
+      .where(eq(chainTransactions.fromAddress, address));
+    expect(outbox).toMatchObject({
+      status: 'BROADCAST',
+      stuckReason: expect.stringMatching(/^refused by the node/),
+    });
+    expect((await kit.sweepsAt(address))[0]!.status).toBe('SENDING');
     await expectLedgerConsistent(t.ctx.db);
-    await kit.expectReconciled();
-    await kit.sweep();
+    // The coins come back: the same stored bytes are offered again and mined; one sweep, no second round.
+    await rpc('hardhat_setBalance', [address, `0x${held.toString(16)}`]);
     await kit.settle();
     const rounds = (await kit.sweepsAt(address)).sort((a, b) => a.round - b.round);
-    expect(rounds.map((row) => [row.round, row.status])).toEqual([
-      [1, 'FAILED'],
-      [2, 'CONFIRMED'],
-    ]);
+    expect(rounds.map((row) => [row.round, row.status])).toEqual([[1, 'CONFIRMED']]);
     await expectLedgerConsistent(t.ctx.db);
     await kit.expectReconciled();
   });
