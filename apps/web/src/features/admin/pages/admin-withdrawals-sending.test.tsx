@@ -59,6 +59,7 @@ function queued(id: string, email: string, status: WithdrawalItem['status']): Ad
       withdrawn_24h_usd: '50.00',
     },
     decided_by: null,
+    held_reason: null,
   };
 }
 
