@@ -83,7 +83,7 @@ export const withdrawals = pgTable(
     check('withdrawals_amounts', sql`${t.amount} > ${t.fee} AND ${t.fee} >= 0 AND ${t.valueCents} >= 0`),
     // The customer's history, newest first, and their last 24 hours for the daily limit.
     index('withdrawals_user_created_idx').on(t.userId, t.createdAt, t.id),
-    // The admin queue pages by status, newest first; the payout job reads APPROVED and SENT ones.
+    // The admin queue pages by status, newest first; the payout job reads SENDING, APPROVED and SENT ones.
     index('withdrawals_status_created_idx').on(t.status, t.createdAt, t.id),
     index('withdrawals_created_idx').on(t.createdAt, t.id),
     // Was this address used by the customer before (the new-address flag)?
