@@ -57,9 +57,10 @@ export function chainWatcherJobName(chain: string): string {
  * has it (a reorganisation, or a development chain started afresh); (2) reads the blocks after the cursor:
  * native transfers to deposit addresses from the blocks' transactions, token Transfer logs by one
  * getLogs per token, both matched against the address set in memory, and records each deposit once
- * per (chain, tx, log) with the cursor's move in one transaction; (3) follows every waiting deposit:
- * its block still canonical (else re-found by its receipt, or DROPPED), its confirmations, and the
- * credit once deep enough. Nothing here depends on the process: a restart, a new leader or a second
+ * per (chain, tx, the log's place within the tx) with the cursor's move in one transaction, moving a
+ * known one to where it is now; (3) follows every waiting deposit: its block still canonical (else
+ * re-found by its receipt, or DROPPED once the chain shows it absent N blocks deep), its confirmations,
+ * and the credit once deep enough. Nothing here depends on the process: a restart, a new leader or a second
  * watcher resumes from the stored cursor, and the deposit's row and the entry's unique reference make
  * every credit happen once.
  */
