@@ -7,6 +7,7 @@ import { SearchBox } from './search-box';
 import { searchableText } from './searchable-text';
 import { Skeleton } from './skeleton';
 import { TablePager, type TablePagerProps } from './table-pager';
+import { useAnsweredQuery } from './use-answered-query';
 
 export interface Column<T> {
   readonly id: string;
@@ -19,7 +20,10 @@ export interface Column<T> {
 
 /**
  * A list the server pages and searches: `rows` is the current page of `total`, and a search term or
- * a page change goes back to the caller, which asks the server for that page.
+ * a page change goes back to the caller, which asks the server for that page. Until rows arrive for
+ * the page and term asked for, the table shows placeholders, not the rows it still holds: a query
+ * that keeps its previous data while the next loads (keepPreviousData) would otherwise show another
+ * search's rows, with their actions, under the term just typed.
  */
 export interface ServerPaging {
   readonly page: number;
@@ -29,6 +33,11 @@ export interface ServerPaging {
   readonly search?: string;
   /** A new trimmed term (the page goes back to 1 as well). */
   readonly onSearch?: (term: string) => void;
+  /**
+   * The list's own filters the server applied besides the term (a status), as one string: rows held
+   * from another filter are not shown as this one's answer either.
+   */
+  readonly filter?: string;
 }
 
 export interface DataTableProps<T> {
@@ -125,6 +134,7 @@ export function DataTable<T>({
 }: DataTableProps<T>) {
   const [search, setSearch] = useState(server?.search ?? '');
   const [localPage, setLocalPage] = useState(1);
+  const answered = useAnsweredQuery(rows, server);
   const term = useDeferredValue(server ? '' : search.trim().toLowerCase());
 
   const indexed = useMemo(
@@ -142,7 +152,7 @@ export function DataTable<T>({
   if (server) {
     current = server.page;
     total = server.total;
-    visible = rows ?? [];
+    visible = answered ? (rows ?? []) : [];
   } else {
     total = filtered.length;
     // Rows may shrink under the current page (a search, a reload); show the last page that exists.
@@ -151,7 +161,8 @@ export function DataTable<T>({
     visible = filtered.slice(start, start + pageSize).map((entry) => entry.row);
   }
   const offset = (current - 1) * pageSize;
-  const showSkeleton = rows === undefined && (loading || (server !== undefined && !error));
+  const showSkeleton =
+    (rows === undefined && (loading || (server !== undefined && !error))) || (!answered && !error);
 
   const goTo = (next: number) => {
     if (server) server.onPageChange(next);
@@ -261,7 +272,10 @@ export function DataTable<T>({
         tabIndex={0}
         className="overflow-x-auto rounded-lg border border-line bg-surface focus-visible:outline-2 focus-visible:outline-accent max-sm:border-0 max-sm:bg-transparent"
       >
-        <table className={cn('min-w-full text-sm tabular-nums', cardTable)} aria-busy={loading || undefined}>
+        <table
+          className={cn('min-w-full text-sm tabular-nums', cardTable)}
+          aria-busy={loading || !answered || undefined}
+        >
           <caption className="sr-only">{label}</caption>
           <thead className="bg-raised/60 text-xs tracking-wide text-muted uppercase max-sm:sr-only">
             <tr>

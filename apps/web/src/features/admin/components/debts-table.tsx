@@ -108,6 +108,7 @@ export function DebtsTable({ userId }: { readonly userId?: string }) {
           total: list.data?.total ?? 0,
           onPageChange: setPage,
           ...(userId ? {} : { search, onSearch: setSearch }),
+          filter: status,
         }}
         toolbar={
           <Select

@@ -160,7 +160,14 @@ export function WithdrawalsTable() {
         )}
         rows={list.data?.content}
         rowKey={(r) => r._id}
-        server={{ page, total: list.data?.total ?? 0, onPageChange: setPage, search, onSearch: setSearch }}
+        server={{
+          page,
+          total: list.data?.total ?? 0,
+          onPageChange: setPage,
+          search,
+          onSearch: setSearch,
+          filter: status,
+        }}
         toolbar={
           <Select
             aria-label="Withdrawal status"
