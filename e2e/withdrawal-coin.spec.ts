@@ -158,8 +158,10 @@ for (const width of [1366, 390]) {
     ).toBeVisible();
     await admin.getByLabel('Search withdrawals').fill(customer.email);
     const queue = admin.getByRole('table', { name: 'Withdrawals' });
-    await expect(queue.getByText('New address')).toBeVisible();
-    await expect(queue.getByText(outside)).toBeVisible();
+    // Other flows' withdrawals may be in the queue too: read this customer's row.
+    const queued = queue.getByRole('row').filter({ hasText: customer.email });
+    await expect(queued.getByText('New address')).toBeVisible();
+    await expect(queued.getByText(outside)).toBeVisible();
     await admin.screenshot({
       path: test.info().outputPath(`coin-withdraw-admin-${width}.png`),
       fullPage: true,
