@@ -13,6 +13,12 @@ import {
 } from './chain-sender-config';
 import type { ChainSigner } from './chain-sender-types';
 import { localChainSigner } from './local-chain-signer';
+import {
+  type SignerClientConfig,
+  signerClientConfig,
+  signerClientEnv,
+  signerClientSettingDocs,
+} from './signer-client-config';
 
 /**
  * The chains deposits arrive on (issue 37): its environment variables (spread into config.ts's env
@@ -57,6 +63,7 @@ export const chainEnv = {
   CHAIN_EMBEDDED_BLOCK_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
   ...chainListEnv,
   ...chainSenderEnv,
+  ...signerClientEnv,
 };
 
 type ChainEnv = z.output<z.ZodObject<typeof chainEnv>> & {
@@ -86,7 +93,7 @@ export interface ChainSettings {
   readonly tokenStandard?: string;
 }
 
-export interface ChainConfig extends ChainSenderConfig {
+export interface ChainConfig extends ChainSenderConfig, SignerClientConfig {
   readonly chainMode: 'embedded' | 'external' | 'off';
   /**
    * The chains watched: the first (CHAIN_*) and the listed ones (CHAINS). In embedded mode the start
@@ -98,7 +105,8 @@ export interface ChainConfig extends ChainSenderConfig {
   /**
    * Signs what the product sends (features/chain-sender): built from the seed words where they are
    * known (CHAIN_MNEMONIC, the embedded secret, a test's own), which it keeps in its closure only.
-   * Null with CHAIN_XPUB alone (watch-only): deposits are watched, nothing is sent.
+   * Null with CHAIN_XPUB alone (watch-only): deposits are watched, nothing is sent. With SIGNER_URL
+   * the start (main.ts) puts the signer process's client here (platform/remote-chain-signer.ts).
    */
   readonly chainSigner: ChainSigner | null;
   readonly chainPollMs: number;
@@ -196,9 +204,10 @@ export function chainConfig(env: ChainEnv, secret: (name: string) => string): Ch
         : 'off');
   if (env.CHAIN_MNEMONIC && !validateMnemonic(env.CHAIN_MNEMONIC, wordlist))
     throw new Error('CHAIN_MNEMONIC: is not a valid BIP-39 mnemonic');
+  // With a signer process (SIGNER_URL) the seed words are its own: the web process makes up none.
   const mnemonic =
     env.CHAIN_MNEMONIC ??
-    (env.CHAIN_XPUB || mode === 'off'
+    (env.CHAIN_XPUB || mode === 'off' || env.SIGNER_URL
       ? undefined
       : env.NODE_ENV === 'test'
         ? generateMnemonic(wordlist, 256)
@@ -233,12 +242,24 @@ export function chainConfig(env: ChainEnv, secret: (name: string) => string): Ch
     chainTemplate: template,
     chainTokensFor: (usdtAddress) => chainTokens(env, usdtAddress),
     ...chainSenderConfig(env),
+    ...signerClientConfig(env),
   };
 }
 
 /** What production refuses of the chain settings: the development chain and its public key. */
-export function chainProductionProblems(config: ChainConfig): string[] {
+export function chainProductionProblems(
+  config: ChainConfig,
+  env: { readonly CHAIN_MNEMONIC?: string | undefined },
+): string[] {
   const problems: string[] = [];
+  // In production no process that answers HTTP holds a seed or a private key (issue 43, item 5).
+  if (env.CHAIN_MNEMONIC)
+    problems.push(
+      'CHAIN_MNEMONIC: seed words are not allowed in the web process in production; give them to the signer process (SIGNER_MNEMONIC, `npm run signer`), set SIGNER_URL, SIGNER_SECRET and CHAIN_XPUB here',
+    );
+  if (config.signer && config.signer.secret.length < 32)
+    problems.push("SIGNER_SECRET: is required with SIGNER_URL (32+ random characters, the signer's own)");
+
   if (config.chainMode === 'embedded')
     problems.push(
       'CHAIN_MODE: the embedded development chain is for trying the product only; set CHAIN_RPC_URL',
@@ -269,9 +290,10 @@ export const chainSettingDocs: Record<keyof typeof chainEnv, string> = {
   CHAIN_XPUB:
     "Extended public key at m/44'/60'/0' that deposit addresses are derived from (the seed stays with the operator). **Production refuses the development key.**",
   CHAIN_MNEMONIC:
-    'Seed words instead of CHAIN_XPUB: the deposit addresses and the keys the product signs with (the hot wallet, sweeps) come from them, and they stay in the signer only. With CHAIN_XPUB alone nothing is sent (watch-only). Unset in development: made up on the first start and kept in `DATA_DIR/secrets/chain-seed`.',
+    'Seed words instead of CHAIN_XPUB, for development and tests: the web process then signs in process. With CHAIN_XPUB alone and no SIGNER_URL nothing is sent (watch-only). Unset in development: made up on the first start and kept in `DATA_DIR/secrets/chain-seed`. **Production refuses seed words in the web process**: give them to the signer process (SIGNER_MNEMONIC).',
   CHAIN_POLL_MS: 'How often the deposit watcher looks for new blocks.',
   CHAIN_EMBEDDED_BLOCK_MS: 'Block time of the embedded development chain (0: a block per transaction only).',
   ...chainListSettingDocs,
   ...chainSenderSettingDocs,
+  ...signerClientSettingDocs,
 };

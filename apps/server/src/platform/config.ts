@@ -293,7 +293,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   };
   if (config.storage.kind === 's3' && !config.storage.bucket)
     throw new ConfigError(['S3_BUCKET: STORAGE=s3 needs a bucket name'], 'invalid configuration:');
-  if (production) assertProductionReady(config);
+  if (production) assertProductionReady(config, env);
   return config;
 }
 
@@ -308,7 +308,10 @@ function parseReferralReward(text: string): bigint {
  * Production must not run without its own secrets, on demo parts, or with PayPal half set up. Every
  * problem is named with its setting, all at once, so an operator fixes the environment in one go.
  */
-export function assertProductionReady(config: Config): void {
+export function assertProductionReady(
+  config: Config,
+  env: { readonly CHAIN_MNEMONIC?: string | undefined } = {},
+): void {
   const problems: string[] = [];
   if (config.jwtSecret.length < 32) problems.push('JWT_SECRET: is required (32+ random characters)');
   if (config.otpHmacKey.length < 32) problems.push('OTP_HMAC_KEY: is required (32+ random characters)');
@@ -334,6 +337,6 @@ export function assertProductionReady(config: Config): void {
     problems.push('PRICE_FEED: the simulated feed invents prices; use coingecko or binance');
   if (config.metricsPublic)
     problems.push('METRICS_PUBLIC: must be off (set METRICS_TOKEN for the scraper instead)');
-  problems.push(...chainProductionProblems(config));
+  problems.push(...chainProductionProblems(config, env));
   if (problems.length > 0) throw new ConfigError(problems, 'refusing to start in production:');
 }

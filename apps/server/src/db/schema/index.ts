@@ -5,6 +5,7 @@ export * from './audit';
 export * from './binance-api';
 export * from './chain-deposits';
 export * from './chain-sender';
+export * from './chain-signer';
 export * from './chain-sweeps';
 export * from './deposits';
 export * from './history-counts';

@@ -1,0 +1,60 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+
+/**
+ * How the web process talks to the signer process (issue 43, item 5; docs/custody.md): JSON over HTTP
+ * on a loopback address or a Unix socket, every request authenticated with SIGNER_SECRET as an
+ * HMAC-SHA256 over its time, method, path and body. A request older or newer than MAX_SKEW_MS is
+ * refused, so a captured one is good for seconds only (and signing the same row again gives the same
+ * bytes). The secret itself never travels and is never logged.
+ */
+
+export const SIGNER_TIME_HEADER = 'x-signer-time';
+export const SIGNER_MAC_HEADER = 'x-signer-mac';
+export const MAX_SKEW_MS = 30_000;
+
+const wei = z.string().regex(/^\d{1,78}$/);
+const hex = z.string().regex(/^0x[0-9a-fA-F]*$/);
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
+
+/** POST /sign: the outbox row's id and the transaction the web process wants for it. */
+export const signBodySchema = z.object({
+  kind: z.enum(['transaction', 'cancel', 'development-restore']),
+  outbox_id: z.uuid().nullable(),
+  key: z.string().regex(/^(hot|deposit:\d{1,10})$/),
+  chain_id: z.number().int().positive(),
+  nonce: z.number().int().min(0),
+  to: address,
+  value: wei,
+  data: hex.nullable(),
+  gas: wei,
+  max_fee_per_gas: wei,
+  max_priority_fee_per_gas: wei,
+});
+export type SignBody = z.infer<typeof signBodySchema>;
+
+/** GET /identity: what the web process may know: the hot wallet's address and the deposit xpub. */
+export const identitySchema = z.object({ hot_address: address, xpub: z.string().startsWith('xpub') });
+export type SignerIdentity = z.infer<typeof identitySchema>;
+
+export function signerMac(secret: string, time: string, method: string, path: string, body: string): string {
+  return createHmac('sha256', secret).update(`${time}\n${method}\n${path}\n${body}`).digest('hex');
+}
+
+/** Whether a request carries a fresh, correct MAC (constant-time compare). */
+export function verifySignerMac(
+  secret: string,
+  request: { time: string | undefined; mac: string | undefined; method: string; path: string; body: string },
+  nowMs: number,
+): boolean {
+  if (!request.time || !request.mac || !/^\d{1,16}$/.test(request.time)) return false;
+  if (Math.abs(nowMs - Number(request.time)) > MAX_SKEW_MS) return false;
+  const expected = Buffer.from(signerMac(secret, request.time, request.method, request.path, request.body));
+  const given = Buffer.from(request.mac);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/** Whether a host names this machine only (the signer refuses to listen anywhere else). */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}

@@ -1,0 +1,248 @@
+import {
+  decideSign,
+  type Result,
+  reject,
+  type SignAsk,
+  type SignCall,
+  type SignRecord,
+  type SignRefusal,
+} from '@exchange/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { type Address, decodeFunctionData, type Hex, keccak256, parseAbi } from 'viem';
+import { chainSignatures, chainSweeps, chainTransactions, nftItems, withdrawals } from '../db/schema';
+import type { SignerKey } from '../platform/chain-sender-types';
+import type { Clock } from '../platform/clock';
+import type { Db, DbOrTx } from '../platform/db';
+import type { SignBody } from '../platform/signer-protocol';
+import type { SignerConfig } from './signer-config';
+
+/**
+ * The signer's one use case (issue 43, item 5): load the outbox row the web process names, the
+ * record behind its purpose and the day's outflow, ITSELF; let the domain decide (decideSign); sign
+ * only then, and record the signature in the same transaction. Per chain one decision at a time (an
+ * advisory lock), so two requests cannot both fit under the day's cap.
+ */
+
+export interface SignerDeps {
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly config: Pick<SignerConfig, 'keys' | 'chains' | 'embedded'>;
+}
+
+export type SignOutcome = Result<Hex, SignRefusal | 'development_only'>;
+
+/** The calls the product sends: an ERC-20 transfer, the ERC-721's mint and its transfer out. */
+const CALLS_ABI = parseAbi([
+  'function transfer(address to, uint256 amount)',
+  'function mint(address to, uint256 tokenId, string uri)',
+  'function safeTransferFrom(address from, address to, uint256 tokenId)',
+]);
+
+const SIGN_LOCK_CLASS = 72_004_053;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function decodeCall(data: string | null): SignCall {
+  if (!data || data === '0x') return { fn: 'none' };
+  try {
+    const call = decodeFunctionData({ abi: CALLS_ABI, data: data as Hex });
+    if (call.functionName === 'transfer') return { fn: 'transfer', to: call.args[0], amount: call.args[1] };
+    if (call.functionName === 'mint') return { fn: 'mint', to: call.args[0], tokenId: call.args[1] };
+    return { fn: 'safeTransferFrom', from: call.args[0], to: call.args[1], tokenId: call.args[2] };
+  } catch {
+    return { fn: 'unknown' };
+  }
+}
+
+function keyOf(text: string): SignerKey {
+  return text === 'hot' ? { kind: 'hot' } : { kind: 'deposit', index: Number(text.slice('deposit:'.length)) };
+}
+
+async function recordOf(db: DbOrTx, purpose: string, reference: string): Promise<SignRecord | null> {
+  if (purpose === 'WITHDRAWAL' && UUID.test(reference)) {
+    const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, reference));
+    return row
+      ? {
+          kind: 'withdrawal',
+          status: row.status,
+          method: row.method,
+          chain: row.chain,
+          asset: row.asset,
+          destination: row.destination,
+          amount: BigInt(row.amount),
+          fee: BigInt(row.fee),
+        }
+      : null;
+  }
+  if ((purpose === 'SWEEP' || purpose === 'GAS_TOPUP') && UUID.test(reference)) {
+    const [row] = await db.select().from(chainSweeps).where(eq(chainSweeps.id, reference));
+    return row
+      ? {
+          kind: 'sweep',
+          status: row.status,
+          chain: row.chain,
+          address: row.address,
+          addressIndex: row.addressIndex,
+          asset: row.asset,
+          amountRaw: BigInt(row.amountRaw),
+          gasTopUpRaw: BigInt(row.gasTopUpRaw),
+        }
+      : null;
+  }
+  // A mint's reference is the item's id; a transfer out's is '<item id>:<random>'.
+  const itemId = reference.split(':')[0] ?? '';
+  if ((purpose === 'NFT_MINT' || purpose === 'NFT_TRANSFER') && UUID.test(itemId)) {
+    const [row] = await db.select().from(nftItems).where(eq(nftItems.id, itemId));
+    return row
+      ? {
+          kind: 'nft',
+          chainState: row.chainState,
+          chain: row.chain,
+          contract: row.contractAddress,
+          tokenId: row.tokenId === null ? null : BigInt(row.tokenId),
+          chainReference: row.chainReference,
+          withdrawnTo: row.withdrawnTo,
+        }
+      : null;
+  }
+  return null;
+}
+
+/** Per coin, what the hot wallet's signatures took in the 24 hours before `now`, each outbox row once. */
+async function sentToday(
+  db: DbOrTx,
+  chain: string,
+  now: Date,
+  except: string,
+): Promise<Record<string, bigint>> {
+  const since = new Date(now.getTime() - 86_400_000);
+  const found = await db.execute<{ asset: string; total: string }>(sql`
+    SELECT asset, sum(amount_raw)::text AS total FROM (
+      SELECT DISTINCT ON (outbox_id) outbox_id, asset, amount_raw FROM ${chainSignatures}
+       WHERE chain = ${chain} AND kind = 'transaction' AND from_key = 'hot' AND asset IS NOT NULL
+         AND signed_at > ${since.toISOString()} AND outbox_id <> ${except}
+       ORDER BY outbox_id, signed_at) once
+     GROUP BY asset`);
+  return Object.fromEntries(found.rows.map((row) => [row.asset, BigInt(row.total)]));
+}
+
+function askOf(body: SignBody, kind: 'transaction' | 'cancel'): SignAsk {
+  return {
+    kind,
+    key: body.key,
+    chainId: body.chain_id,
+    nonce: body.nonce,
+    to: body.to,
+    value: BigInt(body.value),
+    data: body.data,
+    gas: BigInt(body.gas),
+    maxFeePerGas: BigInt(body.max_fee_per_gas),
+    maxPriorityFeePerGas: BigInt(body.max_priority_fee_per_gas),
+  };
+}
+
+/** The development chain's restore: the hot key, no outbox row (embedded mode only). */
+async function signRestore(deps: SignerDeps, body: SignBody): Promise<Hex> {
+  return deps.config.keys.sign({
+    kind: 'development-restore',
+    key: { kind: 'hot' },
+    transaction: {
+      type: 'eip1559',
+      chainId: body.chain_id,
+      nonce: body.nonce,
+      to: body.to as Address,
+      value: BigInt(body.value),
+      data: (body.data ?? undefined) as Hex | undefined,
+      gas: BigInt(body.gas),
+      maxFeePerGas: BigInt(body.max_fee_per_gas),
+      maxPriorityFeePerGas: BigInt(body.max_priority_fee_per_gas),
+    },
+  });
+}
+
+export async function signOutboxRow(deps: SignerDeps, body: SignBody): Promise<SignOutcome> {
+  const now = deps.clock.now();
+  if (body.kind === 'development-restore') {
+    // Only the embedded default's signer signs the development chain's restore, with the hot key.
+    if (!deps.config.embedded || body.key !== 'hot') return reject('development_only');
+    const raw = await signRestore(deps, body);
+    await deps.db.insert(chainSignatures).values({
+      kind: body.kind,
+      chain: `chain-id:${body.chain_id}`,
+      fromKey: 'hot',
+      txHash: keccak256(raw),
+      signedAt: now,
+    });
+    return { ok: true, value: raw };
+  }
+  const kind = body.kind;
+  if (!body.outbox_id) return reject('unknown_row');
+  const outboxId = body.outbox_id;
+  return deps.db.transaction(async (tx): Promise<SignOutcome> => {
+    const [row] = await tx.select().from(chainTransactions).where(eq(chainTransactions.id, outboxId));
+    if (!row) return reject('unknown_row');
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SIGN_LOCK_CLASS}, hashtext(${row.chain}))`);
+    const chain = deps.config.chains.get(row.chain) ?? null;
+    const ask = askOf(body, kind);
+    const decided = decideSign(ask, {
+      row: {
+        chain: row.chain,
+        purpose: row.purpose,
+        reference: row.reference,
+        fromKey: row.fromKey,
+        fromAddress: row.fromAddress,
+        toAddress: row.toAddress,
+        value: BigInt(row.value),
+        data: row.data,
+        status: row.status,
+        nonce: row.nonce,
+      },
+      chain,
+      keyAddress: deps.config.keys.address(keyOf(body.key)),
+      call: decodeCall(row.data),
+      record: await recordOf(tx, row.purpose, row.reference),
+      caps: chain?.caps ?? {},
+      sentToday: await sentToday(tx, row.chain, now, row.id),
+      maxFeeWei: chain?.maxFeeWei ?? 0n,
+    });
+    if (!decided.ok) {
+      deps.logger.warn(
+        { outboxId, chain: row.chain, purpose: row.purpose, kind, refusal: decided.code },
+        'signer: refused to sign',
+      );
+      return decided;
+    }
+    const raw = await deps.config.keys.sign({
+      kind,
+      outboxId,
+      key: keyOf(body.key),
+      transaction: {
+        type: 'eip1559',
+        chainId: ask.chainId,
+        nonce: ask.nonce,
+        to: ask.to as Address,
+        value: ask.value,
+        data: (ask.data ?? undefined) as Hex | undefined,
+        gas: ask.gas,
+        maxFeePerGas: ask.maxFeePerGas,
+        maxPriorityFeePerGas: ask.maxPriorityFeePerGas,
+      },
+    });
+    await tx.insert(chainSignatures).values({
+      outboxId,
+      kind,
+      chain: row.chain,
+      fromKey: row.fromKey,
+      asset: decided.value.asset,
+      amountRaw: decided.value.amount.toString(),
+      txHash: keccak256(raw),
+      signedAt: now,
+    });
+    deps.logger.info(
+      { outboxId, chain: row.chain, purpose: row.purpose, kind, nonce: ask.nonce },
+      'signer: signed an outbox row',
+    );
+    return { ok: true, value: raw };
+  });
+}

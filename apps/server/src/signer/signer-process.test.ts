@@ -1,0 +1,241 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateMnemonic } from '@scure/bip39';
+import { wordlist } from '@scure/bip39/wordlists/english.js';
+import { eq } from 'drizzle-orm';
+import { parseEther } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chainSignatures, chainTransactions, withdrawals } from '../db/schema';
+import { depositAddressAt } from '../features/chain-deposits/hd-addresses';
+import {
+  bookHotWalletFunds,
+  coinBalance,
+  customerWithCoin,
+  expectReconciled,
+  outsideAddress,
+  readClient,
+  runSenderUntilEnded,
+  sendTick,
+  withdrawalRow,
+  withdrawCoin,
+} from '../features/withdrawals/chain-withdrawal-test-helpers';
+import { call } from '../features/withdrawals/withdrawal-test-helpers';
+import type { ChainSigner } from '../platform/chain-sender-types';
+import { ManualClock } from '../platform/clock';
+import { localChainSigner } from '../platform/local-chain-signer';
+import {
+  callSigner,
+  fetchSignerIdentity,
+  remoteChainSigner,
+  signBodyOf,
+} from '../platform/remote-chain-signer';
+import { randomSecret } from '../platform/secrets';
+import { expectLedgerConsistent } from '../test/expect-ledger';
+import { createTestApp, type TestApp, testConfig } from '../test/test-app';
+import { chainTestEnv } from '../test/test-chain';
+import { createTestUser, type TestUser } from '../test/test-users';
+
+// The signer process (issue 43, item 5) started as its own child process on the test's database and
+// chain; the app's chain sender signs through it (remoteChainSigner), as production does. Its caps:
+// 1 ETH per transaction and 1.2 ETH a day out of the hot wallet.
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const clock = new ManualClock(new Date());
+const words = generateMnemonic(wordlist, 256);
+const secret = randomSecret();
+const env = chainTestEnv({
+  CHAIN_MNEMONIC: words,
+  CHAIN_POLL_MS: '600000',
+  CHAIN_SENDER_REPLACE_AFTER_MS: '86400000',
+  ACCESS_TOKEN_TTL_SECONDS: '864000',
+  WITHDRAWAL_DAILY_LIMIT_USD: '0',
+});
+let t: TestApp;
+let admin: TestUser;
+let child: ChildProcess | undefined;
+let remote: ChainSigner | undefined;
+let endpoint: { url: string; secret: string };
+
+/** The port the app uses: addresses from the seed's public side, every signature from the child. */
+const keysForAddresses = localChainSigner(words);
+const throughSigner: ChainSigner = {
+  address: (key) => keysForAddresses.address(key),
+  sign: (request) => remote!.sign(request),
+};
+
+function startSigner(databaseUrl: string): Promise<string> {
+  const signerEnv: Record<string, string | undefined> = {
+    ...process.env,
+    ...env,
+    CHAIN_MNEMONIC: undefined,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: databaseUrl,
+    SIGNER_MNEMONIC: words,
+    SIGNER_SECRET: secret,
+    SIGNER_PORT: '0',
+    CHAIN_HOT_CAP_NATIVE: '1',
+    SIGNER_DAY_CAP_NATIVE: '1.2',
+  };
+  child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/signer/main.ts'], {
+    cwd: repoRoot,
+    env: signerEnv as NodeJS.ProcessEnv,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    child!.stdout!.on('data', (chunk: Buffer) => {
+      seen += chunk.toString('utf8');
+      const found = /signer listening on (\S+)/.exec(seen);
+      if (found) resolve(found[1]!);
+    });
+    child!.on('exit', (code) => reject(new Error(`the signer exited with ${code}`)));
+  });
+}
+
+beforeAll(async () => {
+  t = await createTestApp({
+    env,
+    clock,
+    deps: { config: { ...testConfig(env), chainSigner: throughSigner } },
+  });
+  const url = await startSigner((t.database as unknown as { url: string }).url);
+  endpoint = { url, secret };
+  const identity = await fetchSignerIdentity(endpoint);
+  expect(identity.hot_address).toBe(keysForAddresses.address({ kind: 'hot' }));
+  remote = remoteChainSigner(endpoint, identity, (index) => depositAddressAt(identity.xpub, index));
+  admin = await createTestUser(t, { role: 'ADMIN' });
+  await bookHotWalletFunds(t);
+}, 120_000);
+
+afterAll(async () => {
+  child?.kill('SIGTERM');
+  await t?.close();
+});
+
+async function approve(id: string) {
+  const res = await call(t, 'POST', '/admin/withdrawals/approve', admin.headers, { withdrawal_id: id });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** A withdrawal approved and handed to the sender (SENT, its outbox row QUEUED), not signed yet. */
+async function sentWithdrawal(amount: string) {
+  const customer = await customerWithCoin(t, 'ETH', 5n * 100_000_000n);
+  const to = outsideAddress();
+  const { id } = await withdrawCoin(t, clock, customer, { asset: 'ETH', amount, address: to });
+  await approve(id);
+  await sendTick(t);
+  expect((await withdrawalRow(t, id)).status).toBe('SENT');
+  const [row] = await t.ctx.db.select().from(chainTransactions).where(eq(chainTransactions.reference, id));
+  return { id, to, customer, row: row! };
+}
+
+/** What the sender would ask for the row (its own transaction, nonce 0, today's fees). */
+function askFor(row: typeof chainTransactions.$inferSelect, change: Record<string, unknown> = {}) {
+  return signBodyOf({
+    kind: 'transaction',
+    outboxId: row.id,
+    key: { kind: 'hot' },
+    transaction: {
+      type: 'eip1559',
+      chainId: 31337,
+      nonce: 0,
+      to: row.toAddress as `0x${string}`,
+      value: BigInt(row.value),
+      gas: 21_000n,
+      maxFeePerGas: 2_000_000_000n,
+      maxPriorityFeePerGas: 1_000_000_000n,
+    },
+  }) as Record<string, unknown> & ReturnType<typeof signBodyOf>;
+}
+
+const sign = (body: unknown, key = endpoint) => callSigner(key, 'POST', '/sign', body);
+
+describe('the signer process', () => {
+  it("signs an approved withdrawal's outbox row: the whole send path through it mines the withdrawal", async () => {
+    const { id, to, customer } = await sentWithdrawal('0.5');
+    const ended = await runSenderUntilEnded(t, id);
+    expect(ended.status).toBe('CONFIRMED');
+    expect(await withdrawalRow(t, id)).toMatchObject({ status: 'COMPLETED', txHash: ended.txHash });
+    expect(await readClient(t).getBalance({ address: to })).toBe(parseEther('0.498'));
+    expect(await coinBalance(t, customer.id, 'ETH')).toEqual({ available: 450_000_000n, locked: 0n });
+    // The signer recorded what left the hot wallet, which its daily cap counts.
+    const signed = await t.ctx.db
+      .select()
+      .from(chainSignatures)
+      .where(eq(chainSignatures.outboxId, ended.id));
+    expect(signed).toEqual([
+      expect.objectContaining({
+        kind: 'transaction',
+        asset: 'ETH',
+        amountRaw: parseEther('0.498').toString(),
+      }),
+    ]);
+    await expectLedgerConsistent(t.ctx.db);
+    await expectReconciled(t);
+  });
+
+  it('refuses an unknown row, and a transaction that is not its row (address, value, data)', async () => {
+    const { row } = await sentWithdrawal('0.1');
+    const unknown = await sign({ ...askFor(row), outbox_id: randomUUID() });
+    expect(unknown).toMatchObject({ status: 422, json: { code: 'unknown_row' } });
+    expect((await sign({ ...askFor(row), to: outsideAddress() })).json).toEqual({
+      code: 'transaction_differs',
+    });
+    expect((await sign({ ...askFor(row), value: parseEther('3').toString() })).json).toEqual({
+      code: 'transaction_differs',
+    });
+    expect((await sign({ ...askFor(row), data: '0xa9059cbb' })).json).toEqual({
+      code: 'transaction_differs',
+    });
+    expect((await sign({ ...askFor(row), key: 'deposit:0' })).json).toEqual({ code: 'wrong_key' });
+    // The row's own transaction is signed.
+    const good = await sign(askFor(row));
+    expect(good.status).toBe(200);
+    expect(String(good.json.raw)).toMatch(/^0x02/);
+  });
+
+  it('refuses an outbox row whose withdrawal is not approved (a web process writing rows of its own)', async () => {
+    const { row, id } = await sentWithdrawal('0.1');
+    // As if a compromised web process wrote the outbox row for a withdrawal still waiting for an admin.
+    await t.ctx.db.update(withdrawals).set({ status: 'PENDING_APPROVAL' }).where(eq(withdrawals.id, id));
+    expect((await sign(askFor(row))).json).toEqual({ code: 'record_not_approved' });
+    await t.ctx.db.update(withdrawals).set({ status: 'SENT' }).where(eq(withdrawals.id, id));
+    // A row pointing elsewhere than the withdrawal's address, with its own transaction asked.
+    const elsewhere = outsideAddress();
+    await t.ctx.db
+      .update(chainTransactions)
+      .set({ toAddress: elsewhere })
+      .where(eq(chainTransactions.id, row.id));
+    expect((await sign({ ...askFor(row), to: elsewhere })).json).toEqual({ code: 'record_differs' });
+    await t.ctx.db
+      .update(chainTransactions)
+      .set({ toAddress: row.toAddress })
+      .where(eq(chainTransactions.id, row.id));
+  });
+
+  it('refuses a request with a wrong secret, and the development restore outside embedded mode', async () => {
+    const { row } = await sentWithdrawal('0.1');
+    const wrong = await sign(askFor(row), { url: endpoint.url, secret: randomSecret() });
+    expect(wrong).toMatchObject({ status: 401, json: { code: 'unauthenticated' } });
+    await expect(fetchSignerIdentity({ url: endpoint.url, secret: randomSecret() })).rejects.toThrow(
+      /unauthenticated/,
+    );
+    const restore = await sign({ ...askFor(row), kind: 'development-restore', outbox_id: null });
+    expect(restore).toMatchObject({ status: 422, json: { code: 'development_only' } });
+  });
+
+  it("refuses what is above the hot wallet's per-transaction and per-day caps", async () => {
+    const big = await sentWithdrawal('1.5');
+    expect((await sign(askFor(big.row))).json).toEqual({ code: 'above_transaction_cap' });
+    // 0.498 ETH went out today (the first test); 0.798 more passes 1.2 ETH.
+    const more = await sentWithdrawal('0.8');
+    expect((await sign(askFor(more.row))).json).toEqual({ code: 'above_daily_cap' });
+    // Through the sender, the refusal leaves the row QUEUED and the withdrawal SENT: nothing is refunded.
+    await t.ctx.chainSender.jobs[0]!.run(new Date());
+    const [row] = await t.ctx.db.select().from(chainTransactions).where(eq(chainTransactions.id, big.row.id));
+    expect(row).toMatchObject({ status: 'QUEUED', raw: null });
+    await expectLedgerConsistent(t.ctx.db);
+  });
+});

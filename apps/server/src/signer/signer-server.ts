@@ -1,0 +1,126 @@
+import { chmodSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  SIGNER_MAC_HEADER,
+  SIGNER_TIME_HEADER,
+  signBodySchema,
+  verifySignerMac,
+} from '../platform/signer-protocol';
+import { type SignerDeps, signOutboxRow } from './sign-outbox-row';
+import type { SignerConfig } from './signer-config';
+
+/**
+ * The signer's HTTP face (issue 43, item 5): GET /identity (the hot wallet's address and the deposit
+ * xpub) and POST /sign (signOutboxRow), both behind the HMAC of SIGNER_SECRET; it listens on a
+ * loopback address or a Unix socket only. A refusal answers 422 with its code, a bad MAC 401, and
+ * neither the secret nor a key ever reaches a log line or an answer.
+ */
+
+const MAX_BODY_BYTES = 64 * 1024;
+
+function answer(res: ServerResponse, status: number, body: Record<string, unknown>): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+function readBody(req: IncomingMessage): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        resolve(null);
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+export interface RunningSigner {
+  readonly server: Server;
+  /** Where it listens: `http://127.0.0.1:<port>` or `unix:<path>` (what the web process's SIGNER_URL is). */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+export async function startSignerServer(
+  deps: SignerDeps,
+  config: Pick<SignerConfig, 'listen' | 'secret' | 'xpub'>,
+): Promise<RunningSigner> {
+  const hot = deps.config.keys.address({ kind: 'hot' });
+  const server = createServer((req, res) => {
+    void handle(req, res).catch((error: unknown) => {
+      deps.logger.error({ err: error }, 'signer: a request failed');
+      if (!res.headersSent) answer(res, 500, { code: 'internal' });
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = await readBody(req);
+    if (body === null) return answer(res, 413, { code: 'too_large' });
+    const header = (name: string) => {
+      const value = req.headers[name];
+      return Array.isArray(value) ? value[0] : value;
+    };
+    const authentic = verifySignerMac(
+      config.secret,
+      {
+        time: header(SIGNER_TIME_HEADER),
+        mac: header(SIGNER_MAC_HEADER),
+        method: req.method ?? '',
+        path: req.url ?? '',
+        body,
+      },
+      Date.now(),
+    );
+    if (!authentic) {
+      deps.logger.warn({ path: req.url }, 'signer: a request without a valid MAC was refused');
+      return answer(res, 401, { code: 'unauthenticated' });
+    }
+    if (req.method === 'GET' && req.url === '/identity')
+      return answer(res, 200, { hot_address: hot, xpub: config.xpub });
+    if (req.method !== 'POST' || req.url !== '/sign') return answer(res, 404, { code: 'not_found' });
+    let json: unknown;
+    try {
+      json = JSON.parse(body);
+    } catch {
+      return answer(res, 400, { code: 'bad_request' });
+    }
+    const parsed = signBodySchema.safeParse(json);
+    if (!parsed.success) return answer(res, 400, { code: 'bad_request' });
+    const signed = await signOutboxRow(deps, parsed.data);
+    if (!signed.ok) return answer(res, 422, { code: signed.code });
+    return answer(res, 200, { raw: signed.value });
+  }
+
+  const { listen } = config;
+  if ('socket' in listen) rmSync(listen.socket, { force: true });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    if ('socket' in listen) server.listen(listen.socket, resolve);
+    else server.listen(listen.port, listen.host, resolve);
+  });
+  // The socket is the web process's user's and ours only.
+  if ('socket' in listen) chmodSync(listen.socket, 0o600);
+  const bound = server.address();
+  const url =
+    'socket' in listen
+      ? `unix:${listen.socket}`
+      : `http://${listen.host.includes(':') ? `[${listen.host}]` : listen.host}:${(bound as AddressInfo).port}`;
+  return {
+    server,
+    url,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
