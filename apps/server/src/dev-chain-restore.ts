@@ -180,6 +180,12 @@ export async function restoreDevChain(db: DbOrTx, input: DevChainRestoreInput): 
       params: [hot, `0x${nativeLine.hotWallet.toString(16)}`] as never,
     });
 
+  // A deposit still waiting on the old chain never will be deep: its block went with that chain. The
+  // watcher drops one only when the chain shows it absent N blocks past where it was seen (issue 43),
+  // which a new, shorter chain may not reach for long; here the chain is known to be another.
+  await db.execute(sql`
+    UPDATE chain_deposits SET status = 'DROPPED', updated_at = now()
+     WHERE chain = ${settings.key} AND status = 'PENDING'`);
   // The watcher goes on from here (it would rewind near the head by itself): the blocks before hold the
   // start's own transactions only. The cursor on this chain also marks the restore done.
   const head = await client.getBlock({ blockTag: 'latest' });
