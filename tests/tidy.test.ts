@@ -200,6 +200,8 @@ const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
     debts: 'an open debt refuses an NFT purchase; a resale pays another customer (issue 40)',
     ledger: 'a sale posts its entry: the price from the buyer to the house or the seller, the fee to revenue',
     uploads: "an NFT's image goes through the upload pipeline and is served from its storage",
+    withdrawals:
+      "a token sent out passes the coin withdrawals' outflow rules: their refusals, daily limit count and address book (issue 43)",
   },
   'server:p2p': {
     debts: 'an open debt, or the deposit hold, refuses a transfer (issue 35)',
