@@ -14,7 +14,8 @@ import {
   type TransactionSerializableEIP1559,
 } from 'viem';
 import { toAccount } from 'viem/accounts';
-import { chainCursors, chainTransactions, nftItems, uploads } from './db/schema';
+import { chainCursors, nftItems, uploads } from './db/schema';
+import { fillNonceGaps } from './dev-chain-nonce-gaps';
 import { saveCursor } from './features/chain-deposits/chain-deposits.repository';
 import { ledgerCustody, totalOf } from './features/chain-deposits/reconcile-custody';
 import { nftImagePath } from './features/nft/nft-view';
@@ -207,45 +208,6 @@ export async function restoreDevChain(db: DbOrTx, input: DevChainRestoreInput): 
     'development chain restored from the ledger: a fresh chain under the database of an earlier one',
   );
   return restored;
-}
-
-/**
- * The hot wallet's transactions still out (SIGNED or BROADCAST) were signed for the old chain's nonces;
- * the new chain counts fewer (the restore's own mints aside), so the sender would hold them stuck
- * (issue 43: a node's count alone never fails one). This sends zero-value transfers of the hot wallet to
- * itself up to the lowest nonce still out, so the sender's stored bytes are mined in their order; one
- * whose nonce the restore's mints already took is cancelled by the sender (its nonce used by another).
- * Deposit addresses hold no ETH on a new chain: their rows stay stuck for the admin. Returns how many.
- */
-export async function fillNonceGaps(
-  db: DbOrTx,
-  settings: Pick<ChainSettings, 'key' | 'rpcUrl' | 'chainId'>,
-  signer: ChainSigner,
-): Promise<number> {
-  const hot = signer.address({ kind: 'hot' });
-  const [lowest] = await db
-    .select({ nonce: sql<number | null>`min(${chainTransactions.nonce})` })
-    .from(chainTransactions)
-    .where(
-      and(
-        eq(chainTransactions.chain, settings.key),
-        eq(chainTransactions.fromAddress, hot),
-        inArray(chainTransactions.status, ['SIGNED', 'BROADCAST']),
-        isNotNull(chainTransactions.nonce),
-      ),
-    );
-  if (lowest?.nonce == null) return 0;
-  const chain = devChainDefinition(settings.rpcUrl, settings.chainId);
-  const transport = http(settings.rpcUrl);
-  const client = createPublicClient({ chain, transport });
-  const wallet = createWalletClient({ account: hotAccount(signer, hot), chain, transport });
-  let count = await client.getTransactionCount({ address: hot, blockTag: 'pending' });
-  let sent = 0;
-  for (; count < Number(lowest.nonce); count++, sent++) {
-    const hash = await wallet.sendTransaction({ to: hot, value: 0n, nonce: count, gas: 21_000n });
-    await client.waitForTransactionReceipt({ hash, pollingInterval: 100 });
-  }
-  return sent;
 }
 
 /**

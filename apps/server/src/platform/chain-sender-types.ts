@@ -1,3 +1,4 @@
+import type { StuckChainTx } from '@exchange/contracts';
 import type { Address, Hex, TransactionSerializableEIP1559 } from 'viem';
 import type { DbOrTx, Tx } from './db';
 import type { ScheduledJob } from './scheduled-jobs';
@@ -109,6 +110,11 @@ export interface ChainSender {
   handle(purpose: ChainTxPurpose, handler: ChainTxHandler): void;
   /** The chain's hot wallet, or null when the chain is not configured or nothing can be signed. */
   hotWalletAddress(chain: string): Address | null;
+  /**
+   * The transactions stuck now (issue 43: a node refused them or counts fewer than their nonce; each
+   * keeps its nonce, nothing refunded, until it or its cancel is mined), longest stuck first.
+   */
+  stuck(): Promise<StuckChainTx[]>;
   /** One job per configured chain (signs, broadcasts, follows, replaces, finishes). */
   readonly jobs: readonly ScheduledJob[];
 }

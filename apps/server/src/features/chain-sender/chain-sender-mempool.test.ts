@@ -4,7 +4,7 @@ import { type Address, createPublicClient, http, keccak256, parseEther, parseTra
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainTransactions } from '../../db/schema';
-import { fillNonceGaps } from '../../dev-chain-restore';
+import { fillNonceGaps } from '../../dev-chain-nonce-gaps';
 import type { ChainSender, ChainTxOutcome } from '../../platform/chain-sender-types';
 import { type DevChain, devChainDefinition, startDevChain } from '../../platform/dev-chain';
 import { expectLedgerConsistent } from '../../test/expect-ledger';

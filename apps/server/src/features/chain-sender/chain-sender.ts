@@ -16,6 +16,7 @@ import { type ChainTxRow, insertChainTx, rowsInStatus, stuckAddresses } from './
 import { followRow } from './follow-chain-tx';
 import type { SenderRun } from './sender-run';
 import { signQueuedRow } from './sign-chain-tx';
+import { listStuckChainTxs } from './stuck-chain-txs';
 
 export interface ChainSenderDeps {
   readonly db: Db;
@@ -131,6 +132,7 @@ export function createChainSender(deps: ChainSenderDeps): ChainSender {
     handle(purpose, handler) {
       handlers.set(purpose, handler);
     },
+    stuck: () => listStuckChainTxs(deps.db),
     hotWalletAddress(chain) {
       return chains.has(chain) && deps.signer ? deps.signer.address({ kind: 'hot' }) : null;
     },

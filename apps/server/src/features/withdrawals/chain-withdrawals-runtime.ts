@@ -1,10 +1,9 @@
-import { hotWalletResponseSchema, messages as m } from '@exchange/contracts';
+import { hotWalletResponseSchema, messages as m, type StuckChainTx } from '@exchange/contracts';
 import type { PublicClient } from 'viem';
 import type { AppContext, ZodApi } from '../../platform/app-context';
 import { chainClient } from '../../platform/chain-client';
 import type { ChainTxHandler, ChainTxPurpose } from '../../platform/chain-sender-types';
 import type { ScheduledJob } from '../../platform/scheduled-jobs';
-import { listStuckChainTxs } from '../chain-sender/stuck-chain-txs';
 import { chainWithdrawalHandler } from './chain-withdrawal-handler';
 import { getHotWallet } from './get-hot-wallet';
 import { sendChainWithdrawals, type WithdrawalOutbox } from './send-chain-withdrawals';
@@ -16,6 +15,8 @@ const EVERY_MS = 5_000;
 /** The chain sender as coin withdrawals use it. */
 export interface WithdrawalChainSender extends WithdrawalOutbox {
   handle(purpose: ChainTxPurpose, handler: ChainTxHandler): void;
+  /** Its stuck transactions, shown beside the hot wallets (issue 43). */
+  stuck(): Promise<StuckChainTx[]>;
 }
 
 export interface ChainWithdrawalsRuntime {
@@ -49,7 +50,7 @@ export function createChainWithdrawals(
         message: m.hotWalletLoaded,
         data: {
           content: await getHotWallet(ctx, sender, clients),
-          stuck: await listStuckChainTxs(ctx.db),
+          stuck: await sender.stuck(),
         },
       }));
     },
