@@ -52,6 +52,22 @@ async function receiptOf(client: PublicClient, hash: Hex): Promise<TransactionRe
   }
 }
 
+/** Receipts read at once from one node. */
+const READ_PARALLEL = 16;
+
+/** The receipt of the row's hash mined at or below block `at`, or null. */
+async function minedAt(
+  client: PublicClient,
+  row: OpenChainTx,
+  at: bigint,
+): Promise<TransactionReceipt | null> {
+  for (const hash of row.hashes) {
+    const found = await receiptOf(client, hash);
+    if (found && found.blockNumber <= at) return found;
+  }
+  return null;
+}
+
 /**
  * What the chain has already paid out of the product's wallets (`ours`: the hot wallet, the deposit
  * addresses and the cold wallet, lower-cased) at block `at` for transactions the ledger has not booked
@@ -76,16 +92,16 @@ export async function inFlightAt(
       .filter((token) => token.contract !== null)
       .map((token) => [token.contract!.toLowerCase(), token.asset]),
   );
-  for (const row of open) {
-    let receipt: TransactionReceipt | null = null;
-    for (const hash of row.hashes) {
-      const found = await receiptOf(client, hash);
-      if (found && found.blockNumber <= at) {
-        receipt = found;
-        break;
-      }
-    }
-    if (!receipt || !ours.has(receipt.from.toLowerCase())) continue;
+  // Each row's mined transaction at the block read (at most one of its hashes), READ_PARALLEL rows at once.
+  const mined: TransactionReceipt[] = [];
+  for (let start = 0; start < open.length; start += READ_PARALLEL) {
+    const found = await Promise.all(
+      open.slice(start, start + READ_PARALLEL).map((row) => minedAt(client, row, at)),
+    );
+    for (const receipt of found) if (receipt) mined.push(receipt);
+  }
+  for (const receipt of mined) {
+    if (!ours.has(receipt.from.toLowerCase())) continue;
     if (native) add(native, receipt.gasUsed * receipt.effectiveGasPrice);
     if (receipt.status !== 'success') continue;
     const sent = await client.getTransaction({ hash: receipt.transactionHash });
