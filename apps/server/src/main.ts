@@ -15,11 +15,14 @@ import { createServerLogger } from './platform/logger';
 import { createMailer } from './platform/mail';
 import { DEMO_ACCOUNTS, seedDemo } from './seed';
 import { seedDemoNfts } from './seed-demo-nfts';
+import { connectSignerProcess } from './signer-connection';
 
 /** Starts the whole product on one port: database, migrations, demo data, API and web app. */
 async function main(): Promise<void> {
-  const loaded = loadConfig();
-  const logger = createServerLogger(loaded);
+  const settings = loadConfig();
+  const logger = createServerLogger(settings);
+  // SIGNER_URL: every signature comes from the signer process; this process holds no key.
+  const loaded = await connectSignerProcess(settings, logger);
   // CHAIN_MODE=embedded: a local development chain for coin deposits (platform/embedded-chain.ts).
   const chain = await startEmbeddedChain(loaded, logger);
   const { config } = chain;

@@ -22,9 +22,11 @@ import {
   withdrawCoin,
 } from '../features/withdrawals/chain-withdrawal-test-helpers';
 import { call } from '../features/withdrawals/withdrawal-test-helpers';
+import { xpubOfMnemonic } from '../platform/chain-config';
 import type { ChainSigner } from '../platform/chain-sender-types';
 import { ManualClock } from '../platform/clock';
 import { localChainSigner } from '../platform/local-chain-signer';
+import { createLogger } from '../platform/logger';
 import {
   callSigner,
   fetchSignerIdentity,
@@ -32,6 +34,7 @@ import {
   signBodyOf,
 } from '../platform/remote-chain-signer';
 import { randomSecret } from '../platform/secrets';
+import { connectSignerProcess } from '../signer-connection';
 import { expectLedgerConsistent } from '../test/expect-ledger';
 import { createTestApp, type TestApp, testConfig } from '../test/test-app';
 import { chainTestEnv } from '../test/test-chain';
@@ -237,5 +240,23 @@ describe('the signer process', () => {
     const [row] = await t.ctx.db.select().from(chainTransactions).where(eq(chainTransactions.id, big.row.id));
     expect(row).toMatchObject({ status: 'QUEUED', raw: null });
     await expectLedgerConsistent(t.ctx.db);
+  });
+
+  it("the web process reaches it by SIGNER_URL with no key of its own, and refuses a signer whose seed is not CHAIN_XPUB's", async () => {
+    const web = (xpub: string) =>
+      testConfig({
+        CHAIN_MODE: 'external',
+        CHAIN_RPC_URL: env.CHAIN_RPC_URL!,
+        CHAIN_XPUB: xpub,
+        SIGNER_URL: endpoint.url,
+        SIGNER_SECRET: secret,
+      });
+    const own = web(xpubOfMnemonic(words));
+    expect(own.chainSigner).toBeNull();
+    const connected = await connectSignerProcess(own, createLogger('silent'));
+    for (const key of [{ kind: 'hot' }, { kind: 'deposit', index: 3 }] as const)
+      expect(connected.chainSigner!.address(key)).toBe(keysForAddresses.address(key));
+    const other = web(xpubOfMnemonic(generateMnemonic(wordlist, 256)));
+    await expect(connectSignerProcess(other, createLogger('silent'))).rejects.toThrow(/not CHAIN_XPUB's/);
   });
 });
