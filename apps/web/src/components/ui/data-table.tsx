@@ -134,7 +134,7 @@ export function DataTable<T>({
 }: DataTableProps<T>) {
   const [search, setSearch] = useState(server?.search ?? '');
   const [localPage, setLocalPage] = useState(1);
-  const answered = useAnsweredQuery(rows, server);
+  const answered = useAnsweredQuery(rows, server, loading);
   const term = useDeferredValue(server ? '' : search.trim().toLowerCase());
 
   const indexed = useMemo(

@@ -110,6 +110,22 @@ describe('/admin-withdrawals search', () => {
     expect(screen.getByLabelText('Search withdrawals')).toHaveValue('carol@example.com');
   });
 
+  it('shows the searched page when it holds exactly the rows the queue held before', async () => {
+    const user = userEvent.setup();
+    const asked = deferredQueue();
+    renderApp('/admin-withdrawals');
+    const table = await screen.findByRole('table', { name: 'Withdrawals' }, { timeout: 15_000 });
+    await waitFor(() => expect(asked).toHaveLength(1));
+    asked[0]?.reply(page([carol]));
+    await waitFor(() => expect(approveButtons(table)).toHaveLength(1));
+
+    await user.type(screen.getByLabelText('Search withdrawals'), 'carol@example.com');
+    expect(approveButtons(table)).toEqual([]);
+    // The cache hands back the very array it held (structural sharing): the answer still shows.
+    for (const call of asked.slice(1)) call.reply(page([carol]));
+    await waitFor(() => expect(approveButtons(table)).toEqual(['Approve withdrawal of carol@example.com']));
+  });
+
   it('keeps a term typed while the first page loads, and the late first page does not replace it', async () => {
     const user = userEvent.setup();
     const asked = deferredQueue();
