@@ -249,7 +249,7 @@ export function chainConfig(env: ChainEnv, secret: (name: string) => string): Ch
 /** What production refuses of the chain settings: the development chain and its public key. */
 export function chainProductionProblems(
   config: ChainConfig,
-  env: { readonly CHAIN_MNEMONIC?: string | undefined },
+  env: { readonly CHAIN_MNEMONIC?: string },
 ): string[] {
   const problems: string[] = [];
   // In production no process that answers HTTP holds a seed or a private key (issue 43, item 5).

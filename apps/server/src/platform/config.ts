@@ -308,10 +308,7 @@ function parseReferralReward(text: string): bigint {
  * Production must not run without its own secrets, on demo parts, or with PayPal half set up. Every
  * problem is named with its setting, all at once, so an operator fixes the environment in one go.
  */
-export function assertProductionReady(
-  config: Config,
-  env: { readonly CHAIN_MNEMONIC?: string | undefined } = {},
-): void {
+export function assertProductionReady(config: Config, env: { CHAIN_MNEMONIC?: string } = {}): void {
   const problems: string[] = [];
   if (config.jwtSecret.length < 32) problems.push('JWT_SECRET: is required (32+ random characters)');
   if (config.otpHmacKey.length < 32) problems.push('OTP_HMAC_KEY: is required (32+ random characters)');
