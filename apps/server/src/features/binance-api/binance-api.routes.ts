@@ -23,6 +23,7 @@ import {
 import type { TradingRuntime } from '../trading/trading-runtime';
 import { apiAccount } from './account';
 import { newOrderAnswer } from './api-order-view';
+import { documented } from './binance-api-docs';
 import { registerBinanceErrorHandler } from './binance-api-errors';
 import { aggTrades, bookTicker, depth, klines, ticker24h, tickerPrice, trades } from './binance-market-data';
 import { marketOfSymbol, marketsOf, parseParams } from './binance-params';
@@ -42,7 +43,8 @@ const queryOf = (request: FastifyRequest): Query => request.query as Query;
  * weighed per client network; signed endpoints authenticate the API key (features/api-keys, through
  * the process's key cache `keys`), then spend from the key's budget too. Weights are counted in memory
  * and shared between processes in batches (request-weight.ts). Each handler reads its parameters with
- * the contract's schema and calls one use case.
+ * the contract's schema and calls one use case. The routes carry no Fastify schema (that would validate
+ * and write differently from Binance); binance-api-docs.ts describes them for /api/docs.
  */
 function binanceApiRoutes(
   app: FastifyInstance,
@@ -60,10 +62,14 @@ function binanceApiRoutes(
 
   /** A public endpoint: its weight from the address's budget, then the answer. */
   const open = (path: string, weight: (query: Query) => number, answer: (query: Query) => unknown) =>
-    app.get(path, async (request, reply) => {
-      weights.spend(request, reply, weight(queryOf(request)));
-      return answer(queryOf(request));
-    });
+    app.get(
+      path,
+      { config: { swaggerTransform: documented('GET', path, false) } },
+      async (request, reply) => {
+        weights.spend(request, reply, weight(queryOf(request)));
+        return answer(queryOf(request));
+      },
+    );
 
   /**
    * A signed endpoint: the address's weight first (so a flood of made-up keys is refused by the rate
@@ -79,6 +85,7 @@ function binanceApiRoutes(
     app.route({
       method,
       url: path,
+      config: { swaggerTransform: documented(method, path, true) },
       handler: async (request, reply) => {
         const params = Object.fromEntries(signedRequestParams(request));
         const cost = typeof weight === 'number' ? weight : weight(params);
