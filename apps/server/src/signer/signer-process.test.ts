@@ -135,7 +135,7 @@ async function sentWithdrawal(amount: string) {
 }
 
 /** What the sender would ask for the row (its own transaction, nonce 0, today's fees). */
-function askFor(row: typeof chainTransactions.$inferSelect, change: Record<string, unknown> = {}) {
+function askFor(row: typeof chainTransactions.$inferSelect) {
   return signBodyOf({
     kind: 'transaction',
     outboxId: row.id,
@@ -150,7 +150,7 @@ function askFor(row: typeof chainTransactions.$inferSelect, change: Record<strin
       maxFeePerGas: 2_000_000_000n,
       maxPriorityFeePerGas: 1_000_000_000n,
     },
-  }) as Record<string, unknown> & ReturnType<typeof signBodyOf>;
+  });
 }
 
 const sign = (body: unknown, key = endpoint) => callSigner(key, 'POST', '/sign', body);
