@@ -13,6 +13,7 @@ import {
 } from '@exchange/contracts';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import * as shape from './binance-api-answer-docs';
 
 /**
  * The /api/v3 routes as the OpenAPI document at /api/docs shows them: Binance's parameter names, its
@@ -54,177 +55,6 @@ const signedParams = {
 };
 const signed = <S extends z.ZodObject>(params: S) => params.extend(signedParams);
 
-const decimal = z.string().describe('A decimal as text');
-const ms = z.number().int().describe('Milliseconds since 1970');
-const order = z.object({
-  symbol: z.string(),
-  orderId: z.string().describe('Our order id (a UUID; Binance has integers: treat it as opaque text)'),
-  orderListId: z.literal(-1),
-  clientOrderId: z.string(),
-  price: decimal,
-  origQty: decimal,
-  executedQty: decimal,
-  cummulativeQuoteQty: decimal,
-  status: z.enum(['NEW', 'PARTIALLY_FILLED', 'FILLED', 'CANCELED', 'EXPIRED']),
-  timeInForce: z.enum(['GTC', 'IOC']),
-  type: z.enum(['LIMIT', 'MARKET']),
-  side: z.enum(['BUY', 'SELL']),
-  stopPrice: decimal,
-  icebergQty: decimal,
-  time: ms,
-  updateTime: ms,
-  isWorking: z.boolean(),
-  workingTime: ms,
-  origQuoteOrderQty: decimal,
-  selfTradePreventionMode: z.string(),
-});
-const newOrderAck = order
-  .pick({ symbol: true, orderId: true, orderListId: true, clientOrderId: true })
-  .extend({ transactTime: ms });
-const newOrderAnswer = newOrderAck
-  .extend(
-    order
-      .pick({
-        price: true,
-        origQty: true,
-        executedQty: true,
-        cummulativeQuoteQty: true,
-        status: true,
-        timeInForce: true,
-        type: true,
-        side: true,
-        workingTime: true,
-        selfTradePreventionMode: true,
-      })
-      .partial().shape,
-  )
-  .extend({
-    fills: z.array(z.unknown()).optional().describe('FULL only; empty: GET /myTrades?orderId= lists them'),
-  })
-  .describe('ACK: the first five fields; RESULT: the order; FULL: the order and `fills`');
-const trade = z.object({
-  id: z.number().int(),
-  price: decimal,
-  qty: decimal,
-  quoteQty: decimal,
-  time: ms,
-  isBuyerMaker: z.boolean(),
-  isBestMatch: z.boolean(),
-});
-const aggTrade = z.object({
-  a: z.number().int(),
-  p: decimal,
-  q: decimal,
-  f: z.number().int(),
-  l: z.number().int(),
-  T: ms,
-  m: z.boolean(),
-  M: z.boolean(),
-});
-const ticker24h = z.object({
-  symbol: z.string(),
-  priceChange: decimal,
-  priceChangePercent: decimal,
-  weightedAvgPrice: decimal,
-  prevClosePrice: decimal,
-  lastPrice: decimal,
-  lastQty: decimal,
-  bidPrice: decimal,
-  bidQty: decimal,
-  askPrice: decimal,
-  askQty: decimal,
-  openPrice: decimal,
-  highPrice: decimal,
-  lowPrice: decimal,
-  volume: decimal,
-  quoteVolume: decimal,
-  openTime: ms,
-  closeTime: ms,
-  firstId: z.number().int(),
-  lastId: z.number().int(),
-  count: z.number().int(),
-});
-const tickerPrice = z.object({ symbol: z.string(), price: decimal });
-const bookTicker = z.object({
-  symbol: z.string(),
-  bidPrice: decimal,
-  bidQty: decimal,
-  askPrice: decimal,
-  askQty: decimal,
-});
-const oneOrList = <S extends z.ZodType>(one: S) =>
-  z.union([one, z.array(one)]).describe('One object for `symbol`; a list for `symbols` or neither');
-const myTrade = z.object({
-  symbol: z.string(),
-  id: z.number().int(),
-  orderId: z.string(),
-  orderListId: z.literal(-1),
-  price: decimal,
-  qty: decimal,
-  quoteQty: decimal,
-  commission: decimal,
-  commissionAsset: z.string(),
-  time: ms,
-  isBuyer: z.boolean(),
-  isMaker: z.boolean(),
-  isBestMatch: z.boolean(),
-});
-const account = z.object({
-  makerCommission: z.number(),
-  takerCommission: z.number(),
-  buyerCommission: z.number(),
-  sellerCommission: z.number(),
-  commissionRates: z.object({ maker: decimal, taker: decimal, buyer: decimal, seller: decimal }),
-  canTrade: z.boolean(),
-  canWithdraw: z.boolean(),
-  canDeposit: z.boolean(),
-  brokered: z.boolean(),
-  requireSelfTradePrevention: z.boolean(),
-  preventSor: z.boolean(),
-  updateTime: ms,
-  accountType: z.literal('SPOT'),
-  balances: z.array(z.object({ asset: z.string(), free: decimal, locked: decimal })),
-  permissions: z.array(z.string()),
-  uid: z.string(),
-});
-const exchangeInfo = z.object({
-  timezone: z.literal('UTC'),
-  serverTime: ms,
-  rateLimits: z.array(
-    z.object({ rateLimitType: z.string(), interval: z.string(), intervalNum: z.number(), limit: z.number() }),
-  ),
-  exchangeFilters: z.array(z.unknown()),
-  symbols: z.array(
-    z.looseObject({
-      symbol: z.string(),
-      status: z.enum(['TRADING', 'BREAK']),
-      baseAsset: z.string(),
-      quoteAsset: z.string(),
-      orderTypes: z.array(z.enum(['LIMIT', 'MARKET'])),
-      filters: z.array(z.looseObject({ filterType: z.enum(['PRICE_FILTER', 'LOT_SIZE', 'NOTIONAL']) })),
-    }),
-  ),
-});
-const level = z.tuple([decimal, decimal]).describe('[price, quantity]');
-const kline = z
-  .tuple([
-    ms,
-    decimal,
-    decimal,
-    decimal,
-    decimal,
-    decimal,
-    ms,
-    decimal,
-    z.number(),
-    decimal,
-    decimal,
-    decimal,
-  ])
-  .describe(
-    '[open time, open, high, low, close, volume, close time, quote volume, trades, taker buy base volume, taker buy quote volume, ignore]',
-  );
-
 /** Binance's error body, with the codes an endpoint may answer at that status. */
 const error = (codes: string) => ({
   description: `Binance's error body. ${codes}`,
@@ -255,50 +85,59 @@ interface RouteDoc {
 
 const PUBLIC: Readonly<Record<string, RouteDoc>> = {
   '/ping': { summary: 'Test connectivity', weight: '1', answer: z.object({}) },
-  '/time': { summary: "The server's time", weight: '1', answer: z.object({ serverTime: ms }) },
+  '/time': { summary: "The server's time", weight: '1', answer: z.object({ serverTime: shape.ms }) },
   '/exchangeInfo': {
     summary: 'Trading rules and symbol information',
     weight: '20',
     params: tickerParamsSchema,
-    answer: exchangeInfo,
+    answer: shape.exchangeInfo,
   },
   '/depth': {
     summary: 'Order book',
     weight: '5 to 250 by limit',
     params: depthParamsSchema,
-    answer: z.object({ lastUpdateId: z.number().int(), bids: z.array(level), asks: z.array(level) }),
+    answer: z.object({
+      lastUpdateId: z.number().int(),
+      bids: z.array(shape.level),
+      asks: z.array(shape.level),
+    }),
   },
-  '/trades': { summary: 'Recent trades', weight: '25', params: tradesParamsSchema, answer: z.array(trade) },
+  '/trades': {
+    summary: 'Recent trades',
+    weight: '25',
+    params: tradesParamsSchema,
+    answer: z.array(shape.trade),
+  },
   '/aggTrades': {
     summary: 'Compressed/aggregate trades',
     weight: '4',
     params: aggTradesParamsSchema,
-    answer: z.array(aggTrade),
+    answer: z.array(shape.aggTrade),
   },
   '/klines': {
     summary: 'Kline/candlestick data',
     weight: '2',
     params: klinesParamsSchema,
-    answer: z.array(kline),
+    answer: z.array(shape.kline),
     errors: `${PUBLIC_400} -1120 an unknown interval.`,
   },
   '/ticker/24hr': {
     summary: '24 hour rolling window price change statistics',
     weight: '2 for a symbol, 80 for all',
     params: tickerParamsSchema,
-    answer: oneOrList(ticker24h),
+    answer: shape.oneOrList(shape.ticker24h),
   },
   '/ticker/price': {
     summary: 'Symbol price ticker',
     weight: '2 for a symbol, 4 for all',
     params: tickerParamsSchema,
-    answer: oneOrList(tickerPrice),
+    answer: shape.oneOrList(shape.tickerPrice),
   },
   '/ticker/bookTicker': {
     summary: 'Symbol order book ticker',
     weight: '2 for a symbol, 4 for all',
     params: tickerParamsSchema,
-    answer: oneOrList(bookTicker),
+    answer: shape.oneOrList(shape.bookTicker),
   },
 };
 
@@ -307,41 +146,41 @@ const SIGNED: Readonly<Record<string, RouteDoc>> = {
     summary: 'New order (TRADE)',
     weight: '1',
     params: newOrderParamsSchema,
-    answer: newOrderAnswer,
+    answer: shape.newOrderAnswer,
     errors: `${SIGNED_400} -1117 an unknown side; -1116 an unknown type; -1115 an unknown timeInForce; -1106 a parameter the type does not take; -1013 a filter failure (PRICE_FILTER, LOT_SIZE, NOTIONAL); -2010 the order refused (insufficient balance, a duplicate newClientOrderId, an empty book, a closed market).`,
   },
   'GET /order': {
     summary: 'Query order (USER_DATA)',
     weight: '4',
     params: orderParamsSchema,
-    answer: order,
+    answer: shape.order,
     errors: `${SIGNED_400} -2013 no such order.`,
   },
   'DELETE /order': {
     summary: 'Cancel order (TRADE)',
     weight: '1',
     params: orderParamsSchema,
-    answer: order.extend({ origClientOrderId: z.string() }),
+    answer: shape.order.extend({ origClientOrderId: z.string() }),
     errors: `${SIGNED_400} -2013 no such order; -2011 the order is no longer open.`,
   },
   'GET /openOrders': {
     summary: 'Current open orders (USER_DATA)',
     weight: '6 for a symbol, 80 for all',
     params: openOrdersParamsSchema,
-    answer: z.array(order),
+    answer: z.array(shape.order),
   },
   'GET /allOrders': {
     summary: 'All orders (USER_DATA)',
     weight: '20',
     params: allOrdersParamsSchema,
-    answer: z.array(order),
+    answer: z.array(shape.order),
   },
-  'GET /account': { summary: 'Account information (USER_DATA)', weight: '20', answer: account },
+  'GET /account': { summary: 'Account information (USER_DATA)', weight: '20', answer: shape.account },
   'GET /myTrades': {
     summary: 'Account trade list (USER_DATA)',
     weight: '20',
     params: myTradesParamsSchema,
-    answer: z.array(myTrade),
+    answer: z.array(shape.myTrade),
   },
 };
 
@@ -376,12 +215,14 @@ function routeSchema(method: Method, path: string, signedRoute: boolean): Record
 export function documented(method: Method, path: string, signedRoute: boolean) {
   const schema = routeSchema(method, path, signedRoute);
   return (doc: Doc) => {
-    const components = doc.openapiObject.components ?? {};
-    // Set on the document being built: prepareOpenapiObject copies the options' components each time.
-    doc.openapiObject.components = {
-      ...components,
-      securitySchemes: { ...components.securitySchemes, ...SECURITY_SCHEMES },
-    };
+    if ('openapiObject' in doc) {
+      const components = doc.openapiObject.components ?? {};
+      // Set on the document being built: each build starts from a fresh copy of the options' components.
+      doc.openapiObject.components = {
+        ...components,
+        securitySchemes: { ...components.securitySchemes, ...SECURITY_SCHEMES },
+      };
+    }
     return jsonSchemaTransform({ ...doc, schema });
   };
 }
