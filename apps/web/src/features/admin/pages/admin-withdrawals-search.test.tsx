@@ -51,6 +51,7 @@ function queued(id: string, email: string): AdminWithdrawalItem {
       withdrawn_24h_usd: '60.00',
     },
     decided_by: null,
+    held_reason: null,
   };
 }
 
