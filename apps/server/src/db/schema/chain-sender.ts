@@ -63,6 +63,12 @@ export const chainTransactions = pgTable(
      * when another transaction with its nonce is mined deep enough.
      */
     handedAt: timestamp('handed_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The node's head block when the bytes were first handed to it: the stuck follower searches for the
+     * transaction that used the nonce from a little below it, never from block 0 (a pruned node has no
+     * state that old).
+     */
+    handedBlock: bigint('handed_block', { mode: 'bigint' }),
     /** Why a BROADCAST row is stuck (a node refused it, or counts fewer transactions than its nonce). */
     stuckReason: text('stuck_reason'),
     /** Since when it is stuck; null while it is not. A stuck row stays BROADCAST, keeps its nonce. */

@@ -75,6 +75,8 @@ export const withdrawals = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    /** USD: when the payout job last asked PayPal about it (it asks the least recently asked first). */
+    payoutAskedAt: timestamp('payout_asked_at', { withTimezone: true, mode: 'date' }),
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

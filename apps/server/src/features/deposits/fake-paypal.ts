@@ -23,6 +23,8 @@ export class FakePaypal {
   calls: string[] = [];
   createdBodies: unknown[] = [];
   payouts = new Map<string, FakePayout>();
+  /** sender_batch_id → the item status its lookups show instead (an UNCLAIMED item in a SUCCESS batch). */
+  itemStatuses = new Map<string, string>();
   /** PayPal-Request-Id → what its first request answered (PayPal keeps them for 30 days). */
   private requests = new Map<string, { senderBatchId: string } | { refused: unknown }>();
   /** Answer a repeated request id as a new request, as PayPal does once it has forgotten the id. */
@@ -197,7 +199,8 @@ export class FakePaypal {
       sender_batch_header: { sender_batch_id: payout.senderBatchId },
     };
     if (!withItems) return { batch_header: header };
-    const status = payout.value === '77.00' ? 'RETURNED' : 'SUCCESS';
+    const status =
+      this.itemStatuses.get(payout.senderBatchId) ?? (payout.value === '77.00' ? 'RETURNED' : 'SUCCESS');
     return { batch_header: header, items: [{ transaction_status: status }] };
   }
 

@@ -67,17 +67,21 @@ const PAID = new Set(['SUCCESS']);
 const FAILED = new Set(['FAILED', 'RETURNED', 'BLOCKED', 'REFUNDED', 'REVERSED', 'DENIED', 'CANCELED']);
 
 /**
- * A batch's state: its one item's transaction status when PayPal lists it, else the batch's. UNCLAIMED
- * (no PayPal account yet) and ONHOLD keep waiting: PayPal returns an unclaimed payout after 30 days.
+ * A payout's state, read from its one item's transaction status only: PayPal's batch status says how
+ * the batch was processed (a SUCCESS batch may hold an UNCLAIMED or ONHOLD item, its money not paid),
+ * never how the item ended. An answer that lists no item (a create answer; PayPal lists items when the
+ * batch is looked up) is still pending: the job reads the batch on its next run. UNCLAIMED (no PayPal
+ * account yet), ONHOLD and PENDING keep waiting: PayPal returns an unclaimed payout after 30 days.
  */
 function stateOf(batch: Batch): PayoutState {
   const item = batch.items?.[0];
-  const status = item?.transaction_status ?? batch.batch_header.batch_status;
+  const status = item?.transaction_status;
+  if (!item || status === undefined) return { status: 'PENDING' };
   if (PAID.has(status)) return { status: 'SUCCESS' };
   if (FAILED.has(status))
     return {
       status: 'FAILED',
-      reason: item?.errors?.message ?? `${messages.withdrawalPayoutRefused} (${status})`,
+      reason: item.errors?.message ?? `${messages.withdrawalPayoutRefused} (${status})`,
     };
   return { status: 'PENDING' };
 }

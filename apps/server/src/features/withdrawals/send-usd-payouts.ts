@@ -1,6 +1,6 @@
 import { messages as m } from '@exchange/contracts';
 import { DAY_MS, nextWithdrawalStatus } from '@exchange/domain';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { withdrawals } from '../../db/schema';
 import type { AppContext } from '../../platform/app-context';
 import type { ScheduledJob } from '../../platform/scheduled-jobs';
@@ -23,13 +23,60 @@ const RESUBMIT_WITHIN_MS = 25 * DAY_MS;
 
 type PayoutContext = Pick<AppContext, 'db' | 'clock' | 'mailer' | 'logger'>;
 
+/**
+ * The withdrawals one tick looks at in `status`. APPROVED ones oldest first. SENDING and SENT ones
+ * least recently asked first (never asked first of all), so rows PayPal keeps answering unclearly or
+ * still pending cannot fill every batch and starve a newer one; SENDING ones claimed longer ago than
+ * RESUBMIT_WITHIN_MS are left out (they wait for a person, see reportStaleSending).
+ */
 async function waiting(ctx: PayoutContext, status: 'APPROVED' | 'SENDING' | 'SENT') {
+  const where = and(eq(withdrawals.status, status), eq(withdrawals.method, 'paypal'));
+  if (status === 'APPROVED')
+    return ctx.db.select().from(withdrawals).where(where).orderBy(asc(withdrawals.createdAt)).limit(BATCH);
+  const askable =
+    status === 'SENDING'
+      ? and(where, sql`coalesce(${withdrawals.sentAt}, ${withdrawals.updatedAt}) >= ${resubmitCutoff(ctx)}`)
+      : where;
   return ctx.db
     .select()
     .from(withdrawals)
-    .where(and(eq(withdrawals.status, status), eq(withdrawals.method, 'paypal')))
+    .where(askable)
+    .orderBy(
+      sql`${withdrawals.payoutAskedAt} ASC NULLS FIRST`,
+      asc(withdrawals.createdAt),
+      asc(withdrawals.id),
+    )
+    .limit(BATCH);
+}
+
+function resubmitCutoff(ctx: PayoutContext): Date {
+  return new Date(ctx.clock.now().getTime() - RESUBMIT_WITHIN_MS);
+}
+
+/** Notes that PayPal is being asked about `row` now: it goes to the back of the next batches. */
+async function markAsked(ctx: PayoutContext, row: WithdrawalRow): Promise<void> {
+  await ctx.db.update(withdrawals).set({ payoutAskedAt: ctx.clock.now() }).where(eq(withdrawals.id, row.id));
+}
+
+/** Claimed payouts unclear for too long to ask PayPal again safely: an error each run, for a person. */
+async function reportStaleSending(ctx: PayoutContext): Promise<void> {
+  const stale = await ctx.db
+    .select({ id: withdrawals.id, sentAt: withdrawals.sentAt })
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.status, 'SENDING'),
+        eq(withdrawals.method, 'paypal'),
+        sql`coalesce(${withdrawals.sentAt}, ${withdrawals.updatedAt}) < ${resubmitCutoff(ctx)}`,
+      ),
+    )
     .orderBy(asc(withdrawals.createdAt))
     .limit(BATCH);
+  if (stale.length > 0)
+    ctx.logger.error(
+      { withdrawals: stale.map((row) => row.id) },
+      'usd payout: unclear for too long to ask PayPal again safely; settle it with PayPal by hand',
+    );
 }
 
 /**
@@ -90,6 +137,7 @@ async function pushPayout(ctx: PayoutContext, payouts: PayoutProvider, row: With
     );
     return;
   }
+  await markAsked(ctx, row);
   try {
     const submission = await payouts.submit({
       withdrawalId: row.id,
@@ -118,6 +166,7 @@ async function pushPayout(ctx: PayoutContext, payouts: PayoutProvider, row: With
  * withdrawal ends once. Run by the scheduled-job leader; two runs at once stay correct, only slower.
  */
 export async function sendUsdPayouts(ctx: PayoutContext, payouts: PayoutProvider): Promise<void> {
+  await reportStaleSending(ctx);
   for (const row of await waiting(ctx, 'SENDING')) await pushPayout(ctx, payouts, row);
   for (const row of await waiting(ctx, 'APPROVED')) {
     const claimed = await claimUsdPayout(ctx, row.id);
@@ -125,6 +174,7 @@ export async function sendUsdPayouts(ctx: PayoutContext, payouts: PayoutProvider
   }
   for (const row of await waiting(ctx, 'SENT')) {
     if (!row.providerRef) continue;
+    await markAsked(ctx, row);
     try {
       await settle(ctx, row, row.providerRef, await payouts.state(row.providerRef));
     } catch (error) {

@@ -354,4 +354,57 @@ describe('unclear answers from PayPal', () => {
     expect(await usd(erin.id)).toEqual({ available: 100_00n, locked: 0n });
     await expectEachEndedOnce([id!]);
   });
+
+  it('settles a payout from its item only: a SUCCESS batch answered without items, its item UNCLAIMED, stays held', async () => {
+    const fran = await customerWithUsd(t, 100_00n);
+    const [id] = await approvedWithdrawals(fran, 1, '41');
+    paypal.itemStatuses.set(id!, 'UNCLAIMED');
+    // A crash after PayPal made it and its batch was read (SUCCESS, the item UNCLAIMED): the next run asks
+    // again under the same request id, and PayPal answers the batch, now SUCCESS, without its items.
+    expect(await claimUsdPayout(t.ctx, id!)).toMatchObject({ status: 'SENDING' });
+    const made = await payouts.submit({ withdrawalId: id!, email: fran.email, amountCents: 40_00n });
+    expect(made).toMatchObject({ outcome: 'submitted', state: { status: 'PENDING' } });
+    if (made.outcome !== 'submitted') throw new Error('not submitted');
+    expect(await payouts.state(made.batchId)).toEqual({ status: 'PENDING' });
+    await tick();
+    expect(await statusOf(id!)).toBe('SENT');
+    await tick();
+    expect(await statusOf(id!)).toBe('SENT');
+    expect(await usd(fran.id)).toEqual({ available: 59_00n, locked: 41_00n });
+    // The receiver claims it: paid.
+    paypal.itemStatuses.set(id!, 'SUCCESS');
+    await tick();
+    expect(await statusOf(id!)).toBe('COMPLETED');
+    expect(await usd(fran.id)).toEqual({ available: 59_00n, locked: 0n });
+    await expectEachEndedOnce([id!]);
+  });
+
+  it('asks a newer claimed payout again while 25 older ones stay unclear or are past the resubmit guard', async () => {
+    const customers = await Promise.all(Array.from({ length: 6 }, () => customerWithUsd(t, 100_00n)));
+    const stuck: string[] = [];
+    for (const customer of customers.slice(0, 5))
+      stuck.push(...(await approvedWithdrawals(customer, 5, '11')));
+    for (const id of stuck) {
+      expect(await claimUsdPayout(t.ctx, id)).toMatchObject({ status: 'SENDING' });
+      // PayPal answers every call about it with a 5xx, run after run.
+      paypal.fault(id, ...Array.from({ length: 20 }, (): PayoutFault => ({ when: 'before', answer: 500 })));
+    }
+    // Five were claimed 26 days ago: too long to ask PayPal again, they wait for a person.
+    const old = new Date(clock.now().getTime() - 26 * 24 * 3600_000);
+    await t.ctx.db
+      .update(withdrawals)
+      .set({ sentAt: old })
+      .where(inArray(withdrawals.id, stuck.slice(0, 5)));
+    const [newer] = await approvedWithdrawals(customers[5]!, 1, '12');
+    expect(await claimUsdPayout(t.ctx, newer!)).toMatchObject({ status: 'SENDING' });
+    await tick();
+    await tick();
+    await tick();
+    expect(await statusOf(newer!)).toBe('COMPLETED');
+    expect(paypal.payouts.get(newer!)?.value).toBe('11.00');
+    const rows = await rowsOf(stuck);
+    for (const id of stuck) expect(rows.get(id)!.status, id).toBe('SENDING');
+    expect(rows.get(stuck[0]!)!.payoutAskedAt).toBeNull();
+    await expectLedgerConsistent(t.ctx.db);
+  });
 });
