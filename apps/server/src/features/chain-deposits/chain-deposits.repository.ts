@@ -137,7 +137,7 @@ export async function recordSeenDeposits(
         status: sql`excluded.status`,
         updatedAt: sql`now()`,
       },
-      setWhere: sql`${chainDeposits.status} IN ('PENDING', 'DROPPED') AND ${chainDeposits.blockHash} <> excluded.block_hash`,
+      setWhere: sql`${chainDeposits.status} = 'DROPPED' OR (${chainDeposits.status} = 'PENDING' AND ${chainDeposits.blockHash} <> excluded.block_hash)`,
     })
     .returning();
 }

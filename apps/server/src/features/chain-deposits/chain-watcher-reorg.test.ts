@@ -22,6 +22,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { chainTestEnv } from '../../test/test-chain';
 import { createTestUser } from '../../test/test-users';
 import { loadUserBalances } from '../ledger/ledger.repository';
+import { saveCursor } from './chain-deposits.repository';
 import { watchOnce } from './chain-watcher';
 import { reconcileCustody } from './reconcile-custody';
 
@@ -326,6 +327,37 @@ describe('the chain deposit watcher across reorganisations and a node that answe
     await run();
     expect((await depositsOf(user.id)).map((row) => row.status)).toEqual(['DROPPED']);
     expect(await credits(user.id)).toBe(0);
+    await expectLedgerConsistent(t.ctx.db);
+    await expectReconciled();
+  });
+  it('a dropped deposit seen again in the same block is waiting again and credited once', async () => {
+    const run = watcher();
+    await run();
+    const { user, address } = await depositAddress();
+    const customer = await account(100_000_000n);
+    const seen = await mined(await customer.sendUsdt(address, 3_000_000n, '1'));
+    await run();
+    const [row] = await depositsOf(user.id);
+    expect(row).toMatchObject({ status: 'PENDING', blockHash: seen.blockHash });
+    // A node that showed the block without it for a while had it dropped (as the watcher does); the
+    // chain still has it where it was, and the watcher reads that block again.
+    await t.ctx.db.update(chainDeposits).set({ status: 'DROPPED' }).where(eq(chainDeposits.id, row!.id));
+    const before = await client().getBlock({ blockNumber: seen.blockNumber - 1n });
+    await saveCursor(t.ctx.db, {
+      chain: t.ctx.config.chains[0]!.key,
+      blockNumber: before.number,
+      blockHash: before.hash,
+    });
+    await run();
+    expect(await depositsOf(user.id)).toMatchObject([
+      { id: row!.id, status: 'PENDING', blockHash: seen.blockHash },
+    ]);
+    await mine(3);
+    await run();
+    await run();
+    expect((await depositsOf(user.id)).map((r) => r.status)).toEqual(['CREDITED']);
+    expect(await credits(user.id)).toBe(1);
+    expect(await availableUsdt(user.id)).toBe(300_000_000n);
     await expectLedgerConsistent(t.ctx.db);
     await expectReconciled();
   });
