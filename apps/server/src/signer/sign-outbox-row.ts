@@ -7,7 +7,7 @@ import {
   type SignRecord,
   type SignRefusal,
 } from '@exchange/domain';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { type Address, decodeFunctionData, type Hex, keccak256, parseAbi } from 'viem';
 import { chainSignatures, chainSweeps, chainTransactions, nftItems, withdrawals } from '../db/schema';
@@ -20,15 +20,16 @@ import type { SignerConfig } from './signer-config';
 /**
  * The signer's one use case (issue 43, item 5): load the outbox row the web process names, the
  * record behind its purpose and the day's outflow, ITSELF; let the domain decide (decideSign); sign
- * only then, and record the signature in the same transaction. Per chain one decision at a time (an
- * advisory lock), so two requests cannot both fit under the day's cap.
+ * only then, and record the signature with its nonce in the same transaction (a row's first signature
+ * fixes its nonce). Per chain one decision at a time (an advisory lock), so two requests cannot both
+ * fit under the day's cap nor fix two nonces for one row.
  */
 
 export interface SignerDeps {
   readonly db: Db;
   readonly clock: Clock;
   readonly logger: Logger;
-  readonly config: Pick<SignerConfig, 'keys' | 'chains' | 'embedded'>;
+  readonly config: Pick<SignerConfig, 'keys' | 'chains' | 'embedded' | 'maxCancels'>;
 }
 
 export type SignOutcome = Result<Hex, SignRefusal | 'development_only'>;
@@ -109,22 +110,39 @@ async function recordOf(db: DbOrTx, purpose: string, reference: string): Promise
   return null;
 }
 
-/** Per coin, what the hot wallet's signatures took in the 24 hours before `now`, each outbox row once. */
-async function sentToday(
-  db: DbOrTx,
-  chain: string,
-  now: Date,
-  except: string,
-): Promise<Record<string, bigint>> {
-  const since = new Date(now.getTime() - 86_400_000);
+const DAY_MS = 86_400_000;
+
+/**
+ * Per coin, what the hot wallet's signatures took in the 24 hours before `now`: each signed (outbox
+ * row, nonce) once, however often its fee was replaced, the asked row's earlier ones included.
+ */
+async function sentToday(db: DbOrTx, chain: string, now: Date): Promise<Record<string, bigint>> {
+  const since = new Date(now.getTime() - DAY_MS);
   const found = await db.execute<{ asset: string; total: string }>(sql`
     SELECT asset, sum(amount_raw)::text AS total FROM (
-      SELECT DISTINCT ON (outbox_id) outbox_id, asset, amount_raw FROM ${chainSignatures}
+      SELECT DISTINCT ON (outbox_id, nonce) outbox_id, asset, amount_raw FROM ${chainSignatures}
        WHERE chain = ${chain} AND kind = 'transaction' AND from_key = 'hot' AND asset IS NOT NULL
-         AND signed_at > ${since.toISOString()} AND outbox_id <> ${except}
-       ORDER BY outbox_id, signed_at) once
+         AND signed_at > ${since.toISOString()}
+       ORDER BY outbox_id, nonce, signed_at) once
      GROUP BY asset`);
   return Object.fromEntries(found.rows.map((row) => [row.asset, BigInt(row.total)]));
+}
+
+/** What the signer signed for this row before: the nonce its first signature fixed, its cancels. */
+async function signedBefore(db: DbOrTx, outboxId: string, nonce: number, now: Date) {
+  const earlier = await db
+    .select({ kind: chainSignatures.kind, nonce: chainSignatures.nonce, signedAt: chainSignatures.signedAt })
+    .from(chainSignatures)
+    .where(eq(chainSignatures.outboxId, outboxId))
+    .orderBy(asc(chainSignatures.signedAt), asc(chainSignatures.id));
+  const since = now.getTime() - DAY_MS;
+  return {
+    signedNonce: earlier.find((one) => one.nonce !== null)?.nonce ?? null,
+    cancelsSigned: earlier.filter((one) => one.kind === 'cancel').length,
+    countedToday: earlier.some(
+      (one) => one.kind === 'transaction' && one.nonce === nonce && one.signedAt.getTime() > since,
+    ),
+  };
 }
 
 function askOf(body: SignBody, kind: 'transaction' | 'cancel'): SignAsk {
@@ -171,6 +189,8 @@ export async function signOutboxRow(deps: SignerDeps, body: SignBody): Promise<S
       kind: body.kind,
       chain: `chain-id:${body.chain_id}`,
       fromKey: 'hot',
+      fromAddress: deps.config.keys.address({ kind: 'hot' }),
+      nonce: body.nonce,
       txHash: keccak256(raw),
       signedAt: now,
     });
@@ -185,6 +205,7 @@ export async function signOutboxRow(deps: SignerDeps, body: SignBody): Promise<S
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SIGN_LOCK_CLASS}, hashtext(${row.chain}))`);
     const chain = deps.config.chains.get(row.chain) ?? null;
     const ask = askOf(body, kind);
+    const before = await signedBefore(tx, row.id, ask.nonce, now);
     const decided = decideSign(ask, {
       row: {
         chain: row.chain,
@@ -203,7 +224,9 @@ export async function signOutboxRow(deps: SignerDeps, body: SignBody): Promise<S
       call: decodeCall(row.data),
       record: await recordOf(tx, row.purpose, row.reference),
       caps: chain?.caps ?? {},
-      sentToday: await sentToday(tx, row.chain, now, row.id),
+      sentToday: await sentToday(tx, row.chain, now),
+      ...before,
+      maxCancels: deps.config.maxCancels,
       maxFeeWei: chain?.maxFeeWei ?? 0n,
     });
     if (!decided.ok) {
@@ -234,6 +257,8 @@ export async function signOutboxRow(deps: SignerDeps, body: SignBody): Promise<S
       kind,
       chain: row.chain,
       fromKey: row.fromKey,
+      fromAddress: row.fromAddress,
+      nonce: ask.nonce,
       asset: decided.value.asset,
       amountRaw: decided.value.amount.toString(),
       txHash: keccak256(raw),

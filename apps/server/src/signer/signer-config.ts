@@ -9,6 +9,7 @@ import {
   mnemonicFromSecret,
   xpubOfMnemonic,
 } from '../platform/chain-config';
+import { chainSenderEnv } from '../platform/chain-sender-config';
 import type { ChainSigner } from '../platform/chain-sender-types';
 import { chainSweepEnv } from '../platform/chain-sweep-config';
 import { ConfigError } from '../platform/config';
@@ -41,6 +42,8 @@ export const signerEnvSchema = z.object({
   CHAIN_HOT_CAP_NATIVE: chainSweepEnv.CHAIN_HOT_CAP_NATIVE,
   CHAIN_HOT_CAP_TOKEN: chainSweepEnv.CHAIN_HOT_CAP_TOKEN,
   CHAIN_NFT_ADDRESS: nftEnv.CHAIN_NFT_ADDRESS,
+  // The sender's attempts per row bound the cancels the signer signs for one row.
+  CHAIN_SENDER_MAX_ATTEMPTS: chainSenderEnv.CHAIN_SENDER_MAX_ATTEMPTS,
 });
 
 /** The signer's own settings, for docs/operations.md. */
@@ -79,6 +82,8 @@ export interface SignerConfig {
   readonly chains: ReadonlyMap<string, SignerChain>;
   /** The embedded default's signer: grants the development chain's restore. */
   readonly embedded: boolean;
+  /** The most cancels it signs for one outbox row (CHAIN_SENDER_MAX_ATTEMPTS, as the sender). */
+  readonly maxCancels: number;
 }
 
 function units(text: string, decimals: number, name: string): bigint {
@@ -181,5 +186,6 @@ export function loadSignerConfig(source: Record<string, string | undefined> = pr
     xpub: chain.chainXpub,
     chains,
     embedded,
+    maxCancels: env.CHAIN_SENDER_MAX_ATTEMPTS,
   };
 }

@@ -242,6 +242,59 @@ describe('the signer process', () => {
     await expectLedgerConsistent(t.ctx.db);
   });
 
+  it('signs a withdrawal at one nonce only: a second nonce, a rewritten nonce and a cancel elsewhere are refused; a replacement counts once', async () => {
+    // What today's signatures let out of the hot wallet, each signed (row, nonce) once.
+    const signedToday = await t.ctx.db
+      .select()
+      .from(chainSignatures)
+      .where(eq(chainSignatures.kind, 'transaction'));
+    const once = new Map(signedToday.map((one) => [`${one.outboxId}:${one.nonce}`, BigInt(one.amountRaw)]));
+    const left = parseEther('1.2') - [...once.values()].reduce((sum, amount) => sum + amount, 0n);
+    expect(left > 0n && left < parseEther('1')).toBe(true);
+    // A withdrawal that takes exactly what is left of the day's cap (the fee is 0.002 ETH).
+    const minor = (left + parseEther('0.002')) / 10n ** 10n;
+    const { row } = await sentWithdrawal(
+      `${minor / 10n ** 8n}.${(minor % 10n ** 8n).toString().padStart(8, '0')}`,
+    );
+    expect(BigInt(row.value)).toBe(left);
+    const at = (nonce: number, maxFee = 2_000_000_000n) => {
+      const body = askFor(row);
+      return { ...body, nonce, max_fee_per_gas: maxFee.toString() };
+    };
+    expect((await sign(at(60))).status).toBe(200);
+    // The same QUEUED row again at the next nonce would be a second payment.
+    expect((await sign(at(61))).json).toEqual({ code: 'nonce_differs' });
+    // A fee replacement at the recorded nonce is the same payment: counted once, so it fits the cap.
+    expect((await sign(at(60, 3_000_000_000n))).status).toBe(200);
+    const other = await sentWithdrawal('0.01');
+    expect((await sign({ ...askFor(other.row), nonce: 70 })).json).toEqual({ code: 'above_daily_cap' });
+    // The outbox's nonce rewritten on a BROADCAST row, and a 'replacement' or a cancel asked at it.
+    await t.ctx.db
+      .update(chainTransactions)
+      .set({ status: 'BROADCAST', nonce: 62 })
+      .where(eq(chainTransactions.id, row.id));
+    expect((await sign(at(62, 4_000_000_000n))).json).toEqual({ code: 'nonce_differs' });
+    const hot = keysForAddresses.address({ kind: 'hot' });
+    const cancel = (nonce: number) => ({ ...at(nonce), kind: 'cancel', to: hot, value: '0', data: null });
+    expect((await sign(cancel(62))).json).toEqual({ code: 'cancel_differs' });
+    await t.ctx.db.update(chainTransactions).set({ nonce: 60 }).where(eq(chainTransactions.id, row.id));
+    expect((await sign(cancel(60))).status).toBe(200);
+    const recorded = await t.ctx.db
+      .select()
+      .from(chainSignatures)
+      .where(eq(chainSignatures.outboxId, row.id));
+    expect(
+      recorded
+        .map((one) => [one.kind, one.nonce, one.fromAddress])
+        .sort()
+        .reverse(),
+    ).toEqual([
+      ['transaction', 60, row.fromAddress],
+      ['transaction', 60, row.fromAddress],
+      ['cancel', 60, row.fromAddress],
+    ]);
+  });
+
   it("the web process reaches it by SIGNER_URL with no key of its own, and refuses a signer whose seed is not CHAIN_XPUB's", async () => {
     const web = (xpub: string) =>
       testConfig({

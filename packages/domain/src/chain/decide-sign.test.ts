@@ -56,6 +56,10 @@ const facts: SignFacts = {
     USDT: { perTransaction: 10n ** 11n, perDay: 10n ** 11n },
   },
   sentToday: {},
+  countedToday: false,
+  signedNonce: null,
+  cancelsSigned: 0,
+  maxCancels: 10,
   maxFeeWei: eth / 10n,
 };
 
@@ -148,20 +152,50 @@ describe('deciding what the signer signs', () => {
     expect(code(ask, { ...facts, caps: {} })).toBe('no_cap');
   });
 
+  it('signs a row at one nonce only: the one its first signature recorded', () => {
+    // The web process asks for the same QUEUED row again at the next nonce: a second payment.
+    expect(code({ ...ask, nonce: 8 }, { ...facts, signedNonce: 7 })).toBe('nonce_differs');
+    // A fee replacement at the recorded nonce is the same payment.
+    const bumped = { ...ask, maxFeePerGas: 3n * gwei };
+    const out = { ...row, status: 'BROADCAST', nonce: 7 };
+    expect(code(bumped, { ...facts, row: out, signedNonce: 7 })).toBe('ok');
+    // The outbox's nonce rewritten, and a 'replacement' asked at it.
+    const rewritten = { ...row, status: 'BROADCAST', nonce: 9 };
+    expect(code({ ...ask, nonce: 9 }, { ...facts, row: rewritten, signedNonce: 7 })).toBe('nonce_differs');
+  });
+
+  it('counts a replacement at the same nonce once in the day', () => {
+    const full = { ETH: 60n * eth };
+    const out = { ...row, status: 'BROADCAST', nonce: 7 };
+    // The day's total already holds this row's first signature.
+    expect(code(ask, { ...facts, row: out, signedNonce: 7, sentToday: full, countedToday: true })).toBe('ok');
+    expect(code(ask, { ...facts, sentToday: full })).toBe('above_daily_cap');
+  });
+
+  it('signs a cancel only at the nonce the row was signed with, and only so many', () => {
+    const out = { ...row, status: 'BROADCAST', nonce: 8 };
+    const cancel: SignAsk = { ...ask, kind: 'cancel', to: HOT, value: 0n, data: null, nonce: 8 };
+    expect(code(cancel, { ...facts, row: out, signedNonce: 7 })).toBe('cancel_differs');
+    expect(code(cancel, { ...facts, row: out, signedNonce: null })).toBe('cancel_differs');
+    expect(code(cancel, { ...facts, row: out, signedNonce: 8, cancelsSigned: 9 })).toBe('ok');
+    expect(code(cancel, { ...facts, row: out, signedNonce: 8, cancelsSigned: 10 })).toBe('too_many_cancels');
+  });
+
   it('signs a cancel only as a zero-value send to itself with the nonce of a row still out', () => {
     const out = { ...row, status: 'BROADCAST', nonce: 7 };
     const cancel: SignAsk = { ...ask, kind: 'cancel', to: HOT, value: 0n, data: null };
-    expect(decideSign(cancel, { ...facts, row: out })).toEqual({
+    const signed = { ...facts, signedNonce: 7 };
+    expect(decideSign(cancel, { ...signed, row: out })).toEqual({
       ok: true,
       value: { asset: null, amount: 0n },
     });
-    expect(code({ ...cancel, data: '0x' }, { ...facts, row: out })).toBe('ok');
-    expect(code({ ...cancel, to: CUSTOMER }, { ...facts, row: out })).toBe('cancel_differs');
-    expect(code({ ...cancel, value: 1n }, { ...facts, row: out })).toBe('cancel_differs');
-    expect(code({ ...cancel, data: '0x00' }, { ...facts, row: out })).toBe('cancel_differs');
-    expect(code({ ...cancel, nonce: 8 }, { ...facts, row: out })).toBe('cancel_differs');
-    expect(code(cancel, { ...facts, row: { ...out, status: 'CONFIRMED' } })).toBe('cancel_differs');
-    expect(code(cancel, { ...facts, row })).toBe('cancel_differs');
+    expect(code({ ...cancel, data: '0x' }, { ...signed, row: out })).toBe('ok');
+    expect(code({ ...cancel, to: CUSTOMER }, { ...signed, row: out })).toBe('cancel_differs');
+    expect(code({ ...cancel, value: 1n }, { ...signed, row: out })).toBe('cancel_differs');
+    expect(code({ ...cancel, data: '0x00' }, { ...signed, row: out })).toBe('cancel_differs');
+    expect(code({ ...cancel, nonce: 8 }, { ...signed, row: out })).toBe('cancel_differs');
+    expect(code(cancel, { ...signed, row: { ...out, status: 'CONFIRMED' } })).toBe('cancel_differs');
+    expect(code(cancel, { ...signed, row })).toBe('cancel_differs');
   });
 
   it('signs a sweep from its deposit key into the hot wallet, and its gas top-up', () => {

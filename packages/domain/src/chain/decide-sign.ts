@@ -6,10 +6,16 @@ import { minorToChainAmount } from '../withdrawals/withdrawal-address';
  * process (the chain sender) asks for an outbox row's transaction with its nonce, gas and fees; the
  * signer loads the row and the business record behind its purpose ITSELF and this function decides,
  * so a compromised web process cannot make it sign an arbitrary transfer. What it may still choose is
- * the nonce and the fees, and those only within the fee cap.
+ * the fees, within the fee cap, and the nonce of a row's FIRST signature only: the signer records the
+ * nonce of every signature, and a row's later transactions (fee replacements) and cancels must use that
+ * one nonce, so one withdrawal cannot be signed at n, n+1, … and paid several times. A different nonce
+ * is refused even when the recorded one was used by another transaction: that row ends FAILED through
+ * the sender's cancel path anyway. The day's cap counts each signed (row, nonce) once, this row's own
+ * earlier signatures included.
  *
  * Refusals are checked in this order: unknown_row, unknown_chain, wrong_chain_id, wrong_key,
- * fee_above_cap; then for a cancel: cancel_differs; for a transaction: row_not_open, nonce_differs,
+ * fee_above_cap; then for a cancel: cancel_differs, too_many_cancels; for a transaction: row_not_open,
+ * nonce_differs,
  * transaction_differs, unknown_purpose, no_record, record_not_approved, record_differs, no_cap,
  * above_transaction_cap, above_daily_cap.
  */
@@ -24,6 +30,7 @@ export type SignRefusal =
   | 'wrong_key'
   | 'fee_above_cap'
   | 'cancel_differs'
+  | 'too_many_cancels'
   | 'row_not_open'
   | 'nonce_differs'
   | 'transaction_differs'
@@ -140,8 +147,19 @@ export interface SignFacts {
   readonly record: SignRecord | null;
   /** Per asset of the row's chain. */
   readonly caps: Readonly<Record<string, SignCap>>;
-  /** Per asset: what the hot wallet's signed transactions took in the last 24 hours, this row's not counted. */
+  /**
+   * Per asset: what the hot wallet's signed transactions took in the last 24 hours, each signed
+   * (row, nonce) once, this row's earlier signatures included.
+   */
   readonly sentToday: Readonly<Record<string, bigint>>;
+  /** Whether sentToday already counts this row (it was signed at the asked nonce in the window). */
+  readonly countedToday: boolean;
+  /** The nonce of this row's first recorded signature; null when it was never signed. */
+  readonly signedNonce: number | null;
+  /** How many cancels of this row were signed. */
+  readonly cancelsSigned: number;
+  /** The most cancels one row may have signed (the sender's attempts per row). */
+  readonly maxCancels: number;
   /** The most gas times max fee per gas a transaction may pay, in wei. */
   readonly maxFeeWei: bigint;
 }
@@ -174,10 +192,16 @@ export function decideSign(ask: SignAsk, facts: SignFacts): Result<SignOutflow, 
     const sendsNothingToItself =
       same(ask.to, row.fromAddress) && ask.value === 0n && (ask.data ?? '0x') === '0x';
     const stillOut = row.nonce !== null && OPEN_AFTER_SIGNING.has(row.status) && ask.nonce === row.nonce;
-    return sendsNothingToItself && stillOut ? ok({ asset: null, amount: 0n }) : reject('cancel_differs');
+    // Only at the nonce the signer itself signed this row with, whatever the outbox now says.
+    const itsNonce = facts.signedNonce !== null && ask.nonce === facts.signedNonce;
+    if (!sendsNothingToItself || !stillOut || !itsNonce) return reject('cancel_differs');
+    if (facts.cancelsSigned >= facts.maxCancels) return reject('too_many_cancels');
+    return ok({ asset: null, amount: 0n });
   }
   if (row.status !== 'QUEUED' && !OPEN_AFTER_SIGNING.has(row.status)) return reject('row_not_open');
-  // A replacement keeps its nonce: only the first signing of a row picks one.
+  // A replacement keeps its nonce: only the first signing of a row picks one, and the signer's record
+  // of it wins over the outbox's (which the web process could rewrite).
+  if (facts.signedNonce !== null && ask.nonce !== facts.signedNonce) return reject('nonce_differs');
   if (row.status !== 'QUEUED' && ask.nonce !== row.nonce) return reject('nonce_differs');
   if (!same(ask.to, row.toAddress) || ask.value !== row.value || !same(ask.data ?? '', row.data ?? ''))
     return reject('transaction_differs');
@@ -272,6 +296,8 @@ function withinCaps(outflow: SignOutflow, facts: SignFacts): Result<SignOutflow,
   const cap = facts.caps[outflow.asset];
   if (!cap) return reject('no_cap');
   if (outflow.amount > cap.perTransaction) return reject('above_transaction_cap');
-  if ((facts.sentToday[outflow.asset] ?? 0n) + outflow.amount > cap.perDay) return reject('above_daily_cap');
+  const before = facts.sentToday[outflow.asset] ?? 0n;
+  // A replacement at the row's nonce is the same payment: counted once.
+  if (before + (facts.countedToday ? 0n : outflow.amount) > cap.perDay) return reject('above_daily_cap');
   return ok(outflow);
 }
