@@ -5,9 +5,12 @@ import { EmptyState } from './empty-state';
 import { ErrorState } from './error-state';
 import { SearchBox } from './search-box';
 import { searchableText } from './searchable-text';
+import type { ServerPaging } from './server-paging';
 import { Skeleton } from './skeleton';
 import { TablePager, type TablePagerProps } from './table-pager';
 import { useAnsweredQuery } from './use-answered-query';
+
+export type { ServerPaging } from './server-paging';
 
 export interface Column<T> {
   readonly id: string;
@@ -16,28 +19,6 @@ export interface Column<T> {
   readonly cell?: (row: T, index: number) => ReactNode;
   readonly align?: 'left' | 'right' | 'center';
   readonly className?: string;
-}
-
-/**
- * A list the server pages and searches: `rows` is the current page of `total`, and a search term or
- * a page change goes back to the caller, which asks the server for that page. Until rows arrive for
- * the page and term asked for, the table shows placeholders, not the rows it still holds: a query
- * that keeps its previous data while the next loads (keepPreviousData) would otherwise show another
- * search's rows, with their actions, under the term just typed.
- */
-export interface ServerPaging {
-  readonly page: number;
-  readonly total: number;
-  readonly onPageChange: (page: number) => void;
-  /** The term the server searched; with `onSearch` the table shows a search box. */
-  readonly search?: string;
-  /** A new trimmed term (the page goes back to 1 as well). */
-  readonly onSearch?: (term: string) => void;
-  /**
-   * The list's own filters the server applied besides the term (a status), as one string: rows held
-   * from another filter are not shown as this one's answer either.
-   */
-  readonly filter?: string;
 }
 
 export interface DataTableProps<T> {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ServerPaging } from './data-table';
+import type { ServerPaging } from './server-paging';
 
 /**
  * Whether the server's `rows` answer the page, term and filter now asked for. Rows answer what was

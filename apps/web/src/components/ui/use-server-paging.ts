@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ServerPaging } from './data-table';
+import type { ServerPaging } from './server-paging';
 
 /**
  * The page and search term a list asks its server for, and the DataTable's server paging for the
