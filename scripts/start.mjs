@@ -9,6 +9,10 @@
  *   compiling some 300 TypeScript modules through tsx on every start saves most of the start time.
  *   Should esbuild be missing or fail, the server runs from source through tsx, as before.
  *
+ * - The signer process (apps/server/src/signer/main.ts) is bundled the same way into
+ *   apps/server/dist/server/signer/main.mjs; in the embedded default the server starts it as its child
+ *   (embedded-signer.ts), told where by EXCHANGE_SIGNER_BUNDLE (else it runs the source through tsx).
+ *
  * `node scripts/start.mjs --build-only` builds what changed and exits (the benchmarks use it).
  */
 import { spawnSync } from 'node:child_process';
@@ -64,6 +68,7 @@ function buildWeb() {
 }
 
 const serverOut = path.join(root, 'apps/server/dist/server/main.mjs');
+const signerOut = path.join(root, 'apps/server/dist/server/signer/main.mjs');
 
 /** Bundles the server when its inputs changed; false when it cannot (then tsx runs the source). */
 async function buildServer() {
@@ -74,7 +79,7 @@ async function buildServer() {
     ['apps/server/src', 'apps/server/package.json', 'scripts/start.mjs', ...SHARED],
     `server ${root} ${process.version}`,
   );
-  if (stampOf(stampFile) === hash && existsSync(serverOut)) return true;
+  if (stampOf(stampFile) === hash && existsSync(serverOut) && existsSync(signerOut)) return true;
   let esbuild;
   try {
     esbuild = await import('esbuild');
@@ -89,8 +94,13 @@ async function buildServer() {
   );
   try {
     await esbuild.build({
-      entryPoints: [path.join(root, 'apps/server/src/main.ts')],
-      outfile: serverOut,
+      entryPoints: [
+        path.join(root, 'apps/server/src/main.ts'),
+        path.join(root, 'apps/server/src/signer/main.ts'),
+      ],
+      outdir: path.dirname(serverOut),
+      outbase: path.join(root, 'apps/server/src'),
+      outExtension: { '.js': '.mjs' },
       bundle: true,
       platform: 'node',
       format: 'esm',
@@ -126,8 +136,10 @@ async function buildServer() {
 buildWeb();
 const bundled = await buildServer();
 if (!process.argv.includes('--build-only')) {
-  if (bundled) await import(pathToFileURL(serverOut).href);
-  else {
+  if (bundled) {
+    process.env.EXCHANGE_SIGNER_BUNDLE = signerOut;
+    await import(pathToFileURL(serverOut).href);
+  } else {
     const { register } = await import('tsx/esm/api');
     register();
     await import(pathToFileURL(path.join(root, 'apps/server/src/main.ts')).href);

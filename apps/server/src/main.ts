@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { restoreEmbeddedChain } from './dev-chain-restore';
+import {
+  embeddedSignerWanted,
+  planEmbeddedSigner,
+  plannedChainSigner,
+  type RunningSigner,
+  startEmbeddedSigner,
+} from './embedded-signer';
 import { recordStartFloat } from './features/chain-sweeps/book-house-float';
 import { PRICE_FEED_JOB } from './features/market-data/price-feed';
 import { priceFeedFromConfig } from './features/market-data/price-feed-from-config';
@@ -19,10 +26,15 @@ import { connectSignerProcess } from './signer-connection';
 
 /** Starts the whole product on one port: database, migrations, demo data, API and web app. */
 async function main(): Promise<void> {
-  const settings = loadConfig();
+  // The embedded default runs the signer as a child process (embedded-signer.ts): this process gets
+  // the seed's public side and the child's address and per-start secret, never the seed words.
+  const plan = embeddedSignerWanted(process.env) ? await planEmbeddedSigner(process.env) : null;
+  const settings = loadConfig(plan ? { ...process.env, ...plan.webEnv } : process.env);
   const logger = createServerLogger(settings);
   // SIGNER_URL: every signature comes from the signer process; this process holds no key.
-  const loaded = await connectSignerProcess(settings, logger);
+  const loaded = plan
+    ? { ...settings, chainSigner: plannedChainSigner(plan) }
+    : await connectSignerProcess(settings, logger);
   // CHAIN_MODE=embedded: a local development chain for coin deposits (platform/embedded-chain.ts).
   const chain = await startEmbeddedChain(loaded, logger);
   const { config } = chain;
@@ -49,6 +61,29 @@ async function main(): Promise<void> {
   }
   const database = connect(databaseUrl, { limits: config.dbLimits });
   await migrateDatabase(database.db);
+  let signer: RunningSigner | undefined;
+  if (plan) {
+    const dev = config.chains[0]!;
+    signer = await startEmbeddedSigner(
+      process.env,
+      plan,
+      {
+        dataDir: config.dataDir,
+        databaseUrl,
+        chain: {
+          rpcUrl: dev.rpcUrl,
+          chainId: dev.chainId,
+          usdtContract: dev.tokens.find((token) => token.asset === 'USDT')?.contract ?? null,
+          nftContract: config.nftContractAddress,
+          hotCapNative: config.chainSweeps.hotCapNative,
+          hotCapToken: config.chainSweeps.hotCapToken,
+        },
+      },
+      logger,
+    );
+    // The same check as any web process's: the child's seed is the one this start was planned with.
+    await connectSignerProcess(config, logger);
+  }
   // A restarted embedded chain is empty: put back what the ledger says it held, before the jobs start.
   await restoreEmbeddedChain(database.db, chain);
   // What this start put into the hot wallet is the house's float: recorded, the chain and custody agree.
@@ -82,6 +117,7 @@ async function main(): Promise<void> {
     try {
       await shutdown();
       await database.close();
+      await signer?.stop();
       await embedded?.stop();
       await chain.stop();
       logger.info('shut down cleanly');
@@ -107,6 +143,10 @@ async function main(): Promise<void> {
   if (config.devMailbox)
     lines.push(`  Dev mailbox:           http://${shownHost}:${port}/api/v1/dev/mailbox?to=EMAIL`);
   lines.push(...chain.bannerLines);
+  if (plan && signer)
+    lines.push(
+      `  Signer process:        pid ${signer.pid} on ${plan.url} (holds the keys; this process none)`,
+    );
   if (config.seedDemo) {
     lines.push('', '  Demo logins:');
     for (const account of DEMO_ACCOUNTS) {

@@ -1,7 +1,10 @@
+import { mnemonicFromSecret, xpubOfMnemonic } from '../platform/chain-config';
 import { systemClock } from '../platform/clock';
 import { ConfigError } from '../platform/config';
 import { connect } from '../platform/db';
+import { localChainSigner } from '../platform/local-chain-signer';
 import { createLogger } from '../platform/logger';
+import { persistentSecret } from '../platform/secrets';
 import { loadSignerConfig } from './signer-config';
 import { startSignerServer } from './signer-server';
 
@@ -31,7 +34,22 @@ async function main(): Promise<void> {
   process.on('disconnect', () => void stop());
 }
 
-main().catch((error: unknown) => {
+/**
+ * `--identity` (the embedded default only, SIGNER_EMBEDDED=on): prints the public side of the embedded
+ * seed, `{"xpub":…,"hot_address":…}`, and exits. The web process needs the hot wallet's address to
+ * fund it and deploy the development NFT before the signer can be given the chain's settings, and must
+ * not read the seed itself (embedded-signer.ts).
+ */
+function printIdentity(): void {
+  if (process.env.SIGNER_EMBEDDED !== 'on' || process.env.NODE_ENV === 'production')
+    throw new ConfigError(['--identity: for the embedded default only (SIGNER_EMBEDDED=on)'], 'signer:');
+  const words = mnemonicFromSecret(persistentSecret(process.env.DATA_DIR ?? './data', 'chain-seed'));
+  const hot = localChainSigner(words).address({ kind: 'hot' });
+  process.stdout.write(`${JSON.stringify({ xpub: xpubOfMnemonic(words), hot_address: hot })}\n`);
+}
+
+const run = process.argv.includes('--identity') ? async () => printIdentity() : main;
+run().catch((error: unknown) => {
   const text =
     error instanceof ConfigError
       ? error.message
