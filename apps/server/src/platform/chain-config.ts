@@ -290,7 +290,7 @@ export const chainSettingDocs: Record<keyof typeof chainEnv, string> = {
   CHAIN_XPUB:
     "Extended public key at m/44'/60'/0' that deposit addresses are derived from (the seed stays with the operator). **Production refuses the development key.**",
   CHAIN_MNEMONIC:
-    'Seed words instead of CHAIN_XPUB, for development and tests: the web process then signs in process. With CHAIN_XPUB alone and no SIGNER_URL nothing is sent (watch-only). Unset in development: made up on the first start and kept in `DATA_DIR/secrets/chain-seed`. **Production refuses seed words in the web process**: give them to the signer process (SIGNER_MNEMONIC).',
+    'Seed words instead of CHAIN_XPUB, for development and tests: the web process then signs in process. With CHAIN_XPUB alone and no SIGNER_URL nothing is sent (watch-only). Unset in development: made up on the first start and kept in `DATA_DIR/secrets/chain-seed`, which only the signer process `npm start` runs as its child reads. **Production refuses seed words in the web process**: give them to the signer process (SIGNER_MNEMONIC).',
   CHAIN_POLL_MS: 'How often the deposit watcher looks for new blocks.',
   CHAIN_EMBEDDED_BLOCK_MS: 'Block time of the embedded development chain (0: a block per transaction only).',
   ...chainListSettingDocs,
