@@ -30,7 +30,9 @@ export async function broadcastRow(run: SenderRun, row: ChainTxRow): Promise<Bro
   if (!row.raw) throw new Error(`chain transaction ${row.id} has no signed bytes`);
   let current = row;
   if (!row.handedAt) {
-    const handed = await moveRow(run.db, row.id, row.status, { handedAt: run.clock.now() });
+    // The head then: the nonce's user, if not this row, is searched for from a little below it.
+    const handedBlock = await run.client.getBlockNumber().catch(() => null);
+    const handed = await moveRow(run.db, row.id, row.status, { handedAt: run.clock.now(), handedBlock });
     if (!handed) return 'later';
     current = handed;
   }

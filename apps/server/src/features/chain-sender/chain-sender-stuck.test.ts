@@ -252,4 +252,60 @@ describe('a transaction a node was handed ends only on the chain', () => {
     expect(again.txHash).toBe(row.txHash);
     expect(await node().getTransactionCount({ address: hotOf(t) as Address })).toBe(row.nonce! + 1);
   });
+
+  it('on a node that keeps only recent state, a stuck row whose nonce another transaction used ends FAILED, refunded once', async () => {
+    await rpc('evm_setAutomine', [false]);
+    const w = await sentWithdrawal();
+    await tick();
+    const out = await rowOf(w.id);
+    expect(out.status).toBe('BROADCAST');
+    expect(out.handedBlock).not.toBeNull();
+    await rpc('hardhat_dropTransaction', [out.txHash]);
+    proxy.refuse.set(out.txHash!.toLowerCase(), 'transaction rejected: txpool is full');
+    await tick();
+    await expectStuck(w, /^refused by the node: transaction rejected/);
+    // Someone else with the key uses the nonce (a free transfer to itself, so custody still adds up)...
+    await rpc('hardhat_setNextBlockBaseFeePerGas', ['0x0']);
+    const other = await t.ctx.config.chainSigner!.sign({
+      kind: 'development-restore',
+      key: { kind: 'hot' },
+      transaction: {
+        type: 'eip1559',
+        chainId: 31337,
+        nonce: out.nonce!,
+        gas: 21_000n,
+        maxFeePerGas: 0n,
+        maxPriorityFeePerGas: 0n,
+        to: hotOf(t) as Address,
+        value: 0n,
+      },
+    });
+    const otherHash = await node().sendRawTransaction({ serializedTransaction: other });
+    await mine(1);
+    expect(await node().getTransactionReceipt({ hash: otherHash })).toMatchObject({ status: 'success' });
+    // ...and the node, a pruned one, answers state reads more than 128 blocks back with 'missing trie
+    // node' by the time the sender looks: the search starts where the row was handed, not at block 0.
+    // (One block at a time: hardhat_mine's reserved blocks answer state reads inside them as empty.)
+    for (let i = 0; i < 200; i++) await rpc('evm_mine');
+    proxy.stateKeptFor = 128n;
+    try {
+      await tick();
+      await tick();
+    } finally {
+      proxy.stateKeptFor = null;
+    }
+    expect(await rowOf(w.id)).toMatchObject({
+      status: 'FAILED',
+      reason: `cancelled: its nonce was used by another transaction ${otherHash}`,
+      txHash: null,
+      nonce: out.nonce,
+    });
+    expect(await withdrawalRow(t, w.id)).toMatchObject({ status: 'FAILED' });
+    expect(await coinBalance(t, w.customer.id, 'ETH')).toEqual({ available: 2n * ETH, locked: 0n });
+    expect(await refunds(w.id)).toBe(1);
+    expect(await node().getBalance({ address: w.to })).toBe(0n);
+    proxy.refuse.clear();
+    await expectLedgerConsistent(t.ctx.db);
+    await expectReconciled(t);
+  });
 });

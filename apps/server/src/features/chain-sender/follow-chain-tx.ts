@@ -62,29 +62,72 @@ async function knownToNode(run: SenderRun, hashes: Hex[]): Promise<boolean> {
 }
 
 /**
- * The hash of the transaction that used the address's nonce, at or below `atOrBelow`: the first block
- * whose count of the address is above the nonce (a binary search over counts) holds it. Null when the
- * node cannot show it.
+ * How far below the block a row was first handed at the nonce's user is searched for (it may have
+ * used the nonce shortly before, when the row's nonce was already taken as it was signed).
  */
-async function nonceTransaction(
-  run: SenderRun,
-  address: Hex,
-  nonce: number,
-  atOrBelow: bigint,
-): Promise<Hex | null> {
-  let low = 0n;
+const HANDED_MARGIN = 64n;
+/** Block bodies read back per run when state reads cannot place the nonce's user. */
+const BODY_SCAN_LIMIT = 512n;
+
+/** What the search for the nonce's user found: its hash, or null with the node's read error if any. */
+type NonceUser = { hash: Hex | null; readError: string | null };
+
+/**
+ * The hash of the transaction that used the row's nonce, at or below `atOrBelow`. Searched only from
+ * HANDED_MARGIN blocks below the block the row was first handed at (from 0 for a row handed before
+ * that was recorded), never from block 0 on a node that keeps recent state only (a pruned node answers
+ * older state reads with 'missing trie node'): the first block whose count of the address is above the
+ * nonce (a binary search over counts; an unreadable count is taken as too old, the search goes up)
+ * holds it. When that block does not (the count's block lies below what the node still has state for),
+ * block bodies, which a pruned node keeps, are read back from there down to the search's start
+ * (BODY_SCAN_LIMIT per run).
+ */
+async function nonceTransaction(run: SenderRun, row: ChainTxRow, atOrBelow: bigint): Promise<NonceUser> {
+  const address = row.fromAddress as Hex;
+  const nonce = row.nonce!;
+  const start =
+    row.handedBlock != null && row.handedBlock > HANDED_MARGIN ? row.handedBlock - HANDED_MARGIN : 0n;
+  let readError: string | null = null;
+  let low = start < atOrBelow ? start : atOrBelow;
   let high = atOrBelow;
   while (low < high) {
     const middle = (low + high) / 2n;
-    const count = await run.client.getTransactionCount({ address, blockNumber: middle });
-    if (count > nonce) high = middle;
+    const count = await run.client
+      .getTransactionCount({ address, blockNumber: middle })
+      .catch((error: unknown) => {
+        readError = `the node cannot read the address's count at block ${middle}: ${shortError(error)}`;
+        return null;
+      });
+    if (count !== null && count > nonce) high = middle;
     else low = middle + 1n;
   }
-  const block = await run.client.getBlock({ blockNumber: high, includeTransactions: true }).catch(() => null);
-  const found = block?.transactions.find(
-    (tx) => tx.from.toLowerCase() === address.toLowerCase() && tx.nonce === nonce,
-  );
-  return found?.hash ?? null;
+  const used = (block: { transactions: readonly { from: string; nonce: number; hash: Hex }[] } | null) =>
+    block?.transactions.find((tx) => tx.from.toLowerCase() === address.toLowerCase() && tx.nonce === nonce)
+      ?.hash ?? null;
+  // Without a read error the count's block is the one (or the node is behind on blocks): no scan back.
+  const scanBack = readError !== null || high === start;
+  const deepest = high - BODY_SCAN_LIMIT > start ? high - BODY_SCAN_LIMIT : start;
+  const floor = scanBack ? deepest : high;
+  for (let number = high; number >= floor; number--) {
+    const block = await run.client
+      .getBlock({ blockNumber: number, includeTransactions: true })
+      .catch((error: unknown) => {
+        readError = `the node cannot read block ${number}: ${shortError(error)}`;
+        return null;
+      });
+    const hash = used(block);
+    if (hash) return { hash, readError: null };
+    if (number === 0n) break;
+  }
+  return { hash: null, readError };
+}
+
+function shortError(error: unknown): string {
+  const text =
+    error instanceof Error
+      ? ((error as { shortMessage?: string }).shortMessage ?? error.message)
+      : String(error);
+  return text.split('\n')[0]!.slice(0, 200);
 }
 
 async function firstReceipt(run: SenderRun, hashes: Hex[]): Promise<TransactionReceipt | null> {
@@ -122,12 +165,14 @@ async function followStuck(run: SenderRun, row: ChainTxRow, head: bigint): Promi
       : 0;
   if (deepCount > row.nonce) {
     // The nonce is used deep, and no receipt of ours shows it: read the transaction that used it.
-    const used = await nonceTransaction(run, row.fromAddress as Hex, row.nonce, deepBlock);
+    const { hash: used, readError } = await nonceTransaction(run, row, deepBlock);
     const ours = new Set([...hashesOf(row), ...cancels].map((hash) => hash.toLowerCase()));
-    // Not found (a node behind on blocks), or one of the row's own or a cancel whose receipt the node
-    // does not give yet: wait for it.
+    // Not found (a node behind on blocks, or one that cannot read that far back), or one of the row's
+    // own or a cancel whose receipt the node does not give yet: wait for it. A read error is logged once
+    // and shown on the stuck list (its reason), so a row the node cannot place does not wait unseen.
     if (!used || ours.has(used.toLowerCase())) {
-      warnOnce(run, row, 'chain sender: its nonce is used; waiting to read by what', { used });
+      warnOnce(run, row, 'chain sender: its nonce is used; waiting to read by what', { used, readError });
+      if (readError) await showReadError(run, row, readError);
       return;
     }
     await endCancelled(run, row, `cancelled: its nonce was used by another transaction ${used}`, {
@@ -155,6 +200,13 @@ async function followStuck(run: SenderRun, row: ChainTxRow, head: bigint): Promi
     return;
   }
   await sendCancel(run, row);
+}
+
+/** Puts a node's read error on a stuck row's reason (the admin's stuck list shows it), once per error. */
+async function showReadError(run: SenderRun, row: ChainTxRow, readError: string): Promise<void> {
+  const reason = `its nonce is used, but not yet found by what (${readError})`.slice(0, 400);
+  if (row.stuckReason === reason) return;
+  await moveRow(run.db, row.id, 'BROADCAST', { stuckReason: reason });
 }
 
 /**

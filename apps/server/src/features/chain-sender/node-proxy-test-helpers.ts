@@ -17,8 +17,22 @@ export interface NodeProxy {
   readonly hide: Set<string>;
   /** The pending count eth_getTransactionCount answers, per address (lower-cased), while set. */
   readonly pendingCount: Map<string, number>;
+  /**
+   * While set, reads of an account's state (count, balance, code, storage, calls) at a block more than
+   * this many blocks below the head answer 'missing trie node', as a pruned (geth full) node does.
+   */
+  stateKeptFor: bigint | null;
   stop(): Promise<void>;
 }
+
+/** Methods that read an account's state at a block, with the place of their block parameter. */
+const STATE_READS: Record<string, number> = {
+  eth_getTransactionCount: 1,
+  eth_getBalance: 1,
+  eth_getCode: 1,
+  eth_getStorageAt: 2,
+  eth_call: 1,
+};
 
 interface RpcCall {
   id: unknown;
@@ -32,6 +46,17 @@ export async function startNodeProxy(target: string): Promise<NodeProxy> {
   const hide = new Set<string>();
   const pendingCount = new Map<string, number>();
   const next: string[] = [];
+  const proxy: NodeProxy & { url: string } = {
+    url: '',
+    refuse,
+    hide,
+    pendingCount,
+    stateKeptFor: null,
+    refuseNext(count, message) {
+      for (let i = 0; i < count; i++) next.push(message);
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 
   async function answer(call: RpcCall): Promise<unknown> {
     const params = call.params ?? [];
@@ -47,10 +72,25 @@ export async function startNodeProxy(target: string): Promise<NodeProxy> {
       hide.has(String(params[0]).toLowerCase())
     )
       return result(null);
+    const blockParam = STATE_READS[call.method];
+    if (proxy.stateKeptFor !== null && blockParam !== undefined) {
+      const tag = params[blockParam];
+      if (typeof tag === 'string' && tag.startsWith('0x')) {
+        const head = (await forward({ id: 0, jsonrpc: '2.0', method: 'eth_blockNumber', params: [] })) as {
+          result: string;
+        };
+        if (BigInt(tag) < BigInt(head.result) - proxy.stateKeptFor)
+          return error(`missing trie node ${'ab'.repeat(32)} (path ) state is not available`);
+      }
+    }
     if (call.method === 'eth_getTransactionCount' && params[1] === 'pending') {
       const count = pendingCount.get(String(params[0]).toLowerCase());
       if (count !== undefined) return result(`0x${count.toString(16)}`);
     }
+    return forward(call);
+  }
+
+  async function forward(call: RpcCall): Promise<unknown> {
     const response = await fetch(target, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -80,14 +120,6 @@ export async function startNodeProxy(target: string): Promise<NodeProxy> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   if (!address || typeof address !== 'object') throw new Error('the node proxy has no port');
-  return {
-    url: `http://127.0.0.1:${address.port}`,
-    refuse,
-    hide,
-    pendingCount,
-    refuseNext(count, message) {
-      for (let i = 0; i < count; i++) next.push(message);
-    },
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  proxy.url = `http://127.0.0.1:${address.port}`;
+  return proxy;
 }
