@@ -1,5 +1,5 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { createPublicClient, http, keccak256 } from 'viem';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { createPublicClient, type Hex, http, keccak256 } from 'viem';
 import { chainTransactions } from './db/schema';
 import type { ChainSettings } from './platform/chain-config';
 import type { ChainSigner } from './platform/chain-sender-types';
@@ -10,10 +10,13 @@ import { devChainDefinition } from './platform/dev-chain';
  * A development chain started afresh (dev-chain-restore.ts): the hot wallet's outbox rows still out
  * (SIGNED or BROADCAST) were signed for the old chain's nonces, and the new chain counts fewer (the
  * restore's own mints aside), so the sender holds them stuck (issue 43: a node's count alone never fails
- * one). This sends zero-value transfers of the hot wallet to itself up to the lowest nonce still out, so
- * the sender's stored bytes are mined in their order; one whose nonce the restore's mints already took is
- * cancelled by the sender (its nonce used by another transaction). Deposit addresses hold no ETH on a
- * new chain: their rows stay stuck for the admin. Returns how many it sent.
+ * one). This sends a zero-value transfer of the hot wallet to itself for EVERY nonce from the chain's
+ * count up to the highest one still out that no open row holds (below the lowest open one, and between
+ * open ones whose neighbours the old chain had confirmed), sending the open rows' own stored bytes in
+ * their places on the way (a node that mines at once queues nothing behind a gap), so the sender's
+ * stored bytes are mined in their order; one whose nonce the restore's mints already took is cancelled
+ * by the sender (its nonce used by another transaction). Deposit addresses hold no ETH on a new chain: their rows stay
+ * stuck for the admin. Returns how many it sent.
  */
 export async function fillNonceGaps(
   db: DbOrTx,
@@ -21,8 +24,8 @@ export async function fillNonceGaps(
   signer: ChainSigner,
 ): Promise<number> {
   const hot = signer.address({ kind: 'hot' });
-  const [lowest] = await db
-    .select({ nonce: sql<number | null>`min(${chainTransactions.nonce})` })
+  const open = await db
+    .select({ nonce: chainTransactions.nonce, raw: chainTransactions.raw })
     .from(chainTransactions)
     .where(
       and(
@@ -32,14 +35,32 @@ export async function fillNonceGaps(
         isNotNull(chainTransactions.nonce),
       ),
     );
-  if (lowest?.nonce == null) return 0;
+  const held = new Map<number, Hex | null>();
+  for (const row of open)
+    if (!held.get(Number(row.nonce))) held.set(Number(row.nonce), row.raw as Hex | null);
+  if (held.size === 0) return 0;
+  const highest = Math.max(...held.keys());
   const client = createPublicClient({
     chain: devChainDefinition(settings.rpcUrl, settings.chainId),
     transport: http(settings.rpcUrl),
   });
-  let count = await client.getTransactionCount({ address: hot, blockTag: 'pending' });
   let sent = 0;
-  for (; count < Number(lowest.nonce); count++, sent++) {
+  for (
+    let nonce = await client.getTransactionCount({ address: hot, blockTag: 'pending' });
+    nonce < highest;
+    nonce++
+  ) {
+    if (held.has(nonce)) {
+      // An open row's own stored bytes, so the nonces after it can follow (a node that mines every
+      // transaction at once queues none with a gap before it); one the node refuses is left to the sender.
+      const own = held.get(nonce);
+      if (!own) break;
+      const taken = await client.sendRawTransaction({ serializedTransaction: own }).catch(() => null);
+      if (taken) await client.waitForTransactionReceipt({ hash: keccak256(own), pollingInterval: 100 });
+      // Refused: the sender may have sent them first; otherwise what follows waits for the sender.
+      else if ((await client.getTransactionCount({ address: hot, blockTag: 'pending' })) <= nonce) break;
+      continue;
+    }
     const fees = await client.estimateFeesPerGas();
     // A development allowance: only an in-process signer or a signer process in embedded mode grants it.
     const raw = await signer.sign({
@@ -48,7 +69,7 @@ export async function fillNonceGaps(
       transaction: {
         type: 'eip1559',
         chainId: settings.chainId,
-        nonce: count,
+        nonce,
         to: hot,
         value: 0n,
         gas: 21_000n,
@@ -57,6 +78,7 @@ export async function fillNonceGaps(
       },
     });
     await client.sendRawTransaction({ serializedTransaction: raw });
+    sent++;
     await client.waitForTransactionReceipt({ hash: keccak256(raw), pollingInterval: 100 });
   }
   return sent;

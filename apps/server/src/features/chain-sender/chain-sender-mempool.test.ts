@@ -276,4 +276,35 @@ describe('the chain sender against a node that does not mine at once', () => {
     ]);
     await expectLedgerConsistent(t.ctx.db);
   });
+
+  it('after a development chain started afresh fills every missing nonce up to the highest open row, so open rows above a confirmed one are mined too', async () => {
+    await rpc('evm_setAutomine', [true]);
+    const snapshot = (await rpc('evm_snapshot')) as string;
+    const to = privateKeyToAccount(generatePrivateKey()).address;
+    await rpc('evm_setAutomine', [false]);
+    const low = await enqueue(to, parseEther('0.01'));
+    const middle = await enqueue(to, parseEther('0.02'));
+    const high = await enqueue(to, parseEther('0.03'));
+    await run();
+    const [a, b, c] = [await rowOf(low.id), await rowOf(middle.id), await rowOf(high.id)];
+    expect([b.nonce, c.nonce]).toEqual([a.nonce! + 1, a.nonce! + 2]);
+    // The old chain had confirmed the middle one; the chain starts afresh without any of the three.
+    await t.ctx.db
+      .update(chainTransactions)
+      .set({ status: 'CONFIRMED', blockNumber: 1n })
+      .where(eq(chainTransactions.id, middle.id));
+    await rpc('evm_revert', [snapshot]);
+    await rpc('evm_setAutomine', [true]);
+    // One self-send in the middle one's place (the chain counts the low one's nonce: nothing below it).
+    expect(await fillNonceGaps(t.ctx.db, t.ctx.config.chains[0]!, t.ctx.config.chainSigner!)).toBe(1);
+    for (let i = 0; i < 4; i++) {
+      await run();
+      await rpc('hardhat_mine', ['0x3']);
+    }
+    await run();
+    expect(await rowOf(low.id)).toMatchObject({ status: 'CONFIRMED', txHash: a.txHash });
+    expect(await rowOf(high.id)).toMatchObject({ status: 'CONFIRMED', txHash: c.txHash });
+    expect(await client().getBalance({ address: to })).toBe(parseEther('0.04'));
+    await expectLedgerConsistent(t.ctx.db);
+  });
 });
