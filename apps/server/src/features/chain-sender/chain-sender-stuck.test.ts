@@ -289,10 +289,22 @@ describe('a transaction a node was handed ends only on the chain', () => {
     for (let i = 0; i < 200; i++) await rpc('evm_mine');
     proxy.stateKeptFor = 128n;
     try {
+      // A node that cannot serve those blocks' bodies either: the row waits, the read error on its
+      // reason (the admin's stuck list), not failing every run unseen.
+      proxy.bodiesKeptFor = 128n;
+      await tick();
+      proxy.bodiesKeptFor = null;
+      const waiting = await expectStuck(w, /^its nonce is used, but not yet found by what/);
+      expect(waiting.stuckReason).toMatch(/cannot read block \d+/);
+      const listed = await call(t, 'GET', '/admin/hot-wallet', admin.headers);
+      expect(listed.json().data.stuck).toEqual(
+        expect.arrayContaining([expect.objectContaining({ _id: waiting.id, reason: waiting.stuckReason })]),
+      );
       await tick();
       await tick();
     } finally {
       proxy.stateKeptFor = null;
+      proxy.bodiesKeptFor = null;
     }
     expect(await rowOf(w.id)).toMatchObject({
       status: 'FAILED',

@@ -79,8 +79,8 @@ type NonceUser = { hash: Hex | null; readError: string | null };
  * older state reads with 'missing trie node'): the first block whose count of the address is above the
  * nonce (a binary search over counts; an unreadable count is taken as too old, the search goes up)
  * holds it. When that block does not (the count's block lies below what the node still has state for),
- * block bodies, which a pruned node keeps, are read back from there down to the search's start
- * (BODY_SCAN_LIMIT per run).
+ * block bodies, which a pruned node keeps, are read back from there down to the search's start, or
+ * below it when the nonce was already used there (BODY_SCAN_LIMIT per run).
  */
 async function nonceTransaction(run: SenderRun, row: ChainTxRow, atOrBelow: bigint): Promise<NonceUser> {
   const address = row.fromAddress as Hex;
@@ -106,7 +106,9 @@ async function nonceTransaction(run: SenderRun, row: ChainTxRow, atOrBelow: bigi
       ?.hash ?? null;
   // Without a read error the count's block is the one (or the node is behind on blocks): no scan back.
   const scanBack = readError !== null || high === start;
-  const deepest = high - BODY_SCAN_LIMIT > start ? high - BODY_SCAN_LIMIT : start;
+  // Already used at the search's start (taken before the row was handed): read back below it too.
+  const bottom = high === start ? 0n : start;
+  const deepest = high - BODY_SCAN_LIMIT > bottom ? high - BODY_SCAN_LIMIT : bottom;
   const floor = scanBack ? deepest : high;
   for (let number = high; number >= floor; number--) {
     const block = await run.client

@@ -22,6 +22,8 @@ export interface NodeProxy {
    * this many blocks below the head answer 'missing trie node', as a pruned (geth full) node does.
    */
   stateKeptFor: bigint | null;
+  /** While set, full-block reads (with transactions) this many blocks below the head fail so too. */
+  bodiesKeptFor: bigint | null;
   stop(): Promise<void>;
 }
 
@@ -52,6 +54,7 @@ export async function startNodeProxy(target: string): Promise<NodeProxy> {
     hide,
     pendingCount,
     stateKeptFor: null,
+    bodiesKeptFor: null,
     refuseNext(count, message) {
       for (let i = 0; i < count; i++) next.push(message);
     },
@@ -81,6 +84,15 @@ export async function startNodeProxy(target: string): Promise<NodeProxy> {
         };
         if (BigInt(tag) < BigInt(head.result) - proxy.stateKeptFor)
           return error(`missing trie node ${'ab'.repeat(32)} (path ) state is not available`);
+      }
+    }
+    if (proxy.bodiesKeptFor !== null && call.method === 'eth_getBlockByNumber' && params[1] === true) {
+      const tag = params[0];
+      if (typeof tag === 'string' && tag.startsWith('0x')) {
+        const head = (await forward({ id: 0, jsonrpc: '2.0', method: 'eth_blockNumber', params: [] })) as {
+          result: string;
+        };
+        if (BigInt(tag) < BigInt(head.result) - proxy.bodiesKeptFor) return error('header not found');
       }
     }
     if (call.method === 'eth_getTransactionCount' && params[1] === 'pending') {
