@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decideSign, type SignAsk, type SignFacts, type SignOutboxRow, type SignRecord } from './decide-sign';
+import { decideSign } from './decide-sign';
+import type { SignAsk, SignFacts, SignOutboxRow, SignRecord } from './sign-facts';
 
 const HOT = '0x1111111111111111111111111111111111111111';
 const DEPOSIT = '0x2222222222222222222222222222222222222222';

@@ -1,1 +1,2 @@
 export * from './decide-sign';
+export * from './sign-facts';
