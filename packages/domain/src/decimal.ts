@@ -1,4 +1,3 @@
-import { decimalPlaces } from './matching/market-units';
 import { formatMinor, parseDecimal, rescale } from './money';
 
 /**
@@ -9,6 +8,13 @@ import { formatMinor, parseDecimal, rescale } from './money';
 export interface Dec {
   readonly value: bigint;
   readonly scale: number;
+}
+
+/** Decimal places a plain decimal string needs, ignoring trailing zeros; null if it is not one. */
+export function decimalPlaces(text: string): number | null {
+  const match = /^-?\d+(?:\.(\d+))?$/.exec(text.trim());
+  if (!match) return null;
+  return (match[1] ?? '').replace(/0+$/, '').length;
 }
 
 /** A plain, non-negative decimal ('0.5', '12', '3.25'); null for anything else. */

@@ -1,4 +1,5 @@
 import { getAsset } from '../assets';
+import { decimalPlaces } from '../decimal';
 import type { MarketRules } from '../markets';
 import { formatMinor, type Minor, parseDecimal, pow10, type Rounding, rescale } from '../money';
 import { ok, type Result, reject } from '../result';
@@ -29,13 +30,6 @@ export interface MarketUnits {
   readonly quoteScale: number;
   /** Ledger scale of the base asset. */
   readonly baseScale: number;
-}
-
-/** Decimal places a plain decimal string needs, ignoring trailing zeros; null if it is not one. */
-export function decimalPlaces(text: string): number | null {
-  const match = /^-?\d+(?:\.(\d+))?$/.exec(text.trim());
-  if (!match) return null;
-  return (match[1] ?? '').replace(/0+$/, '').length;
 }
 
 /**
