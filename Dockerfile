@@ -11,11 +11,15 @@ COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 RUN npm ci --no-audit --no-fund
 
+# The web app (vite) and the server's bundle (esbuild: apps/server/dist/server/main.mjs), as `npm start`
+# builds them. The bundle keeps each source file's own path for what it finds beside itself (the
+# migrations), so it is built in the folder it runs from: /app in both stages.
 FROM deps AS build
 COPY . .
-RUN npm run build -w apps/web
+RUN node scripts/start.mjs --build-only
 
-# Production dependencies only; the server runs its TypeScript through tsx (a runtime dependency).
+# Production dependencies only: no hardhat, solc, embedded-postgres or pino-pretty (the server's
+# devDependencies, loaded by the embedded development default alone; tests/production-install.test.ts).
 FROM node:20-bookworm-slim AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
@@ -28,16 +32,16 @@ RUN npm ci --omit=dev --no-audit --no-fund --workspace apps/server --include-wor
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=8080 HOST=0.0.0.0 DATA_DIR=/data WEB_DIST=/app/apps/web/dist
 WORKDIR /app
-COPY --from=prod-deps /app/node_modules ./node_modules
-COPY --from=build /app/package.json ./
-COPY --from=build /app/packages ./packages
-COPY --from=build /app/apps/server ./apps/server
+# The production install (node_modules, and any nested under apps/server) and the manifests.
+COPY --from=prod-deps /app ./
+COPY --from=build /app/apps/server/dist ./apps/server/dist
+COPY --from=build /app/apps/server/drizzle ./apps/server/drizzle
 COPY --from=build /app/apps/web/dist ./apps/web/dist
-RUN rm -rf apps/server/node_modules/.cache && mkdir -p /data && chown node:node /data
+RUN mkdir -p /data && chown node:node /data
 # The image's own unprivileged user: the server needs no root and writes only to /data.
 USER node
 EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/api/v1/health/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # SIGTERM reaches node directly (exec form), which drains and exits; see the graceful shutdown notes.
-CMD ["node", "--import", "tsx", "apps/server/src/main.ts"]
+CMD ["node", "apps/server/dist/server/main.mjs"]

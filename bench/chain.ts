@@ -20,10 +20,14 @@ import { watchOnce } from '../apps/server/src/features/chain-deposits/chain-watc
 import { depositAddressAt } from '../apps/server/src/features/chain-deposits/hd-addresses';
 import { verifyLedger } from '../apps/server/src/features/ledger/verify-ledger';
 import { PRODUCT_HOLD_SOURCES } from '../apps/server/src/hold-sources';
-import { chainClient } from '../apps/server/src/platform/chain-client';
+import { chainClient } from '../apps/server/src/platform/chain/chain-client';
+import {
+  devChainDefinition,
+  startDevChain,
+  TEST_USDT_ABI,
+} from '../apps/server/src/platform/chain/dev-chain';
 import { loadConfig } from '../apps/server/src/platform/config';
 import { connect, migrateDatabase } from '../apps/server/src/platform/db';
-import { devChainDefinition, startDevChain, TEST_USDT_ABI } from '../apps/server/src/platform/dev-chain';
 import { startEmbeddedPostgres } from '../apps/server/src/platform/embedded-postgres';
 
 const ADDRESSES = 10_000;

@@ -1,48 +1,221 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 
 /**
- * The tidy checks as pure functions over what one scan of the tree found (files, their relative
- * imports, their line counts), so tidy.test.ts stays a list of thin `it` blocks and
- * tidy-helpers.test.ts can feed each check a made-up tree and watch it fail. Paths are relative to the
- * repository root with `/` separators.
+ * The tidy checks as pure functions over an in-memory tree (a file's path → its text), so tidy.test.ts
+ * reads the repository once and stays a list of thin `it` blocks, and tidy-helpers.test.ts can hand
+ * every check a made-up tree and watch it fail. Paths are relative to the repository root, with `/`.
  */
 export const root = path.resolve(import.meta.dirname, '..');
 
-/** The .ts and .tsx files under `dir` (absolute paths), leaving out dependencies, builds and data. */
-export function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    if (name === 'node_modules' || name === 'dist' || name === 'data') continue;
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) out.push(...sourceFiles(full));
-    else if (/\.(ts|tsx)$/.test(name)) out.push(full);
-  }
-  return out;
-}
+/** A file's path relative to the repository root → its text. */
+export type Tree = ReadonlyMap<string, string>;
 
-/** A path relative to the repository root, with `/` separators whatever the platform. */
-export const rel = (file: string) => path.relative(root, file).split(path.sep).join('/');
-
-/** The module specifiers a source text imports or re-exports from. */
-export function importSpecifiers(text: string): string[] {
-  return [...text.matchAll(/(?:import|export)[^'"]*from\s*['"]([^'"]+)['"]/g)].map((m) => m[1] ?? '');
-}
-
-export const imports = (file: string) => importSpecifiers(readFileSync(file, 'utf8'));
-
-/** Resolves a relative import to the file it names (with or without extension, or a folder's index). */
-export function resolveImport(from: string, spec: string): string | undefined {
-  const base = path.resolve(path.dirname(from), spec);
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')]) {
-    try {
-      if (statSync(candidate).isFile()) return candidate;
-    } catch {
-      // not this one
+/** The .ts and .tsx files under `folders` (relative to the root), leaving out dependencies, builds and data. */
+export function readTree(folders: readonly string[]): Tree {
+  const tree = new Map<string, string>();
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(path.join(root, folder), { withFileTypes: true })) {
+      if (['node_modules', 'dist', 'data'].includes(entry.name)) continue;
+      const file = `${folder}/${entry.name}`;
+      if (entry.isDirectory()) walk(file);
+      else if (/\.tsx?$/.test(entry.name)) tree.set(file, readFileSync(path.join(root, file), 'utf8'));
     }
-  }
-  return undefined;
+  };
+  for (const folder of folders) walk(folder);
+  return tree;
 }
+
+const under =
+  (...prefixes: string[]) =>
+  (file: string) =>
+    prefixes.some((prefix) => file.startsWith(prefix));
+
+/**
+ * Tests and what only tests use: `*.test.ts(x)`, the browser flows (`e2e/`), anything in a `test/`
+ * folder, and files named as test support: `*test-helpers*`, `*test-kit*`, `fake-*`, `*-fixture(s)`.
+ * Production code never imports them, a file that imports a test library must be one, and the rules
+ * for code (feature boundaries, the long-file limit, money parsing) leave them out: a test may reach
+ * across features to arrange a scenario.
+ */
+export function isTestSupport(file: string): boolean {
+  const name = path.posix.basename(file);
+  return (
+    /\.(test|spec)\.tsx?$/.test(name) ||
+    /(^|\/)test\//.test(file) ||
+    file.startsWith('e2e/') ||
+    /test-helpers|test-kit|^fake-|(^|-)fixtures?\.tsx?$/.test(name)
+  );
+}
+
+/** Packages only tests use: the runners and the libraries that drive or generate their cases. */
+export const isTestLibrary = (spec: string) =>
+  /^(vitest|fast-check|@testing-library\/|@playwright\/test)($|\/)/.test(spec);
+
+/** Code the rules govern: under one of `prefixes`, and not a test or test support. */
+const code =
+  (...prefixes: string[]) =>
+  (file: string) =>
+    under(...prefixes)(file) && !isTestSupport(file);
+
+/**
+ * Every module a source text names: static imports and re-exports (type-only ones too), bare
+ * `import '…'`, dynamic `import('…')` and `require('…')`. TypeScript's own scanner reads them, so an
+ * import in a comment or a string does not count and one split over lines does.
+ */
+export function importSpecifiers(text: string): string[] {
+  return ts.preProcessFile(text, true, true).importedFiles.map((file) => file.fileName);
+}
+
+/** One module a file names; `target` is the file a relative specifier resolves to in the tree. */
+export interface FileImport {
+  readonly file: string;
+  readonly spec: string;
+  /**
+   * For a relative specifier: the file it names (with or without extension, or a folder's index), or
+   * the path it points at when the tree has no such file. Undefined for a package.
+   */
+  readonly target?: string;
+}
+
+export function resolveIn(tree: Tree, from: string, spec: string): string {
+  const base = path.posix.join(path.posix.dirname(from), spec);
+  const candidates = [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`];
+  return candidates.find((candidate) => tree.has(candidate)) ?? base;
+}
+
+/** Reads every file's imports once; every import check reads this. */
+export function importsOf(tree: Tree): FileImport[] {
+  return [...tree].flatMap(([file, text]) =>
+    importSpecifiers(text).map((spec) =>
+      spec.startsWith('.') ? { file, spec, target: resolveIn(tree, file, spec) } : { file, spec },
+    ),
+  );
+}
+
+/** A direction imports must keep: which files it governs and which of their imports break it. */
+export interface ImportRule {
+  /** The rule as a failure states it. */
+  readonly rule: string;
+  readonly from: (file: string) => boolean;
+  readonly breaks: (imported: FileImport) => boolean;
+}
+
+const targetUnder =
+  (...prefixes: string[]) =>
+  ({ target }: FileImport) =>
+    target !== undefined && under(...prefixes)(target);
+
+/** The rings and floors (docs/architecture.md): each rule names what may not point which way. */
+export const IMPORT_RULES: readonly ImportRule[] = [
+  {
+    rule: 'the domain imports nothing (no package, no file outside packages/domain/src)',
+    from: code('packages/domain/src/'),
+    breaks: (imported) => !targetUnder('packages/domain/src/')(imported),
+  },
+  {
+    rule: 'contracts import only the domain and zod (their tests a test library too)',
+    from: under('packages/contracts/src/'),
+    breaks: ({ file, spec, target }) =>
+      target !== undefined
+        ? !target.startsWith('packages/contracts/src/')
+        : !['zod', '@exchange/domain'].includes(spec) && !(isTestSupport(file) && isTestLibrary(spec)),
+  },
+  {
+    rule: 'the web never imports the server',
+    from: under('apps/web/'),
+    breaks: (imported) =>
+      /^@exchange\/server($|\/)/.test(imported.spec) || targetUnder('apps/server/')(imported),
+  },
+  {
+    rule: 'a feature never imports app.ts, the file that assembles the app: app.ts hands it what it needs',
+    from: code('apps/server/src/features/'),
+    breaks: ({ target }) => target === 'apps/server/src/app.ts',
+  },
+  {
+    rule: 'the apps and packages never import a bench script',
+    from: under('apps/', 'packages/'),
+    breaks: targetUnder('bench/'),
+  },
+  {
+    rule: "the server's kernel (platform/, db/) never imports a feature: features stand on it",
+    from: code('apps/server/src/platform/', 'apps/server/src/db/'),
+    breaks: targetUnder('apps/server/src/features/'),
+  },
+  {
+    rule: "the web's lib/, components/ and shared/ never import a feature: features stand on them",
+    from: code('apps/web/src/lib/', 'apps/web/src/components/', 'apps/web/src/shared/'),
+    breaks: targetUnder('apps/web/src/features/'),
+  },
+  {
+    rule: 'production code never imports a test or test support',
+    from: code('apps/', 'packages/'),
+    breaks: ({ target }) => target !== undefined && isTestSupport(target),
+  },
+  {
+    rule: 'only tests import a test library: name a file that does as test support (*-test-helpers.ts, or in a test/ folder)',
+    from: code('apps/', 'packages/'),
+    breaks: ({ spec }) => isTestLibrary(spec),
+  },
+];
+
+/** The imports that break a rule, one line each: the file, what it imports, and the rule. */
+export function importRuleFindings(
+  found: readonly FileImport[],
+  rules: readonly ImportRule[] = IMPORT_RULES,
+): string[] {
+  return rules.flatMap(({ rule, from, breaks }) =>
+    found
+      .filter((imported) => from(imported.file) && breaks(imported))
+      .map(({ file, spec }) => `${file} imports '${spec}': ${rule}`),
+  );
+}
+
+/** File names are kebab-case, with dotted suffixes (`trading.routes.ts`, `order-form.test.tsx`). */
+export function fileNameFindings(files: Iterable<string>): string[] {
+  return [...files]
+    .filter(under('apps/', 'packages/', 'bench/', 'e2e/'))
+    .filter((file) => !/^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+)*\.tsx?$/.test(path.posix.basename(file)))
+    .map((file) => `${file}: name files in kebab-case`);
+}
+
+/** The lines of the files `applies` picks whose text matches `offends`, as `file:line`. */
+function lineFindings(
+  tree: Tree,
+  applies: (file: string) => boolean,
+  offends: (line: string) => boolean,
+): string[] {
+  return [...tree]
+    .filter(([file]) => applies(file))
+    .flatMap(([file, text]) =>
+      text.split('\n').flatMap((line, index) => (offends(line) ? [`${file}:${index + 1}`] : [])),
+    );
+}
+
+/** Server and domain code, leaving out the operator's scripts (which print to the terminal). */
+const serverOrDomain = (file: string) =>
+  under('apps/server/src/', 'packages/domain/src/')(file) && !file.includes('/scripts/');
+
+/** Server and domain files (tests too) log through the logger, never `console.log`. */
+export const consoleLogFindings = (tree: Tree) =>
+  lineFindings(tree, serverOrDomain, (line) => /console\.log\(/.test(line));
+
+/** No `parseFloat`, `Number(…)` or `toFixed(…)` on a line about money in server and domain code. */
+export const floatMoneyFindings = (tree: Tree) =>
+  lineFindings(
+    tree,
+    (file) => serverOrDomain(file) && !isTestSupport(file),
+    (line) =>
+      /(parseFloat|Number\(|toFixed\()/.test(line) &&
+      /(amount|balance|price|cost|fee|quantity|total|value)/i.test(line),
+  );
+
+/** No path of a developer's machine (`/work/…`, `/home/…`, `/root/…`) in the repository's sources. */
+export const machinePathFindings = (tree: Tree) =>
+  lineFindings(tree, under('apps/', 'packages/', 'e2e/', 'bench/'), (line) =>
+    /\/(work|root|home)\/[a-z]/.test(line),
+  );
 
 /** Lines as an editor numbers them: a final newline does not start another line. */
 export function countLines(text: string): number {
@@ -51,9 +224,17 @@ export function countLines(text: string): number {
   return text.endsWith('\n') ? parts - 1 : parts;
 }
 
+/** The line counts the long-file rule reads: code of the apps, packages and benches, tests left out. */
+export function lineCounts(tree: Tree, exempt: Readonly<Record<string, string>> = {}) {
+  return [...tree]
+    .filter(([file]) => code('apps/server/src/', 'apps/web/src/', 'packages/', 'bench/')(file))
+    .filter(([file]) => !(file in exempt))
+    .map(([file, text]) => ({ file, lines: countLines(text) }));
+}
+
 /** The feature a file belongs to ('trading' for apps/server/src/features/trading/x.ts), if any. */
 export function featureOf(file: string): string | undefined {
-  return /[\\/]features[\\/]([^\\/]+)[\\/]/.exec(file)?.[1];
+  return /\/features\/([^/]+)\//.exec(file)?.[1];
 }
 
 export type Side = 'server' | 'web';
@@ -64,48 +245,6 @@ export function sideOf(file: string): Side | undefined {
   return undefined;
 }
 
-/** Tests and test support may reach across features to arrange a scenario; the rules are for the code. */
-export const isTestFile = (file: string) => /\.test\.tsx?$/.test(file) || /(^|\/)test\//.test(file);
-
-/** One relative import that resolved to a file: `file` imports `target`. */
-export interface FileImport {
-  readonly file: string;
-  readonly target: string;
-}
-
-/** Reads each file once and resolves its relative imports (package imports are left out). */
-export function scanImports(files: readonly string[]): FileImport[] {
-  return files.flatMap((file) =>
-    imports(file)
-      .filter((spec) => spec.startsWith('.'))
-      .map((spec) => resolveImport(file, spec))
-      .filter((target): target is string => target !== undefined)
-      .map((target) => ({ file: rel(file), target: rel(target) })),
-  );
-}
-
-/** Import cycles between files, each as `a → b → a`, type imports included. */
-export function importCycles(fileImports: readonly FileImport[]): string[] {
-  const edges = new Map<string, string[]>();
-  for (const { file, target } of fileImports) edges.set(file, [...(edges.get(file) ?? []), target]);
-  const cycles: string[] = [];
-  const state = new Map<string, 'visiting' | 'done'>();
-  const stack: string[] = [];
-  const visit = (file: string) => {
-    state.set(file, 'visiting');
-    stack.push(file);
-    for (const next of edges.get(file) ?? []) {
-      if (state.get(next) === 'visiting')
-        cycles.push([...stack.slice(stack.indexOf(next)), next].join(' → '));
-      else if (!state.has(next)) visit(next);
-    }
-    stack.pop();
-    state.set(file, 'done');
-  };
-  for (const file of edges.keys()) if (!state.has(file)) visit(file);
-  return cycles;
-}
-
 /** One import from a file of feature `from` into feature `to` on the same side (tests left out). */
 export interface FeatureImport {
   readonly side: Side;
@@ -114,13 +253,14 @@ export interface FeatureImport {
   readonly to: string;
 }
 
-export function featureImports(fileImports: readonly FileImport[]): FeatureImport[] {
+export function featureImports(found: readonly FileImport[]): FeatureImport[] {
   const out: FeatureImport[] = [];
-  for (const { file, target } of fileImports) {
+  for (const { file, target } of found) {
+    if (target === undefined || isTestSupport(file)) continue;
     const side = sideOf(file);
     const from = featureOf(file);
     const to = featureOf(target);
-    if (!side || !from || !to || from === to || isTestFile(file) || sideOf(target) !== side) continue;
+    if (!side || !from || !to || from === to || sideOf(target) !== side) continue;
     out.push({ side, file, from, to });
   }
   return out;
@@ -321,4 +461,27 @@ export function longFilesToday(
       return `  '${file}': { lines: ${lines}, why: ${why.includes("'") ? `"${why}"` : `'${why}'`} },`;
     })
     .join('\n');
+}
+
+/** Import cycles between files, each as `a → b → a`, type imports included. */
+export function importCycles(found: readonly FileImport[]): string[] {
+  const edges = new Map<string, string[]>();
+  for (const { file, target } of found)
+    if (target !== undefined) edges.set(file, [...(edges.get(file) ?? []), target]);
+  const cycles: string[] = [];
+  const state = new Map<string, 'visiting' | 'done'>();
+  const stack: string[] = [];
+  const visit = (file: string) => {
+    state.set(file, 'visiting');
+    stack.push(file);
+    for (const next of edges.get(file) ?? []) {
+      if (state.get(next) === 'visiting')
+        cycles.push([...stack.slice(stack.indexOf(next)), next].join(' → '));
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(file, 'done');
+  };
+  for (const file of edges.keys()) if (!state.has(file)) visit(file);
+  return cycles;
 }

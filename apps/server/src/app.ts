@@ -57,9 +57,9 @@ import { uploadPublicRoutes, uploadUserRoutes } from './features/uploads/uploads
 import { getWallet } from './features/wallet/get-wallet';
 import { listUserWalletTransactions } from './features/wallet/list-wallet-transactions';
 import { walletRoutes } from './features/wallet/wallet.routes';
-import { createChainWithdrawals } from './features/withdrawals/chain-withdrawals-runtime';
-import { createPayoutProvider } from './features/withdrawals/payout-provider';
-import { usdPayoutJob } from './features/withdrawals/send-usd-payouts';
+import { createChainWithdrawals } from './features/withdrawals/coin-sends/chain-withdrawals-runtime';
+import { createPayoutProvider } from './features/withdrawals/usd-payouts/payout-provider';
+import { usdPayoutJob } from './features/withdrawals/usd-payouts/send-usd-payouts';
 import {
   withdrawalAdminRoutes,
   withdrawalKycRoutes,

@@ -1,9 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { z } from 'zod';
-import { chainSettingDocs } from './platform/chain-config';
-import { chainSweepSettingDocs } from './platform/chain-sweep-config';
+import { chainSettingDocs } from './platform/chain/chain-config';
+import { chainSweepSettingDocs } from './platform/chain/chain-sweep-config';
+import { nftChainSettingDocs } from './platform/chain/nft-config';
 import { type Env, envSchema } from './platform/config';
-import { nftChainSettingDocs } from './platform/nft-config';
 import { coinWithdrawalSettingDocs } from './platform/withdrawal-config';
 
 /**

@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { createPublicClient, type Hex, http, keccak256 } from 'viem';
 import { chainTransactions } from './db/schema';
-import type { ChainSettings } from './platform/chain-config';
-import type { ChainSigner } from './platform/chain-sender-types';
+import type { ChainSettings } from './platform/chain/chain-config';
+import type { ChainSigner } from './platform/chain/chain-sender-types';
+import { devChainDefinition } from './platform/chain/dev-chain';
 import type { DbOrTx } from './platform/db';
-import { devChainDefinition } from './platform/dev-chain';
 
 /**
  * A development chain started afresh (dev-chain-restore.ts): the hot wallet's outbox rows still out

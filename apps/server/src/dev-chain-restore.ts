@@ -19,13 +19,13 @@ import { fillNonceGaps } from './dev-chain-nonce-gaps';
 import { saveCursor } from './features/chain-deposits/chain-deposits.repository';
 import { ledgerCustody, totalOf } from './features/chain-deposits/reconcile-custody';
 import { nftImagePath } from './features/nft/nft-view';
-import { coinBalance } from './platform/chain-client';
-import type { ChainSettings, ChainToken } from './platform/chain-config';
-import type { ChainSigner } from './platform/chain-sender-types';
+import { coinBalance } from './platform/chain/chain-client';
+import type { ChainSettings, ChainToken } from './platform/chain/chain-config';
+import type { ChainSigner } from './platform/chain/chain-sender-types';
+import { devChainDefinition, TEST_USDT_ABI } from './platform/chain/dev-chain';
+import type { DevChainRestoreInput, EmbeddedChain } from './platform/chain/embedded-chain';
+import { EXCHANGE_NFT_ABI } from './platform/chain/nft-contract';
 import type { DbOrTx } from './platform/db';
-import { devChainDefinition, TEST_USDT_ABI } from './platform/dev-chain';
-import type { DevChainRestoreInput, EmbeddedChain } from './platform/embedded-chain';
-import { EXCHANGE_NFT_ABI } from './platform/nft-contract';
 
 /**
  * A restarted `npm start` (issues 37, 40): the embedded development chain lives in memory, so every

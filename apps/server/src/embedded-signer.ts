@@ -5,10 +5,10 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Logger } from 'pino';
 import { depositAddressAt } from './features/chain-deposits/hd-addresses';
-import type { ChainSigner } from './platform/chain-sender-types';
-import { remoteChainSigner } from './platform/remote-chain-signer';
+import type { ChainSigner } from './platform/chain/chain-sender-types';
+import { remoteChainSigner } from './platform/chain/remote-chain-signer';
+import type { SignerIdentity } from './platform/chain/signer-protocol';
 import { randomSecret } from './platform/secrets';
-import type { SignerIdentity } from './platform/signer-protocol';
 
 /**
  * The embedded default's signer process (issue 43, item 5; docs/custody.md): `npm start` with no chain

@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import { getAddress } from 'viem';
 import { depositAddressAt } from './features/chain-deposits/hd-addresses';
+import { fetchSignerIdentity, remoteChainSigner } from './platform/chain/remote-chain-signer';
 import { type Config, ConfigError } from './platform/config';
-import { fetchSignerIdentity, remoteChainSigner } from './platform/remote-chain-signer';
 
 /**
  * With SIGNER_URL (issue 43, item 5; docs/custody.md) the web process signs through the signer process:

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { createGuards, createTokenService, type Guards, type TokenService } from './auth';
-import type { ChainSender } from './chain-sender-types';
+import type { ChainSender } from './chain/chain-sender-types';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database, Db, Tx } from './db';

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { DEFAULT_HOT_SHARDS, getAsset, parseDecimal } from '@exchange/domain';
 import { z } from 'zod';
-import { type ChainConfig, chainConfig, chainEnv, chainProductionProblems } from './chain-config';
-import { type ChainSweepSettings, chainSweepConfig, chainSweepEnv } from './chain-sweep-config';
+import { type ChainConfig, chainConfig, chainEnv, chainProductionProblems } from './chain/chain-config';
+import { type ChainSweepSettings, chainSweepConfig, chainSweepEnv } from './chain/chain-sweep-config';
 import type { DbLimits } from './db';
 import { type DepositHoldConfig, depositHoldConfig, depositHoldEnv } from './deposit-hold-config';
 import { type QuoteConfig, quoteConfig, quoteEnv } from './quote-config';

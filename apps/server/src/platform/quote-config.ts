@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type NftConfig, nftConfig, nftEnv } from './nft-config';
+import { type NftConfig, nftConfig, nftEnv } from './chain/nft-config';
 
 /**
  * The house's quote settings (instant and swap quotes): their environment variables (spread into

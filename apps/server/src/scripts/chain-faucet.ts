@@ -14,8 +14,8 @@ import {
   parseEther,
   parseUnits,
 } from 'viem';
-import { DEV_CHAIN_ID, devChainDefinition, devFunder, TEST_USDT_ABI } from '../platform/dev-chain';
-import { devChainInfoFile } from '../platform/embedded-chain';
+import { DEV_CHAIN_ID, devChainDefinition, devFunder, TEST_USDT_ABI } from '../platform/chain/dev-chain';
+import { devChainInfoFile } from '../platform/chain/embedded-chain';
 
 const [to, amount, coin = 'ETH'] = process.argv.slice(2);
 if (

@@ -1,8 +1,8 @@
-import { mnemonicFromSecret, xpubOfMnemonic } from '../platform/chain-config';
+import { mnemonicFromSecret, xpubOfMnemonic } from '../platform/chain/chain-config';
+import { localChainSigner } from '../platform/chain/local-chain-signer';
 import { systemClock } from '../platform/clock';
 import { ConfigError } from '../platform/config';
 import { connect } from '../platform/db';
-import { localChainSigner } from '../platform/local-chain-signer';
 import { createLogger } from '../platform/logger';
 import { persistentSecret } from '../platform/secrets';
 import { loadSignerConfig } from './signer-config';

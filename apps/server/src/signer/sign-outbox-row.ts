@@ -11,10 +11,10 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { type Address, decodeFunctionData, type Hex, keccak256, parseAbi } from 'viem';
 import { chainSignatures, chainSweeps, chainTransactions, nftItems, withdrawals } from '../db/schema';
-import type { SignerKey } from '../platform/chain-sender-types';
+import type { SignerKey } from '../platform/chain/chain-sender-types';
+import type { SignBody } from '../platform/chain/signer-protocol';
 import type { Clock } from '../platform/clock';
 import type { Db, DbOrTx } from '../platform/db';
-import type { SignBody } from '../platform/signer-protocol';
 import type { SignerConfig } from './signer-config';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEV_CHAIN_MNEMONIC, xpubOfMnemonic } from '../platform/chain-config';
+import { DEV_CHAIN_MNEMONIC, xpubOfMnemonic } from '../platform/chain/chain-config';
 import { ConfigError, loadConfig } from '../platform/config';
 import { loadSignerConfig } from './signer-config';
 

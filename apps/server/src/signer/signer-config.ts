@@ -8,14 +8,14 @@ import {
   DEV_CHAIN_MNEMONIC,
   mnemonicFromSecret,
   xpubOfMnemonic,
-} from '../platform/chain-config';
-import { chainSenderEnv } from '../platform/chain-sender-config';
-import type { ChainSigner } from '../platform/chain-sender-types';
-import { chainSweepEnv } from '../platform/chain-sweep-config';
+} from '../platform/chain/chain-config';
+import { chainSenderEnv } from '../platform/chain/chain-sender-config';
+import type { ChainSigner } from '../platform/chain/chain-sender-types';
+import { chainSweepEnv } from '../platform/chain/chain-sweep-config';
+import { nftEnv } from '../platform/chain/nft-config';
+import { isLoopbackHost } from '../platform/chain/signer-protocol';
 import { ConfigError } from '../platform/config';
-import { nftEnv } from '../platform/nft-config';
 import { persistentSecret, randomSecret } from '../platform/secrets';
-import { isLoopbackHost } from '../platform/signer-protocol';
 
 /**
  * The signer process's settings (issue 43, item 5; docs/custody.md, docs/operations.md). It reads the

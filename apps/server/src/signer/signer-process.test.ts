@@ -20,19 +20,19 @@ import {
   sendTick,
   withdrawalRow,
   withdrawCoin,
-} from '../features/withdrawals/chain-withdrawal-test-helpers';
+} from '../features/withdrawals/coin-sends/chain-withdrawal-test-helpers';
 import { call } from '../features/withdrawals/withdrawal-test-helpers';
-import { xpubOfMnemonic } from '../platform/chain-config';
-import type { ChainSigner } from '../platform/chain-sender-types';
-import { ManualClock } from '../platform/clock';
-import { localChainSigner } from '../platform/local-chain-signer';
-import { createLogger } from '../platform/logger';
+import { xpubOfMnemonic } from '../platform/chain/chain-config';
+import type { ChainSigner } from '../platform/chain/chain-sender-types';
+import { localChainSigner } from '../platform/chain/local-chain-signer';
 import {
   callSigner,
   fetchSignerIdentity,
   remoteChainSigner,
   signBodyOf,
-} from '../platform/remote-chain-signer';
+} from '../platform/chain/remote-chain-signer';
+import { ManualClock } from '../platform/clock';
+import { createLogger } from '../platform/logger';
 import { randomSecret } from '../platform/secrets';
 import { connectSignerProcess } from '../signer-connection';
 import { expectLedgerConsistent } from '../test/expect-ledger';

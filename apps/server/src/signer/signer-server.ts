@@ -6,7 +6,7 @@ import {
   SIGNER_TIME_HEADER,
   signBodySchema,
   verifySignerMac,
-} from '../platform/signer-protocol';
+} from '../platform/chain/signer-protocol';
 import { type SignerDeps, signOutboxRow } from './sign-outbox-row';
 import type { SignerConfig } from './signer-config';
 

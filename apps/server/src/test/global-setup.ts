@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startDevChain } from '../platform/chain/dev-chain';
+import { compileExchangeNft } from '../platform/chain/nft-contract';
 import { connect, migrateDatabase } from '../platform/db';
-import { startDevChain } from '../platform/dev-chain';
 import { startEmbeddedPostgres } from '../platform/embedded-postgres';
 import { freePort } from '../platform/free-port';
-import { compileExchangeNft } from '../platform/nft-contract';
 
 declare module 'vitest' {
   export interface ProvidedContext {

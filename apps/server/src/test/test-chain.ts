@@ -3,7 +3,7 @@ import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { type Address, createPublicClient, createWalletClient, type Hash, http, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { inject } from 'vitest';
-import { devChainDefinition, TEST_USDT_ABI } from '../platform/dev-chain';
+import { devChainDefinition, TEST_USDT_ABI } from '../platform/chain/dev-chain';
 
 /**
  * The run's one local chain (started by global-setup.ts beside PostgreSQL). Each test file takes the

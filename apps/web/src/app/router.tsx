@@ -157,7 +157,7 @@ const AdminDebtsPage = page(
   (m) => m.AdminDebtsPage,
 );
 const AdminWithdrawalsPage = page(
-  () => import('../features/admin/pages/admin-withdrawals-page'),
+  () => import('../features/withdrawals/pages/admin-withdrawals-page'),
   (m) => m.AdminWithdrawalsPage,
 );
 const AdminProfilePage = page(

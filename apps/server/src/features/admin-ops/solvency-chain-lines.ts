@@ -1,6 +1,6 @@
 import type { SolvencyAsset, SolvencyChainLine } from '@exchange/contracts';
 import { formatMinor, getAsset, isAssetCode, parseDecimal } from '@exchange/domain';
-import type { ChainSweepSettings } from '../../platform/chain-sweep-config';
+import type { ChainSweepSettings } from '../../platform/chain/chain-sweep-config';
 
 /** One coin's figures on a chain; the on-chain ones are absent when the node did not answer. */
 export interface ChainHoldingsLine {

@@ -1,7 +1,7 @@
 import { chainDepositPostings, chainDepositReference, isAssetCode } from '@exchange/domain';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { ChainSettings } from '../../platform/chain-config';
+import type { ChainSettings } from '../../platform/chain/chain-config';
 import type { Db, DbOrTx } from '../../platform/db';
 import { postEntry } from '../ledger/post-entries';
 import { upsertWalletTransaction } from '../ledger/wallet-history';

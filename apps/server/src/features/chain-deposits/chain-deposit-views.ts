@@ -1,6 +1,6 @@
 import type { ChainDeposit, DepositNetwork } from '@exchange/contracts';
 import { formatMinor, getAsset, isAssetCode } from '@exchange/domain';
-import type { ChainSettings, ChainToken } from '../../platform/chain-config';
+import type { ChainSettings, ChainToken } from '../../platform/chain/chain-config';
 import type { ChainDepositRow } from './chain-deposits.repository';
 
 /** A coin on a chain as the deposit screen shows it. */

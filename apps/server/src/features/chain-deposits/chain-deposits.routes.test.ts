@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainDepositAddresses, chainDeposits, users } from '../../db/schema';
-import { xpubOfMnemonic } from '../../platform/chain-config';
+import { xpubOfMnemonic } from '../../platform/chain/chain-config';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { chainTestEnv } from '../../test/test-chain';
 import { createTestUser, type TestUser } from '../../test/test-users';

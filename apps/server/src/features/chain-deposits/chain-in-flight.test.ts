@@ -18,7 +18,7 @@ import {
   settingsOf,
   withdrawalRow,
   withdrawCoin,
-} from '../withdrawals/chain-withdrawal-test-helpers';
+} from '../withdrawals/coin-sends/chain-withdrawal-test-helpers';
 import { call } from '../withdrawals/withdrawal-test-helpers';
 import { reconcileCustody } from './reconcile-custody';
 

@@ -8,7 +8,7 @@ import {
   type TransactionReceipt,
   TransactionReceiptNotFoundError,
 } from 'viem';
-import type { ChainSettings } from '../../platform/chain-config';
+import type { ChainSettings } from '../../platform/chain/chain-config';
 import type { DbOrTx } from '../../platform/db';
 
 /** A transaction of the product's sender not ended yet: any of its hashes may be mined. */

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainDeposits, journalEntries, walletTransactions } from '../../db/schema';
-import { chainClient } from '../../platform/chain-client';
+import { chainClient } from '../../platform/chain/chain-client';
 import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { chainTestEnv, freshChainAccount } from '../../test/test-chain';

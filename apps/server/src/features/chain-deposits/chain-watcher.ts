@@ -19,7 +19,7 @@ import {
   TransactionReceiptNotFoundError,
   toEventSelector,
 } from 'viem';
-import type { ChainSettings, ChainToken } from '../../platform/chain-config';
+import type { ChainSettings, ChainToken } from '../../platform/chain/chain-config';
 import type { ScheduledJob } from '../../platform/scheduled-jobs';
 import { type ChainWatcherDeps, notifyDeposit } from './chain-credit';
 import {

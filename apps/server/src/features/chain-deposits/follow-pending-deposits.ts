@@ -6,7 +6,7 @@ import {
   type TransactionReceipt,
   TransactionReceiptNotFoundError,
 } from 'viem';
-import type { ChainSettings } from '../../platform/chain-config';
+import type { ChainSettings } from '../../platform/chain/chain-config';
 import { type ChainWatcherDeps, creditChainDeposit, notifyDeposit } from './chain-credit';
 import { type ChainDepositRow, pendingDeposits, updatePendingDeposit } from './chain-deposits.repository';
 import { TRANSFER_EVENT } from './transfer-logs';

@@ -1,7 +1,7 @@
 import { type DepositAddressResponse, messages } from '@exchange/contracts';
 import type { Logger } from 'pino';
 import type { PublicClient } from 'viem';
-import type { ChainSettings } from '../../platform/chain-config';
+import type { ChainSettings } from '../../platform/chain/chain-config';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { depositNetworkView } from './chain-deposit-views';

@@ -1,5 +1,5 @@
 import type { DepositNetworksResponse } from '@exchange/contracts';
-import type { ChainSettings } from '../../platform/chain-config';
+import type { ChainSettings } from '../../platform/chain/chain-config';
 import { depositNetworkView } from './chain-deposit-views';
 
 /** GET /wallet/deposit-networks: every coin a configured chain carries, with the chains it arrives on. */

@@ -12,9 +12,14 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainDeposits, journalEntries, ledgerAccounts } from '../../db/schema';
-import { chainClient } from '../../platform/chain-client';
-import type { ChainSettings } from '../../platform/chain-config';
-import { type DevChain, devChainDefinition, startDevChain, TEST_USDT_ABI } from '../../platform/dev-chain';
+import { chainClient } from '../../platform/chain/chain-client';
+import type { ChainSettings } from '../../platform/chain/chain-config';
+import {
+  type DevChain,
+  devChainDefinition,
+  startDevChain,
+  TEST_USDT_ABI,
+} from '../../platform/chain/dev-chain';
 import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { chainTestEnv, freshChainAccount } from '../../test/test-chain';

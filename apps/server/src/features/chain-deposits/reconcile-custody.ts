@@ -8,8 +8,8 @@ import {
 } from '@exchange/domain';
 import { sql } from 'drizzle-orm';
 import type { Address, PublicClient } from 'viem';
-import { coinBalance } from '../../platform/chain-client';
-import type { ChainSettings, ChainToken } from '../../platform/chain-config';
+import { coinBalance } from '../../platform/chain/chain-client';
+import type { ChainSettings, ChainToken } from '../../platform/chain/chain-config';
 import type { DbOrTx } from '../../platform/db';
 import { loadBalances } from '../ledger/ledger.repository';
 import { inFlightAt, type OpenChainTx, openChainTransactions } from './chain-in-flight';

@@ -3,8 +3,13 @@ import { type Address, createPublicClient, createWalletClient, type Hex, http, p
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainTransactions, journalEntries, postings } from '../../db/schema';
+import {
+  type DevChain,
+  devChainDefinition,
+  startDevChain,
+  TEST_USDT_ABI,
+} from '../../platform/chain/dev-chain';
 import { ManualClock } from '../../platform/clock';
-import { type DevChain, devChainDefinition, startDevChain, TEST_USDT_ABI } from '../../platform/dev-chain';
 import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { chainTestEnv } from '../../test/test-chain';
@@ -19,7 +24,7 @@ import {
   sendTick,
   withdrawalRow,
   withdrawCoin,
-} from '../withdrawals/chain-withdrawal-test-helpers';
+} from '../withdrawals/coin-sends/chain-withdrawal-test-helpers';
 import { call } from '../withdrawals/withdrawal-test-helpers';
 import { feeMinor } from './finish-chain-tx';
 import { type NodeProxy, startNodeProxy } from './node-proxy-test-helpers';

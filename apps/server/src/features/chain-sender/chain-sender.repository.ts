@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, lt, max, sql } from 'drizzle-orm';
 import { chainTransactions } from '../../db/schema';
-import type { ChainTxRequest, SignerKey } from '../../platform/chain-sender-types';
+import type { ChainTxRequest, SignerKey } from '../../platform/chain/chain-sender-types';
 import type { DbOrTx, Tx } from '../../platform/db';
 
 export type ChainTxRow = typeof chainTransactions.$inferSelect;

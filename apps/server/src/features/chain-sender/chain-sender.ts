@@ -1,14 +1,14 @@
 import type { Logger } from 'pino';
 import type { PublicClient } from 'viem';
-import { chainClient } from '../../platform/chain-client';
-import type { ChainConfig, ChainSettings } from '../../platform/chain-config';
-import type { ChainSenderSettings } from '../../platform/chain-sender-config';
+import { chainClient } from '../../platform/chain/chain-client';
+import type { ChainConfig, ChainSettings } from '../../platform/chain/chain-config';
+import type { ChainSenderSettings } from '../../platform/chain/chain-sender-config';
 import type {
   ChainSender,
   ChainSigner,
   ChainTxHandler,
   ChainTxPurpose,
-} from '../../platform/chain-sender-types';
+} from '../../platform/chain/chain-sender-types';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { broadcastRow } from './broadcast-chain-tx';

@@ -1,6 +1,6 @@
 import { custodyAccount, getAsset, isAssetCode, networkFeeAccount, transferPostings } from '@exchange/domain';
 import type { Hex } from 'viem';
-import type { ChainTxOutcome, ChainTxPurpose } from '../../platform/chain-sender-types';
+import type { ChainTxOutcome, ChainTxPurpose } from '../../platform/chain/chain-sender-types';
 import type { Tx } from '../../platform/db';
 import { postEntry } from '../ledger/post-entries';
 import { type ChainTxRow, type ChainTxStatus, moveRow } from './chain-sender.repository';

@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import { type Address, type Hex, keccak256, type PublicClient } from 'viem';
-import type { ChainSettings } from '../../platform/chain-config';
-import type { ChainSenderSettings } from '../../platform/chain-sender-config';
-import type { ChainSigner, ChainTxHandler, ChainTxPurpose } from '../../platform/chain-sender-types';
+import type { ChainSettings } from '../../platform/chain/chain-config';
+import type { ChainSenderSettings } from '../../platform/chain/chain-sender-config';
+import type { ChainSigner, ChainTxHandler, ChainTxPurpose } from '../../platform/chain/chain-sender-types';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import type { ChainTxRow } from './chain-sender.repository';

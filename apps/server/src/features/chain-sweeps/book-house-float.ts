@@ -10,7 +10,7 @@ import {
   transferPostings,
 } from '@exchange/domain';
 import type { Logger } from 'pino';
-import type { ChainToken } from '../../platform/chain-config';
+import type { ChainToken } from '../../platform/chain/chain-config';
 import type { DbOrTx } from '../../platform/db';
 import { type PostedEntry, type PostRejection, postEntry } from '../ledger/post-entries';
 

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../platform/app-context';
-import { chainClient } from '../../platform/chain-client';
+import { chainClient } from '../../platform/chain/chain-client';
 import type { ScheduledJob } from '../../platform/scheduled-jobs';
 import { type ChainHoldings, readChainHoldings } from './read-chain-holdings';
 import { type ChainSweepDeps, chainSweepJob } from './sweep-deposit-addresses';

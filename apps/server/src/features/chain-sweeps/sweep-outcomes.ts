@@ -1,5 +1,5 @@
 import type { Address } from 'viem';
-import type { ChainTxHandler, ChainTxOutcome } from '../../platform/chain-sender-types';
+import type { ChainTxHandler, ChainTxOutcome } from '../../platform/chain/chain-sender-types';
 import type { Tx } from '../../platform/db';
 import { moveSweep } from './chain-sweeps.repository';
 import { type ChainSweepDeps, tokenTransferData } from './sweep-deposit-addresses';

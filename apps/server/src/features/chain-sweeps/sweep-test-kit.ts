@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { type Address, erc20Abi, parseEther } from 'viem';
 import { expect, inject } from 'vitest';
 import { chainDeposits, chainSweeps, chainTransactions } from '../../db/schema';
-import { chainClient } from '../../platform/chain-client';
+import { chainClient } from '../../platform/chain/chain-client';
 import type { TestApp } from '../../test/test-app';
 import { freshChainAccount } from '../../test/test-chain';
 import { createTestUser } from '../../test/test-users';

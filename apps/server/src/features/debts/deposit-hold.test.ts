@@ -3,7 +3,7 @@ import { ManualClock } from '../../platform/clock';
 import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser, signInAs, type TestUser } from '../../test/test-users';
-import { depositViaSandbox } from '../deposits/sandbox-deposit-helper';
+import { depositViaSandbox } from '../deposits/sandbox-deposit-test-helpers';
 import { balances, fund } from '../trading/trading-test-helpers';
 import { instant } from './debt-test-helpers';
 

@@ -4,7 +4,7 @@ import { userDebts } from '../../db/schema';
 import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser, type TestUser } from '../../test/test-users';
-import { depositViaSandbox } from '../deposits/sandbox-deposit-helper';
+import { depositViaSandbox } from '../deposits/sandbox-deposit-test-helpers';
 import { balances } from '../trading/trading-test-helpers';
 import { instant } from './debt-test-helpers';
 

@@ -4,7 +4,7 @@ import { journalEntries, paymentOrders, walletTransactions } from '../../db/sche
 import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser, type TestUser } from '../../test/test-users';
-import { depositViaSandbox } from './sandbox-deposit-helper';
+import { depositViaSandbox } from './sandbox-deposit-test-helpers';
 
 let t: TestApp;
 beforeAll(async () => {

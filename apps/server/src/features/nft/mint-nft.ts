@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { nftItems } from '../../db/schema';
+import { nftMintData } from '../../platform/chain/nft-contract';
 import type { DbOrTx } from '../../platform/db';
-import { nftMintData } from '../../platform/nft-contract';
 import type { NftChain } from './nft-chain';
 import { nftImagePath } from './nft-view';
 

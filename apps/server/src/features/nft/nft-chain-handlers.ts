@@ -2,7 +2,7 @@ import { formatMessage, nftMessages as m } from '@exchange/contracts';
 import { and, eq } from 'drizzle-orm';
 import { nftItems, users } from '../../db/schema';
 import type { AppContext } from '../../platform/app-context';
-import type { ChainTxOutcome } from '../../platform/chain-sender-types';
+import type { ChainTxOutcome } from '../../platform/chain/chain-sender-types';
 import type { Tx } from '../../platform/db';
 import { recordAdminAction } from '../audit/record-admin-action';
 import { deliverMail } from '../auth/otp-codes';

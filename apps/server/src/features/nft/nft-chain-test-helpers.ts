@@ -5,9 +5,9 @@ import { type Address, createPublicClient, http, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { inject } from 'vitest';
 import { chainTransactions } from '../../db/schema';
-import { devChainDefinition } from '../../platform/dev-chain';
-import { localChainSigner } from '../../platform/local-chain-signer';
-import { deployExchangeNft, EXCHANGE_NFT_ABI } from '../../platform/nft-contract';
+import { devChainDefinition } from '../../platform/chain/dev-chain';
+import { localChainSigner } from '../../platform/chain/local-chain-signer';
+import { deployExchangeNft, EXCHANGE_NFT_ABI } from '../../platform/chain/nft-contract';
 import type { TestApp } from '../../test/test-app';
 import { chainTestEnv } from '../../test/test-chain';
 

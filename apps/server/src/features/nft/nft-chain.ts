@@ -1,7 +1,7 @@
 import type { Address } from 'viem';
 import { getAddress } from 'viem';
-import type { ChainSettings } from '../../platform/chain-config';
-import type { ChainTxHandler, ChainTxPurpose, ChainTxRequest } from '../../platform/chain-sender-types';
+import type { ChainSettings } from '../../platform/chain/chain-config';
+import type { ChainTxHandler, ChainTxPurpose, ChainTxRequest } from '../../platform/chain/chain-sender-types';
 import type { DbOrTx } from '../../platform/db';
 
 /** What the NFT feature needs of the chain sender (features/chain-sender). */

@@ -10,7 +10,7 @@ import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser, type TestUser } from '../../test/test-users';
 import { transferFunds } from '../../test/transfer-funds';
-import { depositViaSandbox } from '../deposits/sandbox-deposit-helper';
+import { depositViaSandbox } from '../deposits/sandbox-deposit-test-helpers';
 import { type Customer, customerWithUsd, freshTotp } from '../withdrawals/withdrawal-test-helpers';
 import { nftChainTestEnv, runSenderUntilIdle } from './nft-chain-test-helpers';
 import { createNft, postAs } from './nft-test-helpers';

@@ -6,7 +6,7 @@ import { type FreshPriceContext, requireFreshPrice } from '../../platform/prices
 import {
   findWithdrawalAddressByAddress,
   usedAddressBefore,
-} from '../withdrawals/withdrawal-addresses.repository';
+} from '../withdrawals/address-book/withdrawal-addresses.repository';
 
 /**
  * What an NFT is worth for the outflow rules (the daily withdrawal limit, the deposit hold), in USD

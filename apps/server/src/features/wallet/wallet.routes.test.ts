@@ -5,7 +5,7 @@ import type { PriceSource } from '../../platform/prices';
 import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
-import { depositViaSandbox } from '../deposits/sandbox-deposit-helper';
+import { depositViaSandbox } from '../deposits/sandbox-deposit-test-helpers';
 import type { ExpectedHold } from '../ledger/hold-sources';
 import { postEntry } from '../ledger/post-entries';
 

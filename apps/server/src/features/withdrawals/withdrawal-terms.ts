@@ -15,7 +15,7 @@ import { AppError } from '../../platform/errors';
 import { findUserById } from '../auth/auth.repository';
 import { twoFactorOn } from '../auth/two-factor';
 import { loadUserBalances } from '../ledger/ledger.repository';
-import { coinTermsOf, isChainWithdrawable, toWithdrawalChain } from './coin-terms';
+import { coinTermsOf, isChainWithdrawable, toWithdrawalChain } from './coin-sends/coin-terms';
 import { withdrawnCentsSince } from './withdrawals.repository';
 
 /** How long the e-mailed confirmation code of a withdrawal may be used. */

@@ -6,9 +6,9 @@ import {
   USD_CENTS_SCALE,
   type WithdrawalRiskFlag,
 } from '@exchange/domain';
-import type { ChainSettings } from '../../platform/chain-config';
-import { explorerTxUrl } from './coin-terms';
-import { heldText } from './withdrawal-standing';
+import type { ChainSettings } from '../../platform/chain/chain-config';
+import { explorerTxUrl } from './coin-sends/coin-terms';
+import { heldText } from './requests/withdrawal-standing';
 import type { AdminWithdrawalRow, WithdrawalRow } from './withdrawals.repository';
 
 function amountText(row: WithdrawalRow, minor: bigint): string {

@@ -3,7 +3,7 @@ import { AppError } from '../../platform/errors';
 import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { loadUserBalances } from '../ledger/ledger.repository';
-import { placeWithdrawal } from './request-withdrawal';
+import { placeWithdrawal } from './requests/request-withdrawal';
 import { customerWithUsd } from './withdrawal-test-helpers';
 
 let t: TestApp;

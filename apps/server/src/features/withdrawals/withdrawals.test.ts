@@ -8,9 +8,9 @@ import { createTestUser, type TestUser } from '../../test/test-users';
 import { customerInDebt, paypalEnv } from '../debts/debt-test-helpers';
 import { FakePaypal } from '../deposits/fake-paypal';
 import { loadUserBalances } from '../ledger/ledger.repository';
-import { expireUnconfirmedWithdrawals } from './expire-unconfirmed-withdrawals';
-import { createPayoutProvider } from './payout-provider';
-import { sendUsdPayouts } from './send-usd-payouts';
+import { expireUnconfirmedWithdrawals } from './requests/expire-unconfirmed-withdrawals';
+import { createPayoutProvider } from './usd-payouts/payout-provider';
+import { sendUsdPayouts } from './usd-payouts/send-usd-payouts';
 import {
   call,
   customerWithUsd,

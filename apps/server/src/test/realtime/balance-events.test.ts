@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { depositViaSandbox } from '../../features/deposits/sandbox-deposit-helper';
+import { depositViaSandbox } from '../../features/deposits/sandbox-deposit-test-helpers';
 import { fund, limitOrder, place } from '../../features/trading/trading-test-helpers';
 import { expectLedgerConsistent } from '../expect-ledger';
 import { createTestApp, type TestApp } from '../test-app';

@@ -4,12 +4,12 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { type TabItem, Tabs } from '../../../components/ui/tabs';
 import { ChainDepositsTab } from '../../chain-deposits/components/chain-deposits-tab';
 import { ReferralTable } from '../../referral/components/referral-table';
+import { WithdrawalsTab } from '../../withdrawals/components/withdrawals-tab';
 import { OrderTransactionsTab } from '../components/order-transactions-tab';
 import { P2pHistoryTab } from '../components/p2p-history-tab';
 import { StakesTab } from '../components/stakes-tab';
 import { SwapHistoryTab } from '../components/swap-history-tab';
 import { TransactionsTab } from '../components/transactions-tab';
-import { WithdrawalsTab } from '../components/withdrawals-tab';
 import {
   defaultHistoryTab,
   HISTORY_TABS,

@@ -1,6 +1,6 @@
 import { messages } from '@exchange/contracts';
 import { PageHeader } from '../../../components/ui/page-header';
-import { AddressBookSection } from '../../wallet/components/address-book-section';
+import { AddressBookSection } from '../../withdrawals/components/address-book-section';
 import { AntiPhishingSection } from '../components/anti-phishing-section';
 import { ApiKeysSection } from '../components/api-keys-section';
 import { SessionsSection } from '../components/sessions-section';

@@ -8,12 +8,12 @@ import { useDepositNetworks } from '../../chain-deposits/api/get-deposit-network
 import { CoinDepositCard } from '../../chain-deposits/components/coin-deposit-card';
 import { RestrictionNotice } from '../../restrictions/components/restriction-notice';
 import { useSession } from '../../session/session-context';
+import { CoinWithdrawDialog } from '../../withdrawals/components/coin-withdraw-dialog';
+import { WithdrawDialog } from '../../withdrawals/components/withdraw-dialog';
 import { AddMoneyDialog } from '../components/add-money-dialog';
-import { CoinWithdrawDialog } from '../components/coin-withdraw-dialog';
 import { CryptoAssetsTable } from '../components/crypto-assets-table';
 import { FiatBalanceCard } from '../components/fiat-balance-card';
 import { MultiBalanceCard } from '../components/multi-balance-card';
-import { WithdrawDialog } from '../components/withdraw-dialog';
 
 /**
  * /deposit, titled as the wallet (spec section 2): the crypto assets, the USD box with Add Money and

@@ -1,0 +1,105 @@
+import { formatMessage, messages as m } from '@exchange/contracts';
+import { checkAddressUsable, checkWithdrawalDestination, type Rejected } from '@exchange/domain';
+import type { AppContext } from '../../../platform/app-context';
+import type { DbOrTx } from '../../../platform/db';
+import { AppError } from '../../../platform/errors';
+import {
+  findWithdrawalAddress,
+  isDepositAddress,
+  usedAddressBefore,
+} from '../address-book/withdrawal-addresses.repository';
+
+/** What coin withdrawals need of the chain sender: the hot wallet of a chain (null when none signs). */
+export interface HotWallets {
+  hotWalletAddress(chain: string): string | null;
+}
+
+function when(iso: string): string {
+  return `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** The API's answer to a refused address, with the catalogue's message. */
+export function addressRuleError(
+  rejected: Rejected<
+    | 'address_required'
+    | 'address_invalid'
+    | 'address_checksum'
+    | 'address_zero'
+    | 'address_own'
+    | 'address_cooling_down'
+  >,
+): AppError {
+  switch (rejected.code) {
+    case 'address_required':
+      return new AppError('validation_failed', m.withdrawalAddressRequired);
+    case 'address_invalid':
+      return new AppError('validation_failed', m.withdrawalAddressInvalid);
+    case 'address_checksum':
+      return new AppError('validation_failed', m.withdrawalAddressChecksum);
+    case 'address_zero':
+      return new AppError('unprocessable', m.withdrawalAddressZero);
+    case 'address_own':
+      return new AppError('unprocessable', m.withdrawalAddressOwn);
+    case 'address_cooling_down':
+      return new AppError(
+        'unprocessable',
+        formatMessage(m.withdrawalAddressCoolingDown, { until: when(rejected.params?.until ?? '') }),
+      );
+  }
+}
+
+/**
+ * A typed destination on a chain, checked: the EIP-55 rule and the zero address (domain), then none
+ * of the exchange's own addresses there (the hot wallet, any deposit address). Answers it checksummed.
+ */
+export async function checkCoinDestination(
+  db: DbOrTx,
+  wallets: HotWallets,
+  chain: string,
+  text: string,
+): Promise<string> {
+  const hot = wallets.hotWalletAddress(chain);
+  const checked = checkWithdrawalDestination(text, hot ? [hot] : []);
+  if (!checked.ok) throw addressRuleError(checked);
+  if (await isDepositAddress(db, chain, checked.value))
+    throw addressRuleError({ ok: false, code: 'address_own' });
+  return checked.value;
+}
+
+/** Where a coin withdrawal goes, and whether the customer never sent coins there before. */
+export interface CoinDestination {
+  readonly address: string;
+  readonly addressId: string | null;
+  readonly label: string | null;
+  readonly newAddress: boolean;
+}
+
+/**
+ * The destination of a coin withdrawal: an address-book entry of the customer on this chain, past its
+ * cool-down ('address_cooling_down' with its time); or a typed address (checkCoinDestination) that
+ * raises the new-address flag when the customer's coins never went there (so an admin looks at it).
+ */
+export async function resolveCoinDestination(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  wallets: HotWallets,
+  userId: string,
+  chain: string,
+  body: { address?: string | undefined; address_id?: string | undefined },
+): Promise<CoinDestination> {
+  if (body.address_id) {
+    const entry = await findWithdrawalAddress(ctx.db, userId, body.address_id);
+    if (!entry) throw new AppError('not_found', m.withdrawalAddressNotFound);
+    if (entry.chain !== chain) throw new AppError('unprocessable', m.withdrawalAddressOtherChain);
+    const usable = checkAddressUsable(entry.usableAt, ctx.clock.now());
+    if (!usable.ok) throw addressRuleError(usable);
+    const address = await checkCoinDestination(ctx.db, wallets, chain, entry.address);
+    return { address, addressId: entry.id, label: entry.label, newAddress: false };
+  }
+  const address = await checkCoinDestination(ctx.db, wallets, chain, body.address ?? '');
+  return {
+    address,
+    addressId: null,
+    label: null,
+    newAddress: !(await usedAddressBefore(ctx.db, userId, chain, address)),
+  };
+}
