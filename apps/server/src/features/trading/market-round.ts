@@ -1,0 +1,197 @@
+import { messages } from '@exchange/contracts';
+import { OrderBook, type PriceTicks, type QuantityLots } from '@exchange/domain';
+import type { AppContext } from '../../platform/app-context';
+import type { Tx } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import { BatchDebitRefused, BatchWrites, MarketMovedMeanwhile } from './batch-writes';
+import type { BatchEffectsInTxListener, CommittedListener, Group, MarketState } from './market-commands';
+import type { CommandEffects } from './settle-events';
+import {
+  currentMarketSequence,
+  lockMarketSequence,
+  openLots,
+  openOrdersOfMarket,
+} from './trading.repository';
+
+/** Reruns after another process moved the market (3 ran out about once in 25 two-process runs). */
+const MOVED_RETRIES = 8;
+
+/**
+ * A command failed after it moved the book or staged writes: the batch cannot commit without it, so
+ * it is retried singly.
+ */
+class BookMovedThenFailed extends Error {
+  constructor(override readonly cause: unknown) {
+    super('a command failed after it moved the book');
+  }
+}
+
+/**
+ * A command alone whose conditional debit failed at commit: its balance was spent elsewhere between
+ * the batch's read and its locked update, so at the moment of truth it was not covered; answered as
+ * the rules answer a hold the balance does not cover.
+ */
+function answerFor(error: unknown): unknown {
+  return error instanceof BatchDebitRefused
+    ? new AppError('insufficient_funds', messages.insufficientAmount)
+    : error;
+}
+
+/** Where a round's listeners are kept: the engine adds to them, every round calls them. */
+export interface RoundListeners {
+  readonly inTx: readonly BatchEffectsInTxListener[];
+  readonly committed: readonly CommittedListener[];
+}
+
+/**
+ * Runs the market engine's rounds (see MarketEngine): decides each market's commands on its book,
+ * writes the round with one statement, answers its callers, and recovers a round that failed; also
+ * brings a book up to its stored sequence.
+ */
+export class MarketRounds {
+  constructor(
+    private readonly ctx: Pick<AppContext, 'db' | 'logger'>,
+    private readonly listeners: RoundListeners,
+  ) {}
+
+  /** Brings the book up to the stored sequence (rebuilt from open orders when it is not there). */
+  async resync(state: MarketState): Promise<bigint> {
+    return this.ctx.db.transaction(async (tx) => {
+      const seq = await lockMarketSequence(tx, state.rules.id);
+      if (state.syncedSeq !== seq) await this.rebuild(tx, state, seq);
+      return seq;
+    });
+  }
+
+  private async rebuild(tx: Tx, state: MarketState, seq: bigint): Promise<void> {
+    const open = await openOrdersOfMarket(tx, state.rules.id);
+    const book = new OrderBook();
+    book.restore(
+      open.map((o) => ({
+        orderId: o.id,
+        userId: o.userId,
+        side: o.side,
+        price: o.priceTicks as PriceTicks,
+        remaining: openLots(o) as QuantityLots,
+        seq: o.seq,
+      })),
+    );
+    state.book = book;
+    state.syncedSeq = seq;
+  }
+
+  private async storedSequence(marketId: string): Promise<bigint> {
+    return currentMarketSequence(this.ctx.db, marketId);
+  }
+
+  /**
+   * One round: each market's commands decided on its book and the reads as they are now, then all of
+   * them written by one statement that checks every market still stands where its book was read (see
+   * BatchWrites.flush). A round of several markets that fails runs each market's part again on its
+   * own; a market another process moved meanwhile is rebuilt and its batch run again (at most
+   * MOVED_RETRIES times); any other failure of one market's batch retries its commands singly.
+   */
+  async run(groups: readonly Group[], attempt = 1): Promise<void> {
+    type Outcome = { ok: true; result: unknown; effects?: CommandEffects } | { ok: false; error: unknown };
+    const outcomes: Outcome[][] = groups.map(() => []);
+    const stored: bigint[] = [];
+    const committed: bigint[] = [];
+    try {
+      for (const { state } of groups) stored.push(state.syncedSeq ?? (await this.resync(state)));
+      const writes = new BatchWrites(this.ctx.db);
+      await writes.prefetch(
+        groups.map(({ state, jobs }) => ({
+          marketId: state.rules.id,
+          assets: [state.rules.base, state.rules.quote],
+          userIds: jobs.flatMap((job) => job.userIds ?? []),
+        })),
+      );
+      const orderIds = groups.flatMap(({ jobs }) => jobs.flatMap((job) => job.orderIds ?? []));
+      if (orderIds.length > 0) await writes.loadOrders(orderIds);
+      const markets: { id: string; expectedSeq: bigint; seq: bigint }[] = [];
+      for (const [g, { state, jobs }] of groups.entries()) {
+        let seq = stored[g]!;
+        let applied = 0;
+        for (const job of jobs) {
+          seq += 1n;
+          const claimed = seq;
+          const staged = writes.staged;
+          try {
+            const out = await job.command!(state, claimed, writes);
+            outcomes[g]!.push({ ok: true, ...out });
+            applied += 1;
+          } catch (error) {
+            // Refused before it applied anything to the book or staged a write (an unknown order, a
+            // hold refused for funds): the batch is as it was, so it goes on. A book that moved (its
+            // lastSeq reached the claim) or staged writes cannot be taken back alone.
+            if (state.book.lastSeq >= claimed || writes.staged !== staged)
+              throw new BookMovedThenFailed(error);
+            outcomes[g]!.push({ ok: false, error });
+          }
+        }
+        committed.push(applied > 0 ? seq : stored[g]!);
+        if (applied === 0) continue;
+        markets.push({ id: state.rules.id, expectedSeq: stored[g]!, seq });
+        const effects = outcomes[g]!.flatMap((o) => (o.ok && o.effects ? [o.effects] : []));
+        if (effects.length > 0) for (const listener of this.listeners.inTx) listener(writes, state, effects);
+      }
+      if (markets.length > 0) {
+        // Each applied command's idempotency claim is stamped with its effect (a lost claim fails the
+        // batch, and the retry alone then refuses only that command).
+        const claims = groups.flatMap(({ jobs }, g) =>
+          jobs.flatMap((job, i) => (outcomes[g]![i]?.ok && job.marker ? [job.marker.claim] : [])),
+        );
+        await writes.flush({ markets, claims });
+      }
+    } catch (error) {
+      // Nothing was written, but the books may have moved.
+      for (const { state } of groups) state.syncedSeq = null;
+      if (groups.length > 1) {
+        this.ctx.logger.warn(
+          { err: error, markets: groups.length },
+          'round failed; writing each market alone',
+        );
+        for (const group of groups) await this.run([group]);
+        return;
+      }
+      await this.recover(groups[0]!, error, stored[0], attempt);
+      return;
+    }
+    for (const [g, { state, jobs }] of groups.entries()) {
+      state.syncedSeq = committed[g]!;
+      outcomes[g]!.forEach((outcome, i) => {
+        const job = jobs[i]!;
+        if (!outcome.ok) {
+          job.reject(outcome.error);
+          return;
+        }
+        if (outcome.effects)
+          for (const listener of this.listeners.committed) listener(state, outcome.effects);
+        job.resolve(outcome.result);
+      });
+    }
+  }
+
+  /**
+   * One market's batch failed with nothing written. A book another process left behind can also fail
+   * a command outright (it fills an order storage already shows filled): whenever the market moved
+   * meanwhile, the batch runs again on a rebuilt book; otherwise its commands run one at a time.
+   */
+  private async recover(group: Group, error: unknown, stored: bigint | undefined, attempt: number) {
+    const marketId = group.state.rules.id;
+    const moved =
+      error instanceof MarketMovedMeanwhile ||
+      (stored !== undefined && (await this.storedSequence(marketId).catch(() => stored)) !== stored);
+    if (moved && attempt < MOVED_RETRIES) {
+      await this.run([group], attempt + 1);
+      return;
+    }
+    const { jobs } = group;
+    if (jobs.length === 1) {
+      jobs[0]!.reject(answerFor(error instanceof BookMovedThenFailed ? error.cause : error));
+      return;
+    }
+    this.ctx.logger.warn({ err: error, marketId, commands: jobs.length }, 'batch failed; retrying singly');
+    for (const job of jobs) await this.run([{ state: group.state, jobs: [job] }]);
+  }
+}
