@@ -7,7 +7,6 @@ export * from './auth/sign-ins';
 export * from './auth/two-factor';
 export * from './candles';
 export * from './chain';
-export * from './chain-deposits';
 export * from './debts';
 export * from './decimal';
 export * from './deposits';

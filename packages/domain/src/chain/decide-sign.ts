@@ -1,5 +1,4 @@
 import { ok, type Result, reject } from '../result';
-import { minorToChainAmount } from '../withdrawals/withdrawal-address';
 import type {
   SignAsk,
   SignCall,
@@ -12,6 +11,7 @@ import type {
   SignRecord,
   SignRefusal,
 } from './sign-facts';
+import { minorToChainAmount } from './units';
 
 /**
  * What the signer process signs (issue 43, item 5): only a transaction the database shows. The web

@@ -1,47 +1,15 @@
+import {
+  type ChainAddressRejection,
+  type ChainFamily,
+  checkChainAddress,
+  isBurnAddress,
+} from '../chain/chain-address';
 import { ok, type Result, reject } from '../result';
-import { keccak256OfText } from './keccak256';
 
 /**
- * Where coins may be sent (issue 38): an EVM address, checked by EIP-55. An all-lower or all-upper
- * address carries no checksum and is accepted, then written checksummed; a mixed-case one carries the
- * checksum and must match it (a typo in one character is caught before coins leave).
+ * Where coins may be sent (issue 38): an address valid by its chain family's rule (chain/chain-address.ts),
+ * not one that burns coins, and none of the exchange's own.
  */
-
-export type ChainAddressRejection =
-  | 'address_required'
-  | 'address_invalid'
-  | 'address_checksum'
-  | 'address_zero'
-  | 'address_own';
-
-export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
-
-/** The EIP-55 checksummed form of a 0x address of 40 hex characters (any case). */
-export function toChecksumAddress(address: string): string {
-  const hex = address.slice(2).toLowerCase();
-  const hash = keccak256OfText(hex);
-  let out = '0x';
-  for (let i = 0; i < hex.length; i++) {
-    const char = hex[i]!;
-    out += Number.parseInt(hash[i]!, 16) >= 8 ? char.toUpperCase() : char;
-  }
-  return out;
-}
-
-/**
- * Reads a typed address: required ('address_required'), 0x and 40 hex characters ('address_invalid'),
- * and, when mixed-case, its checksum right ('address_checksum'). Answers it checksummed.
- */
-export function checkChainAddress(text: string): Result<string, ChainAddressRejection> {
-  const typed = text.trim();
-  if (typed === '') return reject('address_required');
-  if (!/^0x[0-9a-fA-F]{40}$/.test(typed)) return reject('address_invalid');
-  const checksummed = toChecksumAddress(typed);
-  const body = typed.slice(2);
-  const uniform = body === body.toLowerCase() || body === body.toUpperCase();
-  if (!uniform && typed !== checksummed) return reject('address_checksum');
-  return ok(checksummed);
-}
 
 /**
  * An address coins may be withdrawn to: a valid one (checkChainAddress), not the zero address (coins
@@ -51,10 +19,11 @@ export function checkChainAddress(text: string): Result<string, ChainAddressReje
 export function checkWithdrawalDestination(
   text: string,
   own: readonly string[],
+  family: ChainFamily = 'evm',
 ): Result<string, ChainAddressRejection> {
-  const checked = checkChainAddress(text);
+  const checked = checkChainAddress(text, family);
   if (!checked.ok) return checked;
-  if (checked.value === ZERO_ADDRESS) return reject('address_zero');
+  if (isBurnAddress(checked.value, family)) return reject('address_zero');
   const lower = checked.value.toLowerCase();
   if (own.some((address) => address.toLowerCase() === lower)) return reject('address_own');
   return checked;
@@ -68,18 +37,6 @@ export function checkAddressUsable(usableAt: Date, now: Date): Result<void, 'add
   if (usableAt.getTime() > now.getTime())
     return reject('address_cooling_down', { until: usableAt.toISOString() });
   return ok(undefined);
-}
-
-/**
- * A coin's amount in the ledger's minor units (`scale` places) on the chain (`decimals` places), the
- * inverse of chainAmountToMinor. A finer amount than the chain keeps is cut down (the house keeps the
- * dust); withdrawal amounts are refused finer than min(scale, decimals), so none is cut in practice.
- */
-export function minorToChainAmount(minor: bigint, decimals: number, scale: number): bigint {
-  if (minor < 0n) throw new Error('a chain amount is never negative');
-  return decimals >= scale
-    ? minor * 10n ** BigInt(decimals - scale)
-    : minor / 10n ** BigInt(scale - decimals);
 }
 
 /** An address shortened for lists: 0x5aAe…eAed. */

@@ -8,16 +8,6 @@ import { custodyAccount } from './custody-accounts';
  * that credits it.
  */
 
-/**
- * An on-chain amount (`decimals` places: 18 for ETH, 6 for USDT) in the ledger's minor units (`scale`
- * places). A finer amount than the ledger keeps is cut down, never rounded up: the house keeps the
- * dust, the customer is never credited more than arrived.
- */
-export function chainAmountToMinor(raw: bigint, decimals: number, scale: number): bigint {
-  if (raw < 0n) throw new Error('a chain amount is never negative');
-  return decimals >= scale ? raw / 10n ** BigInt(decimals - scale) : raw * 10n ** BigInt(scale - decimals);
-}
-
 /** Blocks on top of (and including) a deposit's block: 1 in the head block, 0 when not yet mined. */
 export function confirmationsOf(depositBlock: bigint, head: bigint): number {
   return head < depositBlock ? 0 : Number(head - depositBlock + 1n);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accountName, validateEntry } from '../ledger';
 import {
-  chainAmountToMinor,
   chainDepositPostings,
   chainDepositReference,
   confirmationsOf,
@@ -9,16 +8,6 @@ import {
 } from './decide-chain-deposit';
 
 describe('chain deposits', () => {
-  it('turns wei into the ledger units of ETH, cutting the dust', () => {
-    expect(chainAmountToMinor(1_000_000_000_000_000_000n, 18, 8)).toBe(100_000_000n);
-    expect(chainAmountToMinor(1_234_567_899n, 18, 8)).toBe(0n);
-    expect(chainAmountToMinor(12_345_678_901n, 18, 8)).toBe(1n);
-  });
-
-  it('scales a 6-decimal token up to the ledger units', () => {
-    expect(chainAmountToMinor(2_500_000n, 6, 8)).toBe(250_000_000n);
-  });
-
   it('counts the deposit block itself as the first confirmation', () => {
     expect(confirmationsOf(10n, 10n)).toBe(1);
     expect(confirmationsOf(10n, 12n)).toBe(3);

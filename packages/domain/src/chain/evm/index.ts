@@ -1,0 +1,2 @@
+export * from './evm-address';
+export { keccak256Hex } from './keccak256';
