@@ -51,7 +51,7 @@ export function isTestSupport(file: string): boolean {
 
 /** Packages only tests use: the runners and the libraries that drive or generate their cases. */
 export const isTestLibrary = (spec: string) =>
-  /^(vitest|fast-check|@testing-library\/|@playwright\/test)($|\/)/.test(spec);
+  /^(vitest|fast-check|@playwright\/test)($|\/)|^@testing-library\//.test(spec);
 
 /** Code the rules govern: under one of `prefixes`, and not a test or test support. */
 const code =
@@ -96,6 +96,8 @@ export function importsOf(tree: Tree): FileImport[] {
 
 /** A direction imports must keep: which files it governs and which of their imports break it. */
 export interface ImportRule {
+  /** A short handle, for the proofs in tidy-helpers.test.ts. */
+  readonly name: string;
   /** The rule as a failure states it. */
   readonly rule: string;
   readonly from: (file: string) => boolean;
@@ -110,11 +112,13 @@ const targetUnder =
 /** The rings and floors (docs/architecture.md): each rule names what may not point which way. */
 export const IMPORT_RULES: readonly ImportRule[] = [
   {
+    name: 'domain-imports-nothing',
     rule: 'the domain imports nothing (no package, no file outside packages/domain/src)',
     from: code('packages/domain/src/'),
     breaks: (imported) => !targetUnder('packages/domain/src/')(imported),
   },
   {
+    name: 'contracts-import-domain-and-zod',
     rule: 'contracts import only the domain and zod (their tests a test library too)',
     from: under('packages/contracts/src/'),
     breaks: ({ file, spec, target }) =>
@@ -123,37 +127,44 @@ export const IMPORT_RULES: readonly ImportRule[] = [
         : !['zod', '@exchange/domain'].includes(spec) && !(isTestSupport(file) && isTestLibrary(spec)),
   },
   {
+    name: 'web-never-imports-server',
     rule: 'the web never imports the server',
     from: under('apps/web/'),
     breaks: (imported) =>
       /^@exchange\/server($|\/)/.test(imported.spec) || targetUnder('apps/server/')(imported),
   },
   {
+    name: 'features-never-import-app',
     rule: 'a feature never imports app.ts, the file that assembles the app: app.ts hands it what it needs',
     from: code('apps/server/src/features/'),
     breaks: ({ target }) => target === 'apps/server/src/app.ts',
   },
   {
+    name: 'nothing-imports-bench',
     rule: 'the apps and packages never import a bench script',
     from: under('apps/', 'packages/'),
     breaks: targetUnder('bench/'),
   },
   {
+    name: 'kernel-never-imports-features',
     rule: "the server's kernel (platform/, db/) never imports a feature: features stand on it",
     from: code('apps/server/src/platform/', 'apps/server/src/db/'),
     breaks: targetUnder('apps/server/src/features/'),
   },
   {
+    name: 'web-base-never-imports-features',
     rule: "the web's lib/, components/ and shared/ never import a feature: features stand on them",
     from: code('apps/web/src/lib/', 'apps/web/src/components/', 'apps/web/src/shared/'),
     breaks: targetUnder('apps/web/src/features/'),
   },
   {
+    name: 'production-never-imports-tests',
     rule: 'production code never imports a test or test support',
     from: code('apps/', 'packages/'),
     breaks: ({ target }) => target !== undefined && isTestSupport(target),
   },
   {
+    name: 'test-libraries-only-in-tests',
     rule: 'only tests import a test library: name a file that does as test support (*-test-helpers.ts, or in a test/ folder)',
     from: code('apps/', 'packages/'),
     breaks: ({ spec }) => isTestLibrary(spec),
