@@ -142,15 +142,31 @@ const RULE_TREES: Record<
       'apps/web/src/lib/api-client.ts': '',
     },
   },
-  'features-never-import-app': {
+  'server-root-imported-by-none': {
     breaking: {
       [server('trading', 'place-order.ts')]: "import type { App } from '../../app';",
       'apps/server/src/app.ts': '',
+      'apps/server/src/platform/ledger-check.ts': "import { PRODUCT_HOLD_SOURCES } from '../hold-sources';",
+      'apps/server/src/db/seed-data.ts': "const { seedDemo } = await import('../seed');",
     },
     keeping: {
       [server('trading', 'place-order.test.ts')]: "import { buildApp } from '../../app';",
       'apps/server/src/app.ts': "import { placeOrder } from './features/trading/place-order';",
       [server('trading', 'place-order.ts')]: '',
+    },
+  },
+  'web-root-imported-by-none': {
+    breaking: {
+      [web('wallet', 'pages/wallet-page.tsx')]: "import { RequireUser } from '../../../app/guards';",
+      'apps/web/src/app/guards.tsx': '',
+      'apps/web/src/components/ui/header.tsx': "import { routes } from '../../main';",
+      'apps/web/src/main.tsx': '',
+    },
+    keeping: {
+      'apps/web/src/app/router.tsx':
+        "const Wallet = lazy(() => import('../features/wallet/pages/wallet-page'));",
+      [web('wallet', 'pages/wallet-page.test.tsx')]: "import { router } from '../../../app/router';",
+      [web('wallet', 'pages/wallet-page.tsx')]: "import { Button } from '../../../components/ui/button';",
     },
   },
   'nothing-imports-bench': {

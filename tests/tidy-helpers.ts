@@ -134,10 +134,21 @@ export const IMPORT_RULES: readonly ImportRule[] = [
       /^@exchange\/server($|\/)/.test(imported.spec) || targetUnder('apps/server/')(imported),
   },
   {
-    name: 'features-never-import-app',
-    rule: 'a feature never imports app.ts, the file that assembles the app: app.ts hands it what it needs',
-    from: code('apps/server/src/features/'),
-    breaks: ({ target }) => target === 'apps/server/src/app.ts',
+    name: 'server-root-imported-by-none',
+    rule: "features, platform/ and db/ never import the server's composition root (the files directly in apps/server/src: app.ts, main.ts, hold-sources.ts, the seeds): it hands them what they need",
+    from: code('apps/server/src/features/', 'apps/server/src/platform/', 'apps/server/src/db/'),
+    breaks: ({ target }) => target !== undefined && /^apps\/server\/src\/[^/]+$/.test(target),
+  },
+  {
+    name: 'web-root-imported-by-none',
+    rule: "features, lib/, components/ and shared/ never import the web's composition root (app/, main.tsx, prerender.tsx)",
+    from: code(
+      'apps/web/src/features/',
+      'apps/web/src/lib/',
+      'apps/web/src/components/',
+      'apps/web/src/shared/',
+    ),
+    breaks: ({ target }) => target !== undefined && /^apps\/web\/src\/([^/]+$|app\/)/.test(target),
   },
   {
     name: 'nothing-imports-bench',
