@@ -92,16 +92,23 @@ const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
   'server:admin-users': {
     audit: 'disabling an account is written to the audit log',
   },
+  'server:account-security': {
+    accounts:
+      'two-factor enrolment, sessions and the phrase read and lock the user, prove the second factor and mail the change through the accounts kernel',
+    audit: "turning an admin's two-factor sign-in on or off is written to the audit log",
+  },
   'server:api-keys': {
-    auth: "creating a key proves the owner's second factor and mails them the security change",
+    accounts:
+      "creating a key proves the owner's second factor and mails the security change; security events revoke keys through its ApiKeyRevocation",
   },
   'server:auth': {
-    audit: "turning on an admin's two-factor sign-in is written to the audit log",
+    accounts:
+      'log-in proves the second factor, a password change or reset ends sign-ins and mails the change, through the accounts kernel',
     uploads: "a profile picture must be the user's own upload",
   },
   'server:binance-api': {
     'api-keys': 'every signed request is authenticated by the API key feature',
-    debts: 'an open debt refuses a sell placed by API, as on the web (issue 35)',
+    outflow: 'an open debt refuses a sell placed by API, as on the web (issue 35)',
     'market-data': "klines and tickers are folded from the market data feature's stored candles",
     trading: "orders placed by API run the trading feature's engine, ledger and group commit",
   },
@@ -121,7 +128,7 @@ const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
   'server:debts': {
     audit: 'settling a debt is written to the audit log',
     ledger: 'a settlement locks the USD balance and posts its entry and history row',
-    wallet: 'the deposit hold values the wallet as GET /wallet does',
+    outflow: 'the restrictions answer counts the deposits still on hold as the outflow gate counts them',
   },
   'server:deposits': {
     ledger: 'a deposit is credited, and reversed, in the ledger',
@@ -136,15 +143,18 @@ const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
   },
   'server:nft': {
     audit: 'creating, hiding or showing an NFT is written to the audit log',
-    auth: 'sending a token to the owner’s wallet proves the second factor and mails its end, as a coin withdrawal does',
-    debts: 'an open debt refuses an NFT purchase; a resale pays another customer (issue 40)',
+    accounts: 'sending a token to the owner’s wallet proves the second factor, as a coin withdrawal does',
+    outflow: 'an open debt refuses an NFT purchase or a send out; a resale pays another customer (issue 40)',
     ledger: 'a sale posts its entry: the price from the buyer to the house or the seller, the fee to revenue',
     uploads: "an NFT's image goes through the upload pipeline and is served from its storage",
     withdrawals:
       "a token sent out passes the coin withdrawals' outflow rules: their refusals, daily limit count and address book (issue 43)",
   },
+  'server:outflow': {
+    ledger: "the deposit hold weighs a move against the wallet's value, read from the ledger's balances",
+  },
   'server:p2p': {
-    debts: 'an open debt, or the deposit hold, refuses a transfer (issue 35)',
+    outflow: 'an open debt, or the deposit hold, refuses a transfer (issue 35)',
     ledger: 'a transfer posts its entries and its wallet history rows',
   },
   'server:referrals': {
@@ -157,12 +167,12 @@ const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
     audit: "an admin's answer or status change is written to the audit log",
   },
   'server:swap': {
-    debts: 'an open debt refuses a swap or a MULTI purchase (issue 35)',
+    outflow: 'an open debt refuses a swap or a MULTI purchase (issue 35)',
     ledger:
       "a swap posts its entries and quotes against the balances; it moves the house's position, so it meets the house exposure cap",
   },
   'server:trading': {
-    debts: 'an open debt refuses a sell, instant or limit (issue 35)',
+    outflow: 'an open debt refuses a sell, instant or limit (issue 35)',
     ledger:
       "orders settle in the ledger, the house's inventory is read from it, open orders are a hold source",
   },
@@ -171,9 +181,8 @@ const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
   },
   'server:withdrawals': {
     audit: 'every admin decision on a withdrawal is written to the audit log',
-    auth: "a request proves the owner's second factor; the mailed code and decisions go out as auth's mails do",
-    debts: 'an open debt, or the deposit hold, refuses a withdrawal (issue 35)',
-    deposits: "USD payouts share the deposits' PayPal client (and, in tests, its fake PayPal server)",
+    accounts: "a request or a new address proves the owner's second factor, whose state the terms show",
+    outflow: 'an open debt, or the deposit hold, refuses a withdrawal (issue 35)',
     ledger: 'a withdrawal is held, paid out or refunded in the ledger, and is one of its hold sources',
     'chain-deposits':
       "coin withdrawals read the chain through the deposits' EVM client; their tests reconcile custody as deposits do",

@@ -19,7 +19,7 @@ import { ConfigError, loadConfig } from './platform/config';
 import { connect, migrateDatabase } from './platform/db';
 import type { EmbeddedDatabase } from './platform/embedded-postgres';
 import { createServerLogger } from './platform/logger';
-import { createMailer } from './platform/mail';
+import { createMailer } from './platform/mail/mailer';
 import { DEMO_ACCOUNTS, seedDemo } from './seed';
 import { seedDemoNfts } from './seed-demo-nfts';
 import { connectSignerProcess } from './signer-connection';

@@ -8,7 +8,7 @@ import type { ChainSender } from './chain/chain-sender-types';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database, Db, Tx } from './db';
-import type { Mailer } from './mail';
+import type { Mailer } from './mail/mailer';
 import type { PriceSource } from './prices';
 import { type Storage, storageFromConfig } from './storage';
 

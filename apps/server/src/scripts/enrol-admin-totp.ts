@@ -1,11 +1,11 @@
 import QRCode from 'qrcode';
+import { confirmTotpEnrolment, startTotpEnrolment } from '../features/account-security/two-factor';
 import * as repo from '../features/auth/auth.repository';
-import { confirmTotpEnrolment, startTotpEnrolment } from '../features/auth/two-factor';
 import { systemClock } from '../platform/clock';
 import { loadConfig } from '../platform/config';
 import { connect } from '../platform/db';
 import { createLogger } from '../platform/logger';
-import { createMailer } from '../platform/mail';
+import { createMailer } from '../platform/mail/mailer';
 
 /**
  * `npm run admin:totp -w apps/server -- EMAIL [CODE]`: production refuses admin sign-in without

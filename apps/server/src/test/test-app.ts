@@ -10,7 +10,7 @@ import { type Clock, systemClock } from '../platform/clock';
 import { type Config, loadConfig } from '../platform/config';
 import { connect, type Database } from '../platform/db';
 import { createLogger } from '../platform/logger';
-import { createMailer } from '../platform/mail';
+import { createMailer } from '../platform/mail/mailer';
 import { fixedPrices } from '../platform/prices';
 import type { RouteTable } from '../platform/route-access';
 import { fundChainAddress } from './test-chain';

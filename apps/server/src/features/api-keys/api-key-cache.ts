@@ -1,7 +1,7 @@
 import type { AppContext } from '../../platform/app-context';
 import type { PgListener } from '../../platform/pg-listener';
 import { openSecret } from '../../platform/secret-box';
-import type { ApiKeyRevocation } from '../auth/api-key-revocation';
+import type { ApiKeyRevocation } from '../accounts/api-key-revocation';
 import { apiSecretBoxKey } from './api-key-material';
 import { type KeyForRequest, liveKeyByHash, revokeAllKeysOf } from './api-keys.repository';
 

@@ -5,8 +5,8 @@ import { apiKeys } from '../../db/schema';
 import { ManualClock } from '../../platform/clock';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser, type TestUser } from '../../test/test-users';
+import { enrolTwoFactor, nextTotp } from '../account-security/two-factor-test-helpers';
 import { mailsTo, ROOMY_LIMITS } from '../auth/auth-test-helpers';
-import { enrolTwoFactor, nextTotp } from '../auth/two-factor-test-helpers';
 import { keyHashOf } from './api-key-material';
 
 /** Creating, listing and revoking API keys on the Security page's API (issue 39). */

@@ -1,6 +1,7 @@
 import { messages as m } from '@exchange/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { enrolTwoFactor } from '../account-security/two-factor-test-helpers';
 import {
   bearer,
   logIn,
@@ -11,7 +12,6 @@ import {
   ROOMY_LIMITS,
   registerVerified,
 } from '../auth/auth-test-helpers';
-import { enrolTwoFactor } from '../auth/two-factor-test-helpers';
 import { createKey, signedInject, type TestKey } from '../binance-api/binance-api-test-helpers';
 
 const NEW_PASSWORD = 'Lighthouse#2031';

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, isNull, lt, ne, or } from 'drizzle-orm';
-import { kycRecords, otps, recoveryCodes, refreshTokens, userSessions, users } from '../../db/schema';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { kycRecords, otps, refreshTokens, signInEvents, userSessions, users } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
+import type { UserRow } from '../accounts/accounts.repository';
 
 /**
  * Reads and writes of the accounts-and-sign-in feature. Functions that lock take a transaction;
@@ -8,7 +9,6 @@ import type { DbOrTx } from '../../platform/db';
  * logout or a password change cannot leave a live token behind.
  */
 
-export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type OtpRow = typeof otps.$inferSelect;
 export type OtpPurpose = OtpRow['purpose'];
@@ -21,18 +21,8 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
   return row;
 }
 
-export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row;
-}
-
 export async function lockUserByEmail(tx: DbOrTx, email: string): Promise<UserRow | undefined> {
   const [row] = await tx.select().from(users).where(eq(users.email, email)).limit(1).for('update');
-  return row;
-}
-
-export async function lockUserById(tx: DbOrTx, id: string): Promise<UserRow | undefined> {
-  const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1).for('update');
   return row;
 }
 
@@ -70,94 +60,6 @@ export async function setPasswordHash(
     .update(users)
     .set({ passwordHash, passwordChangedAt: at, updatedAt: at })
     .where(eq(users.id, userId));
-}
-
-/** Stores an enrolment's TOTP secret, not yet in force (see enableTotp). */
-export async function setTotpSecret(tx: DbOrTx, userId: string, secret: string, at: Date): Promise<void> {
-  await tx.update(users).set({ totpSecret: secret, updatedAt: at }).where(eq(users.id, userId));
-}
-
-export async function enableTotp(tx: DbOrTx, userId: string, at: Date): Promise<void> {
-  await tx.update(users).set({ totpEnabledAt: at, updatedAt: at }).where(eq(users.id, userId));
-}
-
-/** Turns two-factor sign-in off: the secret goes with it, so turning it on again enrols anew. */
-export async function disableTotp(tx: DbOrTx, userId: string, at: Date): Promise<void> {
-  await tx
-    .update(users)
-    .set({ totpSecret: null, totpEnabledAt: null, updatedAt: at })
-    .where(eq(users.id, userId));
-}
-
-/** The sign-in has proved the account's second factor (it just turned two-factor on with a code). */
-export async function markSessionTwoFactorPassed(
-  tx: DbOrTx,
-  userId: string,
-  sessionId: string,
-): Promise<void> {
-  await tx
-    .update(userSessions)
-    .set({ twoFactorPassed: true })
-    .where(and(eq(userSessions.id, sessionId), eq(userSessions.userId, userId)));
-}
-
-/** The user's recovery codes become these (hashes), every older one gone. */
-export async function replaceRecoveryCodes(
-  tx: DbOrTx,
-  userId: string,
-  codeHashes: readonly string[],
-  at: Date,
-): Promise<void> {
-  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-  if (codeHashes.length > 0)
-    await tx
-      .insert(recoveryCodes)
-      .values(codeHashes.map((codeHash) => ({ userId, codeHash, createdAt: at })));
-}
-
-/**
- * Spends a recovery code: true only for the one call that finds it unspent. The condition sits in the
- * UPDATE, so parallel tries with one code cannot both pass.
- */
-export async function spendRecoveryCode(
-  tx: DbOrTx,
-  userId: string,
-  codeHash: string,
-  at: Date,
-): Promise<boolean> {
-  const rows = await tx
-    .update(recoveryCodes)
-    .set({ spentAt: at })
-    .where(
-      and(
-        eq(recoveryCodes.userId, userId),
-        eq(recoveryCodes.codeHash, codeHash),
-        isNull(recoveryCodes.spentAt),
-      ),
-    )
-    .returning({ id: recoveryCodes.id });
-  return rows.length === 1;
-}
-
-export async function countUnspentRecoveryCodes(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(recoveryCodes)
-    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.spentAt)));
-  return row?.n ?? 0;
-}
-
-/**
- * Spends a TOTP step: true only for the first use of a step later than any used before. The
- * condition sits in the UPDATE, so two sign-ins racing with one code cannot both pass.
- */
-export async function claimTotpStep(tx: DbOrTx, userId: string, step: number): Promise<boolean> {
-  const rows = await tx
-    .update(users)
-    .set({ totpLastStep: step })
-    .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
-    .returning({ id: users.id });
-  return rows.length === 1;
 }
 
 // ---------------------------------------------------------------- one-time codes
@@ -237,19 +139,46 @@ export async function revokeFamily(tx: DbOrTx, familyId: string, at: Date): Prom
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
-/** Signs the user out everywhere, except the sign-in (family) named by `keepFamilyId`, if any. */
-export async function revokeUserTokens(
-  tx: DbOrTx,
-  userId: string,
-  at: Date,
-  keepFamilyId?: string,
+// ---------------------------------------------------------------- sign-ins (the Security page reads them)
+
+export type SignInOutcome = (typeof signInEvents.$inferSelect)['outcome'];
+
+export async function insertSession(
+  db: DbOrTx,
+  values: {
+    id: string;
+    userId: string;
+    userAgent: string;
+    device: string;
+    network: string;
+    twoFactorPassed: boolean;
+    at: Date;
+  },
 ): Promise<void> {
-  const conditions = [eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)];
-  if (keepFamilyId) conditions.push(ne(refreshTokens.familyId, keepFamilyId));
-  await tx
-    .update(refreshTokens)
-    .set({ revokedAt: at })
-    .where(and(...conditions));
+  const { at, ...rest } = values;
+  await db.insert(userSessions).values({ ...rest, createdAt: at, lastUsedAt: at });
+}
+
+/** Moves a session's last use (on a refresh: an access token lives minutes, so this is close enough). */
+export async function touchSession(db: DbOrTx, id: string, at: Date): Promise<void> {
+  await db.update(userSessions).set({ lastUsedAt: at }).where(eq(userSessions.id, id));
+}
+
+export async function insertSignInEvent(
+  db: DbOrTx,
+  values: { userId: string; outcome: SignInOutcome; device: string; network: string; at: Date },
+): Promise<void> {
+  const { at, ...rest } = values;
+  await db.insert(signInEvents).values({ ...rest, createdAt: at });
+}
+
+/** The places (device label, network) of the user's earlier successful sign-ins, newest first. */
+export async function successfulSignInPlaces(db: DbOrTx, userId: string) {
+  return db
+    .selectDistinct({ device: signInEvents.device, network: signInEvents.network })
+    .from(signInEvents)
+    .where(and(eq(signInEvents.userId, userId), eq(signInEvents.outcome, 'SUCCESS')))
+    .limit(1000);
 }
 
 /**

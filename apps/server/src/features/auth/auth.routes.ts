@@ -18,7 +18,7 @@ import {
 import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
 import { clientNetwork } from '../../platform/client-address';
-import type { ApiKeyRevocation } from './api-key-revocation';
+import type { ApiKeyRevocation } from '../accounts/api-key-revocation';
 import { perAccountLimit, perAddressLimit } from './auth-rate-limits';
 import { changePassword } from './change-password';
 import { getCurrentUser } from './get-current-user';

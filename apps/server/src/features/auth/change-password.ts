@@ -7,10 +7,11 @@ import { hitCounter, readCounter } from '../../platform/counters';
 import { AppError } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { notifySessionsRevoked } from '../../platform/session-revocation';
-import type { ApiKeyRevocation } from './api-key-revocation';
+import * as accounts from '../accounts/accounts.repository';
+import type { ApiKeyRevocation } from '../accounts/api-key-revocation';
+import { proveAccountSecondFactor, twoFactorOn } from '../accounts/second-factor';
+import { sendSecurityChangeMail } from '../accounts/security-mail';
 import * as repo from './auth.repository';
-import { sendSecurityChangeMail } from './security-mail';
-import { proveAccountSecondFactor, twoFactorOn } from './two-factor';
 
 export type ChangePasswordInput = z.output<typeof changePasswordRequestSchema>;
 
@@ -63,7 +64,7 @@ export async function changePassword(
   await checkBudgets(ctx, session.userId, clientNetwork, now);
   // argon2 runs before the transaction, so its tens of milliseconds never hold the user's row lock
   // or a pooled connection in a transaction.
-  const checked = await repo.findUserById(ctx.db, session.userId);
+  const checked = await accounts.findUserById(ctx.db, session.userId);
   if (!checked) throw new AppError('unauthorized', 'Unauthorized');
   if (!(await verifyPassword(checked.passwordHash, input.current_password))) {
     await hitCounter(ctx.db, wrongTriesKey(session.userId), DAY_MS, now);
@@ -74,7 +75,7 @@ export async function changePassword(
     await proveAccountSecondFactor(ctx, checked, { totp: input.totp, recoveryCode: input.recovery_code });
   const newHash = await hashPassword(input.new_password);
   const revokedApiKeys = await ctx.db.transaction(async (tx) => {
-    const user = await repo.lockUserById(tx, session.userId);
+    const user = await accounts.lockUserById(tx, session.userId);
     if (!user) throw new AppError('unauthorized', 'Unauthorized');
     // Changed since the check (a reset or another change won the race): the password the person
     // typed is no longer the account's.
@@ -87,7 +88,7 @@ export async function changePassword(
     const keepFamilyId =
       current && current.userId === user.id && current.revokedAt === null ? current.familyId : undefined;
     await repo.setPasswordHash(tx, user.id, newHash, now);
-    await repo.revokeUserTokens(tx, user.id, now, keepFamilyId);
+    await accounts.revokeUserTokens(tx, user.id, now, keepFamilyId);
     await notifySessionsRevoked(tx, { userId: user.id, exceptSessionId: keepFamilyId });
     return apiKeys.revokeAll(tx, user.id, now);
   });

@@ -5,11 +5,11 @@ import type { z } from 'zod';
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
+import { checkSecondFactorAtSignIn } from '../accounts/second-factor';
 import * as repo from './auth.repository';
 import { toPublicUser } from './public-user';
 import { type SessionTokens, startSession } from './session-tokens';
 import { type SignInClient, UNKNOWN_CLIENT } from './sign-in-place';
-import { checkSecondFactorAtSignIn } from './two-factor';
 
 export type LogInInput = z.output<typeof loginRequestSchema>;
 

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../platform/app-context';
 import { hashToken } from '../../platform/auth';
 import { notifySessionsRevoked } from '../../platform/session-revocation';
+import * as accounts from '../accounts/accounts.repository';
 import * as repo from './auth.repository';
 
 /**
@@ -16,7 +17,7 @@ export async function logOut(ctx: AppContext, presented: string | undefined): Pr
     const found = await repo.findRefreshTokenByHash(tx, tokenHash);
     if (!found) return;
     // Locked first, so a refresh of this family in flight finishes before the family is revoked.
-    await repo.lockUserById(tx, found.userId);
+    await accounts.lockUserById(tx, found.userId);
     await repo.revokeFamily(tx, found.familyId, now);
     await notifySessionsRevoked(tx, { userId: found.userId, sessionId: found.familyId });
   });

@@ -15,7 +15,8 @@ import type { AppContext } from '../../platform/app-context';
 import { hitCounter, readCounter } from '../../platform/counters';
 import type { DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import type { MailMessage } from '../../platform/mail';
+import type { MailMessage } from '../../platform/mail/mailer';
+import type { UserRow } from '../accounts/accounts.repository';
 import * as repo from './auth.repository';
 
 /**
@@ -67,7 +68,7 @@ function otpMail(to: string, purpose: repo.OtpPurpose, code: string): MailMessag
 export async function issueOtp(
   tx: DbOrTx,
   ctx: Pick<AppContext, 'config'>,
-  user: Pick<repo.UserRow, 'id' | 'email'>,
+  user: Pick<UserRow, 'id' | 'email'>,
   purpose: repo.OtpPurpose,
   now: Date,
 ): Promise<MailMessage> {
@@ -107,7 +108,7 @@ export async function checkOtp(
   tx: DbOrTx,
   ctx: Pick<AppContext, 'config'>,
   email: string,
-  user: repo.UserRow | undefined,
+  user: UserRow | undefined,
   purposes: readonly [repo.OtpPurpose, ...repo.OtpPurpose[]],
   code: string,
   now: Date,
@@ -152,22 +153,4 @@ const otpMessages: Record<OtpCheckRejection, string> = {
 export function otpRejection(code: OtpCheckRejection): AppError {
   // The cool-down answers like a locked code (429), with words that do not send the person for a new one.
   return new AppError(code === 'otp_cool_down' ? 'otp_locked' : code, otpMessages[code]);
-}
-
-/**
- * Hands a mail to the mailer after the data behind it is committed. A transport failure is logged,
- * not thrown: the account change already happened, and the person can ask for the code again.
- */
-export async function deliverMail(
-  ctx: Pick<AppContext, 'mailer' | 'logger'>,
-  mail: MailMessage,
-): Promise<void> {
-  try {
-    await ctx.mailer.send(mail);
-  } catch (error) {
-    ctx.logger.error(
-      { subject: mail.subject, error: error instanceof Error ? error.message : String(error) },
-      'mail delivery failed',
-    );
-  }
 }

@@ -2,7 +2,7 @@ import { messages as m } from '@exchange/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, users } from '../../db/schema';
-import type { Mailer } from '../../platform/mail';
+import type { Mailer } from '../../platform/mail/mailer';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import {
   logIn,

@@ -1,6 +1,6 @@
 import type { PublicUser } from '@exchange/contracts';
 import { userCard } from '../../platform/user-card';
-import type { UserRow } from './auth.repository';
+import type { UserRow } from '../accounts/accounts.repository';
 
 /** The user as the API shows it. The response schema strips anything else that slips in. */
 export function toPublicUser(user: UserRow): PublicUser {

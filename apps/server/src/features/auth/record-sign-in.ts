@@ -1,9 +1,8 @@
 import { signInNovelty } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
-import { findUserByEmail } from './auth.repository';
-import { sendNewSignInMail } from './security-mail';
-import * as repo from './sessions.repository';
+import { sendNewSignInMail } from '../accounts/security-mail';
+import * as repo from './auth.repository';
 import type { SignInClient } from './sign-in-place';
 
 type RecordContext = Pick<AppContext, 'db' | 'mailer' | 'logger' | 'clock'>;
@@ -66,7 +65,7 @@ export async function recordRefusedSignIn(
   const outcome = error instanceof AppError ? REFUSAL_OUTCOMES[error.code] : undefined;
   if (outcome) {
     try {
-      const user = await findUserByEmail(ctx.db, email);
+      const user = await repo.findUserByEmail(ctx.db, email);
       if (user) {
         await repo.insertSignInEvent(ctx.db, {
           userId: user.id,

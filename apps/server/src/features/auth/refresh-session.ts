@@ -4,12 +4,14 @@ import type { AppContext } from '../../platform/app-context';
 import { hashToken } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { notifySessionsRevoked } from '../../platform/session-revocation';
+import type { UserRow } from '../accounts/accounts.repository';
+import * as accounts from '../accounts/accounts.repository';
 import * as repo from './auth.repository';
+import { touchSession } from './auth.repository';
 import { issueRefreshToken, type SessionTokens } from './session-tokens';
-import { touchSession } from './sessions.repository';
 
 type Rotation =
-  | { ok: true; user: repo.UserRow; refreshToken: string; familyId: string }
+  | { ok: true; user: UserRow; refreshToken: string; familyId: string }
   | { ok: false; reason: RefreshRefusal | 'account_inactive'; userId?: string; familyId?: string };
 
 /**
@@ -26,7 +28,7 @@ export async function refreshSession(ctx: AppContext, presented: string | undefi
     const found = await repo.findRefreshTokenByHash(tx, tokenHash);
     if (!found) return { ok: false, reason: 'unknown' };
     // The user row lock orders this against logout and password changes of the same user.
-    const user = await repo.lockUserById(tx, found.userId);
+    const user = await accounts.lockUserById(tx, found.userId);
     const token = await repo.findRefreshTokenByHash(tx, tokenHash);
     const decision = decideRefresh(token, now);
     if (!decision.ok || !token || !user) {

@@ -2,8 +2,9 @@ import { type forgetPasswordRequestSchema, messages as m } from '@exchange/contr
 import { isCustomer } from '@exchange/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/app-context';
+import { deliverMail } from '../../platform/mail/deliver-mail';
 import * as repo from './auth.repository';
-import { deliverMail, issueOtp } from './otp-codes';
+import { issueOtp } from './otp-codes';
 import type { PendingWork } from './pending-work';
 
 export type RequestCodeInput = z.output<typeof forgetPasswordRequestSchema>;

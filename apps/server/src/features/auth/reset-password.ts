@@ -3,10 +3,11 @@ import type { z } from 'zod';
 import type { AppContext } from '../../platform/app-context';
 import { hashPassword } from '../../platform/passwords';
 import { notifySessionsRevoked } from '../../platform/session-revocation';
-import type { ApiKeyRevocation } from './api-key-revocation';
+import * as accounts from '../accounts/accounts.repository';
+import type { ApiKeyRevocation } from '../accounts/api-key-revocation';
+import { sendSecurityChangeMail } from '../accounts/security-mail';
 import * as repo from './auth.repository';
 import { checkOtp, otpRejection } from './otp-codes';
-import { sendSecurityChangeMail } from './security-mail';
 
 export type ResetPasswordInput = z.output<typeof resetPasswordRequestSchema>;
 
@@ -33,7 +34,7 @@ export async function resetPassword(
     await repo.setPasswordHash(tx, user.id, passwordHash, now);
     await repo.consumeOtp(tx, result.otp.id, now);
     await repo.markEmailVerified(tx, user.id, now);
-    await repo.revokeUserTokens(tx, user.id, now);
+    await accounts.revokeUserTokens(tx, user.id, now);
     await notifySessionsRevoked(tx, { userId: user.id });
     const revokedApiKeys = await apiKeys.revokeAll(tx, user.id, now);
     return { ...result, userId: user.id, revokedApiKeys };

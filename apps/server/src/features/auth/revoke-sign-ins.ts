@@ -1,6 +1,6 @@
 import type { Tx } from '../../platform/db';
 import { notifySessionsRevoked } from '../../platform/session-revocation';
-import { revokeUserTokens } from './auth.repository';
+import { revokeUserTokens } from '../accounts/accounts.repository';
 
 /**
  * Ends every sign-in of the user (an account being disabled), inside the caller's transaction: its

@@ -5,6 +5,7 @@ import type { AppContext } from '../../platform/app-context';
 import { hashToken, newOpaqueToken } from '../../platform/auth';
 import type { Config } from '../../platform/config';
 import type { DbOrTx } from '../../platform/db';
+import type { UserRow } from '../accounts/accounts.repository';
 import * as repo from './auth.repository';
 import { recordSignIn } from './record-sign-in';
 import { type SignInClient, UNKNOWN_CLIENT } from './sign-in-place';
@@ -48,7 +49,7 @@ export async function issueRefreshToken(
  */
 export async function startSession(
   ctx: Pick<AppContext, 'config' | 'db' | 'tokens' | 'clock' | 'mailer' | 'logger'>,
-  user: Pick<repo.UserRow, 'id' | 'role'>,
+  user: Pick<UserRow, 'id' | 'role'>,
   start: { client: SignInClient; twoFactorPassed: boolean } = {
     client: UNKNOWN_CLIENT,
     twoFactorPassed: false,

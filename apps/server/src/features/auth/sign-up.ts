@@ -2,9 +2,10 @@ import { messages as m, type signupRequestSchema } from '@exchange/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
+import { deliverMail } from '../../platform/mail/deliver-mail';
 import { hashPassword } from '../../platform/passwords';
 import * as repo from './auth.repository';
-import { deliverMail, issueOtp } from './otp-codes';
+import { issueOtp } from './otp-codes';
 import { newRefCode } from './referral-code';
 
 export type SignUpInput = z.output<typeof signupRequestSchema>;

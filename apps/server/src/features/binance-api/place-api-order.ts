@@ -11,7 +11,7 @@ import {
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
 import type { SignedRequestCaller } from '../api-keys/authenticate-signed-request';
-import { assertOutflowAllowed } from '../debts/assert-outflow-allowed';
+import { assertOutflowAllowed } from '../outflow/assert-outflow-allowed';
 import { type BookOrder, placeBookOrder } from '../trading/place-book-order';
 import { findOrder, type OrderRecord } from '../trading/trading.repository';
 import type { TradingRuntime } from '../trading/trading-runtime';

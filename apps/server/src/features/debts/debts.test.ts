@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, userDebts } from '../../db/schema';
+import { FakePaypal } from '../../platform/paypal/fake-paypal';
 import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser, type TestUser } from '../../test/test-users';
-import { FakePaypal } from '../deposits/fake-paypal';
 import { balances, fund, limitOrder, place } from '../trading/trading-test-helpers';
 import { customerInDebt, instant, paypalDeposit, paypalEnv } from './debt-test-helpers';
 

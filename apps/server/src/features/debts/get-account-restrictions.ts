@@ -1,7 +1,8 @@
 import type { AccountRestrictions } from '@exchange/contracts';
 import { depositHoldStart, formatMinor, heldDepositCents, USD_CENTS_SCALE } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
-import { depositsCreditedSince, openDebtCents } from './debts.repository';
+import { depositsCreditedSince } from '../outflow/outflow.repository';
+import { openDebtCents } from './debts.repository';
 
 /**
  * What restricts the signed-in user's account, for the wallet's and dashboard's notice: what they owe

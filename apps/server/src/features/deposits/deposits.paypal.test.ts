@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentOrders, webhookEvents } from '../../db/schema';
+import { FakePaypal } from '../../platform/paypal/fake-paypal';
 import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser, type TestUser } from '../../test/test-users';
-import { FakePaypal } from './fake-paypal';
 
 const paypal = new FakePaypal();
 let t: TestApp;

@@ -156,15 +156,6 @@ export async function insertDebt(
   await tx.insert(userDebts).values({ ...debt, asset: 'USD', amount: debt.amount.toString() });
 }
 
-/** Where alerts for people go: every active administrator's e-mail address. */
-export async function adminEmails(db: DbOrTx): Promise<string[]> {
-  const rows = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(and(eq(users.role, 'ADMIN'), eq(users.status, 'ACTIVE')));
-  return rows.map((row) => row.email);
-}
-
 export async function userEmail(db: DbOrTx, userId: string): Promise<string | undefined> {
   const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   return row?.email;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { webhookEvents } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import type { Mailer } from '../../platform/mail';
+import type { Mailer } from '../../platform/mail/mailer';
 import { creditDeposit, recordDeclined, recordPending } from './deposit-outcomes';
 import { findOrder, findOrderByCapture, moveOrder } from './deposits.repository';
 import type { PaymentProvider } from './payment-provider';

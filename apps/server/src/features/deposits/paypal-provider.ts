@@ -1,9 +1,9 @@
 import { type CaptureReport, formatMinor } from '@exchange/domain';
 import { z } from 'zod';
+import { createPaypalClient, type PaypalOptions, unavailable } from '../../platform/paypal/paypal-client';
 import type { PaymentProvider } from './payment-provider';
-import { createPaypalClient, type PaypalOptions, unavailable } from './paypal-client';
 
-export type { PaypalOptions } from './paypal-client';
+export type { PaypalOptions } from '../../platform/paypal/paypal-client';
 
 const createdOrderSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 const captureSchema = z.object({

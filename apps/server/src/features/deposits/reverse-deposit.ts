@@ -7,12 +7,12 @@ import {
 } from '@exchange/domain';
 import type { Logger } from 'pino';
 import type { DbOrTx, Tx } from '../../platform/db';
-import type { Mailer } from '../../platform/mail';
+import { adminEmails } from '../../platform/mail/admin-emails';
+import type { Mailer } from '../../platform/mail/mailer';
 import { lockBalance } from '../ledger/ledger.repository';
 import { postEntry } from '../ledger/post-entries';
 import { upsertWalletTransaction } from '../ledger/wallet-history';
 import {
-  adminEmails,
   type BookedReversal,
   insertDebt,
   lockOrder,

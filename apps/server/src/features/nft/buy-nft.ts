@@ -3,9 +3,9 @@ import { nftMessages as m, messages, type NftBuyRequest } from '@exchange/contra
 import { type AssetCode, decideNftBuy, nftSalePostings } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
-import { assertOutflowAllowed } from '../debts/assert-outflow-allowed';
 import { postEntry } from '../ledger/post-entries';
 import { upsertWalletTransaction } from '../ledger/wallet-history';
+import { assertOutflowAllowed } from '../outflow/assert-outflow-allowed';
 import { findNftActor, findNftItem, insertNftSale, takeItemForBuyer } from './nft.repository';
 import { nftItemState } from './nft-item-state';
 import { nftRuleError } from './nft-rejections';

@@ -4,8 +4,8 @@ import { nftItems, users } from '../../db/schema';
 import type { AppContext } from '../../platform/app-context';
 import type { ChainTxOutcome } from '../../platform/chain/chain-sender-types';
 import type { Tx } from '../../platform/db';
+import { deliverMail } from '../../platform/mail/deliver-mail';
 import { recordAdminAction } from '../audit/record-admin-action';
-import { deliverMail } from '../auth/otp-codes';
 import type { NftChainSender } from './nft-chain';
 
 type HandlerContext = Pick<AppContext, 'db' | 'mailer' | 'logger' | 'clock'>;

@@ -9,10 +9,10 @@ import {
 } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
-import { assertOutflowAllowed } from '../debts/assert-outflow-allowed';
 import { loadBalances } from '../ledger/ledger.repository';
 import { postEntry } from '../ledger/post-entries';
 import { upsertWalletTransaction } from '../ledger/wallet-history';
+import { assertOutflowAllowed } from '../outflow/assert-outflow-allowed';
 import { loadRecipient, p2pRuleError } from './look-up-recipient';
 import { findUserName, insertTransfer, setTransferEntry } from './p2p.repository';
 import { countTransferMade, spendRecipientLookup, spendTransferTry } from './p2p-budgets';

@@ -2,9 +2,9 @@ import { messages } from '@exchange/contracts';
 import { type AssetCode, claimFailure, decideQuoteUse, swapPostings } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import { AppError, quoteUseError } from '../../platform/errors';
-import { assertOutflowAllowed } from '../debts/assert-outflow-allowed';
 import { postEntry } from '../ledger/post-entries';
 import { upsertWalletTransaction } from '../ledger/wallet-history';
+import { assertOutflowAllowed } from '../outflow/assert-outflow-allowed';
 import {
   assertSwapExposure,
   assertSwapPriceHolds,

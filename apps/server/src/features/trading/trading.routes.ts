@@ -21,7 +21,7 @@ import { sessionOf } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { createIdempotencyHooks } from '../../platform/idempotency';
 import { perUserLimit } from '../../platform/user-rate-limit';
-import { assertOutflowAllowed } from '../debts/assert-outflow-allowed';
+import { assertOutflowAllowed } from '../outflow/assert-outflow-allowed';
 import { cancelOrder } from './cancel-order';
 import { executeInstantOrder } from './execute-instant-order';
 import { issueInstantQuote, quoteView } from './issue-instant-quote';

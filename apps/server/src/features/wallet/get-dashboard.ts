@@ -1,6 +1,6 @@
 import { formatMinor, USD_CENTS_SCALE } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
-import { valueUserWallet } from './get-wallet';
+import { valueUserWallet } from '../ledger/wallet-valuation';
 import { netDepositedCents } from './wallet.repository';
 
 /**

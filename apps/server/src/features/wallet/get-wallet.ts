@@ -1,60 +1,9 @@
 import type { Wallet } from '@exchange/contracts';
-import {
-  type AssetCode,
-  assetIconPath,
-  formatMinor,
-  getAsset,
-  isAssetCode,
-  isStale,
-  USD_CENTS_SCALE,
-  usdCentsOf,
-  valueWallet,
-  type WalletHolding,
-  type WalletValuation,
-} from '@exchange/domain';
-import type { AppContext } from '../../platform/app-context';
+import { assetIconPath, formatMinor, getAsset, USD_CENTS_SCALE, usdCentsOf } from '@exchange/domain';
 import { coalescedRead } from '../../platform/coalesce';
 import { type DbOrTx, insideTransaction, perDatabase } from '../../platform/db';
-import { loadUserBalances } from '../ledger/ledger.repository';
+import { usablePrice, type ValuationContext, valueBalances } from '../ledger/wallet-valuation';
 import { type WalletFigures, walletFiguresOf } from './wallet.repository';
-
-type ValuationContext = Pick<AppContext, 'prices' | 'clock' | 'config'>;
-
-/**
- * The price to value a holding with, or undefined. A missing, non-positive or stale price (older than
- * PRICE_STALE_AFTER_SECONDS) values the asset at 0: the wallet still lists the balance, the totals just
- * leave it out until the feed is fresh again. Nothing is marked as failed. Valuations move no money,
- * so unlike quotes they do not refuse to answer.
- */
-function usablePrice(ctx: ValuationContext, asset: AssetCode): bigint | undefined {
-  const point = ctx.prices.latest(asset);
-  if (!point || point.usd <= 0n) return undefined;
-  return isStale(point, ctx.clock.now(), ctx.config.priceStaleAfterSeconds * 1000) ? undefined : point.usd;
-}
-
-/** Load the user's balances and value them at current prices. */
-export async function valueUserWallet(
-  ctx: ValuationContext & { db: DbOrTx },
-  userId: string,
-): Promise<WalletValuation> {
-  return valueBalances(ctx, await loadUserBalances(ctx.db, userId));
-}
-
-function valueBalances(
-  ctx: ValuationContext,
-  balances: readonly { asset: string; kind: string; balance: bigint }[],
-): WalletValuation {
-  const holdings = new Map<AssetCode, { available: bigint; locked: bigint }>();
-  for (const row of balances) {
-    if (!isAssetCode(row.asset)) continue;
-    const holding = holdings.get(row.asset) ?? { available: 0n, locked: 0n };
-    if (row.kind === 'AVAILABLE') holding.available += row.balance;
-    if (row.kind === 'LOCKED') holding.locked += row.balance;
-    holdings.set(row.asset, holding);
-  }
-  const list: WalletHolding[] = [...holdings].map(([asset, h]) => ({ asset, ...h }));
-  return valueWallet(list, (asset) => usablePrice(ctx, asset));
-}
 
 /** One coalesced reader per database (not per transaction: a transaction's reads stay its own). */
 const readerOf = perDatabase((db) => coalescedRead((ids: readonly string[]) => walletFiguresOf(db, ids)));

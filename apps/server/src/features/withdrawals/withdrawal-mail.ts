@@ -2,7 +2,7 @@ import { formatMessage, messages as m } from '@exchange/contracts';
 import { type AssetCode, formatMinor, getAsset } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import type { DbOrTx } from '../../platform/db';
-import { deliverMail } from '../auth/otp-codes';
+import { deliverMail } from '../../platform/mail/deliver-mail';
 import { contactOfUser, type WithdrawalRow } from './withdrawals.repository';
 
 /** The mails' context; `db` may be a transaction (the chain sender's handler mails inside its own). */

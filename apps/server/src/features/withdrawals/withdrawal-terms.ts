@@ -12,8 +12,8 @@ import {
 import type { AppContext } from '../../platform/app-context';
 import type { Config } from '../../platform/config';
 import { AppError } from '../../platform/errors';
-import { findUserById } from '../auth/auth.repository';
-import { twoFactorOn } from '../auth/two-factor';
+import { findUserById } from '../accounts/accounts.repository';
+import { twoFactorOn } from '../accounts/second-factor';
 import { loadUserBalances } from '../ledger/ledger.repository';
 import { coinTermsOf, isChainWithdrawable, toWithdrawalChain } from './coin-sends/coin-terms';
 import { withdrawnCentsSince } from './withdrawals.repository';

@@ -7,8 +7,8 @@ import type { ManualClock } from '../../platform/clock';
 import type { TestApp } from '../../test/test-app';
 import { createTestUser, type TestUser } from '../../test/test-users';
 import { transferFunds } from '../../test/transfer-funds';
-import { sealTotpSecret } from '../auth/totp-secret-box';
-import { currentTotp } from '../auth/two-factor';
+import { currentTotp } from '../accounts/totp-codes';
+import { sealTotpSecret } from '../accounts/totp-secret-box';
 
 /** A fixed base32 secret: the tests compute its codes as the authenticator app would. */
 export const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';

@@ -7,9 +7,9 @@ import {
 } from '@exchange/contracts';
 import type { AppContext } from '../../../platform/app-context';
 import { AppError } from '../../../platform/errors';
-import { findUserById } from '../../auth/auth.repository';
-import { deliverMail } from '../../auth/otp-codes';
-import { proveAccountSecondFactor, twoFactorOn } from '../../auth/two-factor';
+import { deliverMail } from '../../../platform/mail/deliver-mail';
+import { findUserById } from '../../accounts/accounts.repository';
+import { proveAccountSecondFactor, twoFactorOn } from '../../accounts/second-factor';
 import { checkCoinDestination, type HotWallets } from '../coin-sends/coin-destination';
 import { toWithdrawalAddress } from './withdrawal-address-views';
 import { insertWithdrawalAddress } from './withdrawal-addresses.repository';

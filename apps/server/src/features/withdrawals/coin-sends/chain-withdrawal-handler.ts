@@ -3,7 +3,7 @@ import { nextWithdrawalStatus } from '@exchange/domain';
 import type { AppContext } from '../../../platform/app-context';
 import type { ChainTxHandler, ChainTxOutcome } from '../../../platform/chain/chain-sender-types';
 import type { Tx } from '../../../platform/db';
-import type { MailMessage } from '../../../platform/mail';
+import type { MailMessage } from '../../../platform/mail/mailer';
 import { payOutWithdrawal, refundWithdrawal } from '../withdrawal-ledger';
 import { sendWithdrawalStatusMail } from '../withdrawal-mail';
 import { changeWithdrawal, lockWithdrawal } from '../withdrawals.repository';

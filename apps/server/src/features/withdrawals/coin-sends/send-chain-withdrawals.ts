@@ -14,7 +14,7 @@ import { coinBalance } from '../../../platform/chain/chain-client';
 import type { ChainSettings, ChainToken } from '../../../platform/chain/chain-config';
 import type { ChainTxRequest } from '../../../platform/chain/chain-sender-types';
 import type { Tx } from '../../../platform/db';
-import { adminEmails } from '../../deposits/deposits.repository';
+import { adminEmails } from '../../../platform/mail/admin-emails';
 import { coinUnits } from '../hot-wallet/hot-wallet-balances';
 import { holdForAdmin, withdrawalHoldReason } from '../requests/withdrawal-standing';
 import { changeWithdrawal, lockWithdrawal, type WithdrawalRow } from '../withdrawals.repository';

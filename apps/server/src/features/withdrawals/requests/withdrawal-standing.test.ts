@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainTransactions, users } from '../../../db/schema';
 import { ManualClock } from '../../../platform/clock';
+import { FakePaypal } from '../../../platform/paypal/fake-paypal';
 import { expectLedgerConsistent } from '../../../test/expect-ledger';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { chainTestEnv } from '../../../test/test-chain';
 import { createTestUser, type TestUser } from '../../../test/test-users';
 import { customerInDebt, paypalEnv } from '../../debts/debt-test-helpers';
-import { FakePaypal } from '../../deposits/fake-paypal';
 import {
   bookHotWalletFunds,
   coinBalance,

@@ -8,9 +8,9 @@ import {
 } from '@exchange/domain';
 import type { AppContext } from '../../../platform/app-context';
 import type { DbOrTx, Tx } from '../../../platform/db';
-import { findUserById } from '../../auth/auth.repository';
-import { twoFactorOn } from '../../auth/two-factor';
-import { hasOpenDebt } from '../../debts/debts.repository';
+import { findUserById } from '../../accounts/accounts.repository';
+import { twoFactorOn } from '../../accounts/second-factor';
+import { hasOpenDebt } from '../../outflow/outflow.repository';
 import { changeWithdrawal, type WithdrawalRow } from '../withdrawals.repository';
 
 /** The account as the standing check needs it, read now (inside the step's transaction). */

@@ -2,7 +2,7 @@ import { messages } from '@exchange/contracts';
 import { formatMinor } from '@exchange/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../../platform/app-context';
-import { createPaypalClient, type PaypalOptions, unavailable } from '../../deposits/paypal-client';
+import { createPaypalClient, type PaypalOptions, unavailable } from '../../../platform/paypal/paypal-client';
 
 /** What the provider says of a payout it has: still on its way, paid, or failed (with why). */
 export type PayoutState =

@@ -1,8 +1,8 @@
 import { messages as m } from '@exchange/contracts';
 import type { SignInPlace } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
-import { deliverMail } from './otp-codes';
-import { contactOf } from './sessions.repository';
+import { deliverMail } from '../../platform/mail/deliver-mail';
+import { contactOf } from './accounts.repository';
 
 type MailContext = Pick<AppContext, 'db' | 'mailer' | 'logger' | 'clock'>;
 

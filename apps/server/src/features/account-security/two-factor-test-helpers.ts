@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
 import type { ManualClock } from '../../platform/clock';
 import type { TestApp } from '../../test/test-app';
-import { post } from './auth-test-helpers';
-import { currentTotp } from './two-factor';
+import { currentTotp } from '../accounts/totp-codes';
+import { post } from '../auth/auth-test-helpers';
 
 export interface Enrolled {
   readonly secret: string;

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import { refreshTokens, signInEvents, userSessions, users } from '../../db/schema';
+import { recoveryCodes, refreshTokens, signInEvents, userSessions, users } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
 import { containsPattern } from '../../platform/search';
 
@@ -12,29 +12,6 @@ import { containsPattern } from '../../platform/search';
 
 export type SessionRow = typeof userSessions.$inferSelect;
 export type SignInEventRow = typeof signInEvents.$inferSelect;
-export type SignInOutcome = SignInEventRow['outcome'];
-
-export async function insertSession(
-  db: DbOrTx,
-  values: {
-    id: string;
-    userId: string;
-    userAgent: string;
-    device: string;
-    network: string;
-    twoFactorPassed: boolean;
-    at: Date;
-  },
-): Promise<void> {
-  const { at, ...rest } = values;
-  await db.insert(userSessions).values({ ...rest, createdAt: at, lastUsedAt: at });
-}
-
-/** Moves a session's last use (on a refresh: an access token lives minutes, so this is close enough). */
-export async function touchSession(db: DbOrTx, id: string, at: Date): Promise<void> {
-  await db.update(userSessions).set({ lastUsedAt: at }).where(eq(userSessions.id, id));
-}
-
 /** The user's live sessions, most recently used first. */
 export async function liveSessionsOf(db: DbOrTx, userId: string, now: Date): Promise<SessionRow[]> {
   const live = sql<boolean>`EXISTS (SELECT 1 FROM ${refreshTokens}
@@ -97,23 +74,6 @@ export async function lockUser(tx: DbOrTx, userId: string): Promise<boolean> {
   return row !== undefined;
 }
 
-export async function insertSignInEvent(
-  db: DbOrTx,
-  values: { userId: string; outcome: SignInOutcome; device: string; network: string; at: Date },
-): Promise<void> {
-  const { at, ...rest } = values;
-  await db.insert(signInEvents).values({ ...rest, createdAt: at });
-}
-
-/** The places (device label, network) of the user's earlier successful sign-ins, newest first. */
-export async function successfulSignInPlaces(db: DbOrTx, userId: string) {
-  return db
-    .selectDistinct({ device: signInEvents.device, network: signInEvents.network })
-    .from(signInEvents)
-    .where(and(eq(signInEvents.userId, userId), eq(signInEvents.outcome, 'SUCCESS')))
-    .limit(1000);
-}
-
 /**
  * One page of the user's sign-in history, searched in the device and network (walks
  * sign_in_events_user_created_idx: one user's rows, filtered there).
@@ -154,10 +114,48 @@ export async function setAntiPhishingPhrase(db: DbOrTx, userId: string, phrase: 
   await db.update(users).set({ antiPhishingPhrase: phrase, updatedAt: at }).where(eq(users.id, userId));
 }
 
-export async function contactOf(db: DbOrTx, userId: string) {
-  const [row] = await db
-    .select({ email: users.email, name: users.name })
-    .from(users)
+export async function enableTotp(tx: DbOrTx, userId: string, at: Date): Promise<void> {
+  await tx.update(users).set({ totpEnabledAt: at, updatedAt: at }).where(eq(users.id, userId));
+}
+
+/** Turns two-factor sign-in off: the secret goes with it, so turning it on again enrols anew. */
+export async function disableTotp(tx: DbOrTx, userId: string, at: Date): Promise<void> {
+  await tx
+    .update(users)
+    .set({ totpSecret: null, totpEnabledAt: null, updatedAt: at })
     .where(eq(users.id, userId));
-  return row;
+}
+
+/** The sign-in has proved the account's second factor (it just turned two-factor on with a code). */
+export async function markSessionTwoFactorPassed(
+  tx: DbOrTx,
+  userId: string,
+  sessionId: string,
+): Promise<void> {
+  await tx
+    .update(userSessions)
+    .set({ twoFactorPassed: true })
+    .where(and(eq(userSessions.id, sessionId), eq(userSessions.userId, userId)));
+}
+
+/** The user's recovery codes become these (hashes), every older one gone. */
+export async function replaceRecoveryCodes(
+  tx: DbOrTx,
+  userId: string,
+  codeHashes: readonly string[],
+  at: Date,
+): Promise<void> {
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  if (codeHashes.length > 0)
+    await tx
+      .insert(recoveryCodes)
+      .values(codeHashes.map((codeHash) => ({ userId, codeHash, createdAt: at })));
+}
+
+export async function countUnspentRecoveryCodes(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.spentAt)));
+  return row?.n ?? 0;
 }

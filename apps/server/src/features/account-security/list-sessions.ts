@@ -1,7 +1,7 @@
 import type { SessionView } from '@exchange/contracts';
 import type { AppContext } from '../../platform/app-context';
 import type { Session } from '../../platform/auth';
-import { liveSessionsOf } from './sessions.repository';
+import { liveSessionsOf } from './account-security.repository';
 
 /** The caller's live sessions, most recently used first, the one the request came from marked. */
 export async function listSessions(

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock';
 import { REDACTED_PATHS } from '../../platform/logger';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { bearer, logIn, PASSWORD, post, ROOMY_LIMITS, registerVerified } from './auth-test-helpers';
+import { bearer, logIn, PASSWORD, post, ROOMY_LIMITS, registerVerified } from '../auth/auth-test-helpers';
 import { enrolTwoFactor, nextTotp } from './two-factor-test-helpers';
 
 /** Two-factor's secrets (the TOTP secret, codes, recovery codes) never reach a log line. */

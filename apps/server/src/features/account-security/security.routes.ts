@@ -11,8 +11,8 @@ import {
 } from '@exchange/contracts';
 import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
+import type { ApiKeyRevocation } from '../accounts/api-key-revocation';
 import { antiPhishingPhrase, setAntiPhishingPhrase } from './anti-phishing';
-import type { ApiKeyRevocation } from './api-key-revocation';
 import { listSessions } from './list-sessions';
 import { signInHistory } from './sign-in-history';
 import { signOutSessions } from './sign-out-sessions';

@@ -5,15 +5,19 @@ import type { Session } from '../../platform/auth';
 import type { Tx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { notifySessionsRevoked } from '../../platform/session-revocation';
+import * as accounts from '../accounts/accounts.repository';
+import type { ApiKeyRevocation } from '../accounts/api-key-revocation';
+import { newRecoveryCodes } from '../accounts/recovery-codes';
+import {
+  proveAccountSecondFactor,
+  proveSecondFactor,
+  type SecondFactorProof,
+  twoFactorOn,
+} from '../accounts/second-factor';
+import { sendSecurityChangeMail } from '../accounts/security-mail';
+import { openTotpSecret, sealTotpSecret } from '../accounts/totp-secret-box';
 import { recordAdminAction } from '../audit/record-admin-action';
-import type { ApiKeyRevocation } from './api-key-revocation';
-import * as repo from './auth.repository';
-import { newRecoveryCodes } from './recovery-codes';
-import { proveSecondFactor, type SecondFactorProof } from './second-factor';
-import { sendSecurityChangeMail } from './security-mail';
-import { isSealedTotpSecret, openTotpSecret, sealTotpSecret } from './totp-secret-box';
-
-export { currentTotp } from './totp-codes';
+import * as repo from './account-security.repository';
 
 /**
  * Two-factor sign-in for every account (customers and admins, one code path): an authenticator app's
@@ -23,52 +27,6 @@ export { currentTotp } from './totp-codes';
 const ISSUER = 'Exchange';
 
 type TwoFactorContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer' | 'logger'>;
-
-/** Whether the account has two-factor sign-in in force (the secret alone is an unfinished enrolment). */
-export function twoFactorOn(user: Pick<repo.UserRow, 'totpEnabledAt' | 'totpSecret'>): boolean {
-  return Boolean(user.totpEnabledAt && user.totpSecret);
-}
-
-/**
- * The sign-in's second step, after the password was right: an account with two-factor on must give a
- * right code or an unspent recovery code (none: 401 totp_required, the answer the web's code step
- * waits for). An admin without two-factor is refused in production (so a leaked password alone never
- * opens the back-office there) and let in elsewhere, so the embedded demo keeps working. Answers
- * whether the sign-in passed two-factor.
- */
-export async function checkSecondFactorAtSignIn(
-  ctx: TwoFactorContext,
-  user: repo.UserRow,
-  proof: SecondFactorProof,
-): Promise<boolean> {
-  if (twoFactorOn(user)) {
-    await proveAccountSecondFactor(ctx, user, proof);
-    // A secret enrolled before encryption at rest is sealed now that its owner has used it.
-    if (user.totpSecret && !isSealedTotpSecret(user.totpSecret))
-      await repo.setTotpSecret(
-        ctx.db,
-        user.id,
-        sealTotpSecret(ctx.config, user.id, user.totpSecret),
-        ctx.clock.now(),
-      );
-    return true;
-  }
-  if (user.role === 'ADMIN' && ctx.config.env === 'production')
-    throw new AppError('totp_not_enrolled', m.totpRequiredInProduction);
-  return false;
-}
-
-/**
- * Proves the second factor of an account that has two-factor on (its stored secret opened here; one
- * that does not open leaves the recovery codes).
- */
-export async function proveAccountSecondFactor(
-  ctx: TwoFactorContext,
-  user: repo.UserRow,
-  proof: SecondFactorProof,
-): Promise<void> {
-  await proveSecondFactor(ctx, user, openTotpSecret(ctx.config, user.id, user.totpSecret) ?? '', proof);
-}
 
 /**
  * Starts (or restarts) enrolment: a new secret is stored, not yet in force. Once two-factor sign-in is
@@ -81,10 +39,10 @@ export async function startTotpEnrolment(
 ): Promise<TotpEnrolment> {
   const secret = generateSecret();
   const user = await ctx.db.transaction(async (tx) => {
-    const locked = await repo.lockUserById(tx, userId);
+    const locked = await accounts.lockUserById(tx, userId);
     if (!locked) throw new AppError('unauthorized', 'Unauthorized');
     if (locked.totpEnabledAt) throw new AppError('conflict', m.totpAlreadyEnabled);
-    await repo.setTotpSecret(tx, userId, sealTotpSecret(ctx.config, userId, secret), ctx.clock.now());
+    await accounts.setTotpSecret(tx, userId, sealTotpSecret(ctx.config, userId, secret), ctx.clock.now());
     return locked;
   });
   const otpauthUrl = generateURI({ issuer: ISSUER, label: user.email, secret });
@@ -95,7 +53,7 @@ export async function startTotpEnrolment(
 
 /** Ends every sign-in of the user but `keepSessionId` (the one making the change), sockets included. */
 async function endOtherSignIns(tx: Tx, userId: string, at: Date, keepSessionId: string | undefined) {
-  await repo.revokeUserTokens(tx, userId, at, keepSessionId);
+  await accounts.revokeUserTokens(tx, userId, at, keepSessionId);
   await notifySessionsRevoked(tx, { userId, exceptSessionId: keepSessionId });
 }
 
@@ -109,7 +67,7 @@ export async function confirmTotpEnrolment(
   user: { userId: string; keepSessionId?: string },
   code: string,
 ): Promise<string[]> {
-  const found = await repo.findUserById(ctx.db, user.userId);
+  const found = await accounts.findUserById(ctx.db, user.userId);
   if (!found) throw new AppError('unauthorized', 'Unauthorized');
   if (found.totpEnabledAt) throw new AppError('conflict', m.totpAlreadyEnabled);
   const secret = openTotpSecret(ctx.config, found.id, found.totpSecret);
@@ -118,7 +76,7 @@ export async function confirmTotpEnrolment(
   const codes = newRecoveryCodes(ctx.config, found.id);
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    const locked = await repo.lockUserById(tx, found.id);
+    const locked = await accounts.lockUserById(tx, found.id);
     if (!locked) throw new AppError('unauthorized', 'Unauthorized');
     if (locked.totpEnabledAt) throw new AppError('conflict', m.totpAlreadyEnabled);
     // Enrolment restarted since the code was checked: the proved secret is no longer the stored one.
@@ -146,7 +104,7 @@ export async function disableTwoFactor(
   proof: SecondFactorProof,
   apiKeys: ApiKeyRevocation,
 ): Promise<void> {
-  const found = await repo.findUserById(ctx.db, session.userId);
+  const found = await accounts.findUserById(ctx.db, session.userId);
   if (!found) throw new AppError('unauthorized', 'Unauthorized');
   if (!twoFactorOn(found)) throw new AppError('conflict', m.totpNotEnabled);
   if (found.role === 'ADMIN' && ctx.config.env === 'production')
@@ -154,7 +112,7 @@ export async function disableTwoFactor(
   await proveAccountSecondFactor(ctx, found, proof);
   const now = ctx.clock.now();
   const revokedApiKeys = await ctx.db.transaction(async (tx) => {
-    const locked = await repo.lockUserById(tx, found.id);
+    const locked = await accounts.lockUserById(tx, found.id);
     if (!locked?.totpEnabledAt) throw new AppError('conflict', m.totpNotEnabled);
     await repo.disableTotp(tx, found.id, now);
     await repo.replaceRecoveryCodes(tx, found.id, [], now);
@@ -172,7 +130,7 @@ export async function twoFactorStatus(
   ctx: Pick<AppContext, 'db'>,
   userId: string,
 ): Promise<{ enabled: boolean; recovery_codes_left: number }> {
-  const user = await repo.findUserById(ctx.db, userId);
+  const user = await accounts.findUserById(ctx.db, userId);
   const enabled = user ? twoFactorOn(user) : false;
   return { enabled, recovery_codes_left: enabled ? await repo.countUnspentRecoveryCodes(ctx.db, userId) : 0 };
 }

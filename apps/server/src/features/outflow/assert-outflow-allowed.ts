@@ -16,8 +16,8 @@ import {
 } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
-import { valueUserWallet } from '../wallet/get-wallet';
-import { depositsCreditedSince, hasOpenDebt } from './debts.repository';
+import { valueUserWallet } from '../ledger/wallet-valuation';
+import { depositsCreditedSince, hasOpenDebt } from './outflow.repository';
 
 type OutflowContext = Pick<AppContext, 'db' | 'config' | 'clock' | 'prices'>;
 

@@ -2,8 +2,8 @@ import { messages as m } from '@exchange/contracts';
 import { maskEmail } from '@exchange/domain';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { mailOutbox, users } from '../db/schema';
-import type { DbOrTx } from './db';
+import { mailOutbox, users } from '../../db/schema';
+import type { DbOrTx } from '../db';
 
 export interface MailMessage {
   readonly to: string;

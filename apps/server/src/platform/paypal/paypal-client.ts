@@ -1,6 +1,6 @@
 import { messages } from '@exchange/contracts';
 import { z } from 'zod';
-import { AppError } from '../../platform/errors';
+import { AppError } from '../errors';
 
 export interface PaypalOptions {
   readonly baseUrl: string;

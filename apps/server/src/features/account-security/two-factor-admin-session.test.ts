@@ -4,8 +4,8 @@ import { userSessions, users } from '../../db/schema';
 import { ManualClock } from '../../platform/clock';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser, signInAs } from '../../test/test-users';
-import { bearer, logIn, PASSWORD, post, ROOMY_LIMITS, registerVerified } from './auth-test-helpers';
-import { currentTotp } from './two-factor';
+import { currentTotp } from '../accounts/totp-codes';
+import { bearer, logIn, PASSWORD, post, ROOMY_LIMITS, registerVerified } from '../auth/auth-test-helpers';
 import { enrolTwoFactor } from './two-factor-test-helpers';
 
 /**

@@ -11,7 +11,7 @@ import {
   ROOMY_LIMITS,
   refreshWithCookie,
   registerVerified,
-} from './auth-test-helpers';
+} from '../auth/auth-test-helpers';
 
 const CHROME_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../platform/app-context';
-import { sendSecurityChangeMail } from './security-mail';
-import * as repo from './sessions.repository';
+import { sendSecurityChangeMail } from '../accounts/security-mail';
+import * as repo from './account-security.repository';
 
 export function antiPhishingPhrase(ctx: Pick<AppContext, 'db'>, userId: string): Promise<string | null> {
   return repo.antiPhishingPhraseOf(ctx.db, userId);

@@ -1,7 +1,7 @@
 import type { SignInEventView, signInHistoryRequestSchema } from '@exchange/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/app-context';
-import { signInEventPage } from './sessions.repository';
+import { signInEventPage } from './account-security.repository';
 
 export type SignInHistoryQuery = z.output<typeof signInHistoryRequestSchema>;
 

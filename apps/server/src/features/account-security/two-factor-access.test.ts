@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
-import { post, ROOMY_LIMITS } from './auth-test-helpers';
+import { post, ROOMY_LIMITS } from '../auth/auth-test-helpers';
 import { enrolTwoFactor } from './two-factor-test-helpers';
 
 /**

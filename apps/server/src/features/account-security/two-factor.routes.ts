@@ -9,7 +9,7 @@ import {
 } from '@exchange/contracts';
 import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
-import type { ApiKeyRevocation } from './api-key-revocation';
+import type { ApiKeyRevocation } from '../accounts/api-key-revocation';
 import { confirmTotpEnrolment, disableTwoFactor, startTotpEnrolment, twoFactorStatus } from './two-factor';
 
 /**

@@ -4,9 +4,9 @@ import type { AppContext } from '../../platform/app-context';
 import type { Session } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { notifySessionsRevoked } from '../../platform/session-revocation';
-import type { ApiKeyRevocation } from './api-key-revocation';
-import { sendSecurityChangeMail } from './security-mail';
-import * as repo from './sessions.repository';
+import type { ApiKeyRevocation } from '../accounts/api-key-revocation';
+import { sendSecurityChangeMail } from '../accounts/security-mail';
+import * as repo from './account-security.repository';
 
 /**
  * 'Sign out this session' and 'Sign out all other sessions': the domain picks the sessions among the

@@ -14,7 +14,7 @@ import {
   ROOMY_LIMITS,
   registerVerified,
   userRow,
-} from './auth-test-helpers';
+} from '../auth/auth-test-helpers';
 import { enrolTwoFactor, nextTotp } from './two-factor-test-helpers';
 
 /**

@@ -7,6 +7,9 @@ import { ManualClock, systemClock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
 import { AppError } from '../../platform/errors';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { checkSecondFactorAtSignIn } from '../accounts/second-factor';
+import { currentTotp } from '../accounts/totp-codes';
+import { openTotpSecret } from '../accounts/totp-secret-box';
 import {
   bearer,
   logIn,
@@ -16,9 +19,7 @@ import {
   ROOMY_LIMITS,
   registerVerified,
   userRow,
-} from './auth-test-helpers';
-import { openTotpSecret } from './totp-secret-box';
-import { checkSecondFactorAtSignIn, currentTotp } from './two-factor';
+} from '../auth/auth-test-helpers';
 import { enrolTwoFactor, nextTotp } from './two-factor-test-helpers';
 
 const CUSTOMER = 'fox@example.com';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
-import { ROOMY_LIMITS } from './auth-test-helpers';
+import { ROOMY_LIMITS } from '../auth/auth-test-helpers';
 
 /**
  * Who may call the Security page's routes: any signed-in, active account, KYC or not, admins
@@ -65,8 +65,8 @@ describe('security routes: authorisation', () => {
     const alice = await createTestUser(t);
     const bob = await createTestUser(t);
     // Bob's sign-in has a session row like a real sign-in.
-    const { recordSignIn } = await import('./record-sign-in');
-    const { UNKNOWN_CLIENT } = await import('./sign-in-place');
+    const { recordSignIn } = await import('../auth/record-sign-in');
+    const { UNKNOWN_CLIENT } = await import('../auth/sign-in-place');
     await recordSignIn(t.ctx, {
       userId: bob.id,
       sessionId: bob.sessionId,

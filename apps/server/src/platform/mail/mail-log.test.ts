@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { DbOrTx } from './db';
-import { createLogger } from './logger';
-import { createMailer } from './mail';
+import type { DbOrTx } from '../db';
+import { createLogger } from '../logger';
+import { createMailer } from './mailer';
 
 describe('the mailer log line', () => {
   it('names the recipient masked, never the address in clear', async () => {
