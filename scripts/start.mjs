@@ -13,7 +13,10 @@
  *   apps/server/dist/server/signer/main.mjs; in the embedded default the server starts it as its child
  *   (embedded-signer.ts), told where by EXCHANGE_SIGNER_BUNDLE (else it runs the source through tsx).
  *
- * `node scripts/start.mjs --build-only` builds what changed and exits (the benchmarks use it).
+ * Each step prints one line (built or up to date, then starting), and the server one per start step.
+ *
+ * `node scripts/start.mjs --build-only` builds what changed and exits (the benchmarks and the
+ * Dockerfile use it).
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -60,7 +63,10 @@ const SHARED = ['packages/contracts', 'packages/domain', 'package-lock.json', 'p
 function buildWeb() {
   const stampFile = path.join(root, 'apps/web/dist/.build-stamp');
   const hash = hashOf(['apps/web', ...SHARED], 'web');
-  if (stampOf(stampFile) === hash && existsSync(path.join(root, 'apps/web/dist/index.html'))) return;
+  if (stampOf(stampFile) === hash && existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+    log('web app: up to date');
+    return;
+  }
   log('web app: sources changed since the last build, building it (vite)…');
   const built = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);
@@ -79,7 +85,10 @@ async function buildServer() {
     ['apps/server/src', 'apps/server/package.json', 'scripts/start.mjs', ...SHARED],
     `server ${root} ${process.version}`,
   );
-  if (stampOf(stampFile) === hash && existsSync(serverOut) && existsSync(signerOut)) return true;
+  if (stampOf(stampFile) === hash && existsSync(serverOut) && existsSync(signerOut)) {
+    log('server: bundle up to date');
+    return true;
+  }
   let esbuild;
   try {
     esbuild = await import('esbuild');
@@ -87,6 +96,7 @@ async function buildServer() {
     log('server: esbuild is not installed; running the TypeScript source through tsx');
     return false;
   }
+  log('server: sources changed since the last build, bundling it (esbuild)…');
   // Only workspace packages are bundled (they ship TypeScript); every npm dependency is imported from
   // node_modules as usual, native ones included.
   const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})].filter(
@@ -136,6 +146,7 @@ async function buildServer() {
 buildWeb();
 const bundled = await buildServer();
 if (!process.argv.includes('--build-only')) {
+  log('server: starting…');
   if (bundled) {
     process.env.EXCHANGE_SIGNER_BUNDLE = signerOut;
     await import(pathToFileURL(serverOut).href);

@@ -2,10 +2,17 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { renderConfigReference, withConfigReference } from '../apps/server/src/config-reference';
+import {
+  envExampleDifferences,
+  renderConfigReference,
+  renderEnvExample,
+  SECRET_SETTINGS,
+  withConfigReference,
+} from '../apps/server/src/config-reference';
 import { ConfigError, loadConfig } from '../apps/server/src/platform/config';
 
 const operations = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/operations.md');
+const envExample = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.env.example');
 
 describe('configuration reference', () => {
   it('docs/operations.md lists every setting as the schema has it (npm run docs:config)', () => {
@@ -17,6 +24,45 @@ describe('configuration reference', () => {
     const table = renderConfigReference();
     expect(table).toContain('| `PORT` | `8080` |');
     expect(table).toContain('| `PRICE_FEED` | `simulated` | simulated \\| coingecko \\| binance |');
+  });
+});
+
+describe('.env.example', () => {
+  it('lists every setting with its default and sentence, as the schema has them (npm run docs:config)', () => {
+    expect(envExampleDifferences(readFileSync(envExample, 'utf8'), renderEnvExample())).toEqual([]);
+  });
+
+  it('has one line per setting the server and the signer read, production secrets marked', () => {
+    const example = renderEnvExample();
+    for (const name of [
+      'CHAIN_RPC_URL',
+      'WITHDRAWAL_USD_FEE',
+      'BINANCE_API_WEIGHT_PER_MINUTE_KEY',
+      'SIGNER_MNEMONIC',
+    ])
+      expect(example.split('\n').filter((line) => line.startsWith(`# ${name}=`))).toHaveLength(1);
+    expect(example).toContain('# PORT=8080  # The one port');
+    expect(example).toContain('# MAIL_FROM="Exchange <no-reply@example.com>"  #');
+    for (const name of SECRET_SETTINGS)
+      expect(example).toMatch(new RegExp(`^# ${name}=  # (\\[production\\] )?\\[secret\\]`, 'm'));
+    expect(example).toMatch(/^# JWT_SECRET= {2}# \[production\] \[secret\] /m);
+  });
+
+  it('reports a changed, a missing and an extra line (the comparator fails on a made-up file)', () => {
+    const expected = renderEnvExample();
+    const lines = expected.split('\n');
+    const changed = lines
+      .map((line) => (line.startsWith('# PORT=') ? '# PORT=9090  # mine' : line))
+      .join('\n');
+    const at = lines.findIndex((line) => line.startsWith('# PORT=')) + 1;
+    expect(envExampleDifferences(changed, expected)).toEqual([
+      `line ${at}: expected ${JSON.stringify(lines[at - 1])}, found "# PORT=9090  # mine"`,
+    ]);
+    const without = lines.filter((line) => !line.startsWith('# SHUTDOWN_TIMEOUT_MS=')).join('\n');
+    expect(envExampleDifferences(without, expected).length).toBeGreaterThan(0);
+    expect(envExampleDifferences(`${expected}# EXTRA=1`, expected)).toEqual([
+      `line ${lines.length}: expected "", found "# EXTRA=1"`,
+    ]);
   });
 });
 

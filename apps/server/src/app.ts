@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { securityRoutes } from './features/account-security/security.routes';
 import { twoFactorUserRoutes } from './features/account-security/two-factor.routes';
@@ -72,6 +72,7 @@ import { clientNetwork } from './platform/client-address';
 import { pgRateLimitStore } from './platform/counters';
 import { answerFrameworkError, registerErrorHandler } from './platform/errors';
 import { guardMetrics, registerApiDocs } from './platform/exposure';
+import { fastifyLogging } from './platform/logger';
 import { createMetrics, type Metrics } from './platform/metrics';
 import { createPgListener } from './platform/pg-listener';
 import { responseSerializerCompiler } from './platform/response-serializer';
@@ -131,7 +132,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
   const { config } = ctx;
   setHotAccountShards(config.ledgerHotShards);
   const app = Fastify({
-    loggerInstance: ctx.logger as FastifyBaseLogger,
+    ...fastifyLogging(ctx.logger, config.requestLog),
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 1_048_576,
     frameworkErrors: answerFrameworkError,

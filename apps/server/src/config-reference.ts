@@ -4,7 +4,9 @@ import { chainSettingDocs } from './platform/chain/chain-config';
 import { chainSweepSettingDocs } from './platform/chain/chain-sweep-config';
 import { nftChainSettingDocs } from './platform/chain/nft-config';
 import { type Env, envSchema } from './platform/config';
+import { logSettingDocs } from './platform/logger';
 import { coinWithdrawalSettingDocs } from './platform/withdrawal-config';
+import { signerEnvSchema, signerSettingDocs } from './signer/signer-config';
 
 /**
  * What each setting does, for docs/operations.md's configuration reference. The table is generated
@@ -135,7 +137,7 @@ export const SETTING_DOCS: Record<keyof Env, string> = {
   S3_REGION: 'Region of the bucket.',
   S3_ENDPOINT: 'For S3-compatible services (MinIO, R2, ...). Unset: AWS.',
   S3_FORCE_PATH_STYLE: '`on` for MinIO and other path-style endpoints.',
-  LOG_LEVEL: 'pino level of the JSON logs on stdout.',
+  ...logSettingDocs,
   LEDGER_CHECK_INTERVAL_SECONDS:
     'How often one process recomputes the ledger for `exchange_ledger_consistent`.',
   METRICS_TOKEN: 'When set, GET /metrics needs `Authorization: Bearer <token>` (16+ characters).',
@@ -195,6 +197,102 @@ export function withConfigReference(document: string): string {
 export function updateConfigReference(file: string): boolean {
   const before = readFileSync(file, 'utf8');
   const after = withConfigReference(before);
+  if (after !== before) writeFileSync(file, after);
+  return after !== before;
+}
+
+/** Settings whose value is a credential: never in the repository or a log, shown `[secret]` in .env.example. */
+export const SECRET_SETTINGS: readonly string[] = [
+  'DATABASE_URL',
+  'JWT_SECRET',
+  'OTP_HMAC_KEY',
+  'SMTP_URL',
+  'COINGECKO_API_KEY',
+  'PAYPAL_CLIENT_SECRET',
+  'CHAIN_MNEMONIC',
+  'SIGNER_SECRET',
+  'METRICS_TOKEN',
+  'SIGNER_MNEMONIC',
+];
+
+/** Read from the environment by a library, not by our schema. */
+const LIBRARY_SETTINGS = [
+  ['AWS_ACCESS_KEY_ID', 'With STORAGE=s3: read by the AWS SDK (or its other credential sources).'],
+  ['AWS_SECRET_ACCESS_KEY', '[secret] With STORAGE=s3: read by the AWS SDK.'],
+] as const;
+
+const ENV_EXAMPLE_HEADER = [
+  '# Every setting the server reads, with its default. Generated from the configuration schema by',
+  '# `npm run docs:config` (apps/server/src/config-reference.ts): change the schema or its sentences there',
+  '# and regenerate; tests/config-reference.test.ts fails while this file and the schema differ.',
+  '#',
+  '# `npm start` (the embedded default) needs none of them. Uncomment a line to set it; an empty value',
+  '# means unset. [production] marks a setting the production start-up checks (NODE_ENV=production',
+  '# refuses to start while it is missing or unsafe; the sentence says when), [secret] a credential:',
+  '# keep it out of the repository and hand it to the process from a secret store.',
+];
+
+/** One commented `NAME=default  # [tags] sentence` line, the sentence's Markdown removed. */
+function envLine(name: string, field: z.ZodType, text: string): string {
+  const { default: fallback, values } = describe(name, field);
+  const value = /[\s#"'<>]/.test(fallback) ? JSON.stringify(fallback) : fallback;
+  const tags = [
+    /\*\*[^*]*production[^*]*\*\*/i.test(text) ? '[production]' : '',
+    SECRET_SETTINGS.includes(name) ? '[secret]' : '',
+    values ? `(${values.replaceAll('\\|', '|')})` : '',
+  ].filter(Boolean);
+  const plain = text.replaceAll('**', '').replaceAll('`', '').replaceAll('\\|', '|');
+  return `# ${name}=${value}  # ${[...tags, plain].join(' ')}`;
+}
+
+/** .env.example: the web process's settings in the schema's order, then the signer's own and the libraries'. */
+export function renderEnvExample(): string {
+  const web = Object.entries(envSchema.shape).map(([name, field]) =>
+    envLine(name, field as z.ZodType, SETTING_DOCS[name as keyof Env]),
+  );
+  const signerDocs: Record<string, string> = signerSettingDocs;
+  const signer = Object.entries(signerEnvSchema.shape)
+    .filter(([name]) => !(name in envSchema.shape))
+    .map(([name, field]) => {
+      const text = signerDocs[name];
+      if (!text) throw new Error(`${name}: the signer setting has no sentence in signerSettingDocs`);
+      return envLine(name, field as z.ZodType, text);
+    });
+  const library = LIBRARY_SETTINGS.map(([name, text]) => `# ${name}=  # ${text}`);
+  return [
+    ...ENV_EXAMPLE_HEADER,
+    '',
+    '# The server (the web process: npm start, the Docker image).',
+    ...web,
+    '',
+    '# The signer process (npm run signer, docs/operations.md): it also reads DATABASE_URL, LOG_LEVEL, the',
+    '# CHAIN_* settings above, CHAINS, CHAIN_NFT_ADDRESS, CHAIN_HOT_CAP_* and SIGNER_SECRET.',
+    ...signer,
+    '',
+    '# Read by libraries.',
+    ...library,
+    '',
+  ].join('\n');
+}
+
+/** The lines where `actual` (.env.example as found) and `expected` (the schema's rendering) differ; none when equal. */
+export function envExampleDifferences(actual: string, expected: string): string[] {
+  const found = actual.split('\n');
+  const wanted = expected.split('\n');
+  const out: string[] = [];
+  for (let i = 0; i < Math.max(found.length, wanted.length); i++) {
+    if (found[i] !== wanted[i])
+      out.push(
+        `line ${i + 1}: expected ${JSON.stringify(wanted[i] ?? null)}, found ${JSON.stringify(found[i] ?? null)}`,
+      );
+  }
+  return out;
+}
+
+/** Rewrites .env.example from the schema; answers whether anything changed. */
+export function updateEnvExample(file: string): boolean {
+  const before = readFileSync(file, 'utf8');
+  const after = renderEnvExample();
   if (after !== before) writeFileSync(file, after);
   return after !== before;
 }

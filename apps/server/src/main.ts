@@ -36,6 +36,8 @@ async function main(): Promise<void> {
     ? { ...settings, chainSigner: plannedChainSigner(plan) }
     : await connectSignerProcess(settings, logger);
   // CHAIN_MODE=embedded: a local development chain for coin deposits (platform/embedded-chain.ts).
+  // One line per start step, so a start that takes a while says what it is waiting for.
+  if (loaded.chainMode === 'embedded') logger.info('starting the development chain (hardhat)');
   const chain = await startEmbeddedChain(loaded, logger);
   const { config } = chain;
   // Every token's decimals as its contract has them, before anything reads or sends a coin.
@@ -48,6 +50,7 @@ async function main(): Promise<void> {
   if (!databaseUrl) {
     // Loaded only in embedded mode: the package hooks SIGTERM to exit at once (code 143), which would
     // cut the graceful shutdown below short. Its hooks are dropped; our stop() stops the cluster itself.
+    logger.info('starting embedded PostgreSQL');
     const { startEmbeddedPostgres } = await import('./platform/embedded-postgres');
     process.removeAllListeners('SIGTERM');
     process.removeAllListeners('SIGINT');
@@ -60,9 +63,11 @@ async function main(): Promise<void> {
     logger.info({ dir: path.join(config.dataDir, 'pg') }, 'embedded PostgreSQL started');
   }
   const database = connect(databaseUrl, { limits: config.dbLimits });
+  logger.info('migrating the database');
   await migrateDatabase(database.db);
   let signer: RunningSigner | undefined;
   if (plan) {
+    logger.info('starting the signer process');
     const dev = config.chains[0]!;
     signer = await startEmbeddedSigner(
       process.env,
@@ -91,12 +96,14 @@ async function main(): Promise<void> {
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
   // The first tick runs before the port opens (back-fill included), so the first request has prices.
   const prices = priceFeedFromConfig({ config, database, clock: systemClock, logger });
+  logger.info({ feed: config.priceFeed }, 'fetching the first prices');
   await prices.start();
   const jobLeadership = () => [{ job: PRICE_FEED_JOB, leader: prices.isWriter() }];
   const deps = { config, database, clock: systemClock, mailer, logger, prices, jobLeadership };
   const { app, shutdown, ctx } = await buildApp(createAppContext(deps));
   app.addHook('onClose', () => prices.stop());
   if (config.seedDemo) {
+    logger.info('seeding the demo accounts and NFTs');
     await seedDemo({ db: database.db, clock: systemClock });
     // A few NFTs for sale by the house, minted on the development chain when it runs.
     await seedDemoNfts(ctx);
@@ -130,6 +137,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
+  logger.info({ port: config.port }, 'opening the port');
   await app.listen({ port: config.port, host: config.host });
   const shownHost = config.host === '0.0.0.0' ? 'localhost' : config.host;
   // The port the server got, which PORT=0 leaves to the system.

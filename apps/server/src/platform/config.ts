@@ -5,6 +5,7 @@ import { type ChainConfig, chainConfig, chainEnv, chainProductionProblems } from
 import { type ChainSweepSettings, chainSweepConfig, chainSweepEnv } from './chain/chain-sweep-config';
 import type { DbLimits } from './db';
 import { type DepositHoldConfig, depositHoldConfig, depositHoldEnv } from './deposit-hold-config';
+import { type LogSettings, logConfig, logEnv } from './logger';
 import { type QuoteConfig, quoteConfig, quoteEnv } from './quote-config';
 import { type RateLimitConfig, rateLimitConfig, rateLimitEnv } from './rate-limit-config';
 import { persistentSecret, randomSecret } from './secrets';
@@ -79,7 +80,7 @@ export const envSchema = z.object({
   S3_REGION: z.string().default('us-east-1'),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   S3_FORCE_PATH_STYLE: z.enum(['on', 'off']).default('off'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ...logEnv,
   LEDGER_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(10).default(300),
   METRICS_TOKEN: z.string().min(16).optional(),
   METRICS_PUBLIC: z.enum(['on', 'off']).optional(),
@@ -90,7 +91,7 @@ export const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>;
 
 /** Every setting; the rate-limit budgets and the quote settings are in rate-limit-config.ts and quote-config.ts. */
-export interface Config extends ChainConfig, RateLimitConfig, QuoteConfig, DepositHoldConfig {
+export interface Config extends ChainConfig, RateLimitConfig, QuoteConfig, DepositHoldConfig, LogSettings {
   readonly chainSweeps: ChainSweepSettings;
   readonly env: Env['NODE_ENV'];
   readonly port: number;
@@ -153,7 +154,6 @@ export interface Config extends ChainConfig, RateLimitConfig, QuoteConfig, Depos
   readonly marketBatchMax: number;
   /** How many sub-accounts per asset house inventory and fee postings spread over (1: one row). */
   readonly ledgerHotShards: number;
-  readonly logLevel: Env['LOG_LEVEL'];
   /** How often one process recomputes the ledger for the exchange_ledger_consistent metric. */
   readonly ledgerCheckIntervalSeconds: number;
   /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
@@ -272,7 +272,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     maxOpenOrdersPerMarket: env.MAX_OPEN_ORDERS_PER_MARKET,
     marketBatchMax: env.MARKET_BATCH_MAX,
     ledgerHotShards: env.LEDGER_HOT_SHARDS,
-    logLevel: env.LOG_LEVEL,
+    ...logConfig(env),
     ledgerCheckIntervalSeconds: env.LEDGER_CHECK_INTERVAL_SECONDS,
     metricsToken: env.METRICS_TOKEN,
     metricsPublic: env.METRICS_PUBLIC ? env.METRICS_PUBLIC === 'on' : !production,
