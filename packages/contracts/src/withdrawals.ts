@@ -1,11 +1,22 @@
-import { WITHDRAWAL_RISK_FLAGS, WITHDRAWAL_STATUSES } from '@exchange/domain';
+import {
+  type AssetCode,
+  formatMinor,
+  getAsset,
+  isAssetCode,
+  type Rejected,
+  WITHDRAWAL_METHODS,
+  WITHDRAWAL_RISK_FLAGS,
+  WITHDRAWAL_STATUSES,
+  type WithdrawalAmountRejection,
+} from '@exchange/domain';
 import { z } from 'zod';
 import { decimalString, envelope, page, wireDecimal } from './envelope';
+import { formatMessage, messages as m } from './messages';
 import { ADMIN_MAX_LIMIT, ADMIN_PAGE_SIZE, ADMIN_SEARCH_MAX, pagingSchema } from './paging';
 
 // Withdrawals (issue 38): USD to the customer's PayPal e-mail now, coins on a chain later.
 
-export { WITHDRAWAL_RISK_FLAGS, WITHDRAWAL_STATUSES } from '@exchange/domain';
+export { WITHDRAWAL_METHODS, WITHDRAWAL_RISK_FLAGS, WITHDRAWAL_STATUSES } from '@exchange/domain';
 
 /** The longest reason an admin may give for a rejection. */
 export const WITHDRAWAL_REASON_MAX = 500;
@@ -41,7 +52,7 @@ export type WithdrawalChain = z.infer<typeof withdrawalChainSchema>;
 export const withdrawalTermsQuerySchema = z.object({ asset: assetField, chain: chainKey.optional() });
 export const withdrawalTermsSchema = z.object({
   asset: z.string(),
-  method: z.enum(['paypal', 'chain']),
+  method: z.enum(WITHDRAWAL_METHODS),
   /** Where it goes: the PayPal e-mail on the profile; '' for a coin (the customer names the address). */
   destination: z.string(),
   /** The chain these terms are for (coins), null for PayPal. */
@@ -52,6 +63,11 @@ export const withdrawalTermsSchema = z.object({
   address_cool_down_hours: z.number().int(),
   minimum: decimalString,
   fee: decimalString,
+  /**
+   * Decimal places an amount may have: the fewer of the ledger's and the chain's (USDT: 6 on
+   * Ethereum, though the ledger keeps 8); the asset's scale for PayPal.
+   */
+  precision: z.number().int().min(0),
   available: decimalString,
   two_factor_on: z.boolean(),
   /** USD value the customer may still withdraw today (null: no limit). */
@@ -60,6 +76,32 @@ export const withdrawalTermsSchema = z.object({
 });
 export type WithdrawalTerms = z.infer<typeof withdrawalTermsSchema>;
 export const withdrawalTermsResponseSchema = envelope(withdrawalTermsSchema);
+
+/**
+ * The catalogue's words for the domain's refusal of a withdrawal amount (checkWithdrawalAmount), as
+ * the server answers it and the withdraw forms show it: `below_minimum`'s minor units in the asset.
+ */
+export function withdrawalAmountMessage(
+  rejected: Rejected<WithdrawalAmountRejection>,
+  assetText: string,
+): string {
+  const params = rejected.params ?? {};
+  switch (rejected.code) {
+    case 'asset_not_withdrawable':
+      return m.withdrawalNotWithdrawable;
+    case 'amount_required':
+      return m.withdrawalAmountRequired;
+    case 'amount_invalid':
+      return m.withdrawalAmountInvalid;
+    case 'amount_precision_exceeded':
+      return formatMessage(m.withdrawalAmountPrecision, { precision: params.precision ?? '' });
+    case 'below_minimum': {
+      const scale = isAssetCode(assetText) ? getAsset(assetText as AssetCode).scale : 2;
+      const minimum = formatMinor(BigInt(params.minimum ?? '0'), scale);
+      return formatMessage(m.withdrawalBelowMinimum, { minimum, asset: assetText });
+    }
+  }
+}
 
 /** POST /withdrawals: the amount (read as text, so the rules answer in order) and the second factor. */
 export const requestWithdrawalSchema = z.object({
@@ -88,7 +130,7 @@ export type CancelWithdrawalBody = z.input<typeof cancelWithdrawalSchema>;
 export const withdrawalItemSchema = z.object({
   _id: z.string(),
   asset: z.string(),
-  method: z.enum(['paypal', 'chain']),
+  method: z.enum(WITHDRAWAL_METHODS),
   destination: z.string(),
   amount: decimalString,
   fee: decimalString,

@@ -5,6 +5,7 @@ import {
   checkWithdrawalEligibility,
   type WithdrawalEligibilityInput,
   type WithdrawalTerms,
+  withdrawalPrecision,
 } from './withdrawal-request';
 
 const usd: WithdrawalTerms = { asset: 'USD', method: 'paypal', minimum: 1000n, fee: 100n };
@@ -49,6 +50,22 @@ describe('checkWithdrawalAmount', () => {
       params: { minimum: '101' },
     });
     expect(checkWithdrawalAmount(cheap, 'USD', '1.01').ok).toBe(true);
+  });
+
+  it("refuses more decimals than the terms' precision allows (USDT: 6 on the chain, 8 in the ledger)", () => {
+    const usdt: WithdrawalTerms = { asset: 'USDT', method: 'chain', minimum: 1n, fee: 0n, precision: 6 };
+    expect(withdrawalPrecision(usdt)).toBe(6);
+    expect(withdrawalPrecision(usd)).toBe(2);
+    expect(withdrawalPrecision({ ...usdt, precision: 18 })).toBe(8);
+    expect(checkWithdrawalAmount(usdt, 'USDT', '0.1234567')).toEqual({
+      ok: false,
+      code: 'amount_precision_exceeded',
+      params: { precision: '6' },
+    });
+    expect(checkWithdrawalAmount(usdt, 'USDT', '0.123456')).toMatchObject({
+      ok: true,
+      value: { amount: 12_345_600n },
+    });
   });
 });
 

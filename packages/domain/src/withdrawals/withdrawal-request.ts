@@ -6,7 +6,8 @@ import { standingProblems } from './account-standing';
 import { checkAddressUsable } from './withdrawal-address';
 
 /** How value of an asset leaves: a PayPal payout (USD) or a transfer on a chain (coins, issue 37's chain). */
-export type WithdrawalMethod = 'paypal' | 'chain';
+export const WITHDRAWAL_METHODS = ['paypal', 'chain'] as const;
+export type WithdrawalMethod = (typeof WITHDRAWAL_METHODS)[number];
 
 /** An asset's withdrawal terms, in its minor units: the smallest amount and the flat fee taken from it. */
 export interface WithdrawalTerms {
@@ -19,6 +20,15 @@ export interface WithdrawalTerms {
    * counts fewer places than the ledger (USDT's 6 against 8) cannot send the finer part.
    */
   readonly precision?: number;
+}
+
+/**
+ * The decimal places an amount of these terms may have: the asset's scale, or the chain's when it
+ * counts fewer (USDT: 6 on Ethereum against the ledger's 8).
+ */
+export function withdrawalPrecision(terms: WithdrawalTerms): number {
+  const scale = getAsset(terms.asset).scale;
+  return Math.min(scale, terms.precision ?? scale);
 }
 
 /**
@@ -62,7 +72,7 @@ export function checkWithdrawalAmount(
   if (text === '') return reject('amount_required');
   const scale = getAsset(terms.asset).scale;
   if (parseDecimal(text, 64) === null) return reject('amount_invalid');
-  const precision = Math.min(scale, terms.precision ?? scale);
+  const precision = withdrawalPrecision(terms);
   const amount = parseDecimal(text, scale);
   if (amount === null || parseDecimal(text, precision) === null)
     return reject('amount_precision_exceeded', { precision: String(precision) });

@@ -1,4 +1,4 @@
-import { WITHDRAWAL_STATUSES } from '@exchange/domain';
+import { WITHDRAWAL_METHODS, WITHDRAWAL_STATUSES } from '@exchange/domain';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
@@ -44,7 +44,7 @@ export const withdrawals = pgTable(
       .notNull()
       .references(() => users.id),
     asset: text('asset').notNull(),
-    method: text('method', { enum: ['paypal', 'chain'] }).notNull(),
+    method: text('method', { enum: WITHDRAWAL_METHODS }).notNull(),
     destination: text('destination').notNull(),
     amount: minor('amount').notNull(),
     fee: minor('fee').notNull(),

@@ -1,9 +1,6 @@
-import { formatMessage, messages as m } from '@exchange/contracts';
+import { formatMessage, messages as m, withdrawalAmountMessage } from '@exchange/contracts';
 import {
-  type AssetCode,
   formatMinor,
-  getAsset,
-  isAssetCode,
   type Rejected,
   USD_CENTS_SCALE,
   type WithdrawalAmountRejection,
@@ -23,21 +20,22 @@ export function withdrawalRuleError(
   const params = rejected.params ?? {};
   switch (rejected.code) {
     case 'asset_not_withdrawable':
-      return new AppError('unprocessable', m.withdrawalNotWithdrawable);
-    case 'amount_required':
-      return new AppError('validation_failed', m.withdrawalAmountRequired);
-    case 'amount_invalid':
-      return new AppError('validation_failed', m.withdrawalAmountInvalid);
-    case 'amount_precision_exceeded':
-      return new AppError('validation_failed', formatMessage(m.withdrawalAmountPrecision, params));
-    case 'below_minimum': {
-      const scale = isAssetCode(assetText) ? getAsset(assetText as AssetCode).scale : 2;
-      const minimum = formatMinor(BigInt(params.minimum ?? '0'), scale);
       return new AppError(
         'unprocessable',
-        formatMessage(m.withdrawalBelowMinimum, { minimum, asset: assetText }),
+        withdrawalAmountMessage({ ...rejected, code: rejected.code }, assetText),
       );
-    }
+    case 'amount_required':
+    case 'amount_invalid':
+    case 'amount_precision_exceeded':
+      return new AppError(
+        'validation_failed',
+        withdrawalAmountMessage({ ...rejected, code: rejected.code }, assetText),
+      );
+    case 'below_minimum':
+      return new AppError(
+        'unprocessable',
+        withdrawalAmountMessage({ ...rejected, code: rejected.code }, assetText),
+      );
     case 'account_disabled':
       return new AppError('account_disabled');
     case 'kyc_required':

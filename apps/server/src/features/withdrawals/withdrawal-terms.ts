@@ -8,6 +8,7 @@ import {
   USD_CENTS_SCALE,
   WITHDRAWABLE_ASSETS,
   type WithdrawalTerms,
+  withdrawalPrecision,
 } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import type { Config } from '../../platform/config';
@@ -39,7 +40,8 @@ export function withdrawalTermsOf(
 /**
  * What the withdraw form shows before the customer types anything: where the money goes (the PayPal
  * e-mail on their profile: the account's e-mail; '' for a coin, whose address the customer names),
- * the chain and the chains a coin can leave on, the minimum, the fee, the available balance (for
+ * the chain and the chains a coin can leave on, the minimum, the fee, the decimals an amount may
+ * have (the chain's, when fewer than the ledger's), the available balance (for
  * Max), whether two-factor is on, and what the daily limit still allows.
  */
 export async function getWithdrawalTerms(
@@ -71,6 +73,7 @@ export async function getWithdrawalTerms(
     address_cool_down_hours: Math.round(ctx.config.withdrawals.coolDownMs / 3_600_000),
     minimum: formatMinor(terms.minimum, scale),
     fee: formatMinor(terms.fee, scale),
+    precision: withdrawalPrecision(terms),
     available: formatMinor(available, scale),
     two_factor_on: twoFactorOn(user),
     daily_left_usd: limit > 0n ? formatMinor(used >= limit ? 0n : limit - used, USD_CENTS_SCALE) : null,

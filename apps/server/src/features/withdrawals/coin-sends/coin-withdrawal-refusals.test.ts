@@ -87,6 +87,18 @@ describe('a coin withdrawal is refused with a clear message', () => {
     expect(await t.ctx.db.select().from(withdrawals).where(eq(withdrawals.userId, ann.id))).toHaveLength(0);
   });
 
+  it("for more decimals than the chain counts, as the terms' precision says (USDT: 6, not the ledger's 8)", async () => {
+    const cy = await customerWithCoin(t, 'USDT', 100_00000000n);
+    const terms = async (query: string) =>
+      (await call(t, 'GET', `/withdrawals/terms?${query}`, cy.headers)).json().data.precision;
+    expect(await terms('asset=USDT&chain=ethereum')).toBe(6);
+    expect(await terms('asset=ETH&chain=ethereum')).toBe(8);
+    expect(await terms('asset=USD')).toBe(2);
+    const refused = await ask(cy, { asset: 'USDT', amount: '0.1234567', address: EIP55 });
+    expect(refused).toMatchObject({ status: 400, message: 'Amount can have at most 6 decimal places' });
+    expect(await coinBalance(t, cy.id, 'USDT')).toEqual({ available: 100_00000000n, locked: 0n });
+  });
+
   it('for an address-book entry still in its cool-down, naming when it can be used', async () => {
     const ben = await customerWithCoin(t, 'ETH', ETH);
     const added = await call(t, 'POST', '/withdrawals/addresses', ben.headers, {

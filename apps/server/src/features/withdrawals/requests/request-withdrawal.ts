@@ -12,6 +12,7 @@ import {
   checkWithdrawalEligibility,
   getAsset,
   usdCentsOf,
+  type WithdrawalMethod,
   type WithdrawalRiskFlag,
   withdrawalRiskFlags,
 } from '@exchange/domain';
@@ -149,7 +150,7 @@ export interface PlacedWithdrawal {
   readonly fee: bigint;
   readonly valueCents: bigint;
   readonly destination: string;
-  readonly method?: 'paypal' | 'chain';
+  readonly method?: WithdrawalMethod;
   /** Coins: the chain, and the address-book entry (with its label) the destination came from. */
   readonly chain?: string | null;
   readonly addressId?: string | null;

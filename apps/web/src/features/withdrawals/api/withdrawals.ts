@@ -11,20 +11,32 @@ import { apiClient, newIdempotencyKey } from '../../../lib/api-client';
 import { refreshBalances } from '../../../shared/wallet/refresh-balances';
 import { walletKeys } from '../../../shared/wallet/wallet-keys';
 
-/** Under `wallet`, so the balance refresh after money moved refetches the withdrawal lists too. */
+/**
+ * The withdrawals' query keys: the terms per asset and chain, the customer's own list (under
+ * `wallet`, so the balance refresh after money moved refetches it too) and the address book.
+ */
 export const withdrawalKeys = {
-  terms: (asset: string) => ['withdrawals', 'terms', asset] as const,
+  terms: (asset: string, chain: string | null) => ['withdrawals', 'terms', asset, chain ?? ''] as const,
   mine: [...walletKeys.all, 'withdrawals'] as const,
+  addresses: ['withdrawals', 'addresses'] as const,
 };
 
-/** GET /withdrawals/terms: where the money goes, the minimum, the fee and the available balance. */
-export function useWithdrawalTerms(asset: string, enabled: boolean) {
+/**
+ * GET /withdrawals/terms?asset=USD, or ?asset=ETH&chain=...: where the money goes, the chains a coin
+ * can leave on, the minimum, the fee, the decimals an amount may have and the available balance.
+ * Without a chain the server answers for the coin's first one. A coin that cannot leave is refused
+ * ('Withdrawals of this coin are Coming Soon ...'): a 4xx, so it is not retried.
+ */
+export function useWithdrawalTerms(asset: string, chain: string | null, enabled: boolean) {
   return useQuery({
-    queryKey: withdrawalKeys.terms(asset),
+    queryKey: withdrawalKeys.terms(asset, chain),
     queryFn: ({ signal }) =>
-      apiClient.get<{ data: WithdrawalTerms }>('/withdrawals/terms', { signal, query: { asset } }),
+      apiClient.get<{ data: WithdrawalTerms }>('/withdrawals/terms', {
+        signal,
+        query: { asset, chain: chain ?? undefined },
+      }),
     select: (response) => response.data,
-    enabled,
+    enabled: enabled && asset !== '',
   });
 }
 

@@ -10,7 +10,7 @@ import { toast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { SecondFactorInput } from '../../../shared/two-factor/second-factor-input';
-import { useAddWithdrawalAddress } from '../api/coin-withdrawals';
+import { useAddWithdrawalAddress } from '../api/withdrawal-addresses';
 import { addressProblem, checksummedAddress, liveAddressProblem } from './coin-withdraw-form';
 
 interface AddAddressForm {

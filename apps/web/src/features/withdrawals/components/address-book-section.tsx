@@ -9,7 +9,7 @@ import { toast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { chainName, useDepositNetworks } from '../../chain-deposits/api/get-deposit-networks';
-import { useRemoveWithdrawalAddress, useWithdrawalAddresses } from '../api/coin-withdrawals';
+import { useRemoveWithdrawalAddress, useWithdrawalAddresses } from '../api/withdrawal-addresses';
 import { AddAddressDialog } from './add-address-dialog';
 
 function columns(

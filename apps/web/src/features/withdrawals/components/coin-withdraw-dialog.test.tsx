@@ -210,4 +210,30 @@ describe('Wallet → Withdraw a coin', () => {
     expect(asked).toEqual(['ETH:', 'USDT:', 'USDT:bsc']);
     expect(within(dialog).getByText(/An address on BNB Smart Chain \(BEP-20\) only/)).toBeInTheDocument();
   });
+
+  it("refuses more decimals than the chain counts (USDT: 6), in the domain rule's words, before sending", async () => {
+    const usdt = { ...ethTerms, asset: 'USDT', minimum: '1.00000000', fee: '0.50000000', precision: 6 };
+    const calls = fakeApi(customer(true), {
+      'GET /wallet': () => ({ body: wallet }),
+      'GET /wallet/deposit-networks': networksAnswer,
+      'GET /withdrawals/terms': ({ url }) => ({
+        body: {
+          status: true,
+          message: 'Withdrawal terms',
+          data: url.searchParams.get('asset') === 'USDT' ? usdt : ethTerms,
+        },
+      }),
+      'GET /withdrawals/addresses': () => ({ body: page([]) }),
+    });
+    const { user, dialog } = await openEthDialog();
+    await user.selectOptions(within(dialog).getByLabelText('Coin'), 'USDT');
+    expect(await within(dialog).findByText('0.50000000 USDT')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Address'), GOOD_ADDRESS);
+    await user.type(within(dialog).getByLabelText('Amount'), '1.1234567');
+    await user.type(within(dialog).getByLabelText('Two-factor code'), '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(await within(dialog).findByText('Amount can have at most 6 decimal places')).toBeInTheDocument();
+    expect(within(dialog).getByTestId('coin-withdraw-receive')).toHaveTextContent('0.00000000 USDT');
+    expect(calls.some((call) => call.key === 'POST /withdrawals')).toBe(false);
+  });
 });

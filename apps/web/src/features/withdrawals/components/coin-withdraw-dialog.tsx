@@ -8,7 +8,7 @@ import { Select } from '../../../components/ui/select';
 import { SkeletonText } from '../../../components/ui/skeleton';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useSession } from '../../session/session-context';
-import { useCoinWithdrawalTerms } from '../api/coin-withdrawals';
+import { useWithdrawalTerms } from '../api/withdrawals';
 import { type AddressToSave, CoinWithdrawFormStep } from './coin-withdraw-form-step';
 import { SaveAddressStep } from './save-address-step';
 import { WithdrawCodeStep } from './withdraw-code-step';
@@ -41,7 +41,7 @@ export function CoinWithdrawDialog({ asset: openedOn, onClose }: CoinWithdrawDia
   const [chain, setChain] = useState<string | null>(null);
   const [step, setStep] = useState<Step>({ kind: 'form' });
   const asset = picked ?? openedOn ?? '';
-  const terms = useCoinWithdrawalTerms(asset, chain, open && step.kind === 'form');
+  const terms = useWithdrawalTerms(asset, chain, open && step.kind === 'form');
 
   const close = () => {
     setPicked(null);

@@ -6,16 +6,16 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAssetAmount } from '../../../lib/format';
-import { useWithdrawalAddresses } from '../api/coin-withdrawals';
+import { useWithdrawalAddresses } from '../api/withdrawal-addresses';
 import { requestWithdrawal } from '../api/withdrawals';
 import {
   type CoinWithdrawForm,
   checksummedAddress,
   coinWithdrawSchema,
   EMPTY_COIN_WITHDRAW_FORM,
-  receiveOf,
 } from './coin-withdraw-form';
 import { DestinationFields } from './destination-fields';
+import { WithdrawAmountFields } from './withdraw-amount-fields';
 
 /** A typed address the customer asked to keep in the book once the withdrawal is on its way. */
 export interface AddressToSave {
@@ -103,38 +103,18 @@ export function CoinWithdrawFormStep({ terms, onRequested, onCancel }: CoinWithd
           {formatAssetAmount(terms.minimum, terms.asset)} {terms.asset}
         </dd>
       </dl>
-      <div className="flex items-start gap-2">
-        <div className="min-w-0 flex-1">
-          <Input
-            label={messages.withdrawAmountLabel}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0.00"
-            suffix={<span className="pr-2">{terms.asset}</span>}
-            error={errors.amount?.message}
-            disabled={isSubmitting}
-            {...register('amount')}
-          />
-        </div>
-        <Button
-          variant="secondary"
-          className="mt-6"
-          onClick={() => setValue('amount', terms.available, { shouldValidate: true })}
-          disabled={isSubmitting}
-        >
-          {messages.withdrawMax}
-        </Button>
-      </div>
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm" aria-live="polite">
-        <dt className="text-muted">{messages.coinWithdrawNetworkFee}</dt>
-        <dd className="text-ink tabular-nums">
-          {formatAssetAmount(terms.fee, terms.asset)} {terms.asset}
-        </dd>
-        <dt className="text-muted">{messages.withdrawReceive}</dt>
-        <dd className="font-semibold text-ink tabular-nums" data-testid="coin-withdraw-receive">
-          {formatAssetAmount(receiveOf(terms, values.amount), terms.asset)} {terms.asset}
-        </dd>
-      </dl>
+      <WithdrawAmountFields
+        terms={terms}
+        asset={terms.asset}
+        amount={values.amount}
+        field={register('amount')}
+        error={errors.amount?.message}
+        onMax={() => setValue('amount', terms.available, { shouldValidate: true })}
+        disabled={isSubmitting}
+        show={(value) => `${formatAssetAmount(value, terms.asset)} ${terms.asset}`}
+        feeLabel={messages.coinWithdrawNetworkFee}
+        receiveTestId="coin-withdraw-receive"
+      />
       <Input
         label={messages.withdrawTotpLabel}
         inputMode="numeric"

@@ -1,12 +1,11 @@
 import type { WithdrawalTerms } from '@exchange/contracts';
 import { describe, expect, it } from 'vitest';
+import { amountProblem, receiveOf } from '../withdrawal-rules';
 import {
-  amountProblem,
   checksummedAddress,
   coinWithdrawSchema,
   EMPTY_COIN_WITHDRAW_FORM,
   liveAddressProblem,
-  receiveOf,
 } from './coin-withdraw-form';
 
 const terms: WithdrawalTerms = {
@@ -18,6 +17,7 @@ const terms: WithdrawalTerms = {
   address_cool_down_hours: 24,
   minimum: '0.01000000',
   fee: '0.00100000',
+  precision: 8,
   available: '2.50000000',
   two_factor_on: true,
   daily_left_usd: null,

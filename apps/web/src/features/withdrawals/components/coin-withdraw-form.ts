@@ -4,17 +4,9 @@ import {
   WITHDRAWAL_ADDRESS_LABEL_MAX,
   type WithdrawalTerms,
 } from '@exchange/contracts';
-import {
-  type ChainAddressRejection,
-  checkWithdrawalAmount,
-  checkWithdrawalDestination,
-  formatMinor,
-  getAsset,
-  isAssetCode,
-  parseDecimal,
-  type WithdrawalAmountRejection,
-} from '@exchange/domain';
+import { type ChainAddressRejection, checkWithdrawalDestination } from '@exchange/domain';
 import { z } from 'zod';
+import { amountProblem } from '../withdrawal-rules';
 
 /** What the coin withdraw form holds: where to (a typed address or a book entry), how much, the code. */
 export interface CoinWithdrawForm {
@@ -69,60 +61,10 @@ export function checksummedAddress(text: string): string | null {
   return checked.ok ? checked.value : null;
 }
 
-function scaleOf(asset: string): number {
-  return isAssetCode(asset) ? getAsset(asset).scale : 8;
-}
-
-/** The terms as the domain's amount rule reads them (minor units of the coin), or undefined when unknown. */
-function domainTerms(terms: WithdrawalTerms) {
-  if (!isAssetCode(terms.asset)) return undefined;
-  const scale = scaleOf(terms.asset);
-  const minimum = parseDecimal(terms.minimum, scale, 'up');
-  const fee = parseDecimal(terms.fee, scale, 'up');
-  if (minimum === null || fee === null) return undefined;
-  return { asset: terms.asset, method: terms.method, minimum, fee };
-}
-
-function amountMessage(
-  code: WithdrawalAmountRejection,
-  params: Record<string, string>,
-  terms: WithdrawalTerms,
-) {
-  switch (code) {
-    case 'amount_required':
-      return messages.withdrawalAmountRequired;
-    case 'amount_precision_exceeded':
-      return formatMessage(messages.withdrawalAmountPrecision, { precision: params.precision ?? '' });
-    case 'below_minimum':
-      return formatMessage(messages.withdrawalBelowMinimum, {
-        minimum: formatMinor(BigInt(params.minimum ?? '0'), scaleOf(terms.asset)),
-        asset: terms.asset,
-      });
-    case 'asset_not_withdrawable':
-      return messages.withdrawalNotWithdrawable;
-    default:
-      return messages.withdrawalAmountInvalid;
-  }
-}
-
-/** The domain's amount rule over the typed amount: the message of its refusal, or null. */
-export function amountProblem(terms: WithdrawalTerms, amount: string): string | null {
-  const checked = checkWithdrawalAmount(domainTerms(terms), terms.asset, amount);
-  return checked.ok ? null : amountMessage(checked.code, checked.params ?? {}, terms);
-}
-
-/** What arrives at the address (amount - fee, in the coin's decimals), '0' while the amount is not one. */
-export function receiveOf(terms: WithdrawalTerms, amount: string): string {
-  const scale = scaleOf(terms.asset);
-  const typed = parseDecimal(amount.trim(), scale);
-  const fee = parseDecimal(terms.fee, scale, 'up');
-  if (typed === null || fee === null || typed <= fee) return formatMinor(0n, scale);
-  return formatMinor(typed - fee, scale);
-}
-
 /**
  * The form's resolver schema: the domain's address rule (EIP-55) for a typed address, a chosen entry
- * for the book, a label when saving, the domain's amount rule with these terms, and a 6-digit code.
+ * for the book, a label when saving, the domain's amount rule with these terms (the withdraw forms'
+ * one amount model, withdrawal-rules.ts), and a 6-digit code.
  */
 export function coinWithdrawSchema(terms: WithdrawalTerms) {
   return z

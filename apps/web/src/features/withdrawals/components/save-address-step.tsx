@@ -6,7 +6,7 @@ import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
-import { useAddWithdrawalAddress } from '../api/coin-withdrawals';
+import { useAddWithdrawalAddress } from '../api/withdrawal-addresses';
 import type { AddressToSave } from './coin-withdraw-form-step';
 
 /**

@@ -1,11 +1,15 @@
-import { messages, type WithdrawalItem } from '@exchange/contracts';
+import { messages, type WithdrawalItem, type WithdrawalTerms } from '@exchange/contracts';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
 import { errorMessage } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/format';
+import { ruleResolver } from '../../../lib/rule-resolver';
 import { requestWithdrawal, useWithdrawalTerms } from '../api/withdrawals';
+import { amountProblem } from '../withdrawal-rules';
+import { WithdrawAmountFields } from './withdraw-amount-fields';
 import { WithdrawCodeStep } from './withdraw-code-step';
 
 type Step =
@@ -13,16 +17,21 @@ type Step =
   | { readonly kind: 'code'; readonly withdrawal: WithdrawalItem }
   | { readonly kind: 'done'; readonly withdrawal: WithdrawalItem; readonly message: string };
 
-/** Cents of a typed USD amount, or null when it is not a plain amount with at most two decimals. */
-export function usdCents(text: string): bigint | null {
-  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!match) return null;
-  return BigInt(match[1]!) * 100n + BigInt((match[2] ?? '').padEnd(2, '0'));
+interface UsdWithdrawForm {
+  amount: string;
+  totp: string;
 }
 
-function centsText(cents: bigint): string {
-  return `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`;
-}
+const EMPTY_FORM: UsdWithdrawForm = { amount: '', totp: '' };
+
+/**
+ * The amount through the withdraw forms' one amount model (the domain's rule over the server's
+ * terms); the two-factor code is the server's to check, which words its refusal.
+ */
+const resolver = ruleResolver<UsdWithdrawForm, WithdrawalTerms | undefined>((values, terms) => {
+  const problem = terms ? amountProblem(terms, values.amount) : null;
+  return problem ? { field: 'amount', message: problem } : null;
+});
 
 interface WithdrawDialogProps {
   readonly open: boolean;
@@ -31,44 +40,45 @@ interface WithdrawDialogProps {
 
 /**
  * Wallet → Withdraw for USD (issue 38): to the PayPal account of the profile's e-mail. The amount
- * (with Max), the fee and what arrives are shown before anything is asked; the two-factor code sends
- * the request, which holds the amount and mails a code; the mailed code confirms it. Every rule is the
- * server's: its refusals are shown as it words them.
+ * (with Max), the fee and what arrives are shown before anything is asked, the amount checked by the
+ * domain's rule as the server will; the two-factor code sends the request, which holds the amount and
+ * mails a code; the mailed code confirms it. The server's refusals are shown as it words them.
  */
 export function WithdrawDialog({ open, onOpenChange }: WithdrawDialogProps) {
-  const terms = useWithdrawalTerms('USD', open);
+  const terms = useWithdrawalTerms('USD', null, open);
   const [step, setStep] = useState<Step>({ kind: 'amount' });
-  const [amount, setAmount] = useState('');
-  const [totp, setTotp] = useState('');
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    reset,
+    formState: { errors, isSubmitting: busy },
+  } = useForm<UsdWithdrawForm>({ resolver, context: terms.data, defaultValues: EMPTY_FORM });
 
   const changeOpen = (next: boolean) => {
     if (!next) {
       setStep({ kind: 'amount' });
-      setAmount('');
-      setTotp('');
+      reset(EMPTY_FORM);
       setError(undefined);
     }
     onOpenChange(next);
   };
 
-  const fee = terms.data ? usdCents(terms.data.fee) : null;
-  const typed = usdCents(amount);
-  const receive = typed !== null && fee !== null && typed > fee ? centsText(typed - fee) : '0.00';
-
-  const submitAmount = async () => {
-    setBusy(true);
+  const submitAmount = handleSubmit(async (form) => {
     setError(undefined);
     try {
-      const response = await requestWithdrawal({ asset: 'USD', amount: amount.trim(), totp: totp.trim() });
+      const response = await requestWithdrawal({
+        asset: 'USD',
+        amount: form.amount.trim(),
+        totp: form.totp.trim(),
+      });
       setStep({ kind: 'code', withdrawal: response.data });
     } catch (caught) {
       setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
     }
-  };
+  });
 
   return (
     <Modal
@@ -78,14 +88,7 @@ export function WithdrawDialog({ open, onOpenChange }: WithdrawDialogProps) {
       description={messages.withdrawTo}
     >
       {step.kind === 'amount' ? (
-        <form
-          noValidate
-          className="flex flex-col gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submitAmount();
-          }}
-        >
+        <form noValidate className="flex flex-col gap-4" onSubmit={submitAmount}>
           {terms.data ? (
             <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
               <dt className="text-muted">PayPal</dt>
@@ -100,43 +103,25 @@ export function WithdrawDialog({ open, onOpenChange }: WithdrawDialogProps) {
               {terms.error ? errorMessage(terms.error) : messages.pleaseWait}
             </p>
           )}
-          <div className="flex items-end gap-2">
-            <div className="flex-1">
-              <Input
-                label={messages.withdrawAmountLabel}
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder="0.00"
-                suffix={<span className="pr-2">USD</span>}
-                value={amount}
-                onChange={(event) => setAmount(event.target.value)}
-                disabled={busy}
-              />
-            </div>
-            <Button
-              variant="secondary"
-              onClick={() => setAmount(terms.data?.available ?? '')}
-              disabled={busy || !terms.data}
-            >
-              {messages.withdrawMax}
-            </Button>
-          </div>
-          <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm" aria-live="polite">
-            <dt className="text-muted">{messages.withdrawFee}</dt>
-            <dd className="text-ink tabular-nums">{formatUsd(terms.data?.fee ?? '0')}</dd>
-            <dt className="text-muted">{messages.withdrawReceive}</dt>
-            <dd className="font-semibold text-ink tabular-nums" data-testid="withdraw-receive">
-              {formatUsd(receive)}
-            </dd>
-          </dl>
+          <WithdrawAmountFields
+            terms={terms.data}
+            asset="USD"
+            amount={watch('amount')}
+            field={register('amount')}
+            error={errors.amount?.message}
+            onMax={() => setValue('amount', terms.data?.available ?? '', { shouldValidate: true })}
+            disabled={busy}
+            show={formatUsd}
+            feeLabel={messages.withdrawFee}
+            receiveTestId="withdraw-receive"
+          />
           <Input
             label={messages.withdrawTotpLabel}
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
-            value={totp}
-            onChange={(event) => setTotp(event.target.value)}
             disabled={busy}
+            {...register('totp')}
           />
           {error ? (
             <p role="alert" className="text-sm text-danger">

@@ -13,6 +13,7 @@ export const ethTerms: WithdrawalTerms = {
   address_cool_down_hours: 24,
   minimum: '0.01000000',
   fee: '0.00100000',
+  precision: 8,
   available: '2.50000000',
   two_factor_on: true,
   daily_left_usd: null,
