@@ -1,57 +1,21 @@
-import {
-  type InstantQuote,
-  messages,
-  type OrderSide,
-  type OrderType,
-  type Wallet,
-} from '@exchange/contracts';
-import type { CryptoCode, MarketRules } from '@exchange/domain';
-import { compareDec, toDec } from '@exchange/domain';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { messages } from '@exchange/contracts';
+import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Input } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toaster';
-import { errorMessage, isApiError, newIdempotencyKey } from '../../../lib/api-client';
-import { SUCCESS_REDIRECT_MS } from '../../../lib/config';
 import { formatAmount } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useDelayedAction } from '../../../lib/use-delayed-action';
-import { balanceOf } from '../../../shared/wallet/get-wallet';
-import { refreshBalances } from '../../../shared/wallet/refresh-balances';
 import { useKycStatus } from '../../kyc/api/get-my-kyc';
-import { marketKeys } from '../../market/api/market-keys';
 import { useSession } from '../../session/session-context';
-import { fetchFreshQuote, forgetQuotes, QUOTE_DEBOUNCE_MS, useInstantQuote } from '../api/use-instant-quote';
-import { usePlaceOrder } from '../api/use-place-order';
-import { limitEstimate } from '../model/limit-estimate';
-import {
-  DEFAULT_FEE_BPS,
-  INSTANT_FIAT,
-  LIMIT_QUOTE,
-  marketIdOf,
-  offersLimitOrders,
-} from '../model/market-rules';
-import { type OrderContext, type OrderFormValues, validateOrderForm } from '../model/order-validation';
+import { type OrderFormInput, useOrderForm } from '../hooks/use-order-form';
+import { LIMIT_QUOTE } from '../model/market-rules';
 import { OrderConfirmation } from './order-confirmation';
 import { LimitSummary, QuoteSummary } from './order-summary';
 import { OrderTypePicker } from './order-type-picker';
 import { QuantityShares } from './quantity-shares';
 
-export interface OrderFormProps {
-  readonly side: OrderSide;
-  readonly coin: CryptoCode;
-  readonly rules: MarketRules | null;
-  readonly wallet: Wallet | undefined;
-  /** The newest USD price of the coin (chart or ticker), for the balance rule before a quote exists. */
-  readonly referencePrice: string | null;
-  /** A price the user picked in the order book: the form switches to a limit order at it. */
-  readonly pickedPrice?: { readonly price: string; readonly at: number } | null;
-}
+export type OrderFormProps = OrderFormInput;
 
 /** Keeps digits and one decimal point, so the field only ever holds a plain decimal. */
 export function sanitizeDecimal(text: string): string {
@@ -60,233 +24,39 @@ export function sanitizeDecimal(text: string): string {
   return dot === -1 ? cleaned : `${cleaned.slice(0, dot + 1)}${cleaned.slice(dot + 1).replace(/\./g, '')}`;
 }
 
-/** The quote is for this side, coin and quantity (expired or not). */
-function quoteMatches(
-  quote: InstantQuote | null | undefined,
-  quantity: string,
-  side: OrderSide,
-  coin: CryptoCode,
-): quote is InstantQuote {
-  if (!quote || quote.side !== side || quote.crypto_currency_code !== coin) return false;
-  const wanted = toDec(quantity);
-  const quoted = toDec(quote.quantity);
-  return wanted !== null && quoted !== null && compareDec(wanted, quoted) === 0;
-}
-
-/** The quote matches the order and can still be used. */
-function quoteFits(
-  quote: InstantQuote | null | undefined,
-  quantity: string,
-  side: OrderSide,
-  coin: CryptoCode,
-): quote is InstantQuote {
-  return quoteMatches(quote, quantity, side, coin) && Date.parse(quote.expires_at) > Date.now();
-}
-
-/** What the form says when a quote cannot be had: the spec's rate-unavailable text for a 503. */
-function quoteErrorText(error: unknown): string {
-  if (isApiError(error) && error.status === 503) return messages.rateUnavailable;
-  return errorMessage(error);
-}
-
-interface PendingOrder {
-  readonly values: OrderFormValues;
-  readonly type: OrderType;
-  readonly quote: InstantQuote | null;
-  /** The first quote expired inside the dialog and this one replaced it. */
-  readonly requoted?: boolean;
-}
-
 /**
  * One side of the buy/sell screen (spec sections 4 and 5): instant or limit, quantity and limit
  * price, the fee and total before anything is sent, the rules in the spec's order, then a buy asks
  * 'Are You sure you want to Buy ?' and a sell likewise asks before it goes out (issue 13). After a
  * success the wallet is stored, the quantity cleared and the user taken to History after 3 seconds,
  * where the new row is highlighted; after a failure the quantity is cleared and the screen's data
- * reloaded after 3 seconds.
+ * reloaded after 3 seconds. The quoting and submitting are useOrderForm's; this renders them.
  */
-export function OrderForm({ side, coin, rules, wallet, referencePrice, pickedPrice }: OrderFormProps) {
+export function OrderForm(props: OrderFormProps) {
+  const { side, coin, rules, referencePrice } = props;
   const session = useSession();
   const kycStatus = useKycStatus();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const later = useDelayedAction();
-  const place = usePlaceOrder();
   const formId = useId();
-  const [type, setType] = useState<OrderType>('instant');
-  const [quoting, setQuoting] = useState(false);
-  const [redirecting, setRedirecting] = useState(false);
-  const [pending, setPending] = useState<PendingOrder | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    clearErrors,
-    setValue,
-    watch,
-    formState: { errors },
-  } = useForm<OrderFormValues>({ defaultValues: { quantity: '', limitPrice: '' } });
-  const quantity = watch('quantity');
-  const limitPrice = watch('limitPrice');
-  const limitAllowed = offersLimitOrders(coin);
-  const effectiveType: OrderType = limitAllowed ? type : 'instant';
-  const feeBps = rules?.takerFeeBps ?? DEFAULT_FEE_BPS;
-  const spendCode = side === 'sell' ? coin : effectiveType === 'limit' ? LIMIT_QUOTE : INSTANT_FIAT;
-  const balance = balanceOf(wallet, spendCode);
-  const busy = quoting || place.isPending || redirecting;
-
-  // A new coin or side starts a new order: no stale quote, no stale messages.
-  const resetKey = `${coin}-${side}-${effectiveType}`;
-  const lastReset = useRef(resetKey);
-  useEffect(() => {
-    if (lastReset.current === resetKey) return;
-    lastReset.current = resetKey;
-    clearErrors();
-  }, [resetKey, clearErrors]);
-
-  // A level picked in the book: a limit order at its price (coins without a market ignore it).
-  useEffect(() => {
-    if (!pickedPrice || !limitAllowed) return;
-    setType('limit');
-    setValue('limitPrice', pickedPrice.price);
-  }, [pickedPrice, limitAllowed, setValue]);
-
-  const context = (instantQuote: InstantQuote | null): OrderContext => ({
-    side,
-    type: effectiveType,
-    coin,
-    rules,
-    balance,
-    instantPrice: instantQuote?.price ?? referencePrice,
-    instantTotal: instantQuote?.total ?? null,
-    limitFeeBps: feeBps,
-  });
-
-  // The server's quote is shown before the user acts: once the quantity has settled and passes the
-  // client rules, for a KYC-verified user only (the others would get 403).
-  const settledQuantity = useDebouncedValue(quantity, QUOTE_DEBOUNCE_MS);
-  const quotable =
-    session.is_kyc_verified &&
-    effectiveType === 'instant' &&
-    !place.isPending &&
-    !redirecting &&
-    settledQuantity === quantity &&
-    settledQuantity.trim() !== '' &&
-    validateOrderForm({ quantity: settledQuantity, limitPrice: '' }, context(null)) === null;
-  const liveQuote = useInstantQuote({ side, coin, quantity: settledQuantity }, quotable);
-  const quote = liveQuote.data ?? null;
-
-  const report = (problem: { field: keyof OrderFormValues; message: string } | null): boolean => {
-    clearErrors();
-    if (!problem) return false;
-    setError(problem.field, { type: 'rule', message: problem.message }, { shouldFocus: true });
-    return true;
-  };
-
-  const afterFailure = () => {
-    setValue('quantity', '');
-    // The spec reloads the page; refetching what the screen shows has the same effect without losing it.
-    later(() => {
-      void refreshBalances(queryClient);
-      void queryClient.invalidateQueries({ queryKey: marketKeys.all });
-    }, SUCCESS_REDIRECT_MS);
-  };
-
-  const execute = async (order: PendingOrder) => {
-    // One key per confirmed action: a retry of this request cannot execute twice.
-    const idempotencyKey = newIdempotencyKey();
-    try {
-      const response = await place.mutateAsync({
-        body: {
-          side,
-          type: order.type,
-          crypto_currency_code: coin,
-          fiat_currency_code: order.type === 'limit' ? LIMIT_QUOTE : INSTANT_FIAT,
-          market_id: order.type === 'limit' ? marketIdOf(coin) : (rules?.id ?? null),
-          quantity: order.values.quantity,
-          limitPrice: order.type === 'limit' ? order.values.limitPrice : null,
-          quote_id: order.quote?.quote_id ?? null,
-        },
-        idempotencyKey,
-      });
-      toast.success(response.message);
-      setValue('quantity', '');
-      setRedirecting(true);
-      // An instant trade is a wallet transaction (Transactions tab); a limit order lives under Order Transaction.
-      const type = order.type === 'limit' ? 'limit' : 'buysell';
-      // The new row is highlighted where the user lands: the order by its id (on the Open or the
-      // Completed list), an instant trade as the newest transaction.
-      const placed = response.data.order;
-      const highlight = placed
-        ? { id: placed.id, open: placed.status === 'open' }
-        : { id: 'newest', open: false };
-      later(() => navigate(paths.history, { state: { type, highlight } }), SUCCESS_REDIRECT_MS);
-    } catch (error) {
-      toast.error(errorMessage(error));
-      afterFailure();
-    } finally {
-      // Sent or refused, the quote is spent: never show or reuse it again.
-      if (order.quote) forgetQuotes(queryClient);
-      setPending(null);
-    }
-  };
-
-  const onSubmit = handleSubmit(async (values) => {
-    if (report(validateOrderForm(values, context(null)))) return;
-    let instantQuote: InstantQuote | null = null;
-    if (effectiveType === 'instant') {
-      instantQuote = quoteFits(quote, values.quantity, side, coin) ? quote : null;
-      if (!instantQuote) {
-        setQuoting(true);
-        try {
-          instantQuote = await fetchFreshQuote(queryClient, { side, coin, quantity: values.quantity });
-        } catch (error) {
-          toast.error(quoteErrorText(error));
-          return;
-        } finally {
-          setQuoting(false);
-        }
-      }
-      // With the firm price known, the balance rule is checked again against its total.
-      if (report(validateOrderForm(values, context(instantQuote)))) return;
-    }
-    setPending({ values, type: effectiveType, quote: instantQuote });
-  });
-
-  // A quote that ran out while the dialog was open is never sent: a new one is fetched and shown,
-  // and the user confirms again at that price.
-  const confirmPending = async () => {
-    if (!pending) return;
-    if (!pending.quote || Date.parse(pending.quote.expires_at) > Date.now()) return execute(pending);
-    try {
-      const fresh = await fetchFreshQuote(queryClient, { side, coin, quantity: pending.values.quantity });
-      setPending({ ...pending, quote: fresh, requoted: true });
-    } catch (error) {
-      toast.error(quoteErrorText(error));
-    }
-  };
-
-  const estimate = effectiveType === 'limit' ? limitEstimate(quantity, limitPrice, feeBps, side) : null;
-  const instant = effectiveType === 'instant';
-  const shownQuote = instant && quoteMatches(quote, quantity, side, coin) ? quote : null;
-  const quoteProblem = quotable && liveQuote.isError ? quoteErrorText(liveQuote.error) : null;
-  const quoteLoading = quotable && liveQuote.isFetching && !shownQuote;
+  const order = useOrderForm(props);
+  const { errors, balance, spendCode, feeBps, pending, estimate, shownQuote, quoteProblem } = order;
+  const instant = order.type === 'instant';
   const actionLabel = side === 'buy' ? `Buy ${coin}` : `Sell ${coin}`;
-  const quantityField = register('quantity');
-  const priceField = register('limitPrice');
+  const quantityField = order.register('quantity');
+  const priceField = order.register('limitPrice');
 
   return (
     <form
-      onSubmit={onSubmit}
+      onSubmit={order.onSubmit}
       noValidate
       aria-label={side === 'buy' ? 'Buy order' : 'Sell order'}
       className="flex flex-col gap-4"
     >
       <OrderTypePicker
         name={`${formId}-type`}
-        value={effectiveType}
-        onChange={setType}
-        limitAllowed={limitAllowed}
+        value={order.type}
+        onChange={order.setType}
+        limitAllowed={order.limitAllowed}
       />
       <p className="text-sm text-muted">
         Available:{' '}
@@ -310,12 +80,12 @@ export function OrderForm({ side, coin, rules, wallet, referencePrice, pickedPri
       <QuantityShares
         side={side}
         balance={balance}
-        price={effectiveType === 'limit' ? limitPrice : (quote?.price ?? referencePrice)}
+        price={order.type === 'limit' ? order.limitPrice : (order.quote?.price ?? referencePrice)}
         feeBps={feeBps}
         decimals={rules?.quantityPrecision ?? 6}
-        onPick={(value) => setValue('quantity', value, { shouldValidate: false })}
+        onPick={(value) => order.setValue('quantity', value, { shouldValidate: false })}
       />
-      {effectiveType === 'limit' ? (
+      {order.type === 'limit' ? (
         <Input
           label="Limit Price"
           inputMode="decimal"
@@ -339,9 +109,9 @@ export function OrderForm({ side, coin, rules, wallet, referencePrice, pickedPri
           <QuoteSummary
             quote={shownQuote}
             coin={coin}
-            expiredText={liveQuote.isFetching ? 'Quote expired: fetching a new price…' : undefined}
+            expiredText={order.quoteRefreshing ? 'Quote expired: fetching a new price…' : undefined}
           />
-        ) : quoteLoading ? (
+        ) : order.quoteLoading ? (
           <p className="text-sm text-muted">Fetching the price…</p>
         ) : (
           <p className="text-sm text-muted">
@@ -357,7 +127,7 @@ export function OrderForm({ side, coin, rules, wallet, referencePrice, pickedPri
           size="lg"
           fullWidth
           variant={side === 'buy' ? 'success' : 'danger'}
-          loading={busy}
+          loading={order.busy}
           loadingText={messages.processing}
         >
           {actionLabel}
@@ -370,13 +140,13 @@ export function OrderForm({ side, coin, rules, wallet, referencePrice, pickedPri
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => {
-          if (!open && !place.isPending) setPending(null);
+          if (!open) order.dismissPending();
         }}
         title={side === 'buy' ? messages.confirmBuy : messages.confirmSell}
         confirmVariant={side === 'buy' ? 'success' : 'danger'}
         busyText={messages.processing}
         closeOnConfirm={false}
-        onConfirm={confirmPending}
+        onConfirm={order.confirmPending}
       >
         {pending ? (
           <OrderConfirmation

@@ -1,0 +1,285 @@
+import {
+  type InstantQuote,
+  messages,
+  type OrderSide,
+  type OrderType,
+  type Wallet,
+} from '@exchange/contracts';
+import type { CryptoCode, MarketRules } from '@exchange/domain';
+import { compareDec, toDec } from '@exchange/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from '../../../components/ui/toaster';
+import { errorMessage, isApiError, newIdempotencyKey } from '../../../lib/api-client';
+import { SUCCESS_REDIRECT_MS } from '../../../lib/config';
+import { paths } from '../../../lib/paths';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useDelayedAction } from '../../../lib/use-delayed-action';
+import { balanceOf } from '../../../shared/wallet/get-wallet';
+import { refreshBalances } from '../../../shared/wallet/refresh-balances';
+import { marketKeys } from '../../market/api/market-keys';
+import { useSession } from '../../session/session-context';
+import { fetchFreshQuote, forgetQuotes, QUOTE_DEBOUNCE_MS, useInstantQuote } from '../api/use-instant-quote';
+import { usePlaceOrder } from '../api/use-place-order';
+import { limitEstimate } from '../model/limit-estimate';
+import {
+  DEFAULT_FEE_BPS,
+  INSTANT_FIAT,
+  LIMIT_QUOTE,
+  marketIdOf,
+  offersLimitOrders,
+} from '../model/market-rules';
+import { type OrderContext, type OrderFormValues, validateOrderForm } from '../model/order-validation';
+
+/** What one side of the buy/sell screen trades, and what it knows before a quote exists. */
+export interface OrderFormInput {
+  readonly side: OrderSide;
+  readonly coin: CryptoCode;
+  readonly rules: MarketRules | null;
+  readonly wallet: Wallet | undefined;
+  /** The newest USD price of the coin (chart or ticker), for the balance rule before a quote exists. */
+  readonly referencePrice: string | null;
+  /** A price the user picked in the order book: the form switches to a limit order at it. */
+  readonly pickedPrice?: { readonly price: string; readonly at: number } | null;
+}
+
+/** The quote is for this side, coin and quantity (expired or not). */
+function quoteMatches(
+  quote: InstantQuote | null | undefined,
+  quantity: string,
+  side: OrderSide,
+  coin: CryptoCode,
+): quote is InstantQuote {
+  if (!quote || quote.side !== side || quote.crypto_currency_code !== coin) return false;
+  const wanted = toDec(quantity);
+  const quoted = toDec(quote.quantity);
+  return wanted !== null && quoted !== null && compareDec(wanted, quoted) === 0;
+}
+
+/** The quote matches the order and can still be used. */
+function quoteFits(
+  quote: InstantQuote | null | undefined,
+  quantity: string,
+  side: OrderSide,
+  coin: CryptoCode,
+): quote is InstantQuote {
+  return quoteMatches(quote, quantity, side, coin) && Date.parse(quote.expires_at) > Date.now();
+}
+
+/** What the form says when a quote cannot be had: the spec's rate-unavailable text for a 503. */
+function quoteErrorText(error: unknown): string {
+  if (isApiError(error) && error.status === 503) return messages.rateUnavailable;
+  return errorMessage(error);
+}
+
+/** An order the user submitted, waiting in the confirmation dialog. */
+export interface PendingOrder {
+  readonly values: OrderFormValues;
+  readonly type: OrderType;
+  readonly quote: InstantQuote | null;
+  /** The first quote expired inside the dialog and this one replaced it. */
+  readonly requoted?: boolean;
+}
+
+/**
+ * The order form's quoting and submitting (spec sections 4 and 5): the form's fields and rules, the
+ * server's quote shown once the quantity settles, a firm quote fetched on submit when the shown one
+ * no longer fits, the confirmation's pending order (re-quoted when its quote ran out in the dialog),
+ * and what follows the answer: after a success the quantity is cleared and the user taken to History
+ * after 3 seconds with the new row highlighted; after a failure the quantity is cleared and the
+ * screen's data reloaded after 3 seconds.
+ */
+export function useOrderForm({ side, coin, rules, wallet, referencePrice, pickedPrice }: OrderFormInput) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const later = useDelayedAction();
+  const place = usePlaceOrder();
+  const [type, setType] = useState<OrderType>('instant');
+  const [quoting, setQuoting] = useState(false);
+  const [redirecting, setRedirecting] = useState(false);
+  const [pending, setPending] = useState<PendingOrder | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    setValue,
+    watch,
+    formState: { errors },
+  } = useForm<OrderFormValues>({ defaultValues: { quantity: '', limitPrice: '' } });
+  const quantity = watch('quantity');
+  const limitPrice = watch('limitPrice');
+  const limitAllowed = offersLimitOrders(coin);
+  const effectiveType: OrderType = limitAllowed ? type : 'instant';
+  const feeBps = rules?.takerFeeBps ?? DEFAULT_FEE_BPS;
+  const spendCode = side === 'sell' ? coin : effectiveType === 'limit' ? LIMIT_QUOTE : INSTANT_FIAT;
+  const balance = balanceOf(wallet, spendCode);
+  const busy = quoting || place.isPending || redirecting;
+
+  // A new coin or side starts a new order: no stale quote, no stale messages.
+  const resetKey = `${coin}-${side}-${effectiveType}`;
+  const lastReset = useRef(resetKey);
+  useEffect(() => {
+    if (lastReset.current === resetKey) return;
+    lastReset.current = resetKey;
+    clearErrors();
+  }, [resetKey, clearErrors]);
+
+  // A level picked in the book: a limit order at its price (coins without a market ignore it).
+  useEffect(() => {
+    if (!pickedPrice || !limitAllowed) return;
+    setType('limit');
+    setValue('limitPrice', pickedPrice.price);
+  }, [pickedPrice, limitAllowed, setValue]);
+
+  const context = (instantQuote: InstantQuote | null): OrderContext => ({
+    side,
+    type: effectiveType,
+    coin,
+    rules,
+    balance,
+    instantPrice: instantQuote?.price ?? referencePrice,
+    instantTotal: instantQuote?.total ?? null,
+    limitFeeBps: feeBps,
+  });
+
+  // The server's quote is shown before the user acts: once the quantity has settled and passes the
+  // client rules, for a KYC-verified user only (the others would get 403).
+  const settledQuantity = useDebouncedValue(quantity, QUOTE_DEBOUNCE_MS);
+  const quotable =
+    session.is_kyc_verified &&
+    effectiveType === 'instant' &&
+    !place.isPending &&
+    !redirecting &&
+    settledQuantity === quantity &&
+    settledQuantity.trim() !== '' &&
+    validateOrderForm({ quantity: settledQuantity, limitPrice: '' }, context(null)) === null;
+  const liveQuote = useInstantQuote({ side, coin, quantity: settledQuantity }, quotable);
+  const quote = liveQuote.data ?? null;
+
+  const report = (problem: { field: keyof OrderFormValues; message: string } | null): boolean => {
+    clearErrors();
+    if (!problem) return false;
+    setError(problem.field, { type: 'rule', message: problem.message }, { shouldFocus: true });
+    return true;
+  };
+
+  const afterFailure = () => {
+    setValue('quantity', '');
+    // The spec reloads the page; refetching what the screen shows has the same effect without losing it.
+    later(() => {
+      void refreshBalances(queryClient);
+      void queryClient.invalidateQueries({ queryKey: marketKeys.all });
+    }, SUCCESS_REDIRECT_MS);
+  };
+
+  const execute = async (order: PendingOrder) => {
+    // One key per confirmed action: a retry of this request cannot execute twice.
+    const idempotencyKey = newIdempotencyKey();
+    try {
+      const response = await place.mutateAsync({
+        body: {
+          side,
+          type: order.type,
+          crypto_currency_code: coin,
+          fiat_currency_code: order.type === 'limit' ? LIMIT_QUOTE : INSTANT_FIAT,
+          market_id: order.type === 'limit' ? marketIdOf(coin) : (rules?.id ?? null),
+          quantity: order.values.quantity,
+          limitPrice: order.type === 'limit' ? order.values.limitPrice : null,
+          quote_id: order.quote?.quote_id ?? null,
+        },
+        idempotencyKey,
+      });
+      toast.success(response.message);
+      setValue('quantity', '');
+      setRedirecting(true);
+      // An instant trade is a wallet transaction (Transactions tab); a limit order lives under Order Transaction.
+      const type = order.type === 'limit' ? 'limit' : 'buysell';
+      // The new row is highlighted where the user lands: the order by its id (on the Open or the
+      // Completed list), an instant trade as the newest transaction.
+      const placed = response.data.order;
+      const highlight = placed
+        ? { id: placed.id, open: placed.status === 'open' }
+        : { id: 'newest', open: false };
+      later(() => navigate(paths.history, { state: { type, highlight } }), SUCCESS_REDIRECT_MS);
+    } catch (error) {
+      toast.error(errorMessage(error));
+      afterFailure();
+    } finally {
+      // Sent or refused, the quote is spent: never show or reuse it again.
+      if (order.quote) forgetQuotes(queryClient);
+      setPending(null);
+    }
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (report(validateOrderForm(values, context(null)))) return;
+    let instantQuote: InstantQuote | null = null;
+    if (effectiveType === 'instant') {
+      instantQuote = quoteFits(quote, values.quantity, side, coin) ? quote : null;
+      if (!instantQuote) {
+        setQuoting(true);
+        try {
+          instantQuote = await fetchFreshQuote(queryClient, { side, coin, quantity: values.quantity });
+        } catch (error) {
+          toast.error(quoteErrorText(error));
+          return;
+        } finally {
+          setQuoting(false);
+        }
+      }
+      // With the firm price known, the balance rule is checked again against its total.
+      if (report(validateOrderForm(values, context(instantQuote)))) return;
+    }
+    setPending({ values, type: effectiveType, quote: instantQuote });
+  });
+
+  // A quote that ran out while the dialog was open is never sent: a new one is fetched and shown,
+  // and the user confirms again at that price.
+  const confirmPending = async () => {
+    if (!pending) return;
+    if (!pending.quote || Date.parse(pending.quote.expires_at) > Date.now()) return execute(pending);
+    try {
+      const fresh = await fetchFreshQuote(queryClient, { side, coin, quantity: pending.values.quantity });
+      setPending({ ...pending, quote: fresh, requoted: true });
+    } catch (error) {
+      toast.error(quoteErrorText(error));
+    }
+  };
+
+  /** The dialog closed without confirming: the order is dropped, unless it is being sent. */
+  const dismissPending = () => {
+    if (!place.isPending) setPending(null);
+  };
+
+  const instant = effectiveType === 'instant';
+  const shownQuote = instant && quoteMatches(quote, quantity, side, coin) ? quote : null;
+  return {
+    register,
+    errors,
+    setValue,
+    type: effectiveType,
+    setType,
+    limitAllowed,
+    feeBps,
+    spendCode,
+    balance,
+    busy,
+    limitPrice,
+    /** The newest quote for the settled quantity, whether or not it matches what is typed now. */
+    quote,
+    /** The quote shown: it is for exactly what is typed. */
+    shownQuote,
+    quoteRefreshing: liveQuote.isFetching,
+    quoteProblem: quotable && liveQuote.isError ? quoteErrorText(liveQuote.error) : null,
+    quoteLoading: quotable && liveQuote.isFetching && !shownQuote,
+    estimate: effectiveType === 'limit' ? limitEstimate(quantity, limitPrice, feeBps, side) : null,
+    pending,
+    onSubmit,
+    confirmPending,
+    dismissPending,
+  };
+}
