@@ -120,10 +120,9 @@ const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
     ledger:
       "the gas each sent transaction paid is booked in the ledger (network fees against the chain's custody)",
   },
-  'server:chain-sweeps': {
-    'chain-deposits':
-      "sweeping reads the deposit addresses and the chain through the deposits' EVM client, and the reconciliation is theirs",
-    ledger: "the house's float in the hot wallet is booked in the ledger (custody against the house)",
+  'server:custody': {
+    ledger:
+      "the reconciliation reads each chain's custody account, and the house's float in the hot wallet is booked in the ledger",
   },
   'server:debts': {
     audit: 'settling a debt is written to the audit log',
@@ -184,8 +183,6 @@ const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
     accounts: "a request or a new address proves the owner's second factor, whose state the terms show",
     outflow: 'an open debt, or the deposit hold, refuses a withdrawal (issue 35)',
     ledger: 'a withdrawal is held, paid out or refunded in the ledger, and is one of its hold sources',
-    'chain-deposits':
-      "coin withdrawals read the chain through the deposits' EVM client; their tests reconcile custody as deposits do",
   },
   'web:admin': {
     kyc: "users are shown with KYC's avatar; the KYC review screens use its API and decision dialogs",

@@ -16,7 +16,7 @@ import { revokeAllSignIns } from './features/auth/revoke-sign-ins';
 import { binanceApiScope } from './features/binance-api/binance-api.routes';
 import { createChainDeposits } from './features/chain-deposits/chain-deposits-runtime';
 import { chainSenderOf } from './features/chain-sender/chain-sender';
-import { createChainSweeps } from './features/chain-sweeps/chain-sweeps-runtime';
+import { createCustody } from './features/custody/custody-runtime';
 import { debtAdminRoutes, debtUserRoutes } from './features/debts/debts.routes';
 import { createPaymentProvider } from './features/deposits/create-payment-provider';
 import {
@@ -197,7 +197,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
   const chainDeposits = createChainDeposits(ctx, hub, listener);
   // Coin withdrawals: the chain sender's WITHDRAWAL handler, the sending job, the admin's hot wallet.
   const chainWithdrawals = createChainWithdrawals(ctx, ctx.chainSender);
-  const chainSweeps = createChainSweeps(ctx);
+  const custody = createCustody(ctx);
   // Periodic work that must run in exactly one process (each job leads by an advisory lock).
   const scheduler = createScheduler({ pool: ctx.database.pool, logger: ctx.logger, clock: ctx.clock });
   scheduler.schedule(stakeRedemptionJob(ctx));
@@ -212,7 +212,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
   );
   scheduler.schedule(pruneExpiredRowsJob(ctx));
   for (const job of chainDeposits.jobs) scheduler.schedule(job);
-  for (const job of chainSweeps.jobs) scheduler.schedule(job);
+  for (const job of custody.jobs) scheduler.schedule(job);
   for (const job of ctx.chainSender.jobs) scheduler.schedule(job);
   // NFT mints and transfers out end through the sender (features/nft/nft-chain-handlers.ts).
   registerNftChainHandlers(ctx, ctx.chainSender);
@@ -319,7 +319,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
         adminOpsRoutes(scope, ctx, {
           holdSources: PRODUCT_HOLD_SOURCES,
           ticketView: toTicketView,
-          chainHoldings: chainSweeps.holdings,
+          chainLines: custody.solvencyLines,
         });
         debtAdminRoutes(scope, ctx);
         withdrawalAdminRoutes(scope, ctx);

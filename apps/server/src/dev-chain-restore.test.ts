@@ -12,15 +12,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainDeposits, chainTransactions, nftItems } from './db/schema';
 import { restoreEmbeddedChain } from './dev-chain-restore';
 import { watchOnce } from './features/chain-deposits/chain-watcher';
-import { reconcileCustody } from './features/chain-deposits/reconcile-custody';
 import { createChainSender } from './features/chain-sender/chain-sender';
-import { bookHouseFloat } from './features/chain-sweeps/book-house-float';
+import { bookHouseFloat } from './features/custody/book-house-float';
+import { reconcileCustody } from './features/custody/reconcile-custody';
 import { runSenderUntilIdle } from './features/nft/nft-chain-test-helpers';
 import { createNft } from './features/nft/nft-test-helpers';
-import { chainClient } from './platform/chain/chain-client';
 import type { ChainTxOutcome } from './platform/chain/chain-sender-types';
 import { devChainDefinition, HOT_WALLET_FUNDS, TEST_USDT_ABI } from './platform/chain/dev-chain';
 import { type EmbeddedChain, startEmbeddedChain } from './platform/chain/embedded-chain';
+import { chainClient } from './platform/chain/evm/evm-client';
+import { evmNode } from './platform/chain/evm/evm-node';
 import { EXCHANGE_NFT_ABI, nftTransferData } from './platform/chain/nft-contract';
 import { createLogger } from './platform/logger';
 import { expectLedgerConsistent } from './test/expect-ledger';
@@ -97,7 +98,8 @@ function on(chain: EmbeddedChain) {
         args: [hot],
       }),
     }),
-    reconcile: () => reconcileCustody(t.ctx.db, settings, client as PublicClient, { hot, cold: null }),
+    reconcile: () =>
+      reconcileCustody(t.ctx.db, settings, evmNode(settings, client as PublicClient), { hot, cold: null }),
     watch: () => watchOnce({ db: t.ctx.db, logger, chains: chain.config.chains }, settings, client),
   };
 }

@@ -1,4 +1,4 @@
-import { getAsset, isAssetCode } from '@exchange/domain';
+import { finerUnit, getAsset, isAssetCode } from '@exchange/domain';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
   type Account,
@@ -17,13 +17,14 @@ import { toAccount } from 'viem/accounts';
 import { chainCursors, nftItems, uploads } from './db/schema';
 import { fillNonceGaps } from './dev-chain-nonce-gaps';
 import { saveCursor } from './features/chain-deposits/chain-deposits.repository';
-import { ledgerCustody, totalOf } from './features/chain-deposits/reconcile-custody';
+import { ledgerCustody } from './features/custody/reconcile-custody';
 import { nftImagePath } from './features/nft/nft-view';
-import { coinBalance } from './platform/chain/chain-client';
 import type { ChainSettings, ChainToken } from './platform/chain/chain-config';
 import type { ChainSigner } from './platform/chain/chain-sender-types';
 import { devChainDefinition, TEST_USDT_ABI } from './platform/chain/dev-chain';
 import type { DevChainRestoreInput, EmbeddedChain } from './platform/chain/embedded-chain';
+import { coinBalance } from './platform/chain/evm/evm-client';
+import { evmNode } from './platform/chain/evm/evm-node';
 import { EXCHANGE_NFT_ABI } from './platform/chain/nft-contract';
 import type { DbOrTx } from './platform/db';
 
@@ -92,10 +93,7 @@ async function ledgerTarget(db: DbOrTx, settings: ChainSettings, token: ChainTok
   const pending = await db.execute<{ raw: string }>(sql`
     SELECT coalesce(sum(amount_raw), 0)::text AS raw FROM chain_deposits
      WHERE chain = ${settings.key} AND asset = ${token.asset} AND status = 'PENDING'`);
-  const scale = getAsset(token.asset).scale;
-  const common = Math.max(token.decimals, scale);
-  const chainUp = 10n ** BigInt(common - token.decimals);
-  const ledgerUp = 10n ** BigInt(common - scale);
+  const { chainUp, ledgerUp } = finerUnit(token.decimals, getAsset(token.asset).scale);
   const held = (custody + uncredited) * ledgerUp + (dust - BigInt(pending.rows[0]?.raw ?? '0')) * chainUp;
   return held <= 0n ? held / chainUp : (held + chainUp - 1n) / chainUp;
 }
@@ -137,7 +135,7 @@ export async function restoreDevChain(db: DbOrTx, input: DevChainRestoreInput): 
     if (!isAssetCode(token.asset)) continue;
     const float =
       token.contract === null ? parseEther(input.float.eth) : token.asset === 'USDT' ? input.float.usdt : 0n;
-    const elsewhere = await totalOf(client, token, addresses);
+    const elsewhere = await evmNode(settings, client).totalOf(token, addresses);
     let target = (await ledgerTarget(db, settings, token)) + float - elsewhere;
     if (target < 0n) {
       logger.warn(

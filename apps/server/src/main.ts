@@ -8,7 +8,7 @@ import {
   type RunningSigner,
   startEmbeddedSigner,
 } from './embedded-signer';
-import { recordStartFloat } from './features/chain-sweeps/book-house-float';
+import { recordStartFloat } from './features/custody/book-house-float';
 import { PRICE_FEED_JOB } from './features/market-data/price-feed';
 import { priceFeedFromConfig } from './features/market-data/price-feed-from-config';
 import { createAppContext } from './platform/app-context';

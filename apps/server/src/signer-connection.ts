@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { getAddress } from 'viem';
-import { depositAddressAt } from './features/chain-deposits/hd-addresses';
+import { depositAddressAt } from './platform/chain/evm/hd-addresses';
 import { fetchSignerIdentity, remoteChainSigner } from './platform/chain/remote-chain-signer';
 import { type Config, ConfigError } from './platform/config';
 

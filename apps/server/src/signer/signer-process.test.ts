@@ -8,7 +8,6 @@ import { eq } from 'drizzle-orm';
 import { parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainSignatures, chainTransactions, withdrawals } from '../db/schema';
-import { depositAddressAt } from '../features/chain-deposits/hd-addresses';
 import {
   bookHotWalletFunds,
   coinBalance,
@@ -24,6 +23,7 @@ import {
 import { call } from '../features/withdrawals/withdrawal-test-helpers';
 import { xpubOfMnemonic } from '../platform/chain/chain-config';
 import type { ChainSigner } from '../platform/chain/chain-sender-types';
+import { depositAddressAt } from '../platform/chain/evm/hd-addresses';
 import { localChainSigner } from '../platform/chain/local-chain-signer';
 import {
   callSigner,

@@ -12,11 +12,10 @@ import type { AppContext, ZodApi } from '../../platform/app-context';
 import type { HoldSource } from '../ledger/hold-sources';
 import { getAdminDashboard, type TicketView } from './get-admin-dashboard';
 import { getAdminGraph } from './get-admin-graph';
-import { getSolvency } from './get-solvency';
+import { type ChainLines, getSolvency } from './get-solvency';
 import { listAllStakes } from './list-all-stakes';
 import { listAllTransactions } from './list-all-transactions';
 import { listTopStakes } from './list-top-stakes';
-import type { ChainHoldings } from './solvency-chain-lines';
 
 /** What the back office's pages need from the rest of the product, built by the composition root (app.ts). */
 export interface AdminOpsFeatures {
@@ -24,8 +23,8 @@ export interface AdminOpsFeatures {
   readonly holdSources: readonly HoldSource[];
   /** A ticket as the support feature shows it, for the dashboard's pending tickets. */
   readonly ticketView: TicketView;
-  /** Each chain's on-chain holdings beside its custody account (features/chain-sweeps), for solvency. */
-  readonly chainHoldings?: () => Promise<readonly ChainHoldings[]>;
+  /** Each chain's on-chain holdings beside its custody account (features/custody), for solvency. */
+  readonly chainLines?: ChainLines;
 }
 
 /** Admin scope: the dashboard, its graph, every transaction and stake, the top stakes and solvency. */
@@ -79,6 +78,6 @@ export function adminOpsRoutes(app: ZodApi, ctx: AppContext, features: AdminOpsF
   app.post('/admin/solvency', { schema: { response: { 200: solvencyResponseSchema } } }, async () => ({
     status: true,
     message: messages.adminSolvencyLoaded,
-    data: await getSolvency(ctx, features.holdSources, features.chainHoldings),
+    data: await getSolvency(ctx, features.holdSources, features.chainLines),
   }));
 }

@@ -1,10 +1,15 @@
-import type { Solvency, SolvencyAsset } from '@exchange/contracts';
+import type { Solvency, SolvencyAsset, SolvencyChainLine } from '@exchange/contracts';
 import { ASSETS, formatMinor } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import type { HoldSource } from '../ledger/hold-sources';
 import { ledgerReportView, verifyLedger } from '../ledger/verify-ledger';
 import { accountTotals } from './admin-stats.repository';
-import { type ChainHoldings, chainLinesView } from './solvency-chain-lines';
+
+/**
+ * Each chain's reconciled holdings beside the asset lines' customer liabilities, as the custody feature
+ * reads them (handed in by the composition root).
+ */
+export type ChainLines = (assets: readonly SolvencyAsset[]) => Promise<readonly SolvencyChainLine[]>;
 
 type Column = Exclude<keyof SolvencyAsset, 'asset' | 'net'>;
 
@@ -41,9 +46,9 @@ function columnOf(kind: string, house: boolean): Column | null {
 export async function getSolvency(
   ctx: AppContext,
   holdSources: readonly HoldSource[],
-  chainHoldings: () => Promise<readonly ChainHoldings[]> = async () => [],
+  chainLines: ChainLines = async () => [],
 ): Promise<Solvency> {
-  const [totals, holdings] = await Promise.all([accountTotals(ctx.db), chainHoldings()]);
+  const totals = await accountTotals(ctx.db);
   const assets = ASSETS.map((asset) => {
     const sums: Record<Column, bigint> = {
       users_available: 0n,
@@ -74,7 +79,9 @@ export async function getSolvency(
       net: text(net),
     };
   });
-  const check = await verifyLedger(ctx.db, { holdSources, now: () => ctx.clock.now() });
-  const chains = chainLinesView(holdings, assets, ctx.config.chainSweeps);
-  return { assets, chains, ledger: ledgerReportView(check) };
+  const [chains, check] = await Promise.all([
+    chainLines(assets),
+    verifyLedger(ctx.db, { holdSources, now: () => ctx.clock.now() }),
+  ]);
+  return { assets, chains: [...chains], ledger: ledgerReportView(check) };
 }

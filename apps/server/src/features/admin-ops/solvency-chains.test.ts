@@ -8,7 +8,7 @@ import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { chainTestEnv } from '../../test/test-chain';
 import { createTestUser, type TestUser } from '../../test/test-users';
-import { sweepKit } from '../chain-sweeps/sweep-test-kit';
+import { sweepKit } from '../custody/sweep-test-kit';
 
 // The solvency panel's on-chain lines (issue 37), read from the run's local chain; and from a node that
 // accepts connections and never answers.

@@ -1,7 +1,7 @@
 import { CHAIN_DEPOSIT_EVENT } from '@exchange/contracts';
 import { z } from 'zod';
 import type { AppContext, ZodApi } from '../../platform/app-context';
-import { chainClient } from '../../platform/chain/chain-client';
+import { chainClient } from '../../platform/chain/evm/evm-client';
 import type { PgListener } from '../../platform/pg-listener';
 import type { ScheduledJob } from '../../platform/scheduled-jobs';
 import type { WsHub } from '../../platform/ws-hub';

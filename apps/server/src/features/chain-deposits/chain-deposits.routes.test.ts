@@ -3,10 +3,10 @@ import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainDepositAddresses, chainDeposits, users } from '../../db/schema';
 import { xpubOfMnemonic } from '../../platform/chain/chain-config';
+import { depositAddressAt } from '../../platform/chain/evm/hd-addresses';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { chainTestEnv } from '../../test/test-chain';
 import { createTestUser, type TestUser } from '../../test/test-users';
-import { depositAddressAt } from './hd-addresses';
 
 let t: TestApp;
 const env = chainTestEnv();

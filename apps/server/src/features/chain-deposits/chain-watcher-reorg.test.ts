@@ -15,21 +15,22 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainDeposits, journalEntries } from '../../db/schema';
-import { chainClient } from '../../platform/chain/chain-client';
+import { chainNodeFor } from '../../platform/chain/chain-nodes';
 import {
   type DevChain,
   devChainDefinition,
   startDevChain,
   TEST_USDT_ABI,
 } from '../../platform/chain/dev-chain';
+import { chainClient } from '../../platform/chain/evm/evm-client';
 import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { chainTestEnv } from '../../test/test-chain';
 import { createTestUser } from '../../test/test-users';
+import { reconcileCustody } from '../custody/reconcile-custody';
 import { loadUserBalances } from '../ledger/ledger.repository';
 import { saveCursor } from './chain-deposits.repository';
 import { watchOnce } from './chain-watcher';
-import { reconcileCustody } from './reconcile-custody';
 
 // A hardhat node of this file's own (its scenarios rewrite the chain's history with evm_snapshot and
 // evm_revert, and stop automatic mining), with a small JSON-RPC proxy in front of it that the watcher
@@ -183,7 +184,7 @@ async function availableUsdt(userId: string): Promise<bigint> {
 
 async function expectReconciled() {
   const settings = t.ctx.config.chains[0]!;
-  const lines = await reconcileCustody(t.ctx.db, settings, chainClient(settings));
+  const lines = await reconcileCustody(t.ctx.db, settings, chainNodeFor(settings));
   expect(lines.map((line) => line.asset)).toEqual(['ETH', 'USDT']);
   for (const line of lines) expect(line, line.asset).toMatchObject({ matches: true });
 }

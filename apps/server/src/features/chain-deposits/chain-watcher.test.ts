@@ -2,14 +2,15 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainDeposits, journalEntries, walletTransactions } from '../../db/schema';
-import { chainClient } from '../../platform/chain/chain-client';
+import { chainNodeFor } from '../../platform/chain/chain-nodes';
+import { chainClient } from '../../platform/chain/evm/evm-client';
 import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { chainTestEnv, freshChainAccount } from '../../test/test-chain';
 import { createTestUser } from '../../test/test-users';
 import { connectTestSocket } from '../../test/ws-client';
+import { reconcileCustody } from '../custody/reconcile-custody';
 import { watchOnce } from './chain-watcher';
-import { reconcileCustody } from './reconcile-custody';
 
 // Every scenario sends real transactions on the run's local chain and mines blocks with hardhat_mine;
 // the watcher runs as its job would, once per call. The scenarios share the chain and run in order.
@@ -54,7 +55,7 @@ async function creditEntries(userId: string): Promise<number> {
 /** The chain's deposit addresses hold exactly what the ledger's custody says, plus what was never credited. */
 async function expectReconciled() {
   const settings = t.ctx.config.chains[0]!;
-  const lines = await reconcileCustody(t.ctx.db, settings, chainClient(settings));
+  const lines = await reconcileCustody(t.ctx.db, settings, chainNodeFor(settings));
   expect(lines.map((line) => line.asset)).toEqual(['ETH', 'USDT']);
   for (const line of lines) expect(line, line.asset).toMatchObject({ matches: true });
 }

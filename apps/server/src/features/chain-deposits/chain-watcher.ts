@@ -20,6 +20,7 @@ import {
   toEventSelector,
 } from 'viem';
 import type { ChainSettings, ChainToken } from '../../platform/chain/chain-config';
+import { mayHoldTransfer, TRANSFER_EVENT, type TransferLog } from '../../platform/chain/evm/transfer-logs';
 import type { ScheduledJob } from '../../platform/scheduled-jobs';
 import { type ChainWatcherDeps, notifyDeposit } from './chain-credit';
 import {
@@ -34,7 +35,6 @@ import {
   updatePendingDeposit,
 } from './chain-deposits.repository';
 import { followPending } from './follow-pending-deposits';
-import { mayHoldTransfer, TRANSFER_EVENT, type TransferLog } from './transfer-logs';
 
 /** Blocks one run reads at most (a watcher far behind catches up over several runs). */
 const MAX_BLOCKS_PER_RUN = 200n;

@@ -7,9 +7,9 @@ import {
   TransactionReceiptNotFoundError,
 } from 'viem';
 import type { ChainSettings } from '../../platform/chain/chain-config';
+import { TRANSFER_EVENT } from '../../platform/chain/evm/transfer-logs';
 import { type ChainWatcherDeps, creditChainDeposit, notifyDeposit } from './chain-credit';
 import { type ChainDepositRow, pendingDeposits, updatePendingDeposit } from './chain-deposits.repository';
-import { TRANSFER_EVENT } from './transfer-logs';
 
 /**
  * Every waiting deposit: its confirmations are counted and it is credited once deep enough, while its

@@ -2,6 +2,7 @@ import { type DepositAddressResponse, messages } from '@exchange/contracts';
 import type { Logger } from 'pino';
 import type { PublicClient } from 'viem';
 import type { ChainSettings } from '../../platform/chain/chain-config';
+import { depositAddressAt } from '../../platform/chain/evm/hd-addresses';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { depositNetworkView } from './chain-deposit-views';
@@ -11,7 +12,6 @@ import {
   nextAddressIndex,
   saveCursor,
 } from './chain-deposits.repository';
-import { depositAddressAt } from './hd-addresses';
 
 export interface DepositAddressDeps {
   readonly db: Db;

@@ -12,21 +12,22 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainDeposits, journalEntries, ledgerAccounts } from '../../db/schema';
-import { chainClient } from '../../platform/chain/chain-client';
 import type { ChainSettings } from '../../platform/chain/chain-config';
+import { chainNodeFor } from '../../platform/chain/chain-nodes';
 import {
   type DevChain,
   devChainDefinition,
   startDevChain,
   TEST_USDT_ABI,
 } from '../../platform/chain/dev-chain';
+import { chainClient } from '../../platform/chain/evm/evm-client';
 import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { chainTestEnv, freshChainAccount } from '../../test/test-chain';
 import { createTestUser, type TestUser } from '../../test/test-users';
+import { reconcileCustody } from '../custody/reconcile-custody';
 import { loadBalances, loadUserBalances } from '../ledger/ledger.repository';
 import { watchOnce } from './chain-watcher';
-import { reconcileCustody } from './reconcile-custody';
 
 // Two real local chains configured side by side: the run's shared chain as the first (CHAIN_*, key
 // 'ethereum') and a second hardhat node this file starts with its own chain id and test USDT, listed in
@@ -122,7 +123,7 @@ async function custody(chain: string, asset: 'USDT' | 'BNB' | 'ETH'): Promise<bi
 
 async function expectReconciled(chain: string, assets: string[]) {
   const settings = chainOf(chain);
-  const lines = await reconcileCustody(t.ctx.db, settings, chainClient(settings));
+  const lines = await reconcileCustody(t.ctx.db, settings, chainNodeFor(settings));
   expect(lines.map((line) => line.asset)).toEqual(assets);
   for (const line of lines) expect(line, `${chain} ${line.asset}`).toMatchObject({ matches: true });
 }

@@ -1,3 +1,4 @@
+import { chainFeeToMinor } from '@exchange/domain';
 import { and, eq } from 'drizzle-orm';
 import { type Address, createPublicClient, createWalletClient, type Hex, http, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -26,7 +27,6 @@ import {
   withdrawCoin,
 } from '../withdrawals/coin-sends/chain-withdrawal-test-helpers';
 import { call } from '../withdrawals/withdrawal-test-helpers';
-import { feeMinor } from './finish-chain-tx';
 import { type NodeProxy, startNodeProxy } from './node-proxy-test-helpers';
 
 // Issue 43: a transaction whose signed bytes a node was handed may still be mined until its nonce is
@@ -156,7 +156,7 @@ async function expectPaidOnce(w: Awaited<ReturnType<typeof sentWithdrawal>>) {
   expect(await node().getBalance({ address: w.to })).toBe(parseEther('0.498'));
   expect(await coinBalance(t, w.customer.id, 'ETH')).toEqual({ available: w.held.available, locked: 0n });
   expect(await refunds(w.id)).toBe(0);
-  expect(await feeBooked(row.id)).toBe(feeMinor(BigInt(row.feeWei!), 8));
+  expect(await feeBooked(row.id)).toBe(chainFeeToMinor(BigInt(row.feeWei!), 18, 8));
   await expectLedgerConsistent(t.ctx.db);
   await expectReconciled(t);
 }
@@ -196,7 +196,9 @@ describe('a transaction a node was handed ends only on the chain', () => {
       replacedHashes: [out.txHash],
       feeWei: (receipt.gasUsed * receipt.effectiveGasPrice).toString(),
     });
-    expect(await feeBooked(ended.id)).toBe(feeMinor(receipt.gasUsed * receipt.effectiveGasPrice, 8));
+    expect(await feeBooked(ended.id)).toBe(
+      chainFeeToMinor(receipt.gasUsed * receipt.effectiveGasPrice, 18, 8),
+    );
     expect(await withdrawalRow(t, w.id)).toMatchObject({ status: 'FAILED' });
     expect(await coinBalance(t, w.customer.id, 'ETH')).toEqual({ available: 2n * ETH, locked: 0n });
     expect(await refunds(w.id)).toBe(1);

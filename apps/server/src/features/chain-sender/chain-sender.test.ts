@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { chainFeeToMinor } from '@exchange/domain';
 import { eq } from 'drizzle-orm';
 import { type Address, encodeFunctionData, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -10,7 +11,6 @@ import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { chainTestEnv, freshChainAccount } from '../../test/test-chain';
 import { createChainSender } from './chain-sender';
-import { feeMinor } from './finish-chain-tx';
 
 // Real transactions on the run's local chain (automining: a sent transaction is in the next block);
 // the sender's job runs once per call, as the scheduler's leader would run it.
@@ -105,7 +105,7 @@ describe('the chain sender', () => {
       },
     ]);
     expect(BigInt(row.feeWei!)).toBeGreaterThan(0n);
-    expect(await feeBooked(id)).toBe(feeMinor(BigInt(row.feeWei!), 8));
+    expect(await feeBooked(id)).toBe(chainFeeToMinor(BigInt(row.feeWei!), 18, 8));
     await t.ctx.chainSender.jobs[0]!.run(new Date());
     expect(outcomes.filter((o) => o.id === id)).toHaveLength(1);
     await expectLedgerConsistent(t.ctx.db);
@@ -140,7 +140,7 @@ describe('the chain sender', () => {
     expect(row).toMatchObject({ status: 'FAILED', reason: 'reverted' });
     expect(row.blockNumber).not.toBeNull();
     expect(BigInt(row.feeWei!)).toBeGreaterThan(0n);
-    expect(await feeBooked(id)).toBe(feeMinor(BigInt(row.feeWei!), 8));
+    expect(await feeBooked(id)).toBe(chainFeeToMinor(BigInt(row.feeWei!), 18, 8));
     expect(outcomes.filter((o) => o.id === id)).toEqual([
       expect.objectContaining({ status: 'FAILED', reason: 'reverted', txHash: row.txHash }),
     ]);
@@ -183,7 +183,7 @@ describe('the chain sender', () => {
     });
     expect(failed.reason).toMatch(/^cancelled: its nonce was used by its cancel 0x/);
     expect(BigInt(failed.feeWei!)).toBeGreaterThan(0n);
-    expect(await feeBooked(refused.id)).toBe(feeMinor(BigInt(failed.feeWei!), 8));
+    expect(await feeBooked(refused.id)).toBe(chainFeeToMinor(BigInt(failed.feeWei!), 18, 8));
     const sent = await runUntilEnded(next.id, sender);
     expect(sent).toMatchObject({ status: 'CONFIRMED', nonce: 1 });
     expect(await chain.balanceOf(to)).toBe(parseEther('0.001'));

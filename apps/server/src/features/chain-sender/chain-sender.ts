@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
 import type { PublicClient } from 'viem';
-import { chainClient } from '../../platform/chain/chain-client';
 import type { ChainConfig, ChainSettings } from '../../platform/chain/chain-config';
 import type { ChainSenderSettings } from '../../platform/chain/chain-sender-config';
 import type {
@@ -9,6 +8,7 @@ import type {
   ChainTxHandler,
   ChainTxPurpose,
 } from '../../platform/chain/chain-sender-types';
+import { chainClient } from '../../platform/chain/evm/evm-client';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { broadcastRow } from './broadcast-chain-tx';

@@ -1,4 +1,11 @@
-import { custodyAccount, getAsset, isAssetCode, networkFeeAccount, transferPostings } from '@exchange/domain';
+import {
+  chainFeeToMinor,
+  custodyAccount,
+  getAsset,
+  isAssetCode,
+  networkFeeAccount,
+  transferPostings,
+} from '@exchange/domain';
 import type { Hex } from 'viem';
 import type { ChainTxOutcome, ChainTxPurpose } from '../../platform/chain/chain-sender-types';
 import type { Tx } from '../../platform/db';
@@ -18,12 +25,6 @@ export interface Ending {
    * ending carries as feeHash and feeWei) or by another transaction. The row keeps its nonce.
    */
   readonly cancelledBy?: { readonly feeHash: Hex | null };
-}
-
-/** The ledger's minor units of a fee in wei, rounded up: custody never claims more than the chain holds. */
-export function feeMinor(feeWei: bigint, scale: number): bigint {
-  const unit = 10n ** BigInt(18 - scale);
-  return (feeWei + unit - 1n) / unit;
 }
 
 /**
@@ -80,9 +81,12 @@ async function bookFee(
   feeWei: bigint,
   feeHash: string | null,
 ): Promise<void> {
-  const native = run.chain.tokens.find((token) => token.contract === null)?.asset;
-  if (!native || !isAssetCode(native)) throw new Error(`chain ${row.chain} has no known native asset`);
-  const amount = feeMinor(feeWei, getAsset(native).scale);
+  const nativeToken = run.chain.tokens.find((token) => token.contract === null);
+  const native = nativeToken?.asset;
+  if (!nativeToken || !native || !isAssetCode(native))
+    throw new Error(`chain ${row.chain} has no known native asset`);
+  // In the ledger's unit, rounded up at the native coin's own places: custody never claims more than the chain holds.
+  const amount = chainFeeToMinor(feeWei, nativeToken.decimals, getAsset(native).scale);
   const posted = await postEntry(tx, {
     kind: 'CHAIN_FEE',
     reference: `chain-fee:${row.id}`,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { getAsset, isAssetCode, parseDecimal } from '@exchange/domain';
+import { type ChainFamily, getAsset, isAssetCode, parseDecimal } from '@exchange/domain';
 import { HDKey } from '@scure/bip32';
 import { entropyToMnemonic, generateMnemonic, mnemonicToSeedSync, validateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
@@ -66,9 +66,7 @@ export const chainEnv = {
   ...signerClientEnv,
 };
 
-type ChainEnv = z.output<z.ZodObject<typeof chainEnv>> & {
-  NODE_ENV: 'development' | 'test' | 'production';
-};
+type ChainEnv = z.output<z.ZodObject<typeof chainEnv>> & { NODE_ENV: 'development' | 'test' | 'production' };
 
 export interface ChainToken {
   readonly asset: string;
@@ -83,6 +81,8 @@ export interface ChainToken {
 export interface ChainSettings {
   /** Our key of the chain ('ethereum'), as the routes and the rows name it. */
   readonly key: string;
+  /** The chain's family, which picks its node (chain-nodes.ts); absent: 'evm'. */
+  readonly family?: ChainFamily;
   readonly name: string;
   readonly chainId: number;
   readonly rpcUrl: string;

@@ -7,8 +7,8 @@ import {
   erc20Abi,
   type PublicClient,
 } from 'viem';
-import { chainClient } from './chain-client';
 import type { ChainSettings, ChainToken } from './chain-config';
+import { chainClient } from './evm/evm-client';
 
 /**
  * Every configured token's decimals, read from its contract on the chain at start (issue 43): a token

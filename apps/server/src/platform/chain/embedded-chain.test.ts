@@ -5,7 +5,7 @@ import { generateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { type Address, createPublicClient, http, parseEther } from 'viem';
 import { afterAll, describe, expect, it } from 'vitest';
-import { recordStartFloat } from '../../features/chain-sweeps/book-house-float';
+import { recordStartFloat } from '../../features/custody/book-house-float';
 import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, type TestApp, testConfig } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';

@@ -4,8 +4,8 @@ import { mnemonicToSeedSync } from '@scure/bip39';
 import { parseEther, parseTransaction, recoverTransactionAddress, toHex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { depositAddressAt } from '../../features/chain-deposits/hd-addresses';
 import { loadConfig } from '../config';
+import { depositAddressAt } from './evm/hd-addresses';
 import { HOT_WALLET_PATH, localChainSigner } from './local-chain-signer';
 
 const words = 'legal winner thank year wave sausage worth useful legal winner thank yellow';

@@ -12,12 +12,13 @@ import { type Address, createPublicClient, erc20Abi, http, type PublicClient } f
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { expect } from 'vitest';
 import { chainTransactions, withdrawals } from '../../../db/schema';
-import { chainClient, coinBalance as heldOnChain } from '../../../platform/chain/chain-client';
+import { chainClient, coinBalance as heldOnChain } from '../../../platform/chain/evm/evm-client';
+import { evmNode } from '../../../platform/chain/evm/evm-node';
 import type { ManualClock } from '../../../platform/clock';
 import type { TestApp } from '../../../test/test-app';
 import { freshChainAccount } from '../../../test/test-chain';
 import { transferFunds } from '../../../test/transfer-funds';
-import { reconcileCustody } from '../../chain-deposits/reconcile-custody';
+import { reconcileCustody } from '../../custody/reconcile-custody';
 import { loadUserBalances } from '../../ledger/ledger.repository';
 import {
   type Customer,
@@ -138,7 +139,10 @@ export async function runSenderUntilEnded(t: TestApp, withdrawalId: string) {
 
 /** The hot wallet, the deposit addresses and custody agree to the unit. */
 export async function expectReconciled(t: TestApp) {
-  const lines = await reconcileCustody(t.ctx.db, settingsOf(t), readClient(t), { hot: hotOf(t), cold: null });
+  const lines = await reconcileCustody(t.ctx.db, settingsOf(t), evmNode(settingsOf(t), readClient(t)), {
+    hot: hotOf(t),
+    cold: null,
+  });
   for (const line of lines) expect(line, line.asset).toMatchObject({ matches: true });
 }
 

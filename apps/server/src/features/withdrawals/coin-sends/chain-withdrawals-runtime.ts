@@ -1,8 +1,8 @@
 import { hotWalletResponseSchema, messages as m, type StuckChainTx } from '@exchange/contracts';
 import type { PublicClient } from 'viem';
 import type { AppContext, ZodApi } from '../../../platform/app-context';
-import { chainClient } from '../../../platform/chain/chain-client';
 import type { ChainTxHandler, ChainTxPurpose } from '../../../platform/chain/chain-sender-types';
+import { chainClient } from '../../../platform/chain/evm/evm-client';
 import type { ScheduledJob } from '../../../platform/scheduled-jobs';
 import { getHotWallet } from '../hot-wallet/get-hot-wallet';
 import { chainWithdrawalHandler } from './chain-withdrawal-handler';

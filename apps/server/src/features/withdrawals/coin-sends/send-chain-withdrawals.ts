@@ -1,8 +1,11 @@
 import { formatMessage, messages as m } from '@exchange/contracts';
 import {
   type AssetCode,
+  type ChainSendItem,
   chainAmountToMinor,
+  decideChainSend,
   formatMinor,
+  freeHotWalletFunds,
   getAsset,
   nextWithdrawalStatus,
 } from '@exchange/domain';
@@ -10,9 +13,9 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { type Address, encodeFunctionData, erc20Abi, type Hex, type PublicClient } from 'viem';
 import { withdrawals } from '../../../db/schema';
 import type { AppContext } from '../../../platform/app-context';
-import { coinBalance } from '../../../platform/chain/chain-client';
 import type { ChainSettings, ChainToken } from '../../../platform/chain/chain-config';
 import type { ChainTxRequest } from '../../../platform/chain/chain-sender-types';
+import { coinBalance } from '../../../platform/chain/evm/evm-client';
 import type { Tx } from '../../../platform/db';
 import { adminEmails } from '../../../platform/mail/admin-emails';
 import { coinUnits } from '../hot-wallet/hot-wallet-balances';
@@ -22,9 +25,6 @@ import type { HotWallets } from './coin-destination';
 
 /** Withdrawals one tick looks at per chain: the rest wait for the next tick. */
 const BATCH = 50;
-/** Gas a transfer may use: a plain one 21,000; a token's transfer well under 100,000. */
-const NATIVE_GAS = 21_000n;
-const TOKEN_GAS = 100_000n;
 
 export type SendContext = Pick<AppContext, 'db' | 'clock' | 'mailer' | 'logger' | 'config'>;
 
@@ -148,11 +148,22 @@ async function tellAdminsShort(
   }
 }
 
+/** A withdrawal as the send decision sees it: its coin and what leaves the hot wallet, in the chain's units. */
+function sendItem(chain: ChainSettings, row: WithdrawalRow): ChainSendItem | null {
+  const token = chain.tokens.find((t) => t.asset === row.asset);
+  if (!token) return null;
+  return {
+    asset: token.asset,
+    token: token.contract !== null,
+    units: coinUnits(token, BigInt(row.amount) - BigInt(row.fee)),
+  };
+}
+
 /**
- * One chain's tick: its APPROVED coin withdrawals, oldest first, each sent when the hot wallet (read
- * from the chain) still covers it after what SENT ones and the ones before it take: its coin, and the
- * gas of every transfer in the native coin. One it cannot cover waits, and so do the later ones of
- * that coin (first come, first paid); the administrators are mailed once when a withdrawal first waits.
+ * One chain's tick: load the hot wallet's balances (from the chain), the fee the chain asks, the SENT
+ * and the APPROVED coin withdrawals, oldest first; the domain decides each in turn (decideChainSend:
+ * covered after what SENT ones and the ones before it take, first come first paid per coin); save
+ * each one sent, and mail the administrators once when a withdrawal first waits.
  */
 async function sendChain(
   ctx: SendContext,
@@ -165,38 +176,26 @@ async function sendChain(
   const approved = await rowsOf(ctx, chain.key, ['APPROVED']);
   if (approved.length === 0) return;
   const fees = await client.estimateFeesPerGas();
-  const gasPrice = fees.maxFeePerGas ?? 0n;
-  const free = new Map<string, bigint>();
-  for (const token of chain.tokens) free.set(token.asset, await coinBalance(client, token, hot as Address));
+  const maxFeePerGas = fees.maxFeePerGas ?? 0n;
+  const balances = new Map<string, bigint>();
+  for (const token of chain.tokens)
+    balances.set(token.asset, await coinBalance(client, token, hot as Address));
   const native = chain.tokens.find((t) => !t.contract);
   if (!native) return;
-  const take = (asset: string, units: bigint) => free.set(asset, (free.get(asset) ?? 0n) - units);
-  // What the sender still has to send (SENT, not yet ended) is spoken for.
-  for (const row of await rowsOf(ctx, chain.key, ['SENT'])) {
-    const token = chain.tokens.find((t) => t.asset === row.asset);
-    if (!token) continue;
-    take(token.asset, coinUnits(token, BigInt(row.amount) - BigInt(row.fee)));
-    take(native.asset, gasPrice * (token.contract ? TOKEN_GAS : NATIVE_GAS));
-  }
+  const sending = (await rowsOf(ctx, chain.key, ['SENT'])).flatMap((row) => sendItem(chain, row) ?? []);
+  let free = freeHotWalletFunds(balances, native.asset, sending, maxFeePerGas);
   const short = new Map<string, WithdrawalRow[]>();
   for (const row of approved) {
-    const token = chain.tokens.find((t) => t.asset === row.asset);
-    if (!token) continue;
-    const units = coinUnits(token, BigInt(row.amount) - BigInt(row.fee));
-    const gas = gasPrice * (token.contract ? TOKEN_GAS : NATIVE_GAS);
-    const nativeNeed = gas + (token.contract ? 0n : units);
-    const covered =
-      !short.has(token.asset) &&
-      (free.get(native.asset) ?? 0n) >= nativeNeed &&
-      (token.contract === null || (free.get(token.asset) ?? 0n) >= units);
-    if (!covered) {
-      short.set(token.asset, [...(short.get(token.asset) ?? []), row]);
+    const item = sendItem(chain, row);
+    if (!item) continue;
+    const waiting = new Set(short.keys());
+    const decided = decideChainSend({ free, nativeAsset: native.asset, waiting, item, maxFeePerGas });
+    if (decided.kind === 'wait') {
+      short.set(item.asset, [...(short.get(item.asset) ?? []), row]);
       continue;
     }
-    if (await send(ctx, outbox, chain, token, row)) {
-      take(native.asset, nativeNeed);
-      if (token.contract) take(token.asset, units);
-    }
+    const token = chain.tokens.find((t) => t.asset === item.asset)!;
+    if (await send(ctx, outbox, chain, token, row)) free = decided.freeAfter;
   }
   for (const [asset, rows] of short) {
     const token = chain.tokens.find((t) => t.asset === asset)!;

@@ -4,7 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Address, PublicClient } from 'viem';
 import { withdrawals } from '../../../db/schema';
 import type { AppContext } from '../../../platform/app-context';
-import { coinBalance } from '../../../platform/chain/chain-client';
+import { coinBalance } from '../../../platform/chain/evm/evm-client';
 import type { DbOrTx } from '../../../platform/db';
 import { AppError } from '../../../platform/errors';
 import type { HotWallets } from '../coin-sends/coin-destination';

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   type Address,
   erc20Abi,
@@ -8,38 +7,8 @@ import {
   type TransactionReceipt,
   TransactionReceiptNotFoundError,
 } from 'viem';
-import type { ChainSettings } from '../../platform/chain/chain-config';
-import type { DbOrTx } from '../../platform/db';
-
-/** A transaction of the product's sender not ended yet: any of its hashes may be mined. */
-export interface OpenChainTx {
-  readonly id: string;
-  readonly hashes: readonly Hex[];
-}
-
-/**
- * The sender's rows on a chain that are signed but not ended (SIGNED, BROADCAST, stuck ones too):
- * their gas and what they send out are booked only when they end (chain-sender's finishChainTx,
- * CHAIN_CONFIRMATIONS deep), while the chain pays both the moment one of them is mined.
- */
-export async function openChainTransactions(db: DbOrTx, chain: string): Promise<OpenChainTx[]> {
-  const found = await db.execute<{
-    id: string;
-    tx_hash: string | null;
-    replaced_hashes: string[] | null;
-    cancel_hashes: string[] | null;
-  }>(sql`
-    SELECT id, tx_hash, replaced_hashes, cancel_hashes FROM chain_transactions
-     WHERE chain = ${chain} AND status IN ('SIGNED', 'BROADCAST')`);
-  return found.rows.map((row) => ({
-    id: row.id,
-    // Its own hashes and its cancels' (a zero-value transfer to itself with its nonce): at most one of
-    // them is mined, and whichever is has paid gas the sender books when the row ends.
-    hashes: [...new Set([row.tx_hash, ...(row.replaced_hashes ?? []), ...(row.cancel_hashes ?? [])])].filter(
-      (hash): hash is Hex => Boolean(hash),
-    ),
-  }));
-}
+import type { ChainSettings } from '../chain-config';
+import type { OpenChainTx } from '../chain-node';
 
 async function receiptOf(client: PublicClient, hash: Hex): Promise<TransactionReceipt | null> {
   try {
@@ -62,7 +31,7 @@ async function minedAt(
   at: bigint,
 ): Promise<TransactionReceipt | null> {
   for (const hash of row.hashes) {
-    const found = await receiptOf(client, hash);
+    const found = await receiptOf(client, hash as Hex);
     if (found && found.blockNumber <= at) return found;
   }
   return null;
@@ -77,7 +46,7 @@ async function minedAt(
  * top-up) change no sum and are not counted. Added to what the chain holds, it gives what the ledger
  * says, between a transaction's mining and its confirmations.
  */
-export async function inFlightAt(
+export async function evmPaidOutAt(
   client: PublicClient,
   settings: ChainSettings,
   open: readonly OpenChainTx[],

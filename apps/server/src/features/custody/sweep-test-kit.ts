@@ -3,13 +3,14 @@ import { eq } from 'drizzle-orm';
 import { type Address, erc20Abi, parseEther } from 'viem';
 import { expect, inject } from 'vitest';
 import { chainDeposits, chainSweeps, chainTransactions } from '../../db/schema';
-import { chainClient } from '../../platform/chain/chain-client';
+import { chainClient } from '../../platform/chain/evm/evm-client';
+import { evmNode } from '../../platform/chain/evm/evm-node';
 import type { TestApp } from '../../test/test-app';
 import { freshChainAccount } from '../../test/test-chain';
 import { createTestUser } from '../../test/test-users';
 import { watchOnce } from '../chain-deposits/chain-watcher';
-import { reconcileCustody } from '../chain-deposits/reconcile-custody';
 import { bookHouseFloat } from './book-house-float';
+import { reconcileCustody } from './reconcile-custody';
 import { sweepOnce } from './sweep-deposit-addresses';
 
 /**
@@ -120,7 +121,10 @@ export function sweepKit(t: TestApp) {
       t.ctx.db.select().from(chainSweeps).where(eq(chainSweeps.address, address)),
 
     async expectReconciled() {
-      const lines = await reconcileCustody(t.ctx.db, settings, client, { hot: hot(), cold: null });
+      const lines = await reconcileCustody(t.ctx.db, settings, evmNode(settings, client), {
+        hot: hot(),
+        cold: null,
+      });
       expect(lines.map((line) => line.asset)).toEqual(['ETH', 'USDT']);
       for (const line of lines)
         expect(line, `${line.asset}: ${line.difference} off`).toMatchObject({ matches: true });

@@ -1,31 +1,7 @@
 import type { SolvencyAsset, SolvencyChainLine } from '@exchange/contracts';
 import { formatMinor, getAsset, isAssetCode, parseDecimal } from '@exchange/domain';
 import type { ChainSweepSettings } from '../../platform/chain/chain-sweep-config';
-
-/** One coin's figures on a chain; the on-chain ones are absent when the node did not answer. */
-export interface ChainHoldingsLine {
-  readonly asset: string;
-  readonly custody: bigint;
-  readonly uncredited: bigint;
-  readonly hotWallet?: bigint;
-  readonly depositAddresses?: bigint;
-  readonly coldWallet?: bigint;
-  readonly onChain?: bigint;
-  readonly inFlight?: bigint;
-  readonly difference?: bigint;
-  readonly matches?: boolean;
-}
-
-/** One chain's holdings, as the chain-sweeps feature reads them (wired by the composition root). */
-export interface ChainHoldings {
-  readonly chain: string;
-  readonly chainName: string;
-  readonly hotWallet: string | null;
-  readonly coldWallet: string | null;
-  readonly nativeAsset: string | null;
-  readonly available: boolean;
-  readonly lines: readonly ChainHoldingsLine[];
-}
+import type { ChainHoldings } from './read-chain-holdings';
 
 /**
  * The solvency panel's chain lines: per chain and coin, the on-chain holdings (null when the node did
@@ -47,18 +23,7 @@ export function chainLinesView(
         (parseDecimal(row?.users_locked ?? '0', scale) ?? 0n);
       const native = chain.nativeAsset === line.asset;
       const cap = parseDecimal(native ? settings.hotCapNative : settings.hotCapToken, scale);
-      const read =
-        chain.available && line.onChain !== undefined
-          ? {
-              hotWallet: line.hotWallet ?? 0n,
-              depositAddresses: line.depositAddresses ?? 0n,
-              coldWallet: line.coldWallet ?? 0n,
-              onChain: line.onChain,
-              inFlight: line.inFlight ?? 0n,
-              difference: line.difference ?? 0n,
-              matches: line.matches ?? false,
-            }
-          : null;
+      const read = chain.available && 'onChain' in line ? line : null;
       return [
         {
           chain: chain.chain,

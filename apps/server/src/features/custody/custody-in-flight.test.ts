@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { type Address, encodeAbiParameters, keccak256 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainTransactions } from '../../db/schema';
+import { evmNode } from '../../platform/chain/evm/evm-node';
 import { ManualClock } from '../../platform/clock';
 import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -46,7 +47,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const reconcile = () =>
-  reconcileCustody(t.ctx.db, settingsOf(t), readClient(t), { hot: hotOf(t), cold: null });
+  reconcileCustody(t.ctx.db, settingsOf(t), evmNode(settingsOf(t), readClient(t)), {
+    hot: hotOf(t),
+    cold: null,
+  });
 
 async function sentWithdrawal(asset: 'ETH' | 'USDT', amount: string) {
   const customer = await customerWithCoin(t, asset, 100n * UNIT);

@@ -2,24 +2,25 @@ import {
   type AssetCode,
   accountName,
   chainAmountToMinor,
+  chainUnitsPerMinor,
   custodyAccount,
+  finerUnit,
   getAsset,
   isAssetCode,
 } from '@exchange/domain';
 import { sql } from 'drizzle-orm';
-import type { Address, PublicClient } from 'viem';
-import { coinBalance } from '../../platform/chain/chain-client';
 import type { ChainSettings, ChainToken } from '../../platform/chain/chain-config';
+import type { ChainNode, OpenChainTx } from '../../platform/chain/chain-node';
 import type { DbOrTx } from '../../platform/db';
 import { loadBalances } from '../ledger/ledger.repository';
-import { inFlightAt, type OpenChainTx, openChainTransactions } from './chain-in-flight';
+import { openChainTransactions } from './open-chain-txs';
 
 /** The product's own wallets on a chain besides the deposit addresses. */
 export interface CustodyWallets {
   /** The hot wallet (null when the chain is watch-only). */
-  readonly hot: Address | null;
+  readonly hot: string | null;
   /** A watch-only cold wallet (a multisig), when one is configured. */
-  readonly cold: Address | null;
+  readonly cold: string | null;
 }
 
 export interface CustodyLine {
@@ -48,32 +49,11 @@ export interface CustodyLine {
   readonly matches: boolean;
 }
 
-/** Balances read at once from one node. */
-const READ_PARALLEL = 16;
-
-/** What a set of addresses holds of a coin, in the chain's units (at `blockNumber`, or the latest), read READ_PARALLEL at a time. */
-export async function totalOf(
-  client: PublicClient,
-  token: ChainToken,
-  addresses: readonly Address[],
-  blockNumber?: bigint,
-): Promise<bigint> {
-  let total = 0n;
-  for (let start = 0; start < addresses.length; start += READ_PARALLEL) {
-    const slice = addresses.slice(start, start + READ_PARALLEL);
-    for (const balance of await Promise.all(
-      slice.map((address) => coinBalance(client, token, address, blockNumber)),
-    ))
-      total += balance;
-  }
-  return total;
-}
-
 /**
  * What the chain holds that the ledger cannot show, in the chain's units, so the comparison can be
  * exact: the part of each counted deposit finer than the ledger's unit (credited amounts are cut), and
  * for the native coin what each network fee was booked above what it cost (the sender rounds a fee up
- * to the ledger's unit: chain-sender's feeMinor).
+ * to the ledger's unit: the domain's chainFeeToMinor).
  */
 async function ledgerDust(db: DbOrTx, chain: string, token: ChainToken, unit: bigint): Promise<bigint> {
   if (unit <= 1n) return 0n;
@@ -107,13 +87,13 @@ export async function ledgerCustody(
     SELECT coalesce(sum(amount), 0)::text AS total FROM chain_deposits
      WHERE chain = ${settings.key} AND asset = ${token.asset} AND status IN ('BELOW_MINIMUM', 'PENDING')`);
   const uncredited = BigInt(open.rows[0]?.total ?? '0');
-  const unit = 10n ** BigInt(Math.max(token.decimals - getAsset(token.asset).scale, 0));
+  const unit = chainUnitsPerMinor(token.decimals, getAsset(token.asset).scale);
   return { custody, uncredited, dust: await ledgerDust(db, settings.key, token, unit) };
 }
 
 /** What the reconciliation reads of the database, in one snapshot. */
 interface LedgerSide {
-  readonly addresses: Address[];
+  readonly addresses: string[];
   readonly coins: {
     token: ChainToken & { asset: AssetCode };
     custody: bigint;
@@ -136,7 +116,7 @@ async function ledgerSide(db: DbOrTx, settings: ChainSettings): Promise<LedgerSi
       coins.push({ token, ...(await ledgerCustody(tx, settings, token)) });
     }
     return {
-      addresses: found.rows.map((row) => row.address as Address),
+      addresses: found.rows.map((row) => row.address),
       coins,
       open: await openChainTransactions(tx, settings.key),
     };
@@ -156,7 +136,7 @@ async function ledgerSide(db: DbOrTx, settings: ChainSettings): Promise<LedgerSi
  * gas, which the chain pays and the sender books (custody → network fees) when the transaction ends;
  * a failed sweep that was mined paid gas too, booked the same way. Between a transaction's mining and
  * its end (its confirmations) the chain has paid what the ledger has not booked yet: that is counted
- * as in flight (chain-in-flight.ts), so the two agree at every moment. The comparison is exact in the
+ * as in flight (the node's paidOutAt), so the two agree at every moment. The comparison is exact in the
  * chain's units, the ledger's finer-than-a-unit remainders (ledgerDust) set aside.
  *
  * Read in this order: the chain's head first, then the database in one snapshot, then every balance
@@ -166,32 +146,30 @@ async function ledgerSide(db: DbOrTx, settings: ChainSettings): Promise<LedgerSi
 export async function reconcileCustody(
   db: DbOrTx,
   settings: ChainSettings,
-  client: PublicClient,
+  node: ChainNode,
   wallets: CustodyWallets = { hot: null, cold: null },
 ): Promise<CustodyLine[]> {
-  const at = await client.getBlockNumber({ cacheTime: 0 });
+  const at = await node.latestBlock();
   const ledger = await ledgerSide(db, settings);
   const ours = new Set(
     [...ledger.addresses, wallets.hot, wallets.cold].flatMap((address) =>
       address ? [address.toLowerCase()] : [],
     ),
   );
-  const inFlight = await inFlightAt(client, settings, ledger.open, ours, at);
+  const inFlight = await node.paidOutAt(ledger.open, ours, at);
   const lines: CustodyLine[] = [];
   for (const { token, custody, uncredited, dust } of ledger.coins) {
     const scale = getAsset(token.asset).scale;
     const [deposits, hot, cold] = await Promise.all([
-      totalOf(client, token, ledger.addresses, at),
-      wallets.hot ? coinBalance(client, token, wallets.hot, at) : 0n,
-      wallets.cold ? coinBalance(client, token, wallets.cold, at) : 0n,
+      node.totalOf(token, ledger.addresses, at),
+      wallets.hot ? node.balanceOf(token, wallets.hot, at) : 0n,
+      wallets.cold ? node.balanceOf(token, wallets.cold, at) : 0n,
     ]);
     const raw = deposits + hot + cold;
     const sent = inFlight.get(token.asset) ?? 0n;
     // Compared at the finer of the two scales, exactly; shown in the ledger's unit (toward zero), so a
     // line that matches shows no difference.
-    const common = Math.max(token.decimals, scale);
-    const chainUp = 10n ** BigInt(common - token.decimals);
-    const ledgerUp = 10n ** BigInt(common - scale);
+    const { chainUp, ledgerUp } = finerUnit(token.decimals, scale);
     const off = (raw + sent - dust) * chainUp - (custody + uncredited) * ledgerUp;
     lines.push({
       asset: token.asset,

@@ -1,5 +1,5 @@
 import { type Address, type Chain, createPublicClient, erc20Abi, http, type PublicClient } from 'viem';
-import type { ChainSettings, ChainToken } from './chain-config';
+import type { ChainSettings, ChainToken } from '../chain-config';
 
 /** One viem client per configured chain: the same EVM adapter for any chain, by its settings. */
 export function chainClient(settings: ChainSettings): PublicClient {

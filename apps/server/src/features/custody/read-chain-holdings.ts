@@ -1,14 +1,14 @@
 import { isAssetCode } from '@exchange/domain';
-import type { Address, PublicClient } from 'viem';
-import { type CustodyLine, ledgerCustody, reconcileCustody } from '../chain-deposits/reconcile-custody';
+import type { ChainNode } from '../../platform/chain/chain-node';
+import { type CustodyLine, ledgerCustody, reconcileCustody } from './reconcile-custody';
 import type { ChainSweepDeps } from './sweep-deposit-addresses';
 
 /** One chain's holdings for the solvency panel; `available` false when its node did not answer in time. */
 export interface ChainHoldings {
   readonly chain: string;
   readonly chainName: string;
-  readonly hotWallet: Address | null;
-  readonly coldWallet: Address | null;
+  readonly hotWallet: string | null;
+  readonly coldWallet: string | null;
   /** The chain's native coin (ETH): its hot-wallet cap is the native one. */
   readonly nativeAsset: string | null;
   readonly available: boolean;
@@ -41,18 +41,18 @@ function within<T>(ms: number, work: Promise<T>): Promise<T> {
  */
 export async function readChainHoldings(
   deps: ChainSweepDeps,
-  clients: ReadonlyMap<string, PublicClient>,
+  nodes: ReadonlyMap<string, ChainNode>,
 ): Promise<ChainHoldings[]> {
   return Promise.all(
     deps.chains.map(async (settings) => {
       const hotWallet = deps.sender.hotWalletAddress(settings.key);
-      const coldWallet = (deps.settings.coldWallets.get(settings.key) as Address | undefined) ?? null;
+      const coldWallet = deps.settings.coldWallets.get(settings.key) ?? null;
       const nativeAsset = settings.tokens.find((token) => token.contract === null)?.asset ?? null;
       const base = { chain: settings.key, chainName: settings.name, hotWallet, coldWallet, nativeAsset };
       try {
         const lines = await within(
           deps.settings.readTimeoutMs,
-          reconcileCustody(deps.db, settings, clients.get(settings.key)!, {
+          reconcileCustody(deps.db, settings, nodes.get(settings.key)!, {
             hot: hotWallet,
             cold: coldWallet,
           }),

@@ -1,10 +1,10 @@
 import { chainAmountToMinor, decideSweep, getAsset, isAssetCode, parseDecimal } from '@exchange/domain';
 import type { Logger } from 'pino';
 import { type Address, encodeFunctionData, erc20Abi, type PublicClient } from 'viem';
-import { coinBalance } from '../../platform/chain/chain-client';
 import type { ChainSettings, ChainToken } from '../../platform/chain/chain-config';
 import type { ChainTxHandler, ChainTxPurpose, ChainTxRequest } from '../../platform/chain/chain-sender-types';
 import type { ChainSweepSettings } from '../../platform/chain/chain-sweep-config';
+import { coinBalance } from '../../platform/chain/evm/evm-client';
 import type { Db, DbOrTx } from '../../platform/db';
 import type { ScheduledJob } from '../../platform/scheduled-jobs';
 import {
