@@ -24,6 +24,7 @@ export * from './quotes';
 export * from './referrals';
 export * from './result';
 export * from './staking';
+export * from './statements';
 export * from './swap';
 export * from './trading';
 export * from './users/user-kind';
