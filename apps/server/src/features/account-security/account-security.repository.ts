@@ -4,7 +4,8 @@ import type { DbOrTx } from '../../platform/db';
 import { containsPattern } from '../../platform/search';
 
 /**
- * Reads and writes of a customer's sessions, sign-in history and anti-phishing phrase. A session is
+ * Reads and writes of an account's security: its sessions, sign-in history, anti-phishing phrase and
+ * two-factor enrolment (the second factor's proof is the accounts kernel's). A session is
  * live while its refresh-token family has a token neither revoked nor expired: the same test the
  * request guard makes (platform/auth.ts), so a logout, a password change or a disabled account end the
  * listed session too, without writing here.
@@ -12,6 +13,7 @@ import { containsPattern } from '../../platform/search';
 
 export type SessionRow = typeof userSessions.$inferSelect;
 export type SignInEventRow = typeof signInEvents.$inferSelect;
+
 /** The user's live sessions, most recently used first. */
 export async function liveSessionsOf(db: DbOrTx, userId: string, now: Date): Promise<SessionRow[]> {
   const live = sql<boolean>`EXISTS (SELECT 1 FROM ${refreshTokens}

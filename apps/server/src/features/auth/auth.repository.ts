@@ -4,9 +4,11 @@ import type { DbOrTx } from '../../platform/db';
 import type { UserRow } from '../accounts/accounts.repository';
 
 /**
- * Reads and writes of the accounts-and-sign-in feature. Functions that lock take a transaction;
- * every transaction that changes a user's tokens locks the user row first, so a refresh racing a
- * logout or a password change cannot leave a live token behind.
+ * Reads and writes of sign-up and sign-in: users by e-mail, one-time codes, refresh tokens, and the
+ * session rows and history entries a sign-in writes (the Security page reads them). The user by id,
+ * the second factor and ending every sign-in are the accounts kernel's (accounts.repository.ts).
+ * Functions that lock take a transaction; every transaction that changes a user's tokens locks the
+ * user row first, so a refresh racing a logout or a password change cannot leave a live token behind.
  */
 
 export type NewUser = typeof users.$inferInsert;
