@@ -16,7 +16,6 @@ export * from './messages';
 export * from './money-rules';
 export * from './newsletter';
 export * from './nft';
-export * from './nft-messages';
 export * from './order-rules';
 export * from './p2p';
 export * from './paging';

@@ -1,7 +1,7 @@
 import { ASSET_CODES, NFT_CHAIN_STATES } from '@exchange/domain';
 import { z } from 'zod';
 import { decimalString, envelope, page } from './envelope';
-import { nftMessages as m } from './nft-messages';
+import { messages as m } from './messages';
 import { pagingSchema } from './paging';
 import { walletSchema } from './wallet';
 

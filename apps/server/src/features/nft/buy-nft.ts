@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { nftMessages as m, messages, type NftBuyRequest } from '@exchange/contracts';
+import { messages as m, type NftBuyRequest } from '@exchange/contracts';
 import { type AssetCode, decideNftBuy, nftSalePostings } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
@@ -50,7 +50,7 @@ export async function buyNft(
       postings: nftSalePostings(sale),
       memo: { item: item.id, sale: saleId },
     });
-    if (!posted.ok) throw new AppError('insufficient_funds', messages.insufficientAmount);
+    if (!posted.ok) throw new AppError('insufficient_funds', m.insufficientAmount);
     const reference = `nft-sale:${saleId}`;
     const entryId = posted.value.entryId;
     // Each side's wallet history: what the buyer paid, and what the seller received after the fee.

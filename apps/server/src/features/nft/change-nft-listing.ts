@@ -1,4 +1,4 @@
-import { nftMessages as m } from '@exchange/contracts';
+import { messages as m } from '@exchange/contracts';
 import { type AssetCode, decideNftListing, decideNftWithdrawal } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';

@@ -1,4 +1,4 @@
-import { nftMessages as m, type NftDetail } from '@exchange/contracts';
+import { messages as m, type NftDetail } from '@exchange/contracts';
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
 import { findNftItem, listItemSales } from './nft.repository';

@@ -1,4 +1,4 @@
-import { formatMessage, nftMessages as m } from '@exchange/contracts';
+import { formatMessage, messages as m } from '@exchange/contracts';
 import { and, eq } from 'drizzle-orm';
 import { nftItems, users } from '../../db/schema';
 import type { AppContext } from '../../platform/app-context';

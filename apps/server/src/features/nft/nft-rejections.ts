@@ -1,4 +1,4 @@
-import { nftMessages as m, messages, type RejectionCode } from '@exchange/contracts';
+import { messages as m, type RejectionCode } from '@exchange/contracts';
 import type {
   NftBuyRejection,
   NftListRejection,
@@ -12,8 +12,8 @@ type NftRejection = NftBuyRejection | NftListRejection | NftWithdrawRejection | 
 /** How the API answers each NFT rule's rejection: the status's code and the catalogue's text. */
 const NFT_REJECTIONS: Readonly<Record<NftRejection, { code: RejectionCode; message: string }>> = {
   nft_not_customer: { code: 'forbidden', message: m.nftStaffCannotTrade },
-  nft_account_disabled: { code: 'account_disabled', message: messages.accountDisabled },
-  nft_kyc_required: { code: 'kyc_required', message: messages.completeKyc },
+  nft_account_disabled: { code: 'account_disabled', message: m.accountDisabled },
+  nft_kyc_required: { code: 'kyc_required', message: m.completeKyc },
   // A hidden item is not on the marketplace: to a customer it is as good as missing.
   nft_hidden: { code: 'not_found', message: m.nftNotFound },
   nft_not_for_sale: { code: 'conflict', message: m.nftSold },

@@ -1,5 +1,5 @@
 import {
-  nftMessages as m,
+  messages as m,
   messageEnvelope,
   nftAdminListRequestSchema,
   nftAdminListResponseSchema,

@@ -1,4 +1,4 @@
-import { formatMessage, nftMessages as m } from '@exchange/contracts';
+import { formatMessage, messages as m } from '@exchange/contracts';
 import { type AssetCode, getAsset, parseDecimal } from '@exchange/domain';
 import { AppError } from '../../platform/errors';
 

@@ -1,4 +1,4 @@
-import { formatMessage, nftMessages as m, messages, nftCreateFieldsSchema } from '@exchange/contracts';
+import { formatMessage, messages as m, nftCreateFieldsSchema } from '@exchange/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors';
 import { readFormWithImage } from '../uploads/read-image-part';
@@ -18,7 +18,7 @@ export async function readNftForm(request: FastifyRequest) {
     missing: m.nftImageRequired,
     onField: (name, value) => {
       if (!FIELDS.has(name) || typeof value !== 'string')
-        throw new AppError('bad_request', formatMessage(messages.uploadUnexpectedField, { field: 'image' }));
+        throw new AppError('bad_request', formatMessage(m.uploadUnexpectedField, { field: 'image' }));
       fields[name] = value;
     },
   });

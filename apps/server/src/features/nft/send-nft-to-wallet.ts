@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { nftMessages as m, messages, type NftSendOutRequest } from '@exchange/contracts';
+import { messages as m, type NftSendOutRequest } from '@exchange/contracts';
 import {
   checkDailyWithdrawalLimit,
   checkWithdrawalDestination,
@@ -29,10 +29,10 @@ import { nftRuleError } from './nft-rejections';
 import { nftDestinationStanding, nftValueCents } from './nft-send-out-controls';
 
 const ADDRESS_REFUSALS = {
-  address_required: messages.withdrawalAddressRequired,
-  address_invalid: messages.withdrawalAddressInvalid,
-  address_checksum: messages.withdrawalAddressChecksum,
-  address_zero: messages.withdrawalAddressZero,
+  address_required: m.withdrawalAddressRequired,
+  address_invalid: m.withdrawalAddressInvalid,
+  address_checksum: m.withdrawalAddressChecksum,
+  address_zero: m.withdrawalAddressZero,
   address_own: m.nftAddressOwn,
 } as const;
 

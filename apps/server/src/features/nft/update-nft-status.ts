@@ -1,4 +1,4 @@
-import { nftMessages as m, type NftStatusRequest } from '@exchange/contracts';
+import { messages as m, type NftStatusRequest } from '@exchange/contracts';
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
 import { recordAdminAction } from '../audit/record-admin-action';

@@ -1,4 +1,4 @@
-import { nftMessages as m, type NftAdminItem, type NftSaleRow } from '@exchange/contracts';
+import { messages as m, type NftAdminItem, type NftSaleRow } from '@exchange/contracts';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

@@ -1,4 +1,4 @@
-import { nftMessages as m, NFT_COINS, nftCreateFieldsSchema } from '@exchange/contracts';
+import { messages as m, NFT_COINS, nftCreateFieldsSchema } from '@exchange/contracts';
 import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

@@ -1,4 +1,4 @@
-import { nftMessages as m, NFT_PAGE_SIZE } from '@exchange/contracts';
+import { messages as m, NFT_PAGE_SIZE } from '@exchange/contracts';
 import { useState } from 'react';
 import { SearchBox } from '../../../components/ui/search-box';
 import { Select } from '../../../components/ui/select';

@@ -1,4 +1,4 @@
-import { nftMessages as m, NFT_PAGE_SIZE, type NftCard } from '@exchange/contracts';
+import { messages as m, NFT_PAGE_SIZE, type NftCard } from '@exchange/contracts';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';

@@ -1,4 +1,4 @@
-import { nftMessages as m, type NftCard as NftCardItem } from '@exchange/contracts';
+import { messages as m, type NftCard as NftCardItem } from '@exchange/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';

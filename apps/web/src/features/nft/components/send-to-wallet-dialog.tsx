@@ -1,4 +1,4 @@
-import { formatMessage, nftMessages as m, messages, type NftDetail } from '@exchange/contracts';
+import { formatMessage, messages as m, type NftDetail } from '@exchange/contracts';
 import { checkWithdrawalDestination } from '@exchange/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -11,10 +11,10 @@ import { paths } from '../../../lib/paths';
 import { useSendNftToWallet } from '../api/nft-api';
 
 const ADDRESS_TEXTS = {
-  address_required: messages.withdrawalAddressRequired,
-  address_invalid: messages.withdrawalAddressInvalid,
-  address_checksum: messages.withdrawalAddressChecksum,
-  address_zero: messages.withdrawalAddressZero,
+  address_required: m.withdrawalAddressRequired,
+  address_invalid: m.withdrawalAddressInvalid,
+  address_checksum: m.withdrawalAddressChecksum,
+  address_zero: m.withdrawalAddressZero,
   address_own: m.nftAddressOwn,
 } as const;
 
@@ -112,7 +112,7 @@ export function SendToWalletDialog({ item, onClose }: SendToWalletDialogProps) {
             }}
           />
           <Input
-            label={messages.withdrawTotpLabel}
+            label={m.withdrawTotpLabel}
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
@@ -122,7 +122,7 @@ export function SendToWalletDialog({ item, onClose }: SendToWalletDialogProps) {
           {error ? (
             <p role="alert" className="text-sm text-danger">
               {error}{' '}
-              {error === messages.withdrawalTwoFactorRequired ? (
+              {error === m.withdrawalTwoFactorRequired ? (
                 <Link to={paths.security} className="underline">
                   Open Security
                 </Link>

@@ -1,4 +1,4 @@
-import { formatMessage, nftMessages as m, type NftDetail } from '@exchange/contracts';
+import { formatMessage, messages as m, type NftDetail } from '@exchange/contracts';
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge';

@@ -1,4 +1,4 @@
-import { nftMessages as m } from '@exchange/contracts';
+import { messages as m } from '@exchange/contracts';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Tabs } from '../../../components/ui/tabs';

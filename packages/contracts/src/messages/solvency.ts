@@ -1,6 +1,6 @@
 /**
  * The solvency panel's on-chain holdings (issue 37; none are in the spec: ours), spread into the
- * message catalogue (messages.ts).
+ * message catalogue (index.ts).
  */
 export const solvencyChainMessages = {
   solvencyOnChainTitle: 'On-chain holdings',

@@ -1,6 +1,6 @@
 /**
  * The texts of withdrawals (issue 38; none are in the spec but 'Coming Soon ...'), spread into the
- * message catalogue (messages.ts), where screens and the server read them.
+ * message catalogue (index.ts), where screens and the server read them.
  */
 export const withdrawalMessages = {
   // The server's answers

@@ -1,6 +1,6 @@
 /**
  * The texts of debts left by reversed deposits and of the deposit hold period (none are in the spec:
- * ours), spread into the message catalogue (messages.ts), where screens and the server read them.
+ * ours), spread into the message catalogue (index.ts), where screens and the server read them.
  */
 export const debtMessages = {
   debtOpen:

@@ -1,6 +1,6 @@
 /**
  * Two-factor sign-in's texts (none are in the spec: ours), spread into the message catalogue
- * (messages.ts), where screens and the server read them.
+ * (index.ts), where screens and the server read them.
  */
 export const twoFactorMessages = {
   totpCodeRequired: 'Enter the 6-digit code from your authenticator app',

@@ -1,5 +1,5 @@
 /**
- * The uploads' texts, spread into the message catalogue (messages.ts), where screens and the server
+ * The uploads' texts, spread into the message catalogue (index.ts), where screens and the server
  * read them. The spec shows only 'error' on the client: these are the server's answers, ours.
  */
 export const uploadMessages = {
@@ -17,4 +17,5 @@ export const uploadMessages = {
   uploadTooFrequent: 'You are uploading images too quickly: please wait a minute and try again',
   uploadDailyQuota: 'You have reached today’s upload limit: please try again tomorrow',
   uploadBusy: 'Too many images are being processed right now: please try again in a moment',
+  fileNotFound: 'File not found',
 } as const;

@@ -1,5 +1,5 @@
 /**
- * The P2P texts, spread into the message catalogue (messages.ts), where screens and the server read
+ * The P2P texts, spread into the message catalogue (index.ts), where screens and the server read
  * them: the spec's, in its order, then the server's answers.
  */
 export const p2pMessages = {

@@ -1,6 +1,6 @@
 /**
  * The texts of API keys (the Security page's "API keys" section and its answers), spread into the
- * message catalogue (messages.ts). `{name}` marks a value filled in where the text is used.
+ * message catalogue (index.ts). `{name}` marks a value filled in where the text is used.
  */
 export const apiKeyMessages = {
   apiKeysTitle: 'API keys',

@@ -1,6 +1,6 @@
 /**
  * The coin deposit screen's texts and the History's Deposits tab (issue 37; none are in the spec: ours),
- * spread into the message catalogue (messages.ts). `{name}` marks a value filled in where the text is used.
+ * spread into the message catalogue (index.ts). `{name}` marks a value filled in where the text is used.
  */
 export const coinDepositMessages = {
   coinDepositTitle: 'Deposit crypto',

@@ -1,6 +1,6 @@
 /**
  * The texts of coin withdrawals and the address book (issue 38), spread into the message catalogue
- * (messages.ts). The address rule's refusals are keyed by the domain's codes (checkWithdrawalAddress),
+ * (index.ts). The address rule's refusals are keyed by the domain's codes (checkWithdrawalAddress),
  * so the form and the server word them alike.
  */
 export const coinWithdrawalMessages = {

@@ -1,6 +1,6 @@
 /**
  * The server's answers about on-chain deposits (issue 37; none are in the spec: ours), spread into the
- * message catalogue (messages.ts). The screen's own texts are in coin-deposit-messages.ts.
+ * message catalogue (index.ts). The screen's own texts are in coin-deposits.ts.
  */
 export const chainDepositMessages = {
   depositNetworksLoaded: 'Deposit networks',

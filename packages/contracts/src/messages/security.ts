@@ -1,8 +1,8 @@
-import { apiKeyMessages } from './api-key-messages';
+import { apiKeyMessages } from './api-keys';
 
 /**
  * The Security page's texts (sessions, sign-in history, anti-phishing phrase) and the security mails
- * (none are in the spec: ours), spread into the message catalogue (messages.ts), where screens and the
+ * (none are in the spec: ours), spread into the message catalogue (index.ts), where screens and the
  * server read them. `{name}` marks a value filled in where the text is used.
  */
 export const securityMessages = {
