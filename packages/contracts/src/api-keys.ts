@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope, messageEnvelope, page } from './envelope';
-import { messages as m } from './messages';
+import { formatMessage, messages as m } from './messages';
 import { pagingSchema } from './paging';
 import { secondFactorFields } from './two-factor';
 
@@ -34,11 +34,11 @@ export const createApiKeyRequestSchema = z.object({
     .string({ error: m.apiKeyLabelRequired })
     .trim()
     .min(1, m.apiKeyLabelRequired)
-    .max(API_KEY_LABEL_MAX, m.apiKeyLabelTooLong.replace('{max}', String(API_KEY_LABEL_MAX))),
+    .max(API_KEY_LABEL_MAX, formatMessage(m.apiKeyLabelTooLong, { max: String(API_KEY_LABEL_MAX) })),
   permissions: apiKeyPermissionsSchema,
   ip_allow_list: z
     .array(ipAllowEntrySchema)
-    .max(API_KEY_IPS_MAX, m.apiKeyIpTooMany.replace('{max}', String(API_KEY_IPS_MAX)))
+    .max(API_KEY_IPS_MAX, formatMessage(m.apiKeyIpTooMany, { max: String(API_KEY_IPS_MAX) }))
     .default([]),
   /** With two-factor on, an authenticator code (or a recovery code) is needed as well. */
   ...secondFactorFields,

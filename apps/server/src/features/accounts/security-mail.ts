@@ -1,4 +1,4 @@
-import { messages as m } from '@exchange/contracts';
+import { formatMessage, messages as m } from '@exchange/contracts';
 import type { SignInPlace } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import { deliverMail } from '../../platform/mail/deliver-mail';
@@ -36,7 +36,7 @@ function revokedKeysParagraph(count: number): string {
   const text =
     count === 1
       ? m.securityChangeApiKeyRevoked
-      : m.securityChangeApiKeysRevoked.replace('{count}', String(count));
+      : formatMessage(m.securityChangeApiKeysRevoked, { count: String(count) });
   return `\n\n${text}`;
 }
 
@@ -63,10 +63,11 @@ export async function sendSecurityChangeMail(
   await deliverMail(ctx, {
     to: owner.email,
     subject: m.securityChangeMailSubject,
-    text: m.securityChangeMailText
-      .replace('{change}', CHANGE_TEXTS[what])
-      .replace('{time}', mailTime(ctx.clock.now()))
-      .replace('{apiKeys}', revokedKeysParagraph(options.revokedApiKeys ?? 0)),
+    text: formatMessage(m.securityChangeMailText, {
+      change: CHANGE_TEXTS[what],
+      time: mailTime(ctx.clock.now()),
+      apiKeys: revokedKeysParagraph(options.revokedApiKeys ?? 0),
+    }),
   });
 }
 
@@ -82,9 +83,10 @@ export async function sendNewSignInMail(
   await deliverMail(ctx, {
     to: owner.email,
     subject: m.newSignInMailSubject,
-    text: m.newSignInMailText
-      .replace('{device}', place.device)
-      .replace('{network}', place.network)
-      .replace('{time}', mailTime(at)),
+    text: formatMessage(m.newSignInMailText, {
+      device: place.device,
+      network: place.network,
+      time: mailTime(at),
+    }),
   });
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type CreatedApiKey,
   type createApiKeyRequestSchema,
+  formatMessage,
   MAX_API_KEYS,
   messages as m,
 } from '@exchange/contracts';
@@ -23,7 +24,7 @@ export type CreateApiKeyInput = z.output<typeof createApiKeyRequestSchema>;
 type CreateContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer' | 'logger'>;
 
 function limitReached(): AppError {
-  return new AppError('api_key_limit', m.apiKeyLimit.replace('{max}', String(MAX_API_KEYS)));
+  return new AppError('api_key_limit', formatMessage(m.apiKeyLimit, { max: String(MAX_API_KEYS) }));
 }
 
 /**

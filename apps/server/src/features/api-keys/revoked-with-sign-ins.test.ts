@@ -1,4 +1,4 @@
-import { messages as m } from '@exchange/contracts';
+import { formatMessage, messages as m } from '@exchange/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { enrolTwoFactor } from '../account-security/two-factor-test-helpers';
@@ -83,7 +83,7 @@ describe("an account's security events revoke its API keys", () => {
     const mails = await newMails(user.email, user.mailsBefore);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(m.securityChangePassword);
-    expect(mails[0]!.text).toContain(m.securityChangeApiKeysRevoked.replace('{count}', '2'));
+    expect(mails[0]!.text).toContain(formatMessage(m.securityChangeApiKeysRevoked, { count: '2' }));
     expect(mails[0]!.text).toContain('Create new keys on the Security page');
   });
 
@@ -131,7 +131,7 @@ describe("an account's security events revoke its API keys", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe(m.securityChangeMailSubject);
     expect(mails[0]!.text).toContain(m.securityChangeSignedOutOthers);
-    expect(mails[0]!.text).toContain(m.securityChangeApiKeysRevoked.replace('{count}', '3'));
+    expect(mails[0]!.text).toContain(formatMessage(m.securityChangeApiKeysRevoked, { count: '3' }));
 
     // Again, now with no key left: sessions end, nothing to tell.
     const again = await post(t, '/security/sessions/revoke-others', {}, user.headers);

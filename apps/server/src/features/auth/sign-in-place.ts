@@ -1,4 +1,4 @@
-import { messages as m } from '@exchange/contracts';
+import { formatMessage, messages as m } from '@exchange/contracts';
 import type { SignInPlace } from '@exchange/domain';
 import Bowser from 'bowser';
 import type { FastifyRequest } from 'fastify';
@@ -36,9 +36,10 @@ export function deviceLabel(userAgent: string): string {
     browser = parsed.browser.name ?? '';
     system = parsed.os.name ?? '';
   }
-  return m.deviceLabel
-    .replace('{browser}', browser || m.deviceUnknownBrowser)
-    .replace('{system}', system || m.deviceUnknownSystem);
+  return formatMessage(m.deviceLabel, {
+    browser: browser || m.deviceUnknownBrowser,
+    system: system || m.deviceUnknownSystem,
+  });
 }
 
 /**

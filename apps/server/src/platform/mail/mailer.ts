@@ -1,4 +1,4 @@
-import { messages as m } from '@exchange/contracts';
+import { formatMessage, messages as m } from '@exchange/contracts';
 import { maskEmail } from '@exchange/domain';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -32,7 +32,7 @@ async function withAntiPhishingPhrase(db: DbOrTx, message: MailMessage): Promise
     .where(eq(users.email, message.to))
     .limit(1);
   if (!owner?.phrase) return message;
-  const line = m.antiPhishingMailLine.replace('{phrase}', owner.phrase);
+  const line = formatMessage(m.antiPhishingMailLine, { phrase: owner.phrase });
   return { ...message, text: `${line}\n\n${message.text}` };
 }
 
