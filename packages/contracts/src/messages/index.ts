@@ -13,6 +13,7 @@ import { profileMessages } from './profile';
 import { securityMessages } from './security';
 import { solvencyChainMessages } from './solvency';
 import { stakingMessages } from './staking';
+import { statementMessages } from './statements';
 import { supportMessages } from './support';
 import { swapMessages } from './swap';
 import { tradingMessages } from './trading';
@@ -47,6 +48,7 @@ export const messages = {
   ...chainDepositMessages,
   ...solvencyChainMessages,
   ...nftMessages,
+  ...statementMessages,
   ...genericMessages,
 } as const;
 

@@ -7,6 +7,7 @@ import type { ScheduledJob } from '../../platform/scheduled-jobs';
 import type { WsHub } from '../../platform/ws-hub';
 import { USER_CHANNEL } from '../ledger/balance-events';
 import { CHAIN_DEPOSIT_CHANNEL } from './chain-credit';
+import { chainDepositExportRoutes } from './chain-deposit-export.routes';
 import { chainDepositKycRoutes, chainDepositUserRoutes } from './chain-deposits.routes';
 import { chainWatcherJob } from './chain-watcher';
 
@@ -46,7 +47,10 @@ export function createChainDeposits(ctx: AppContext, hub: WsHub, listener: PgLis
     jobs: config.chains.map((chain) =>
       chainWatcherJob(deps, chain, clients.get(chain.key)!, config.chainPollMs),
     ),
-    userRoutes: (app) => chainDepositUserRoutes(app, deps),
+    userRoutes: (app) => {
+      chainDepositUserRoutes(app, deps);
+      chainDepositExportRoutes(app, deps, ctx.clock);
+    },
     kycRoutes: (app) => chainDepositKycRoutes(app, deps),
   };
 }

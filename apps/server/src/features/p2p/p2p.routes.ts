@@ -12,6 +12,7 @@ import { sessionOf } from '../../platform/auth';
 import { createIdempotencyHooks } from '../../platform/idempotency';
 import { listP2pHistory } from './list-p2p-history';
 import { lookUpRecipient } from './look-up-recipient';
+import { p2pExportRoutes } from './p2p-export.routes';
 import { transferP2p } from './transfer-p2p';
 
 /**
@@ -20,6 +21,7 @@ import { transferP2p } from './transfer-p2p';
  * both routes, and transfer tries per minute and transfers per day.
  */
 export function p2pKycRoutes(app: ZodApi, ctx: AppContext): void {
+  p2pExportRoutes(app, ctx);
   const idempotent = createIdempotencyHooks(ctx.db);
 
   app.post(

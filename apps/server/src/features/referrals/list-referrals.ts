@@ -1,11 +1,11 @@
 import type { ReferralItem } from '@exchange/contracts';
 import { formatMinor, getAsset, isAssetCode } from '@exchange/domain';
-import type { AppContext } from '../../platform/app-context';
+import type { DbOrTx } from '../../platform/db';
 import * as repo from './referrals.repository';
 
 /** The referrals the signed-in user made, newest first, a page at a time. */
 export async function listReferrals(
-  ctx: AppContext,
+  ctx: { readonly db: DbOrTx },
   userId: string,
   query: { page: number; limit: number; search?: string },
 ): Promise<{ items: ReferralItem[]; total: number }> {

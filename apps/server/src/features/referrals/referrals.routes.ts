@@ -8,9 +8,11 @@ import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
 import { getReferralSummary } from './get-referral-summary';
 import { listReferrals } from './list-referrals';
+import { referralExportRoutes } from './referral-export.routes';
 
 /** Signed-in scope: the user's referral totals and the referrals they made (the spec spells it 'referal'). */
 export function referralRoutes(app: ZodApi, ctx: AppContext): void {
+  referralExportRoutes(app, ctx);
   app.get(
     '/referal/getReferralByUser',
     { schema: { response: { 200: referralSummaryResponseSchema } } },

@@ -14,11 +14,13 @@ import { createIdempotencyHooks } from '../../platform/idempotency';
 import { closeStake } from './close-stake';
 import { createStake } from './create-stake';
 import { restake } from './restake';
+import { stakeExportRoutes } from './stake-export.routes';
 import { stakeOptionView, stakeView } from './stake-view';
 import { listStakeOptions, listUserStakes } from './staking.repository';
 
 /** KYC scope: stake options, the user's stakes, and creating, closing and restaking stakes. */
 export function stakingKycRoutes(app: ZodApi, ctx: AppContext): void {
+  stakeExportRoutes(app, ctx);
   const idempotent = createIdempotencyHooks(ctx.db);
 
   app.get('/stake/options', { schema: { response: { 200: stakeOptionsResponseSchema } } }, async () => {

@@ -17,11 +17,13 @@ import { perUserBudget } from '../../platform/user-rate-limit';
 import { executeSwap } from './execute-swap';
 import { issueSwapQuote, swapQuoteView } from './issue-swap-quote';
 import { listSwapHistory } from './list-swap-history';
+import { swapExportRoutes } from './swap-export.routes';
 
 const multicoinFrom: ReadonlySet<string> = new Set(MULTICOIN_FROM_CODES);
 
 /** KYC scope: swap quotes, swaps, MULTI purchases and the swap history. */
 export function swapKycRoutes(app: ZodApi, ctx: AppContext): void {
+  swapExportRoutes(app, ctx);
   const idempotent = createIdempotencyHooks(ctx.db);
 
   app.post(

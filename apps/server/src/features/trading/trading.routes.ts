@@ -25,6 +25,7 @@ import { assertOutflowAllowed } from '../outflow/assert-outflow-allowed';
 import { cancelOrder } from './cancel-order';
 import { executeInstantOrder } from './execute-instant-order';
 import { issueInstantQuote, quoteView } from './issue-instant-quote';
+import { orderExportRoutes } from './order-export.routes';
 import { orderView } from './order-view';
 import { placeLimitOrder } from './place-limit-order';
 import { userOrderPage, userOrders } from './trading.repository';
@@ -57,6 +58,7 @@ export function tradingPublicRoutes(app: ZodApi, trading: TradingRuntime): void 
 
 /** Signed-in scope: the user's orders, and the wallet refresh the spec's history screen calls. */
 export function tradingUserRoutes(app: ZodApi, ctx: AppContext): void {
+  orderExportRoutes(app, ctx);
   app.get(
     '/wallet/limitorder/market/get-order-history',
     {

@@ -23,12 +23,14 @@ import { confirmWithdrawal } from './requests/confirm-withdrawal';
 import { requestWithdrawal } from './requests/request-withdrawal';
 import { approveWithdrawal } from './review/approve-withdrawal';
 import { rejectWithdrawal } from './review/reject-withdrawal';
+import { withdrawalExportRoutes } from './withdrawal-export.routes';
 import { getWithdrawalTerms } from './withdrawal-terms';
 import { toAdminWithdrawalItem, toWithdrawalItem } from './withdrawal-views';
 import { listAllWithdrawals, listUserWithdrawals } from './withdrawals.repository';
 
 /** User scope: the customer's own withdrawals, and cancelling one (a refund needs no KYC). */
 export function withdrawalUserRoutes(app: ZodApi, ctx: AppContext): void {
+  withdrawalExportRoutes(app, ctx);
   app.get(
     '/withdrawals',
     { schema: { querystring: withdrawalListQuerySchema, response: { 200: withdrawalListResponseSchema } } },

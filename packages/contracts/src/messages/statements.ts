@@ -1,0 +1,15 @@
+/** History's CSV downloads and the account statement: our own texts (the spec has none). Part of the catalogue (index.ts). */
+export const statementMessages = {
+  statementLoaded: 'Account statement',
+  statementDateInvalid: 'Please enter the dates as YYYY-MM-DD',
+  statementRangeReversed: 'The start date must be on or before the end date',
+  statementRangeTooLong: 'A statement covers at most {days} days',
+  statementRangeFuture: 'The end date cannot be in the future',
+  statementUnbalanced: 'The statement does not add up; please contact support',
+  exportCsv: 'Export CSV',
+  exportFailed: 'The download failed. Please try again.',
+  statementTitle: 'Account statement',
+  statementFrom: 'From',
+  statementTo: 'To',
+  statementDownload: 'Download statement',
+} as const;
