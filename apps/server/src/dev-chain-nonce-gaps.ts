@@ -1,3 +1,4 @@
+import { NATIVE_TRANSFER_GAS } from '@exchange/domain';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { createPublicClient, type Hex, http, keccak256 } from 'viem';
 import { chainTransactions } from './db/schema';
@@ -72,7 +73,7 @@ export async function fillNonceGaps(
         nonce,
         to: hot,
         value: 0n,
-        gas: 21_000n,
+        gas: NATIVE_TRANSFER_GAS,
         maxFeePerGas: fees.maxFeePerGas,
         maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
       },

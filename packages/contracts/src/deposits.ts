@@ -1,4 +1,4 @@
-import { parseDecimal } from '@exchange/domain';
+import { DEPOSIT_STATUSES, parseDecimal } from '@exchange/domain';
 import { z } from 'zod';
 import { decimalString, envelope, numberToDecimalText } from './envelope';
 import { messages as m } from './messages';
@@ -41,24 +41,12 @@ export const providerOrderIdSchema = z
   .trim()
   .regex(/^[A-Za-z0-9_-]{1,64}$/, m.depositOrderNotFound);
 
-export const DEPOSIT_ORDER_STATUSES = [
-  'CREATED',
-  'APPROVED',
-  'DECLINED',
-  'PENDING',
-  'CAPTURED',
-  'CREDITED',
-  'FAILED',
-  'REFUNDED',
-  'REVERSED',
-] as const;
-
 export const depositOrderSchema = z.object({
   order_id: z.string(),
   provider: z.enum(['sandbox', 'paypal']),
   amount: decimalString,
   currency: z.literal('USD'),
-  status: z.enum(DEPOSIT_ORDER_STATUSES),
+  status: z.enum(DEPOSIT_STATUSES),
   createdAt: z.string(),
 });
 export type DepositOrder = z.infer<typeof depositOrderSchema>;

@@ -5,7 +5,10 @@
  * the chain's native coin, at the fee asked now, up to the gas a transfer may use.
  */
 
-/** Gas a transfer may use: a plain one 21,000; a token's transfer well under 100,000. */
+/**
+ * Gas a transfer may use: a plain one 21,000; a token's (an ERC-20 transfer) well under 100,000. The
+ * one definition: the coin sends, the sweeps, the sender's cancels and its fallback all read these.
+ */
 export const NATIVE_TRANSFER_GAS = 21_000n;
 export const TOKEN_TRANSFER_GAS = 100_000n;
 

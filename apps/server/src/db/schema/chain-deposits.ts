@@ -1,3 +1,4 @@
+import { CHAIN_DEPOSIT_STATUSES } from '@exchange/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -16,6 +17,9 @@ import {
 import { users } from './accounts';
 import { createdAt, minor, updatedAt } from './columns';
 import { journalEntries } from './ledger';
+
+/** The wire's chain-deposit statuses as SQL's list, ('PENDING', 'CREDITED', ...), for the status check. */
+const STATUS_LIST = `(${CHAIN_DEPOSIT_STATUSES.map((status) => `'${status}'`).join(', ')})`;
 
 /** Hands out each deposit address's BIP-44 index (…/0/<index>) once; an index is never reused. */
 export const chainAddressIndexSeq = pgSequence('chain_address_index_seq', { startWith: 0, minValue: 0 });
@@ -74,7 +78,7 @@ export const chainDeposits = pgTable(
     blockHash: text('block_hash').notNull(),
     confirmations: integer('confirmations').notNull().default(0),
     requiredConfirmations: integer('required_confirmations').notNull(),
-    status: text('status', { enum: ['PENDING', 'CREDITED', 'BELOW_MINIMUM', 'DROPPED'] }).notNull(),
+    status: text('status', { enum: CHAIN_DEPOSIT_STATUSES }).notNull(),
     entryId: bigint('entry_id', { mode: 'bigint' }).references(() => journalEntries.id),
     creditedAt: timestamp('credited_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
@@ -86,7 +90,7 @@ export const chainDeposits = pgTable(
     index('chain_deposits_user_idx').on(t.userId, t.createdAt.desc(), t.id),
     // The watcher's pending deposits per chain.
     index('chain_deposits_pending_idx').on(t.chain, t.blockNumber).where(sql`${t.status} = 'PENDING'`),
-    check('chain_deposits_status', sql`${t.status} IN ('PENDING', 'CREDITED', 'BELOW_MINIMUM', 'DROPPED')`),
+    check('chain_deposits_status', sql`${t.status} IN ${sql.raw(STATUS_LIST)}`),
     check('chain_deposits_amount', sql`${t.amountRaw} >= 0 AND ${t.amount} >= 0`),
   ],
 );

@@ -1,3 +1,4 @@
+import { DEPOSIT_STATUSES } from '@exchange/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -27,19 +28,7 @@ export const paymentOrders = pgTable(
     providerOrderId: text('provider_order_id').notNull(),
     asset: text('asset').notNull(),
     amount: minor('amount').notNull(),
-    status: text('status', {
-      enum: [
-        'CREATED',
-        'APPROVED',
-        'DECLINED',
-        'PENDING',
-        'CAPTURED',
-        'CREDITED',
-        'FAILED',
-        'REFUNDED',
-        'REVERSED',
-      ],
-    }).notNull(),
+    status: text('status', { enum: DEPOSIT_STATUSES }).notNull(),
     captureId: text('capture_id'),
     /** Cents the provider took back (refunds, chargebacks); never more than `amount`. */
     reversedAmount: minor('reversed_amount').notNull().default('0'),

@@ -1,3 +1,4 @@
+import { NATIVE_TRANSFER_GAS } from '@exchange/domain';
 import type { Logger } from 'pino';
 import { type Address, type Hex, keccak256, type PublicClient } from 'viem';
 import type { ChainSettings } from '../../platform/chain/chain-config';
@@ -70,7 +71,7 @@ export async function signRow(
 }
 
 /** A cancel's gas: a plain transfer with no data. */
-export const CANCEL_GAS = 21_000n;
+export const CANCEL_GAS = NATIVE_TRANSFER_GAS;
 
 /**
  * Signs the cancel of a stuck row (issue 43): a zero-value transfer from the row's address to itself,

@@ -1,3 +1,4 @@
+import { NATIVE_TRANSFER_GAS } from '@exchange/domain';
 import type { Address, Hex } from 'viem';
 import {
   type ChainTxRow,
@@ -11,7 +12,6 @@ import { type SenderRun, signRow } from './sender-run';
 
 /** Gas of a call whose estimate fails (it may revert, or its sender may lack gas: the node says which). */
 const FALLBACK_CALL_GAS = 300_000n;
-const TRANSFER_GAS = 21_000n;
 
 /** The gas limit: the node's estimate with a fifth on top (a plain transfer needs exactly 21,000). */
 async function gasLimit(run: SenderRun, row: ChainTxRow): Promise<bigint> {
@@ -22,10 +22,10 @@ async function gasLimit(run: SenderRun, row: ChainTxRow): Promise<bigint> {
       value: BigInt(row.value),
       data: (row.data ?? undefined) as Hex | undefined,
     });
-    return estimate === TRANSFER_GAS && !row.data ? estimate : (estimate * 6n) / 5n;
+    return estimate === NATIVE_TRANSFER_GAS && !row.data ? estimate : (estimate * 6n) / 5n;
   } catch {
     // Sent anyway: a revert ends it FAILED 'reverted' on the chain, no gas refuses it at the node.
-    return row.data ? FALLBACK_CALL_GAS : TRANSFER_GAS;
+    return row.data ? FALLBACK_CALL_GAS : NATIVE_TRANSFER_GAS;
   }
 }
 

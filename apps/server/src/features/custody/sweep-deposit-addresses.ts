@@ -1,4 +1,12 @@
-import { chainAmountToMinor, decideSweep, getAsset, isAssetCode, parseDecimal } from '@exchange/domain';
+import {
+  chainAmountToMinor,
+  decideSweep,
+  getAsset,
+  isAssetCode,
+  NATIVE_TRANSFER_GAS,
+  parseDecimal,
+  TOKEN_TRANSFER_GAS,
+} from '@exchange/domain';
 import type { Logger } from 'pino';
 import { type Address, encodeFunctionData, erc20Abi, type PublicClient } from 'viem';
 import type { ChainSettings, ChainToken } from '../../platform/chain/chain-config';
@@ -31,9 +39,6 @@ export interface ChainSweepDeps {
 
 /** Addresses one run looks at per coin (a backlog is swept over several runs). */
 const CANDIDATES_PER_RUN = 100;
-/** Gas of a native transfer, and what a token transfer is given when the node cannot estimate it. */
-const NATIVE_TRANSFER_GAS = 21_000n;
-const TOKEN_TRANSFER_GAS_FALLBACK = 100_000n;
 
 export function chainSweepJobName(chain: string): string {
   return `chain-sweep:${chain}`;
@@ -116,7 +121,8 @@ async function sweepAddress(
           args: [hot, balance],
           account: address,
         })
-        .catch(() => TOKEN_TRANSFER_GAS_FALLBACK)
+        // The domain's most a token transfer may use, when the node cannot estimate it.
+        .catch(() => TOKEN_TRANSFER_GAS)
     : NATIVE_TRANSFER_GAS;
   const decision = decideSweep({
     token: token.contract !== null,
