@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startDevChain } from '../platform/chain/dev-chain';
-import { compileExchangeNft } from '../platform/chain/nft-contract';
 import { connect, migrateDatabase } from '../platform/db';
 import { startEmbeddedPostgres } from '../platform/embedded-postgres';
 import { freePort } from '../platform/free-port';
@@ -43,9 +42,6 @@ export default async function setup(project: TestProject) {
   await migrateDatabase(database.db);
   await database.close();
   project.provide('pgTemplateUrl', templateUrl);
-  // The exchange's ERC-721 compiled once for the run (cached by its source's hash): each NFT test file
-  // deploys its own from it, minted by that file's own hot wallet (features/nft/nft-chain-test-helpers.ts).
-  compileExchangeNft();
   const chain = await chainStarting;
   project.provide('chainRpcUrl', chain.rpcUrl);
   project.provide('chainUsdt', chain.usdt);

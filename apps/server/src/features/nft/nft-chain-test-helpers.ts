@@ -27,7 +27,7 @@ export async function nftChainTestEnv(overrides: Record<string, string> = {}) {
     method: 'hardhat_setBalance' as never,
     params: [deployer.address, `0x${parseEther('10').toString(16)}`] as never,
   });
-  const contract = await deployExchangeNft(rpcUrl, chain, deployer, hot);
+  const contract = await deployExchangeNft(rpcUrl, chain, deployer, { minter: hot });
   const env = chainTestEnv({
     CHAIN_MNEMONIC: mnemonic,
     CHAIN_NFT_ADDRESS: contract,

@@ -144,11 +144,11 @@ export function hotCapsForFloat(
   };
 }
 
-/** Deploys the exchange's ERC-721 on the development chain from its funder, `minter` minting. */
+/** Deploys the exchange's ERC-721 on the development chain from its funder (its admin), `minter` minting. */
 async function deployDevNft(rpcUrl: string, minter: `0x${string}`): Promise<string> {
   const [{ devChainDefinition, devFunder }, { deployExchangeNft }] = await Promise.all([
     import('./dev-chain'),
     import('./nft-contract'),
   ]);
-  return deployExchangeNft(rpcUrl, devChainDefinition(rpcUrl), devFunder(), minter);
+  return deployExchangeNft(rpcUrl, devChainDefinition(rpcUrl), devFunder(), { minter });
 }

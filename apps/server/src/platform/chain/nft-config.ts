@@ -21,8 +21,8 @@ export interface NftConfig {
    */
   readonly nftResaleFeeBps: bigint;
   /**
-   * The exchange's ERC-721 (platform/nft-contract.ts) on the first configured chain, whose minter is
-   * that chain's hot wallet: CHAIN_NFT_ADDRESS in external mode, the contract the embedded start deploys
+   * The exchange's ERC-721 (platform/chain/nft-contract.ts) on the first configured chain, whose minter
+   * is that chain's hot wallet: CHAIN_NFT_ADDRESS in external mode, the contract the embedded start deploys
    * otherwise. Null: items stay custodial only.
    */
   readonly nftContractAddress: string | null;
@@ -41,6 +41,6 @@ export function nftConfig(env: NftEnv): NftConfig {
 /** What each NFT chain setting does, for docs/operations.md (config-reference.ts spreads these in). */
 export const nftChainSettingDocs = {
   CHAIN_NFT_ADDRESS:
-    "The exchange's ERC-721 contract on the chain (external mode), deployed with the chain's hot wallet as its minter; unset: NFTs stay custodial only. The embedded chain deploys its own.",
+    "The exchange's ERC-721 contract on the chain (external mode), deployed by `npm run nft:deploy` with the chain's hot wallet as its minter; unset: NFTs stay custodial only. The embedded chain deploys its own.",
   NFT_PUBLIC_URL: "The exchange's public address; a minted token's metadata URI is its image's URL under it.",
 } as const;
