@@ -69,15 +69,15 @@ export function AddressBookSection() {
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const list = useWithdrawalAddresses({ page, limit: DEFAULT_PAGE_SIZE, search });
-  const networks = useDepositNetworks();
+  const coinChains = useDepositNetworks();
   const remove = useRemoveWithdrawalAddress();
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<WithdrawalAddress | null>(null);
 
   const chains = new Map<string, string>();
-  for (const coin of networks.data ?? [])
-    for (const network of coin.networks)
-      if (!chains.has(network.chain)) chains.set(network.chain, network.name);
+  for (const coin of coinChains.data ?? [])
+    for (const offered of coin.networks)
+      if (!chains.has(offered.chain)) chains.set(offered.chain, offered.name);
   const chainOptions = [...chains].map(([value, label]) => ({ value, label }));
 
   const confirmRemove = async () => {
@@ -103,7 +103,7 @@ export function AddressBookSection() {
       <DataTable
         label={messages.addressBookTitle}
         searchLabel={messages.addressBookSearch}
-        columns={columns((chain) => chainName(networks.data, chain), setRemoving)}
+        columns={columns((chain) => chainName(coinChains.data, chain), setRemoving)}
         rows={list.data?.rows}
         rowKey={(row) => row._id}
         server={{

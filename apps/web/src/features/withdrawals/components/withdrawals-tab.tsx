@@ -7,6 +7,7 @@ import { type Column, DataTable } from '../../../components/ui/data-table';
 import { toast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAssetAmount, formatDateTime, formatUsd } from '../../../lib/format';
+import { ExportCsvButton } from '../../../shared/history-export/export-csv-button';
 import { chainName, useDepositNetworks } from '../../chain-deposits/api/get-deposit-networks';
 import { useCancelWithdrawal, useMyWithdrawals } from '../api/withdrawals';
 import { WithdrawalDestination } from './withdrawal-destination';
@@ -37,7 +38,7 @@ const CANCELLABLE = new Set<WithdrawalItem['status']>(['REQUESTED', 'PENDING_APP
 
 /**
  * The Withdrawals tab of /history: the customer's withdrawals, newest first, paged on the server, with
- * where each went (a coin's network, address-book label and transaction linked to the explorer), their status, the reason of a rejection or failure, and Cancel (behind a confirmation) while one
+ * where each went (a coin's chain, address-book label and transaction linked to the explorer), their status, the reason of a rejection or failure, and Cancel (behind a confirmation) while one
  * waits for approval.
  */
 export function WithdrawalsTab() {
@@ -45,7 +46,7 @@ export function WithdrawalsTab() {
   const list = useMyWithdrawals(page);
   const cancel = useCancelWithdrawal();
   const [cancelling, setCancelling] = useState<WithdrawalItem | null>(null);
-  const networks = useDepositNetworks();
+  const coinChains = useDepositNetworks();
 
   const columns: readonly Column<WithdrawalItem>[] = [
     {
@@ -69,7 +70,7 @@ export function WithdrawalsTab() {
       id: 'destination',
       header: 'To',
       cell: (row) => (
-        <WithdrawalDestination row={row} chainName={(chain) => chainName(networks.data, chain)} />
+        <WithdrawalDestination row={row} chainName={(chain) => chainName(coinChains.data, chain)} />
       ),
     },
     {
@@ -98,6 +99,7 @@ export function WithdrawalsTab() {
     <>
       <DataTable
         label={messages.withdrawalsTab}
+        toolbar={<ExportCsvButton listPath="/withdrawals" name="withdrawals" />}
         columns={columns}
         rows={list.data?.rows}
         rowKey={(row) => row._id}

@@ -65,7 +65,7 @@ function columnsFor(
     {
       id: 'to',
       header: 'To',
-      // Wide enough for a coin's address in two lines and its network on one.
+      // Wide enough for a coin's address in two lines and its chain on one.
       className: 'text-xs wrap-anywhere sm:min-w-40',
       cell: (row) => <WithdrawalDestination row={row} chainName={chainName} />,
     },
@@ -128,7 +128,7 @@ function columnsFor(
 
 /**
  * Every customer's withdrawals, 10 a page from the server: the approval queue (PENDING_APPROVAL) by
- * default, searched by the customer's name or e-mail, where each goes (a coin's address, network and
+ * default, searched by the customer's name or e-mail, where each goes (a coin's address, chain and
  * label), with the flags each raised and the customer's
  * recent activity. Approve and Reject (with a reason) each ask for a confirmation first.
  */
@@ -140,7 +140,7 @@ export function WithdrawalsTable() {
   const [reason, setReason] = useState('');
   const list = useAdminWithdrawals({ page, search: search || undefined, status: status || undefined });
   const decide = useDecideWithdrawal();
-  const networks = useDepositNetworks();
+  const coinChains = useDepositNetworks();
   const row = deciding?.row;
   const figures: Record<string, string> = row
     ? { amount: row.amount, asset: row.asset, destination: row.destination }
@@ -156,7 +156,7 @@ export function WithdrawalsTable() {
             setReason('');
             setDeciding({ row: r, approve });
           },
-          (chain) => chainName(networks.data, chain),
+          (chain) => chainName(coinChains.data, chain),
         )}
         rows={list.data?.content}
         rowKey={(r) => r._id}
