@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { DataTable } from '../../../components/ui/data-table';
 import { useServerPaging } from '../../../components/ui/use-server-paging';
 import { errorMessage } from '../../../lib/api-client';
+import { ExportCsvButton } from '../../../shared/history-export/export-csv-button';
 import { useChainDeposits } from '../api/get-chain-deposits';
 import { useDepositNetworks } from '../api/get-deposit-networks';
 import { chainDepositColumns } from './chain-deposit-columns';
@@ -19,6 +20,9 @@ export function ChainDepositsTab() {
   return (
     <DataTable
       label={messages.chainDepositsTab}
+      toolbar={
+        <ExportCsvButton listPath="/wallet/chain-deposits" name="deposits" query={{ search: query.search }} />
+      }
       columns={columns}
       rows={deposits.data?.rows}
       rowKey={(row) => row._id}

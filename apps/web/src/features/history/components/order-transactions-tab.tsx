@@ -9,6 +9,7 @@ import { toast } from '../../../components/ui/toaster';
 import { useServerPaging } from '../../../components/ui/use-server-paging';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAmount, formatAssetPrice, formatDateTime, priceDecimals } from '../../../lib/format';
+import { ExportCsvButton } from '../../../shared/history-export/export-csv-button';
 import { useCancelOrder, useClosedOrders, useOpenOrders } from '../../trading/api/orders';
 import { averageFillPrice } from '../../trading/model/average-fill';
 import type { HistoryHighlight } from '../history-tabs';
@@ -77,6 +78,13 @@ function CompletedOrders({ highlight }: { readonly highlight: string | null }) {
   return (
     <DataTable
       label="Completed orders"
+      toolbar={
+        <ExportCsvButton
+          listPath="/wallet/limitorder/market/get-order-history"
+          name="orders"
+          query={{ search: query.search, status: 'closed' }}
+        />
+      }
       columns={orderColumns}
       rows={orders.data?.rows}
       rowKey={(row) => row.id}

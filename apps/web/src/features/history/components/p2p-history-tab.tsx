@@ -4,6 +4,7 @@ import { type Column, DataTable } from '../../../components/ui/data-table';
 import { useServerPaging } from '../../../components/ui/use-server-paging';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAssetListAmount, formatDateTime } from '../../../lib/format';
+import { ExportCsvButton } from '../../../shared/history-export/export-csv-button';
 import { useP2pHistory } from '../api/get-swap-p2p-history';
 
 function party(name: string, email: string, mobile: string) {
@@ -49,6 +50,7 @@ export function P2pHistoryTab() {
   return (
     <DataTable
       label="p2p History"
+      toolbar={<ExportCsvButton listPath="/p2p/p2phistory" name="p2p" query={{ search: query.search }} />}
       columns={columns}
       rows={history.data?.rows}
       rowKey={(row) => row._id}

@@ -12,6 +12,7 @@ import { errorMessage, newIdempotencyKey } from '../../../lib/api-client';
 import { SUCCESS_REDIRECT_MS } from '../../../lib/config';
 import { formatAssetListAmount, formatDateTime } from '../../../lib/format';
 import { useDelayedAction } from '../../../lib/use-delayed-action';
+import { ExportCsvButton } from '../../../shared/history-export/export-csv-button';
 import { useSession } from '../../session/session-context';
 import { stakeKeys, useStakeAction, useUserStakes } from '../../stake/api/stakes';
 
@@ -140,6 +141,11 @@ export function StakesTab() {
     <>
       <DataTable
         label="Stakes"
+        toolbar={
+          session.is_kyc_verified ? (
+            <ExportCsvButton listPath="/stake/user/all" name="stakes" query={{ search: query.search }} />
+          ) : undefined
+        }
         columns={columns}
         rows={session.is_kyc_verified ? stakes.data?.rows : []}
         server={server(session.is_kyc_verified ? stakes.data?.total : 0)}

@@ -1,6 +1,7 @@
 import { DataTable } from '../../../components/ui/data-table';
 import { useServerPaging } from '../../../components/ui/use-server-paging';
 import { errorMessage } from '../../../lib/api-client';
+import { ExportCsvButton } from '../../../shared/history-export/export-csv-button';
 import { useSwapHistory } from '../api/get-swap-p2p-history';
 import { transactionColumns } from './transactions-tab';
 
@@ -11,6 +12,7 @@ export function SwapHistoryTab() {
   return (
     <DataTable
       label="Swap"
+      toolbar={<ExportCsvButton listPath="/swap/history" name="swaps" query={{ search: query.search }} />}
       columns={transactionColumns}
       rows={history.data?.rows}
       rowKey={(row) => row._id}

@@ -9,6 +9,7 @@ import {
   formatDateTime,
   formatSignificant,
 } from '../../../lib/format';
+import { ExportCsvButton } from '../../../shared/history-export/export-csv-button';
 import { useWalletTransactions } from '../api/get-wallet-transactions';
 import { transactionLabel } from '../transaction-label';
 
@@ -70,6 +71,13 @@ export function TransactionsTab({ highlightNewest = false }: { readonly highligh
   return (
     <DataTable
       label="Transactions"
+      toolbar={
+        <ExportCsvButton
+          listPath="/wallet/transactions"
+          name="transactions"
+          query={{ search: query.search }}
+        />
+      }
       columns={transactionColumns}
       rows={transactions.data?.rows}
       rowKey={(row) => row._id}

@@ -8,6 +8,7 @@ import { WithdrawalsTab } from '../../withdrawals/components/withdrawals-tab';
 import { OrderTransactionsTab } from '../components/order-transactions-tab';
 import { P2pHistoryTab } from '../components/p2p-history-tab';
 import { StakesTab } from '../components/stakes-tab';
+import { StatementControl } from '../components/statement-control';
 import { SwapHistoryTab } from '../components/swap-history-tab';
 import { TransactionsTab } from '../components/transactions-tab';
 import {
@@ -70,6 +71,7 @@ function HistoryTabs({
   return (
     <div>
       <PageHeader title="History" />
+      <StatementControl />
       <Tabs label="History" items={items} value={tab} onValueChange={(id) => setTab(id as HistoryTabId)} />
     </div>
   );

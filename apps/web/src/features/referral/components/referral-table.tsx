@@ -4,6 +4,7 @@ import { type Column, DataTable } from '../../../components/ui/data-table';
 import { useServerPaging } from '../../../components/ui/use-server-paging';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAssetListAmount, formatDateTime } from '../../../lib/format';
+import { ExportCsvButton } from '../../../shared/history-export/export-csv-button';
 import { useReferralList } from '../api/get-referral-list';
 
 export const referralColumns: readonly Column<ReferralItem>[] = [
@@ -39,6 +40,13 @@ export function ReferralTable() {
   return (
     <DataTable
       label="Referrals"
+      toolbar={
+        <ExportCsvButton
+          listPath="/referal/getReferralList"
+          name="referrals"
+          query={{ search: query.search }}
+        />
+      }
       columns={referralColumns}
       rows={list.data?.rows}
       rowKey={(row) => row._id}
