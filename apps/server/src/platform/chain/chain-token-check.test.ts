@@ -108,7 +108,7 @@ describe('the start checks each configured token against its contract', () => {
   });
 
   it('is run by the start itself: the server refuses to start, saying why', async () => {
-    const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+    const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'exchange-token-check-'));
     try {
       const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
