@@ -18,6 +18,7 @@ import {
   longFileFindings,
   longFilesToday,
   machinePathFindings,
+  sharedFeatureEscapes,
   staleAllowances,
   type Tree,
 } from './tidy-helpers';
@@ -367,6 +368,15 @@ describe('the feature checks on a made-up tree', () => {
     expect(
       disallowedFeatureImports(found, { ...allow, 'server:wallet': { trading: 'the house quotes' } }, shared),
     ).toEqual([]);
+  });
+
+  it('reports a shared feature that imports a feature which is not shared', () => {
+    expect(sharedFeatureEscapes(found, { ...shared, 'server:ledger': 'the kernel' })).toEqual([
+      expect.stringContaining(
+        '(server:ledger, shared by every feature) imports feature wallet, which is not shared',
+      ),
+    ]);
+    expect(sharedFeatureEscapes(found, shared)).toEqual([]);
   });
 
   it('reports allow-list entries no import uses, made redundant by a shared feature, or without a reason', () => {

@@ -311,6 +311,20 @@ export function disallowedFeatureImports(
 }
 
 /**
+ * Imports by a shared feature (the server's kernel features) of a feature that is not shared: the
+ * kernel stands below every customer feature, so it may lean on the kernel alone, and no allow-list
+ * entry can excuse it.
+ */
+export function sharedFeatureEscapes(found: readonly FeatureImport[], shared: SharedFeatures): string[] {
+  return found
+    .filter(({ side, from, to }) => key(side, from) in shared && !(key(side, to) in shared))
+    .map(
+      ({ side, file, from, to }) =>
+        `${file} (${side}:${from}, shared by every feature) imports feature ${to}, which is not shared: move what it needs into the kernel, or hand it in from the composition root`,
+    );
+}
+
+/**
  * Allow-list entries that no longer earn their place: an allowed import no file makes any more, an
  * entry a shared feature makes redundant, a reason left empty, a feature with nothing allowed.
  */
