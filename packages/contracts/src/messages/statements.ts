@@ -5,7 +5,6 @@ export const statementMessages = {
   statementRangeReversed: 'The start date must be on or before the end date',
   statementRangeTooLong: 'A statement covers at most {days} days',
   statementRangeFuture: 'The end date cannot be in the future',
-  statementUnbalanced: 'The statement does not add up; please contact support',
   exportCsv: 'Export CSV',
   exportFailed: 'The download failed. Please try again.',
   statementTitle: 'Account statement',
