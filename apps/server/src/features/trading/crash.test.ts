@@ -1,50 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PRODUCT_HOLD_SOURCES } from '../../hold-sources';
 import { connect, type Database } from '../../platform/db';
 import { freePort } from '../../platform/free-port';
+import { startServerProcess } from '../../test/server-process';
 import { createTestDatabase } from '../../test/test-app';
 import { verifyLedger } from '../ledger/verify-ledger';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-
-/** Starts the real server (main.ts) as a child process and waits until it listens. */
-async function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SEED_DEMO: 'on',
-      HOUSE_LIQUIDITY: 'off',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: path.join(repoRoot, 'no-web-dist'),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Exchange is running')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${output}`)));
-  });
-  return child;
-}
 
 let database: (Database & { url: string }) | undefined;
 const children: ChildProcess[] = [];
@@ -58,7 +19,7 @@ describe('crash', () => {
     database = await createTestDatabase();
     const port = await freePort();
     const base = `http://127.0.0.1:${port}/api/v1`;
-    const first = await startServer(database.url, port);
+    const first = await startServerProcess(database.url, port, { HOUSE_LIQUIDITY: 'off' });
     children.push(first);
     const login = await fetch(`${base}/auth/login`, {
       method: 'POST',
@@ -100,7 +61,7 @@ describe('crash', () => {
       first.exitCode !== null || first.signalCode !== null ? r(undefined) : first.once('exit', r),
     );
 
-    const second = await startServer(database.url, port);
+    const second = await startServerProcess(database.url, port, { HOUSE_LIQUIDITY: 'off' });
     children.push(second);
     const open = await fetch(`${base}/wallet/limitorder/market/get-user-open-order`, { headers });
     const quantities = new Set(((await open.json()).data as { quantity: string }[]).map((o) => o.quantity));
