@@ -17,15 +17,15 @@ import pino from 'pino';
 import { createPublicClient, createWalletClient, type Hash, http, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { watchOnce } from '../apps/server/src/features/chain-deposits/chain-watcher';
-import { depositAddressAt } from '../apps/server/src/features/chain-deposits/hd-addresses';
 import { verifyLedger } from '../apps/server/src/features/ledger/verify-ledger';
 import { PRODUCT_HOLD_SOURCES } from '../apps/server/src/hold-sources';
-import { chainClient } from '../apps/server/src/platform/chain/chain-client';
 import {
   devChainDefinition,
   startDevChain,
   TEST_USDT_ABI,
 } from '../apps/server/src/platform/chain/dev-chain';
+import { chainClient } from '../apps/server/src/platform/chain/evm/evm-client';
+import { depositAddressAt } from '../apps/server/src/platform/chain/evm/hd-addresses';
 import { loadConfig } from '../apps/server/src/platform/config';
 import { connect, migrateDatabase } from '../apps/server/src/platform/db';
 import { startEmbeddedPostgres } from '../apps/server/src/platform/embedded-postgres';
