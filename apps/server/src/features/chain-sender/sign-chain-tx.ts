@@ -33,8 +33,9 @@ async function gasLimit(run: SenderRun, row: ChainTxRow): Promise<bigint> {
  * Signs a QUEUED row and STORES the signed bytes (SIGNED, with its nonce, fees and hash) in one commit,
  * before anything is broadcast. The nonce is the address's next under its advisory lock: the node's
  * pending count, or one past the highest of the address's transactions still out when that is higher
- * (one the node has not taken in yet, or forgot and will be sent again). Nothing is signed while an earlier one of the address waits to be broadcast,
- * so a refused transaction is always the address's last and giving its nonce back leaves no gap.
+ * (one the node has not taken in yet, or forgot and will be sent again). Nothing is signed while an
+ * earlier one of the address waits to be broadcast, so a refused transaction is always the address's
+ * last: it keeps its nonce (stuck, never given back) until it or its cancel is mined.
  * Undefined when another run took the row or the address must wait.
  */
 export async function signQueuedRow(run: SenderRun, row: ChainTxRow): Promise<ChainTxRow | undefined> {
