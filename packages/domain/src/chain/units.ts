@@ -6,18 +6,14 @@
  * each conversion says which way it rounds.
  */
 
-/** 10^places, the factor between two units `places` apart. */
-function tenTo(places: number): bigint {
-  if (!Number.isInteger(places) || places < 0) throw new Error(`not a number of places: ${places}`);
-  return 10n ** BigInt(places);
-}
+import { divide, pow10 } from '../money';
 
 /**
  * Chain units in one ledger minor unit: the finest step the ledger can show of the coin (1 when the
  * ledger keeps as many places as the chain or more). What the chain holds below it is dust to the ledger.
  */
 export function chainUnitsPerMinor(decimals: number, scale: number): bigint {
-  return tenTo(Math.max(decimals - scale, 0));
+  return pow10(Math.max(decimals - scale, 0));
 }
 
 /**
@@ -26,7 +22,7 @@ export function chainUnitsPerMinor(decimals: number, scale: number): bigint {
  */
 export function chainAmountToMinor(raw: bigint, decimals: number, scale: number): bigint {
   if (raw < 0n) throw new Error('a chain amount is never negative');
-  return decimals >= scale ? raw / tenTo(decimals - scale) : raw * tenTo(scale - decimals);
+  return decimals >= scale ? raw / pow10(decimals - scale) : raw * pow10(scale - decimals);
 }
 
 /**
@@ -36,8 +32,9 @@ export function chainAmountToMinor(raw: bigint, decimals: number, scale: number)
  */
 export function chainFeeToMinor(raw: bigint, decimals: number, scale: number): bigint {
   if (raw < 0n) throw new Error('a chain amount is never negative');
-  const unit = chainUnitsPerMinor(decimals, scale);
-  return decimals >= scale ? (raw + unit - 1n) / unit : raw * tenTo(scale - decimals);
+  return decimals >= scale
+    ? divide(raw, chainUnitsPerMinor(decimals, scale), 'up')
+    : raw * pow10(scale - decimals);
 }
 
 /**
@@ -47,7 +44,7 @@ export function chainFeeToMinor(raw: bigint, decimals: number, scale: number): b
  */
 export function minorToChainAmount(minor: bigint, decimals: number, scale: number): bigint {
   if (minor < 0n) throw new Error('a chain amount is never negative');
-  return decimals >= scale ? minor * tenTo(decimals - scale) : minor / tenTo(scale - decimals);
+  return decimals >= scale ? minor * pow10(decimals - scale) : minor / pow10(scale - decimals);
 }
 
 /**
@@ -56,5 +53,5 @@ export function minorToChainAmount(minor: bigint, decimals: number, scale: numbe
  */
 export function finerUnit(decimals: number, scale: number): { chainUp: bigint; ledgerUp: bigint } {
   const common = Math.max(decimals, scale);
-  return { chainUp: tenTo(common - decimals), ledgerUp: tenTo(common - scale) };
+  return { chainUp: pow10(common - decimals), ledgerUp: pow10(common - scale) };
 }
