@@ -70,12 +70,6 @@ export async function revokeOtherSessions(tx: DbOrTx, userId: string, keepId: st
     );
 }
 
-/** Locks the user row: every change of a user's tokens does, so it orders against a refresh. */
-export async function lockUser(tx: DbOrTx, userId: string): Promise<boolean> {
-  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-  return row !== undefined;
-}
-
 /**
  * One page of the user's sign-in history, searched in the device and network (walks
  * sign_in_events_user_created_idx: one user's rows, filtered there).

@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/app-context';
 import type { Session } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { notifySessionsRevoked } from '../../platform/session-revocation';
+import { lockUserById } from '../accounts/accounts.repository';
 import type { ApiKeyRevocation } from '../accounts/api-key-revocation';
 import { sendSecurityChangeMail } from '../accounts/security-mail';
 import * as repo from './account-security.repository';
@@ -25,7 +26,7 @@ export async function signOutSessions(
   const now = ctx.clock.now();
   const ended = await ctx.db.transaction(async (tx) => {
     // The user row lock orders this against a refresh of the same user (as logout does).
-    await repo.lockUser(tx, caller.userId);
+    await lockUserById(tx, caller.userId);
     const own = await repo.liveSessionsOf(tx, caller.userId, now);
     const decision = sessionsToEnd(own, caller.sessionId, target);
     if (!decision.ok) {
