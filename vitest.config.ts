@@ -3,10 +3,10 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    // Vitest's default is one worker per core less one: a single worker on our 2-core machines, where
-    // the server files spend most of their time waiting on PostgreSQL, a chain node or a child process.
-    // Two workers keep both cores busy; every file has its own database, so files never share state.
-    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
+    // One worker on our 2-core machines (vitest's default there): the server files share the run's one
+    // development chain (test/test-chain.ts), and tests that count confirmations on it read wrong when a
+    // second worker mines blocks at the same time. Two workers wait for those tests to own their chains.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 1),
     projects: [
       {
         test: {
