@@ -1,9 +1,13 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
+import { messages as m } from '@exchange/contracts';
 import { csvLine } from '@exchange/domain';
 import type { FastifyReply } from 'fastify';
 import type { PlatformContext } from './app-context';
+import { sessionOf } from './auth';
 import { type Tx, withoutRetry } from './db';
+import { AppError } from './errors';
+import { type ExportSlots, exportSlots } from './export-slots';
 
 /** Rows one export reads per query: a page of the list, never the whole history at once. */
 export const EXPORT_PAGE_ROWS = 500;
@@ -50,9 +54,19 @@ export function exportFileName(name: string, now: Date): string {
  * transaction: every page sees the same snapshot, so a row written meanwhile neither shifts a row
  * onto two pages nor drops one between them. It runs once (no retry): rows already sent cannot be
  * taken back. A failure after the header ends the download early; the client sees a cut-off file
- * and the log has the error.
+ * and the log has the error. A download holds a database connection while it runs, so the caller's
+ * running downloads are capped (export-slots.ts): one beyond the cap is refused with 429 before
+ * anything is read.
  */
-export function sendCsv(reply: FastifyReply, ctx: ExportContext, csv: CsvExport): FastifyReply {
+export function sendCsv(
+  reply: FastifyReply,
+  ctx: ExportContext,
+  csv: CsvExport,
+  slots: ExportSlots = exportSlots,
+): FastifyReply {
+  const slot = slots.take(sessionOf(reply.request).userId);
+  if (!slot.ok)
+    throw new AppError('rate_limited', slot.reason === 'owner' ? m.exportBusyOwner : m.exportBusyTotal);
   const out = new PassThrough();
   // A client that went away destroys the stream: 'close' then ends the wait, and the loop stops.
   const write = async (text: string) => {
@@ -74,12 +88,16 @@ export function sendCsv(reply: FastifyReply, ctx: ExportContext, csv: CsvExport)
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
+    // The connection is back in the pool: the slot is free before the client sees the end.
+    slot.release();
     if (!out.destroyed) out.end();
   };
-  run().catch((error: unknown) => {
-    ctx.logger.error({ err: error, export: csv.name }, 'CSV export failed');
-    out.destroy(error instanceof Error ? error : new Error(String(error)));
-  });
+  run()
+    .catch((error: unknown) => {
+      ctx.logger.error({ err: error, export: csv.name }, 'CSV export failed');
+      out.destroy(error instanceof Error ? error : new Error(String(error)));
+    })
+    .finally(slot.release);
   return reply
     .type('text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${exportFileName(csv.name, ctx.clock.now())}"`)

@@ -7,6 +7,8 @@ export const statementMessages = {
   statementRangeFuture: 'The end date cannot be in the future',
   exportCsv: 'Export CSV',
   exportFailed: 'The download failed. Please try again.',
+  exportBusyOwner: 'Your other downloads are still running. Please wait for one to finish and try again.',
+  exportBusyTotal: 'Many downloads are running right now. Please try again in a minute.',
   statementTitle: 'Account statement',
   statementFrom: 'From',
   statementTo: 'To',
