@@ -59,16 +59,6 @@ export async function listUsers(
   return { rows, total: total?.n ?? 0 };
 }
 
-export async function findUser(db: DbOrTx, userId: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  return row;
-}
-
-export async function lockUser(tx: DbOrTx, userId: string): Promise<UserRow | undefined> {
-  const [row] = await tx.select().from(users).where(eq(users.id, userId)).limit(1).for('update');
-  return row;
-}
-
 export async function setUserStatus(
   tx: DbOrTx,
   userId: string,

@@ -9,7 +9,7 @@ import {
 import { isCustomer } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
-import { findUser } from './admin-users.repository';
+import { findUserById } from '../accounts/accounts.repository';
 import { toUserData } from './user-views';
 
 interface Page {
@@ -41,7 +41,7 @@ export async function getUserDetails(
   sources: UserDetailsSources,
   userId: string,
 ): Promise<AdminUserDetails> {
-  const user = await findUser(ctx.db, userId);
+  const user = await findUserById(ctx.db, userId);
   if (!user || !isCustomer(user)) throw new AppError('not_found', m.adminUserNotFound);
   const [wallet, kyc, summary, referrals, transactions] = await Promise.all([
     ctx.walletOf(userId),

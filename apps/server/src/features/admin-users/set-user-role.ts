@@ -2,8 +2,9 @@ import { messages as m, type Role } from '@exchange/contracts';
 import { isCustomer } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
+import { lockUserById } from '../accounts/accounts.repository';
 import { recordAdminAction } from '../audit/record-admin-action';
-import { lockUser, setUserRole } from './admin-users.repository';
+import { setUserRole } from './admin-users.repository';
 import type { AccountDisableEffects } from './set-user-status';
 
 /**
@@ -22,7 +23,7 @@ export async function changeUserRole(
   if (input.userId === adminId) throw new AppError('unprocessable', m.cannotChangeOwnRole);
   const now = ctx.clock.now();
   const changed = await ctx.db.transaction(async (tx) => {
-    const user = await lockUser(tx, input.userId);
+    const user = await lockUserById(tx, input.userId);
     if (!user || !isCustomer(user)) throw new AppError('not_found', m.adminUserNotFound);
     if (user.role === input.role) return false;
     await setUserRole(tx, user.id, input.role, now);

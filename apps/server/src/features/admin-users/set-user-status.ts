@@ -3,8 +3,9 @@ import { isCustomer } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import type { Tx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { lockUserById } from '../accounts/accounts.repository';
 import { recordAdminAction } from '../audit/record-admin-action';
-import { lockUser, setUserStatus } from './admin-users.repository';
+import { setUserStatus } from './admin-users.repository';
 
 /** What disabling an account does in the features that own it (auth, trading), wired in app.ts. */
 export interface AccountDisableEffects {
@@ -32,7 +33,7 @@ export async function setAccountStatus(
     throw new AppError('unprocessable', m.cannotDisableSelf);
   const now = ctx.clock.now();
   const changed = await ctx.db.transaction(async (tx) => {
-    const user = await lockUser(tx, input.userId);
+    const user = await lockUserById(tx, input.userId);
     // A SYSTEM account (the house liquidity account) is the exchange's own, not a customer's: the user
     // list leaves it out, and "disabling" it (it is always disabled) would sweep the house's resting
     // orders off the books.
