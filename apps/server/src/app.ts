@@ -29,6 +29,7 @@ import { healthRoutes, metricsRoutes } from './features/health/health.routes';
 import { pruneExpiredRowsJob } from './features/housekeeping/prune-expired';
 import { kycAdminRoutes } from './features/kyc/admin-kyc.routes';
 import { kycUserRoutes } from './features/kyc/kyc.routes';
+import { registerKycEventBridge } from './features/kyc/kyc-events';
 import { listKycRecords } from './features/kyc/list-kyc-records';
 import { registerBalanceEventBridge } from './features/ledger/balance-events';
 import { ledgerAdminRoutes } from './features/ledger/ledger.routes';
@@ -190,6 +191,8 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
   registerTickerChannel(hub, listener, ctx.logger);
   // Every journal entry tells its users' sockets that their balances changed (the private 'user' channel).
   registerBalanceEventBridge(hub, listener, ctx.logger);
+  // An admin's KYC decision tells the customer's sockets too, so every screen shows the new status.
+  registerKycEventBridge(hub, listener, ctx.logger);
   // One serial matching loop per market and the house's quotes; books are rebuilt from open orders.
   const trading = createTradingRuntime(ctx, hub, listener);
   // One payment provider per app (PayPal's access token is cached in it).

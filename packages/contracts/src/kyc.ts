@@ -90,6 +90,15 @@ export type KycCreateRequest = z.input<typeof kycCreateRequestSchema>;
 export const kycStatusSchema = z.enum(KYC_STATUSES);
 export type KycStatus = z.infer<typeof kycStatusSchema>;
 
+/**
+ * The private 'user' channel's event when an admin decides the caller's KYC (sent once the decision has
+ * committed): the new status only, never the documents or who reviewed them. A client re-reads its
+ * user (GET /auth/me) and its record (GET /kyc/) for the rest, a rejection's reason included.
+ */
+export const KYC_EVENT = 'kyc';
+export const kycEventSchema = z.object({ type: z.literal(KYC_EVENT), status: kycStatusSchema });
+export type KycEvent = z.infer<typeof kycEventSchema>;
+
 /** A KYC record as its owner (and an admin) sees it. `reason` is the admin's reason for a rejection. */
 export const kycRecordSchema = z.object({
   _id: z.string(),

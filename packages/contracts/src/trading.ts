@@ -1,6 +1,7 @@
 import { CRYPTO_CODES, MARKETS } from '@exchange/domain';
 import { z } from 'zod';
 import { decimalString, envelope, wireDecimal } from './envelope';
+import { kycEventSchema } from './kyc';
 import { pagingSchema } from './paging';
 import { walletSchema } from './wallet';
 
@@ -222,11 +223,13 @@ export function tradesChannel(marketId: string): string {
 export const tradesFrameSchema = z.array(publicTradeSchema);
 
 /**
- * Private per-user events on the 'user' channel: an order changed (placed, filled, cancelled), or
- * the balances changed (reload GET /wallet).
+ * Private per-user events on the 'user' channel: an order changed (placed, filled, cancelled), the
+ * balances changed (reload GET /wallet), or an admin decided the user's KYC (kyc.ts). Coin deposits
+ * send their own `chain_deposit` event there too (chain-deposits.ts).
  */
 export const userEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('order'), order: limitOrderSchema }),
   z.object({ type: z.literal('balance') }),
+  kycEventSchema,
 ]);
 export type UserEvent = z.infer<typeof userEventSchema>;

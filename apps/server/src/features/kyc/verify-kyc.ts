@@ -5,13 +5,16 @@ import { AppError } from '../../platform/errors';
 import { recordAdminAction } from '../audit/record-admin-action';
 import { decideKyc, lockKyc, markUserKycVerified } from './admin-kyc.repository';
 import { findUserEmail, type KycRow } from './kyc.repository';
+import { notifyKycDecision } from './kyc-events';
 
 /**
  * An admin approves or rejects a PENDING submission, once. In one transaction: lock the submission,
  * let the domain decide whether it can still be decided, record the decision (guarded by its
  * status), on approval mark the user verified and run the approval effects (told whether the
  * submission matched another account's identity and whether the admin confirmed the referral reward
- * despite it), and write the audit line, which records that choice on a flagged approval. An admin's own submission is refused (403). A second admin racing the first gets a 409. The customer is mailed after the commit.
+ * despite it), write the audit line, which records that choice on a flagged approval, and queue the
+ * notification that tells the customer's open screens on commit. An admin's own submission is refused
+ * (403). A second admin racing the first gets a 409. The customer is mailed after the commit.
  */
 export async function verifyKyc(
   ctx: Pick<AppContext, 'db' | 'clock' | 'mailer' | 'logger' | 'kycApprovalEffects'>,
@@ -62,6 +65,8 @@ export async function verifyKyc(
           : {}),
       },
     });
+    // The customer's open screens hear the decision once it commits (kyc-events.ts).
+    await notifyKycDecision(tx, row.userId, row.status);
     return row;
   });
   await tellCustomer(ctx, decided);
