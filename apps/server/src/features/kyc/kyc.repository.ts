@@ -47,11 +47,6 @@ export async function kycRecordsOf(db: DbOrTx, userId: string): Promise<KycRow[]
     .orderBy(desc(kycRecords.createdAt));
 }
 
-/** Takes the user's row lock, so one user's submissions (and an admin's decision) run one at a time. */
-export async function lockUser(db: DbOrTx, userId: string): Promise<void> {
-  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-}
-
 /** Where to tell a user about their KYC decision. */
 export async function findUserEmail(db: DbOrTx, userId: string): Promise<string | undefined> {
   const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));

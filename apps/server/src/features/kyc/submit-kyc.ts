@@ -3,9 +3,10 @@ import { decideKycSubmission, findIdentityMatches, identityKeysOf } from '@excha
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
+import { lockUserById } from '../accounts/accounts.repository';
 import { ownedUploadNames } from '../uploads/uploads.repository';
 import { findIdentityCandidates, lockIdentityKeys, uploadHashes } from './identity-match.repository';
-import { insertKyc, type KycRow, latestKycOf, lockUser } from './kyc.repository';
+import { insertKyc, type KycRow, latestKycOf } from './kyc.repository';
 
 type KycInput = z.output<typeof kycCreateRequestSchema>;
 
@@ -28,7 +29,8 @@ export async function submitKyc(
   if (dobProblem) throw new AppError('validation_failed', dobProblem);
 
   return ctx.db.transaction(async (tx) => {
-    await lockUser(tx, userId);
+    // The user's row lock: one user's submissions run one at a time.
+    await lockUserById(tx, userId);
     const latest = await latestKycOf(tx, userId);
     const allowed = decideKycSubmission(latest?.status ?? null);
     if (!allowed.ok)
