@@ -16,8 +16,15 @@ import { walletSchema, walletTransactionSchema } from './wallet';
 export const MULTICOIN_FROM_CODES = ['ETH', 'XRP', 'ADA', 'DOT'] as const;
 export type MulticoinFromCode = (typeof MULTICOIN_FROM_CODES)[number];
 
+/**
+ * What a swap may spend: the supported coins, and USD, which converts only into USDT (the order form's
+ * 'Convert USD to USDT' step, issue 45: limit orders are paid in USDT). The server refuses USD into
+ * anything else with a 422.
+ */
+export const SWAP_FROM_CODES = ['USD', ...CRYPTO_CODES] as const;
+
 const swapFields = {
-  from_crypto_currency_code: z.enum(CRYPTO_CODES),
+  from_crypto_currency_code: z.enum(SWAP_FROM_CODES),
   from_amount: wireDecimal,
 };
 

@@ -17,4 +17,14 @@ export const swapMessages = {
   swapQuoteBudget: 'Too many quotes: please wait a minute before asking for another',
   swapNewQuote: 'Get a new quote',
   multiFromNotAllowed: 'MultiCoin can be bought with ETH, XRP, ADA or DOT',
+  // Converting USD into USDT from the limit order form (issue 45)
+  usdConvertsToUsdtOnly: 'USD can only be converted into USDT',
+  convertUsdTitle: 'Convert USD to USDT',
+  convertUsdLacking:
+    'This order needs {missing} USDT more than you have. Convert USD to USDT here, then place the order.',
+  convertUsdAmount: 'USD to convert',
+  convertUsdAction: 'Convert',
+  convertUsdDone: 'Converted: you can place the order now',
+  getUsdt: 'Get USDT',
+  getUsdtExplained: 'Limit orders are paid in USDT. You hold USD: convert it to USDT here, at a quoted rate.',
 } as const;

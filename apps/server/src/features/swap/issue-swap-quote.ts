@@ -42,12 +42,16 @@ function swapRuleError(code: SwapRuleCode, params: Readonly<Record<string, strin
 }
 
 /**
- * Checks a swap request against the domain's rules (checkSwapAmount: equal coins, an amount not
+ * Checks a swap request: USD only into USDT, then the domain's rules (checkSwapAmount: equal coins, an amount not
  * greater than 0, more decimals than the coin has, more than the available balance), before any
  * price is read, and returns the amount in minor units. The balance read only orders the messages:
  * the ledger's conditional debit is what keeps a racing swap from overdrawing.
  */
 export async function checkSwapRequest(ctx: QuoteContext, userId: string, input: SwapInput): Promise<bigint> {
+  // USD enters the coins only as USDT, the quote coin of every order book (issue 45): a USD swap into
+  // another coin would be a second, unpriced way of buying it beside the markets.
+  if (input.from === 'USD' && input.to !== 'USDT')
+    throw new AppError('unprocessable', messages.usdConvertsToUsdtOnly);
   const key = userAccount(userId, input.from);
   const [balance = 0n] = [...(await loadBalances(ctx.db, [key])).values()];
   const checked = checkSwapAmount({ from: input.from, to: input.to, amount: input.fromAmount, balance });
@@ -175,6 +179,7 @@ export async function assertSwapExposure(
   fromUsd: bigint,
   toUsd: bigint,
 ): Promise<void> {
-  await assertHouseExposure(ctx, 'sell', from, fromAmount, fromUsd);
+  // USD is what every position is counted in, not a price risk: a conversion from USD has one leg.
+  if (from !== 'USD') await assertHouseExposure(ctx, 'sell', from, fromAmount, fromUsd);
   await assertHouseExposure(ctx, 'buy', to, gross, toUsd);
 }
