@@ -1,6 +1,7 @@
 import { useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useChainDepositEvents } from '../../features/chain-deposits/use-chain-deposit-events';
+import { useKycEvents } from '../../features/kyc/kyc-events';
 import { useSession } from '../../features/session/session-context';
 import { SessionProvider } from '../../features/session/session-provider';
 import { useBalanceEvents } from '../../shared/wallet/use-balance-events';
@@ -25,11 +26,15 @@ function ScrollToTop() {
   return null;
 }
 
-/** While signed in, balances, orders and coin deposits follow the private socket channel everywhere. */
+/**
+ * While signed in, balances, orders, coin deposits and KYC decisions follow the private socket channel
+ * everywhere.
+ */
 function LiveBalances() {
   const signedIn = useSession().isAuthenticated;
   useBalanceEvents(signedIn);
   useChainDepositEvents(signedIn);
+  useKycEvents(signedIn);
   return null;
 }
 

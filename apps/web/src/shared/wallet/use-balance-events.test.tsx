@@ -80,6 +80,8 @@ describe('useBalanceEvents', () => {
     const { fake, invalidated } = setup();
     act(() => {
       fake.emit('user', { type: 'nonsense' });
+      // A KYC decision is features/kyc's to apply: no balance or order refresh for it.
+      fake.emit('user', { type: 'kyc', status: 'APPROVED' });
       fake.emit('user', {
         type: 'order',
         order: {

@@ -31,7 +31,7 @@ export function useBalanceEvents(enabled: boolean, client: RealtimeClient = real
       const event = userEventSchema.safeParse(data);
       if (!event.success) return;
       if (event.data.type === 'balance') refreshSoon();
-      else void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+      else if (event.data.type === 'order') void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
     });
     let first = true;
     const stopAuth = client.onAuthenticated(() => {
