@@ -42,6 +42,20 @@ describe('historyRow', () => {
     });
   });
 
+  it('tells a withdrawal as the whole amount leaving, FIAT for USD and CRYPTO for a coin', () => {
+    expect(historyRow({ kind: 'withdrawal', asset: 'USD', amount: 2_500n })).toEqual({
+      operationType: 'FIAT',
+      operation: 'WITHDRAW',
+      from: { asset: 'USD', amount: 2_500n },
+      to: null,
+    });
+    expect(historyRow({ kind: 'withdrawal', ...usdt(7n) })).toMatchObject({
+      operationType: 'CRYPTO',
+      operation: 'WITHDRAW',
+      from: usdt(7n),
+    });
+  });
+
   it('puts the USD total on the paying side of an instant trade', () => {
     expect(historyRow({ kind: 'instant_buy', coin: btc(10n), total: 1_050n })).toEqual({
       operationType: 'FIAT_TO_CRYPTO',

@@ -24,6 +24,7 @@ export const HISTORY_OPERATIONS = {
   DEPOSIT_REFUND: 'DEPOSIT_REFUND',
   DEPOSIT_REVERSAL: 'DEPOSIT_REVERSAL',
   DEBT_COLLECTED: 'DEBT_COLLECTED',
+  WITHDRAW: 'WITHDRAW',
   BUY: 'BUY',
   SELL: 'SELL',
   LIMIT_BUY: 'LIMIT_BUY',
@@ -63,6 +64,11 @@ export type MoneyEvent =
   | ({ readonly kind: 'deposit' } & Moved)
   /** The provider took a deposit back: a refund or a chargeback. */
   | ({ readonly kind: 'deposit_reversal'; readonly status: 'REFUNDED' | 'REVERSED' } & Moved)
+  /**
+   * USD to the payment provider or a coin sent on a chain: the whole amount leaves the wallet (the
+   * fee included), held at the request, paid out or given back later.
+   */
+  | ({ readonly kind: 'withdrawal' } & Moved)
   /** A debt left by a reversed deposit, paid from the user's later USD. */
   | ({ readonly kind: 'debt_collected' } & Moved)
   /** An instant trade against the house: `total` USD (cents, fee included) for `coin`. */
@@ -111,6 +117,8 @@ export function historyRow(event: MoneyEvent): HistoryRow {
         from: moved(event),
         to: null,
       };
+    case 'withdrawal':
+      return { operationType: typeOf(event.asset), operation: op.WITHDRAW, from: moved(event), to: null };
     case 'debt_collected':
       return { operationType: 'FIAT', operation: op.DEBT_COLLECTED, from: moved(event), to: null };
     case 'instant_buy':

@@ -3,6 +3,7 @@ import {
   type AssetCode,
   custodyAccount,
   holdPostings,
+  type Minor,
   type Posting,
   releasePostings,
   systemAccount,
@@ -11,7 +12,28 @@ import {
 import type { Tx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { postEntry } from '../ledger/post-entries';
+import { upsertWalletTransaction, type WalletTransactionStatus } from '../ledger/wallet-history';
 import type { WithdrawalRow } from './withdrawals.repository';
+
+/**
+ * The withdrawal's row in the customer's Transactions (one per withdrawal, under its own reference):
+ * PENDING from the hold, SUCCESS once paid out, REJECTED once given back (refused, cancelled, failed
+ * or never confirmed). It moves with the entry that settles it, in the same transaction.
+ */
+async function recordWithdrawalHistory(
+  tx: Tx,
+  row: { id: string; userId: string; asset: string; amount: bigint | string },
+  status: WalletTransactionStatus,
+  entryId: bigint,
+): Promise<void> {
+  await upsertWalletTransaction(tx, {
+    reference: `withdrawal:${row.id}`,
+    userId: row.userId,
+    event: { kind: 'withdrawal', asset: row.asset as AssetCode, amount: BigInt(row.amount) as Minor },
+    status,
+    entryId,
+  });
+}
 
 /**
  * A withdrawal's three journal entries, each under a reference naming the withdrawal, so each posts at
@@ -31,6 +53,7 @@ export async function holdWithdrawal(
     memo: { withdrawal: row.id },
   });
   if (!posted.ok) throw new AppError('insufficient_funds', messages.insufficientAmount);
+  await recordWithdrawalHistory(tx, row, 'PENDING', posted.value.entryId);
 }
 
 export async function refundWithdrawal(tx: Tx, row: WithdrawalRow): Promise<void> {
@@ -42,6 +65,7 @@ export async function refundWithdrawal(tx: Tx, row: WithdrawalRow): Promise<void
     memo: { withdrawal: row.id },
   });
   if (!posted.ok) throw new Error(`withdrawal ${row.id}: refund refused (${posted.code})`);
+  await recordWithdrawalHistory(tx, row, 'REJECTED', posted.value.entryId);
 }
 
 /**
@@ -71,4 +95,5 @@ export async function payOutWithdrawal(tx: Tx, row: WithdrawalRow, chain?: strin
     memo: chain ? { withdrawal: row.id, chain } : { withdrawal: row.id },
   });
   if (!posted.ok) throw new Error(`withdrawal ${row.id}: pay-out refused (${posted.code})`);
+  await recordWithdrawalHistory(tx, row, 'SUCCESS', posted.value.entryId);
 }
