@@ -140,6 +140,7 @@ const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
   },
   'web:trading': {
     kyc: 'the order form asks KYC whether the user may trade',
+    swap: "the order form's 'Convert USD to USDT' step is the swap feature's quote and swap, from USD (issue 45)",
     market: "the trading screen shows the market feature's list, chart, book and trades beside the form",
   },
   'web:wallet': {

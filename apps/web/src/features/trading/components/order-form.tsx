@@ -1,28 +1,25 @@
 import { messages } from '@exchange/contracts';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Input } from '../../../components/ui/input';
 import { formatAmount } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import { balanceOf } from '../../../shared/wallet/get-wallet';
 import { useKycStatus } from '../../kyc/api/get-my-kyc';
 import { useSession } from '../../session/session-context';
 import { type OrderFormInput, useOrderForm } from '../hooks/use-order-form';
-import { LIMIT_QUOTE } from '../model/market-rules';
+import { sanitizeDecimal } from '../model/decimal-input';
+import { INSTANT_FIAT, LIMIT_QUOTE } from '../model/market-rules';
+import { offersGetUsdt, offersUsdConvert, usdtShortfall } from '../model/usd-convert';
+import { ConvertUsdStep } from './convert-usd-step';
 import { OrderConfirmation } from './order-confirmation';
 import { LimitSummary, QuoteSummary } from './order-summary';
 import { OrderTypePicker } from './order-type-picker';
 import { QuantityShares } from './quantity-shares';
 
 export type OrderFormProps = OrderFormInput;
-
-/** Keeps digits and one decimal point, so the field only ever holds a plain decimal. */
-export function sanitizeDecimal(text: string): string {
-  const cleaned = text.replace(/[^\d.]/g, '');
-  const dot = cleaned.indexOf('.');
-  return dot === -1 ? cleaned : `${cleaned.slice(0, dot + 1)}${cleaned.slice(dot + 1).replace(/\./g, '')}`;
-}
 
 /**
  * One side of the buy/sell screen (spec sections 4 and 5): instant or limit, quantity and limit
@@ -31,6 +28,8 @@ export function sanitizeDecimal(text: string): string {
  * success the wallet is stored, the quantity cleared and the user taken to History after 3 seconds,
  * where the new row is highlighted; after a failure the quantity is cleared and the screen's data
  * reloaded after 3 seconds. The quoting and submitting are useOrderForm's; this renders them.
+ * A limit buy is paid in USDT: when USDT does not cover it and the customer holds USD, the form offers
+ * 'Convert USD to USDT' in place (issue 45), and 'Get USDT' beside Available opens the same step.
  */
 export function OrderForm(props: OrderFormProps) {
   const { side, coin, rules, referencePrice } = props;
@@ -44,6 +43,16 @@ export function OrderForm(props: OrderFormProps) {
   const actionLabel = side === 'buy' ? `Buy ${coin}` : `Sell ${coin}`;
   const quantityField = order.register('quantity');
   const priceField = order.register('limitPrice');
+  const [getUsdtOpen, setGetUsdtOpen] = useState(false);
+  const funding = {
+    side,
+    type: order.type,
+    orderTotal: estimate?.total ?? null,
+    usdtAvailable: balanceOf(props.wallet, LIMIT_QUOTE),
+    usdAvailable: balanceOf(props.wallet, INSTANT_FIAT),
+  };
+  const getUsdt = session.is_kyc_verified && offersGetUsdt(funding);
+  const convertShown = session.is_kyc_verified && (offersUsdConvert(funding) || (getUsdt && getUsdtOpen));
 
   return (
     <form
@@ -58,12 +67,24 @@ export function OrderForm(props: OrderFormProps) {
         onChange={order.setType}
         limitAllowed={order.limitAllowed}
       />
-      <p className="text-sm text-muted">
-        Available:{' '}
-        <span className="font-medium text-ink tabular-nums">
-          {balance === undefined ? '-' : `${formatAmount(balance)} ${spendCode}`}
-        </span>
-      </p>
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        <p className="text-sm text-muted">
+          Available:{' '}
+          <span className="font-medium text-ink tabular-nums">
+            {balance === undefined ? '-' : `${formatAmount(balance)} ${spendCode}`}
+          </span>
+        </p>
+        {getUsdt ? (
+          <button
+            type="button"
+            className="text-sm font-medium text-accent underline underline-offset-2 hover:text-accent-strong"
+            aria-expanded={convertShown}
+            onClick={() => setGetUsdtOpen((open) => !open)}
+          >
+            {messages.getUsdt}
+          </button>
+        ) : null}
+      </div>
       <Input
         label="Quantity"
         inputMode="decimal"
@@ -121,6 +142,14 @@ export function OrderForm(props: OrderFormProps) {
           </p>
         )}
       </div>
+      {convertShown ? (
+        <ConvertUsdStep
+          missing={usdtShortfall(funding)}
+          usdAvailable={funding.usdAvailable}
+          enabled={session.is_kyc_verified}
+          onConverted={() => setGetUsdtOpen(false)}
+        />
+      ) : null}
       {session.is_kyc_verified ? (
         <Button
           type="submit"
