@@ -1,3 +1,4 @@
+import { HISTORY_OPERATIONS } from '@exchange/domain';
 import { describe, expect, it } from 'vitest';
 import { transactionLabel } from './transaction-label';
 
@@ -20,5 +21,30 @@ describe('transaction types read as words', () => {
     expect(transactionLabel({ operation: 'NFT_BUY', from: side('USD'), to: null })).toBe('Bought an NFT');
     expect(transactionLabel({ operation: 'NFT_SALE', from: null, to: side('ETH') })).toBe('Sold an NFT');
     expect(transactionLabel({ operation: 'SOMETHING_NEW', from: null, to: null })).toBe('Something new');
+  });
+  it('names every movement of the account, withdrawals, refunds and debts included', () => {
+    expect(transactionLabel({ operation: 'WITHDRAW', from: side('USD'), to: null })).toBe('Withdrawal');
+    expect(transactionLabel({ operation: 'WITHDRAW', from: side('USDT'), to: null })).toBe('Withdrawal');
+    expect(transactionLabel({ operation: 'DEPOSIT_REFUND', from: side('USD'), to: null })).toBe(
+      'Deposit refunded',
+    );
+    expect(transactionLabel({ operation: 'DEPOSIT_REVERSAL', from: side('USD'), to: null })).toBe(
+      'Deposit reversed',
+    );
+    expect(transactionLabel({ operation: 'DEBT_COLLECTED', from: side('USD'), to: null })).toBe('Debt paid');
+    expect(transactionLabel({ operation: 'P2P_RECEIVE', from: null, to: side('ETH') })).toBe('Received ETH');
+    expect(transactionLabel({ operation: 'STAKE_REDEEM', from: null, to: side('ETH') })).toBe(
+      'Stake redeemed',
+    );
+    expect(transactionLabel({ operation: 'REFERRAL_REWARD', from: null, to: side('USDT') })).toBe(
+      'Referral reward',
+    );
+  });
+  it('has its own words for every kind the server writes, none an enum name', () => {
+    for (const operation of Object.values(HISTORY_OPERATIONS)) {
+      const label = transactionLabel({ operation, from: side('BTC'), to: side('USD') });
+      expect(label).not.toMatch(/_/);
+      expect(label).not.toBe(operation);
+    }
   });
 });

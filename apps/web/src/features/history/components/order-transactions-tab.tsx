@@ -10,7 +10,12 @@ import { useServerPaging } from '../../../components/ui/use-server-paging';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAmount, formatAssetPrice, formatDateTime, priceDecimals } from '../../../lib/format';
 import { ExportCsvButton } from '../../../shared/history-export/export-csv-button';
-import { useCancelOrder, useClosedOrders, useOpenOrders } from '../../trading/api/orders';
+import {
+  type ClosedOrderStatus,
+  useCancelOrder,
+  useClosedOrders,
+  useOpenOrders,
+} from '../../trading/api/orders';
 import { averageFillPrice } from '../../trading/model/average-fill';
 import type { HistoryHighlight } from '../history-tabs';
 
@@ -69,20 +74,29 @@ const orderColumns: readonly Column<LimitOrder>[] = [
 ];
 
 /**
- * Orders that left the book: filled, and cancelled ones too, each with its status; paged and searched
- * (by market) on the server, which counts them all.
+ * Orders that left the book with one status: Completed lists the filled ones (with their average fill
+ * price), Cancelled the cancelled ones (with what had filled before); paged and searched (by market)
+ * on the server, which counts them all. The CSV follows the same status and search.
  */
-function CompletedOrders({ highlight }: { readonly highlight: string | null }) {
+function ClosedOrders({
+  status,
+  label,
+  highlight,
+}: {
+  readonly status: ClosedOrderStatus;
+  readonly label: string;
+  readonly highlight: string | null;
+}) {
   const { query, server } = useServerPaging();
-  const orders = useClosedOrders(query);
+  const orders = useClosedOrders({ ...query, status });
   return (
     <DataTable
-      label="Completed orders"
+      label={label}
       toolbar={
         <ExportCsvButton
           listPath="/wallet/limitorder/market/get-order-history"
-          name="orders"
-          query={{ search: query.search, status: 'closed' }}
+          name={status === 'filled' ? 'orders' : 'cancelled-orders'}
+          query={{ search: query.search, status }}
         />
       }
       columns={orderColumns}
@@ -165,9 +179,10 @@ function OpenOrders({ highlight }: { readonly highlight: string | null }) {
 }
 
 /**
- * History's Order Transaction tab (spec section 2): Completed lists the orders that left the book
- * (filled with their average fill price, cancelled with their status), Open the pending ones, each
- * cancellable. After placing an order the user lands on its list with the new row highlighted.
+ * History's Order Transaction tab (spec section 2): Completed lists the filled orders with their
+ * average fill price, Open the pending ones, each cancellable, and Cancelled (issue 45) the cancelled
+ * ones, which are not completed. After placing an order the user lands on its list with the new row
+ * highlighted.
  */
 export function OrderTransactionsTab({ highlight = null }: { readonly highlight?: HistoryHighlight | null }) {
   const id = highlight && highlight.id !== 'newest' ? highlight.id : null;
@@ -176,8 +191,17 @@ export function OrderTransactionsTab({ highlight = null }: { readonly highlight?
       label="Order Transaction"
       defaultValue={highlight?.open ? 'open' : 'completed'}
       items={[
-        { id: 'completed', label: 'Completed', content: <CompletedOrders highlight={id} /> },
+        {
+          id: 'completed',
+          label: 'Completed',
+          content: <ClosedOrders status="filled" label="Completed orders" highlight={id} />,
+        },
         { id: 'open', label: 'Open', content: <OpenOrders highlight={id} /> },
+        {
+          id: 'cancelled',
+          label: 'Cancelled',
+          content: <ClosedOrders status="cancelled" label="Cancelled orders" highlight={id} />,
+        },
       ]}
     />
   );

@@ -78,7 +78,7 @@ function order(id: string, overrides: Record<string, string> = {}) {
 /**
  * A stand-in for GET /wallet/limitorder/market/get-order-history as the server answers it: the page
  * the query asks for (500 rows without a limit), of the orders of the status asked for (`closed`:
- * filled or cancelled) whose market contains the search, and their total.
+ * filled or cancelled; `filled`; `cancelled`) whose market contains the search, and their total.
  */
 function withOrders(items: ReturnType<typeof order>[], asked: URL[] = []) {
   return fakeApi(customer(true), {
@@ -315,30 +315,41 @@ describe('/history', () => {
     expect(buy).toHaveTextContent('0.9700 USD');
   });
 
-  it('after a limit order: Completed keeps filled and cancelled orders, with the average fill, and highlights the new one', async () => {
+  it('after a limit order: Completed lists the filled orders, with the average fill, and highlights the new one; Cancelled the cancelled ones', async () => {
+    const user = userEvent.setup();
     const asked: URL[] = [];
     withOrders(
       [
         order('o-new', { filled_quantity: '0.020000', filled_cost: '1190.00000000' }),
         order('o-open', { status: 'open', open_quantity: '0.020000' }),
-        order('o-old', { status: 'cancelled', cancelled_quantity: '0.020000' }),
+        order('o-old', { status: 'cancelled', cancelled_quantity: '0.020000', market_id: 'ETH-USDT' }),
       ],
       asked,
     );
     await openHistory({ type: 'limit', highlight: { id: 'o-new', open: false } });
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(
+      expect.arrayContaining(['Completed', 'Open', 'Cancelled']),
+    );
     const table = await screen.findByRole('table', { name: 'Completed orders' });
     const rows = await within(table).findAllByRole('row');
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(2);
     // 1190 / 0.02 = 59,500.0 on average, below the 60,000.0 limit.
     expect(rows[1]).toHaveTextContent('59,500.0');
     expect(rows[1]).toHaveAttribute('aria-current', 'true');
-    expect(within(table).getByText('cancelled')).toBeInTheDocument();
-    expect(rows[2]).not.toHaveAttribute('aria-current');
-    // The server leaves the open orders out: the tab asks for the closed ones.
-    expect(asked.at(-1)?.searchParams.get('status')).toBe('closed');
+    // A cancelled order is not completed: the server is asked for the filled ones only.
+    expect(within(table).queryByText('cancelled')).not.toBeInTheDocument();
+    expect(asked.at(-1)?.searchParams.get('status')).toBe('filled');
+
+    await user.click(screen.getByRole('tab', { name: 'Cancelled' }));
+    const cancelled = await screen.findByRole('table', { name: 'Cancelled orders' });
+    const cancelledRows = await within(cancelled).findAllByRole('row');
+    expect(cancelledRows).toHaveLength(2);
+    expect(cancelledRows[1]).toHaveTextContent('ETH-USDT');
+    expect(cancelledRows[1]).toHaveTextContent('cancelled');
+    expect(asked.at(-1)?.searchParams.get('status')).toBe('cancelled');
   });
 
-  it('Completed asks the server for the closed orders of the page it shows and counts them all, past 500', async () => {
+  it('Completed asks the server for the filled orders of the page it shows and counts them all, past 500', async () => {
     const user = userEvent.setup();
     const asked: URL[] = [];
     const orders = Array.from({ length: 1234 }, (_, index) =>
@@ -348,13 +359,13 @@ describe('/history', () => {
     withOrders(orders, asked);
     await openHistory({ type: 'limit' });
 
-    // It read 'Showing 1–10 of 500': the newest 500 orders, paged in the browser.
-    expect(await screen.findByText('Showing 1–10 of 1234')).toBeInTheDocument();
+    // It read 'Showing 1–10 of 500': the newest 500 orders, paged in the browser. 822 of them filled.
+    expect(await screen.findByText('Showing 1–10 of 822')).toBeInTheDocument();
     expect(asked.at(-1)?.searchParams.get('limit')).toBe('10');
-    expect(asked.at(-1)?.searchParams.get('status')).toBe('closed');
+    expect(asked.at(-1)?.searchParams.get('status')).toBe('filled');
     await user.click(screen.getByRole('button', { name: 'Next page' }));
-    expect(await screen.findByText('Showing 11–20 of 1234')).toBeInTheDocument();
-    expect(screen.getByText('Page 2 of 124')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 11–20 of 822')).toBeInTheDocument();
+    expect(screen.getByText('Page 2 of 83')).toBeInTheDocument();
     expect(asked.at(-1)?.searchParams.get('page')).toBe('2');
 
     // The search goes to the server (by market) and back to page 1.

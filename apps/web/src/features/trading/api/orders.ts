@@ -20,26 +20,30 @@ export async function getOrderHistory(signal?: AbortSignal): Promise<LimitOrder[
   return response.data;
 }
 
-/** A page of the orders that left the book, as the history's Completed tab asks for it. */
+/** The history's lists of orders that left the book: Completed (filled) and Cancelled. */
+export type ClosedOrderStatus = 'filled' | 'cancelled';
+
+/** A page of the orders that left the book with one status, as a History tab asks for it. */
 export interface ClosedOrdersQuery {
+  readonly status: ClosedOrderStatus;
   readonly page: number;
   /** Trimmed; '' for none. */
   readonly search: string;
 }
 
 /**
- * GET /wallet/limitorder/market/get-order-history?status=closed: one page (10 rows) of the filled and
- * cancelled orders, newest first, searched by market on the server, with their total.
+ * GET /wallet/limitorder/market/get-order-history?status=filled|cancelled: one page (10 rows) of the
+ * orders with that status, newest first, searched by market on the server, with their total.
  */
 export function getClosedOrders(
-  { page, search }: ClosedOrdersQuery,
+  { status, page, search }: ClosedOrdersQuery,
   signal?: AbortSignal,
 ): Promise<OrderHistoryResponse> {
   const query = {
     page,
     limit: DEFAULT_PAGE_SIZE,
     search: search || undefined,
-    status: 'closed',
+    status,
   } satisfies OrderHistoryQuery;
   return apiClient.get<OrderHistoryResponse>('/wallet/limitorder/market/get-order-history', {
     signal,
@@ -85,13 +89,13 @@ export function useFilledOrders() {
 }
 
 /**
- * The page of orders that left the book (filled or cancelled, each with its status) the history shows,
- * and the server's total of them. Under the orders' key, so placing or cancelling an order refreshes
- * it; the previous page stays on screen while the next one loads.
+ * The page of filled or of cancelled orders the history shows, and the server's total of them. Under
+ * the orders' key, so placing or cancelling an order refreshes it; the previous page stays on screen
+ * while the next one loads.
  */
 export function useClosedOrders(query: ClosedOrdersQuery) {
   return useQuery({
-    queryKey: [...tradingKeys.orderHistory, 'closed', query.page, query.search],
+    queryKey: [...tradingKeys.orderHistory, query.status, query.page, query.search],
     queryFn: ({ signal }) => getClosedOrders(query, signal),
     select: (response) => ({ rows: response.data, total: response.total }),
     placeholderData: keepPreviousData,
