@@ -14,7 +14,8 @@ export const coinDepositMessages = {
   coinDepositConfirmations: 'Confirmations needed',
   coinDepositWarning: 'Send only {asset} on {chain} to this address. Other coins or networks will be lost.',
   coinDepositBelowMinimumNote: 'Less than the minimum is recorded but not credited.',
-  coinDepositComingSoon: 'Deposits of {asset} are not available yet.',
+  // Under the coin picker (issue 45): the picker offers only the coins that can move; {assets} names the rest.
+  coinDepositNotYet: '{assets} cannot be deposited here yet.',
   coinDepositKycNote: 'Only KYC-verified customers get a deposit address.',
   coinDepositNetworksFailed: 'The coins you can deposit could not be loaded',
   coinDepositAddressFailed: 'Your deposit address could not be loaded',

@@ -16,6 +16,8 @@ export const coinWithdrawalMessages = {
   coinWithdrawTitle: 'Withdraw {asset}',
   coinWithdrawIntro: 'Send coins from your wallet to an address of your own on the chain.',
   coinWithdrawCoin: 'Coin',
+  // Under the coin picker (issue 45): the picker offers only the coins that can move; {assets} names the rest.
+  coinWithdrawNotYet: '{assets} cannot be withdrawn here yet.',
   coinWithdrawNetwork: 'Network',
   coinWithdrawSendTo: 'Send to',
   coinWithdrawTyped: 'A new address',

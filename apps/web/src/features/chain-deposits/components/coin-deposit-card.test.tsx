@@ -107,16 +107,19 @@ describe('Wallet → Deposit crypto', () => {
     ]);
   });
 
-  it("keeps 'Coming Soon ...' for a coin no chain is configured for", async () => {
-    const user = userEvent.setup();
+  it('offers only the coins a chain is configured for, and names the others once, plainly', async () => {
     fakeApi(customer(true), routes());
     const card = await openCard();
     await within(card).findByTestId('deposit-address');
 
-    await user.selectOptions(within(card).getByLabelText('Coin'), 'BTC');
-    expect(within(card).getByRole('button', { name: 'Coming Soon ...' })).toBeDisabled();
-    expect(within(card).getByText('Deposits of BTC are not available yet.')).toBeInTheDocument();
-    expect(within(card).queryByTestId('deposit-address')).not.toBeInTheDocument();
+    const options = within(within(card).getByLabelText('Coin')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Ethereum (ETH)', 'Tether (USDT)']);
+    expect(within(card).queryByText(/Coming Soon/)).not.toBeInTheDocument();
+    expect(
+      within(card).getByText(
+        'BTC, BNB, USDC, XRP, ADA, MATIC, DOT, BUSD, and MULTI cannot be deposited here yet.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('asks a customer without KYC to complete it, and asks the server for no address', async () => {

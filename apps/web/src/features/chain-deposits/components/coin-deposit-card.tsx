@@ -1,34 +1,22 @@
 import { formatMessage, messages } from '@exchange/contracts';
-import { ASSETS } from '@exchange/domain';
 import { type ReactNode, useState } from 'react';
-import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Select } from '../../../components/ui/select';
 import { SkeletonText } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { CompleteKycLink } from '../../kyc/components/complete-kyc-link';
-import { type DepositCoin, useDepositNetworks } from '../api/get-deposit-networks';
+import { useDepositNetworks } from '../api/get-deposit-networks';
+import { movableCoinChoices, unmovableCoinList } from '../model/movable-coins';
 import { DepositAddressPanel } from './deposit-address-panel';
 import { RecentChainDeposits } from './recent-chain-deposits';
-
-/** Every coin the wallet holds, in the wallet's order, then any other the server can take in. */
-function coinChoices(coins: readonly DepositCoin[]) {
-  const known = ASSETS.filter((asset) => asset.type === 'CRYPTO').map((asset) => ({
-    value: asset.code as string,
-    label: `${asset.name} (${asset.code})`,
-  }));
-  const extra = coins
-    .filter((coin) => !known.some((choice) => choice.value === coin.asset))
-    .map((coin) => ({ value: coin.asset, label: coin.asset }));
-  return [...known, ...extra];
-}
 
 /**
  * Wallet → Deposit crypto: pick a coin, then its chain when it has more than one, and get your own
  * address with its QR code, the minimum, the confirmations and the warning; your latest deposits of
- * that coin follow. A coin no chain is configured for keeps 'Coming Soon ...'; a customer who has not
- * passed KYC gets 'Please Complete Your Kyc' instead of an address (spec section 4).
+ * that coin follow. The picker offers only the coins a chain is configured for, and one sentence under
+ * it names the others (issue 45); a customer who has not passed KYC gets 'Please Complete Your Kyc'
+ * instead of an address (spec section 4).
  */
 export function CoinDepositCard({ kycVerified }: { readonly kycVerified: boolean }) {
   const networks = useDepositNetworks();
@@ -47,22 +35,25 @@ export function CoinDepositCard({ kycVerified }: { readonly kycVerified: boolean
     );
   else {
     const coins = networks.data;
-    const choices = coinChoices(coins);
-    const asset = picked ?? coins.find((coin) => coin.networks.length > 0)?.asset ?? choices[0]?.value ?? '';
+    const choices = movableCoinChoices(coins);
+    const notYet = unmovableCoinList(coins);
+    const asset = picked ?? choices[0]?.value ?? '';
     const available = coins.find((coin) => coin.asset === asset)?.networks ?? [];
     const network = available.find((item) => item.chain === pickedChain) ?? available[0];
     body = (
       <div className="flex flex-col gap-5">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Select
-            label={messages.coinDepositCoin}
-            options={choices}
-            value={asset}
-            onChange={(event) => {
-              setPicked(event.target.value);
-              setPickedChain(null);
-            }}
-          />
+          {choices.length > 0 ? (
+            <Select
+              label={messages.coinDepositCoin}
+              options={choices}
+              value={asset}
+              onChange={(event) => {
+                setPicked(event.target.value);
+                setPickedChain(null);
+              }}
+            />
+          ) : null}
           {available.length > 1 && network ? (
             <Select
               label={messages.coinDepositNetwork}
@@ -72,6 +63,11 @@ export function CoinDepositCard({ kycVerified }: { readonly kycVerified: boolean
             />
           ) : null}
         </div>
+        {notYet ? (
+          <p className="-mt-2 text-sm text-muted" data-testid="coins-not-yet">
+            {formatMessage(messages.coinDepositNotYet, { assets: notYet })}
+          </p>
+        ) : null}
         {network ? (
           kycVerified ? (
             <>
@@ -84,14 +80,7 @@ export function CoinDepositCard({ kycVerified }: { readonly kycVerified: boolean
               <CompleteKycLink />
             </div>
           )
-        ) : (
-          <div className="flex flex-col items-start gap-3">
-            <p className="text-sm text-muted">{formatMessage(messages.coinDepositComingSoon, { asset })}</p>
-            <Button variant="secondary" disabled>
-              {messages.comingSoon}
-            </Button>
-          </div>
-        )}
+        ) : null}
       </div>
     );
   }

@@ -139,7 +139,7 @@ describe('Wallet → Withdraw a coin', () => {
     });
   });
 
-  it('keeps Coming Soon for a coin with no chain, and for one the server will not let leave', async () => {
+  it('offers only the coins that can leave, names the others once, and keeps Coming Soon for one the server will not let leave', async () => {
     fakeApi(customer(true), {
       'GET /wallet': () => ({ body: wallet }),
       'GET /wallet/deposit-networks': networksAnswer,
@@ -164,7 +164,20 @@ describe('Wallet → Withdraw a coin', () => {
     ).toBeDisabled();
     await user.click(await within(table).findByRole('button', { name: 'Withdraw ETH' }));
     const dialog = await screen.findByRole('dialog', { name: 'Withdraw ETH' });
-    await user.selectOptions(within(dialog).getByLabelText('Coin'), 'BTC');
+    const coin = within(dialog).getByLabelText('Coin');
+    await waitFor(() =>
+      expect(
+        within(coin)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Ethereum (ETH)', 'Tether (USDT)']),
+    );
+    expect(
+      within(dialog).getByText(
+        'BTC, BNB, USDC, XRP, ADA, MATIC, DOT, BUSD, and MULTI cannot be withdrawn here yet.',
+      ),
+    ).toBeInTheDocument();
+    await user.selectOptions(coin, 'USDT');
     expect(
       await within(dialog).findByText('Withdrawals of this coin are Coming Soon ...'),
     ).toBeInTheDocument();
