@@ -1,5 +1,4 @@
 import { formatMessage, messages, type WithdrawalItem } from '@exchange/contracts';
-import { ASSETS } from '@exchange/domain';
 import { type ReactNode, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -12,16 +11,12 @@ import { useWithdrawalTerms } from '../api/withdrawals';
 import { type AddressToSave, CoinWithdrawFormStep } from './coin-withdraw-form-step';
 import { SaveAddressStep } from './save-address-step';
 import { WithdrawCodeStep } from './withdraw-code-step';
+import { WithdrawCoinSelect } from './withdraw-coin-select';
 
 type Step =
   | { readonly kind: 'form' }
   | { readonly kind: 'code'; readonly withdrawal: WithdrawalItem; readonly save: AddressToSave | null }
   | { readonly kind: 'done'; readonly message: string; readonly save: AddressToSave | null };
-
-const COINS = ASSETS.filter((asset) => asset.type === 'CRYPTO').map((asset) => ({
-  value: asset.code as string,
-  label: `${asset.name} (${asset.code})`,
-}));
 
 interface CoinWithdrawDialogProps {
   /** The coin the dialog opens on (the wallet row it was opened from); null when closed. */
@@ -32,7 +27,8 @@ interface CoinWithdrawDialogProps {
 /**
  * Wallet → Withdraw for a coin (issue 38): coin, then its network when it has several, then the
  * form (destination, amount, two-factor code), then the mailed code; the request then waits for
- * approval or is approved at once. A coin that cannot leave yet says 'Coming Soon ...'.
+ * approval or is approved at once. The picker offers the coins that can leave (issue 45); one the
+ * server still refuses (say, no hot wallet yet) says 'Coming Soon ...'.
  */
 export function CoinWithdrawDialog({ asset: openedOn, onClose }: CoinWithdrawDialogProps) {
   const session = useSession();
@@ -103,12 +99,10 @@ export function CoinWithdrawDialog({ asset: openedOn, onClose }: CoinWithdrawDia
     body = (
       <div className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Select
-            label={messages.coinWithdrawCoin}
-            options={COINS}
+          <WithdrawCoinSelect
             value={asset}
-            onChange={(event) => {
-              setPicked(event.target.value);
+            onChange={(next) => {
+              setPicked(next);
               setChain(null);
             }}
           />
