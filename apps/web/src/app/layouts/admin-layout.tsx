@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { NavLink } from 'react-router';
+import { ToastRoom } from '../../components/ui/toast-room';
 import { useSession } from '../../features/session/session-context';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
@@ -109,6 +110,7 @@ export function AdminLayout() {
             </>
           ) : null}
         </header>
+        <ToastRoom className="top-[65px] lg:top-0" />
         <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:py-8">
           <PageOutlet />
         </main>

@@ -1,3 +1,4 @@
+import { ToastRoom } from '../../components/ui/toast-room';
 import { Footer } from './footer';
 import { LandingHeader } from './landing-header';
 import { PageOutlet } from './page-outlet';
@@ -8,6 +9,7 @@ export function LandingLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <LandingHeader />
+      <ToastRoom />
       <main id="main" className="flex-1">
         <PageOutlet />
       </main>
@@ -21,6 +23,7 @@ export function AuthLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <LandingHeader />
+      <ToastRoom />
       <main id="main" className="flex flex-1 items-start justify-center px-4 py-10 sm:py-16">
         <PageOutlet />
       </main>
@@ -34,6 +37,7 @@ export function UserLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <UserHeader />
+      <ToastRoom />
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:py-8">
         <PageOutlet />
       </main>

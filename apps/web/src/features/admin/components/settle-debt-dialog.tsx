@@ -57,6 +57,7 @@ export function SettleDebtDialog({
       onOpenChange={(open) => (open ? undefined : onClose())}
       title="Settle debt"
       description={debt ? `${formatUsd(debt.amount)} owed by ${debt.user.email}` : undefined}
+      error={error}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
@@ -81,11 +82,6 @@ export function SettleDebtDialog({
           value={note}
           onChange={(event) => setNote(event.target.value)}
         />
-        {error ? (
-          <p role="alert" className="text-sm text-danger">
-            {error}
-          </p>
-        ) : null}
       </form>
     </Modal>
   );

@@ -63,6 +63,18 @@ export function SendToWalletDialog({ item, onClose }: SendToWalletDialogProps) {
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={confirming ? formatMessage(m.nftSendOutConfirm, { name: item.name }) : m.nftSendOut}
       dismissible={!send.isPending}
+      error={
+        error ? (
+          <>
+            {error}{' '}
+            {error === m.withdrawalTwoFactorRequired ? (
+              <Link to={paths.security} className="underline">
+                Open Security
+              </Link>
+            ) : null}
+          </>
+        ) : undefined
+      }
       footer={
         confirming ? (
           <>
@@ -119,16 +131,6 @@ export function SendToWalletDialog({ item, onClose }: SendToWalletDialogProps) {
             value={totp}
             onChange={(event) => setTotp(event.target.value)}
           />
-          {error ? (
-            <p role="alert" className="text-sm text-danger">
-              {error}{' '}
-              {error === m.withdrawalTwoFactorRequired ? (
-                <Link to={paths.security} className="underline">
-                  Open Security
-                </Link>
-              ) : null}
-            </p>
-          ) : null}
           <button type="submit" hidden />
         </form>
       )}

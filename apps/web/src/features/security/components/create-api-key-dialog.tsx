@@ -9,7 +9,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { Input } from '../../../components/ui/input';
-import { Modal } from '../../../components/ui/modal';
+import { Modal, ModalBody, ModalFooter, ModalForm } from '../../../components/ui/modal';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
@@ -94,16 +94,19 @@ export function CreateApiKeyDialog({
 
   if (created)
     return (
-      <Modal open={open} onOpenChange={close} title={messages.apiKeyCreated} dismissible={false}>
+      <Modal
+        open={open}
+        onOpenChange={close}
+        title={messages.apiKeyCreated}
+        dismissible={false}
+        footer={<Button onClick={close}>{messages.apiKeyDone}</Button>}
+      >
         <div className="flex flex-col gap-4">
           <p role="alert" className="rounded-md border border-warning/40 bg-warning/10 p-3 text-sm text-ink">
             {messages.apiKeySecretOnce}
           </p>
           <ShownOnce id="created-api-key" label={messages.apiKeyKey} value={created.api_key} />
           <ShownOnce id="created-api-secret" label={messages.apiKeySecret} value={created.secret} />
-          <div className="flex justify-end">
-            <Button onClick={close}>{messages.apiKeyDone}</Button>
-          </div>
         </div>
       </Modal>
     );
@@ -113,47 +116,49 @@ export function CreateApiKeyDialog({
       onOpenChange={(next) => (next ? onOpenChange(true) : close())}
       title={messages.apiKeyCreate}
     >
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <Input
-          label={messages.apiKeyLabel}
-          placeholder={messages.apiKeyLabelPlaceholder}
-          autoComplete="off"
-          error={errors.label?.message}
-          {...register('label')}
-        />
-        <Select
-          label={messages.apiKeyPermissions}
-          options={[
-            { value: 'read', label: messages.apiKeyPermissionRead },
-            { value: 'trade', label: messages.apiKeyPermissionReadTrade },
-          ]}
-          error={errors.access?.message}
-          {...register('access')}
-        />
-        <Input
-          label={messages.apiKeyIpAllowList}
-          hint={messages.apiKeyIpAllowListHint}
-          autoComplete="off"
-          spellCheck={false}
-          error={errors.ips?.message}
-          {...register('ips')}
-        />
-        {twoFactorOn ? (
-          <SecondFactorInput
-            register={(field) => register(field, { shouldUnregister: true })}
-            unregister={unregister}
-            errors={{ totp: errors.totp?.message, recoveryCode: errors.recovery_code?.message }}
+      <ModalForm onSubmit={submit}>
+        <ModalBody className="flex flex-col gap-4">
+          <Input
+            label={messages.apiKeyLabel}
+            placeholder={messages.apiKeyLabelPlaceholder}
+            autoComplete="off"
+            error={errors.label?.message}
+            {...register('label')}
           />
-        ) : null}
-        <div className="flex flex-wrap justify-end gap-3">
+          <Select
+            label={messages.apiKeyPermissions}
+            options={[
+              { value: 'read', label: messages.apiKeyPermissionRead },
+              { value: 'trade', label: messages.apiKeyPermissionReadTrade },
+            ]}
+            error={errors.access?.message}
+            {...register('access')}
+          />
+          <Input
+            label={messages.apiKeyIpAllowList}
+            hint={messages.apiKeyIpAllowListHint}
+            autoComplete="off"
+            spellCheck={false}
+            error={errors.ips?.message}
+            {...register('ips')}
+          />
+          {twoFactorOn ? (
+            <SecondFactorInput
+              register={(field) => register(field, { shouldUnregister: true })}
+              unregister={unregister}
+              errors={{ totp: errors.totp?.message, recoveryCode: errors.recovery_code?.message }}
+            />
+          ) : null}
+        </ModalBody>
+        <ModalFooter>
           <Button variant="secondary" onClick={close}>
             {messages.apiKeyCancel}
           </Button>
           <Button type="submit" loading={create.isPending}>
             {messages.apiKeyCreate}
           </Button>
-        </div>
-      </form>
+        </ModalFooter>
+      </ModalForm>
     </Modal>
   );
 }

@@ -81,7 +81,7 @@ export function LockedStakingModal({
     context: { option, variant, available },
   });
   const { errors } = formState;
-  // The server's refusal of the last amount, shown above the form until the next Confirm.
+  // The server's refusal of the last amount, shown above the buttons until the next Confirm.
   useEffect(() => {
     if (refusal) setError('root.server', { type: 'server', message: refusal });
   }, [refusal, setError]);
@@ -97,6 +97,7 @@ export function LockedStakingModal({
       onOpenChange={(open) => (open ? undefined : onCancel())}
       title={messages.stakeTermsTitle}
       description={`${option.name} (${option.symbol}), ${variant.duration} days at ${variant.apy}% APY`}
+      error={errors.root?.server?.message}
       footer={
         <>
           <Button variant="secondary" onClick={onCancel}>
@@ -109,11 +110,6 @@ export function LockedStakingModal({
       }
     >
       <form id={formId} noValidate onSubmit={submit} className="flex flex-col gap-4">
-        {errors.root?.server ? (
-          <p role="alert" className="text-sm text-danger">
-            {errors.root.server.message}
-          </p>
-        ) : null}
         <dl aria-label="Summary" className="rounded-md border border-line bg-raised px-4 py-2 text-sm">
           <Row label="Duration" value={`${variant.duration} days`} />
           <Row label="APY" value={`${variant.apy}%`} />

@@ -1,7 +1,7 @@
 import { type DepositOrder, messages } from '@exchange/contracts';
 import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
+import { Modal, ModalBody, ModalFooter } from '../../../components/ui/modal';
 import { toast } from '../../../components/ui/toaster';
 import { errorMessage, newIdempotencyKey } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/format';
@@ -120,15 +120,19 @@ export function AddMoneyDialog({ open, onOpenChange, onDeposited }: AddMoneyDial
         <ProviderStep order={step.order} busy={busy} onDecide={decide} onBack={reset} />
       ) : null}
       {step.kind === 'done' ? (
-        <div className="flex flex-col gap-4" role="status">
-          <p className="text-lg font-semibold text-ink">
-            {step.pending ? step.message : `${formatUsd(step.amount)} added to your USD balance`}
-          </p>
-          <p className="text-sm text-muted">Your wallet refreshes in 3 seconds.</p>
-          <div className="flex justify-end">
+        <>
+          <ModalBody className="flex flex-col gap-4">
+            <div role="status" className="flex flex-col gap-4">
+              <p className="text-lg font-semibold text-ink">
+                {step.pending ? step.message : `${formatUsd(step.amount)} added to your USD balance`}
+              </p>
+              <p className="text-sm text-muted">Your wallet refreshes in 3 seconds.</p>
+            </div>
+          </ModalBody>
+          <ModalFooter>
             <Button onClick={() => changeOpen(false)}>Done</Button>
-          </div>
-        </div>
+          </ModalFooter>
+        </>
       ) : null}
     </Modal>
   );

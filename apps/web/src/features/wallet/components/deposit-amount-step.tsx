@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
+import { ModalBody, ModalFooter, ModalForm } from '../../../components/ui/modal';
 
 const amountFormSchema = z.object({ amount: depositAmountTextSchema });
 
@@ -36,26 +37,28 @@ export function DepositAmountStep({ defaultAmount, onContinue, onCancel }: Depos
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <Input
-        label="Amount"
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder="0.00"
-        suffix={<span className="pr-2">USD</span>}
-        hint="Between $1.00 and $100,000.00, paid through the payment provider."
-        error={errors.amount?.message}
-        disabled={isSubmitting}
-        {...register('amount')}
-      />
-      <div className="flex flex-wrap justify-end gap-3">
+    <ModalForm onSubmit={onSubmit}>
+      <ModalBody>
+        <Input
+          label="Amount"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0.00"
+          suffix={<span className="pr-2">USD</span>}
+          hint="Between $1.00 and $100,000.00, paid through the payment provider."
+          error={errors.amount?.message}
+          disabled={isSubmitting}
+          {...register('amount')}
+        />
+      </ModalBody>
+      <ModalFooter>
         <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
           Cancel
         </Button>
         <Button type="submit" loading={isSubmitting}>
           Continue
         </Button>
-      </div>
-    </form>
+      </ModalFooter>
+    </ModalForm>
   );
 }

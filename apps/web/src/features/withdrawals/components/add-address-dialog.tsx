@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
-import { Modal } from '../../../components/ui/modal';
+import { Modal, ModalBody, ModalFooter, ModalForm } from '../../../components/ui/modal';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
@@ -103,46 +103,48 @@ export function AddAddressDialog({ open, onOpenChange, chains }: AddAddressDialo
       onOpenChange={(next) => (next ? onOpenChange(true) : close())}
       title={messages.addressBookAdd}
     >
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <Select label={messages.coinWithdrawNetwork} options={chains} {...register('chain')} />
-        <Input
-          label={messages.coinWithdrawSaveLabel}
-          autoComplete="off"
-          maxLength={WITHDRAWAL_ADDRESS_LABEL_MAX}
-          error={errors.label?.message}
-          {...register('label')}
-        />
-        <Input
-          label={messages.coinWithdrawAddressLabel}
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder="0x…"
-          className="font-mono text-xs"
-          error={errors.address?.message ?? liveAddressProblem(address) ?? undefined}
-          hint={
-            checked ? (
-              <span className="break-all">
-                {formatMessage(messages.coinWithdrawChecksumOk, { address: checked })}
-              </span>
-            ) : undefined
-          }
-          {...register('address')}
-        />
-        <SecondFactorInput
-          register={(field) => register(field, { shouldUnregister: true })}
-          unregister={unregister}
-          errors={{ totp: errors.totp?.message, recoveryCode: errors.recovery_code?.message }}
-        />
-        <div className="flex flex-wrap justify-end gap-3">
+      <ModalForm onSubmit={submit}>
+        <ModalBody className="flex flex-col gap-4">
+          <Select label={messages.coinWithdrawNetwork} options={chains} {...register('chain')} />
+          <Input
+            label={messages.coinWithdrawSaveLabel}
+            autoComplete="off"
+            maxLength={WITHDRAWAL_ADDRESS_LABEL_MAX}
+            error={errors.label?.message}
+            {...register('label')}
+          />
+          <Input
+            label={messages.coinWithdrawAddressLabel}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder="0x…"
+            className="font-mono text-xs"
+            error={errors.address?.message ?? liveAddressProblem(address) ?? undefined}
+            hint={
+              checked ? (
+                <span className="break-all">
+                  {formatMessage(messages.coinWithdrawChecksumOk, { address: checked })}
+                </span>
+              ) : undefined
+            }
+            {...register('address')}
+          />
+          <SecondFactorInput
+            register={(field) => register(field, { shouldUnregister: true })}
+            unregister={unregister}
+            errors={{ totp: errors.totp?.message, recoveryCode: errors.recovery_code?.message }}
+          />
+        </ModalBody>
+        <ModalFooter>
           <Button variant="secondary" onClick={close}>
             {messages.withdrawCancel}
           </Button>
           <Button type="submit" loading={isSubmitting}>
             {messages.addressBookAdd}
           </Button>
-        </div>
-      </form>
+        </ModalFooter>
+      </ModalForm>
     </Modal>
   );
 }

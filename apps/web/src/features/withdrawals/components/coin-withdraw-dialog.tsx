@@ -2,7 +2,7 @@ import { formatMessage, messages, type WithdrawalItem } from '@exchange/contract
 import { type ReactNode, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ErrorState } from '../../../components/ui/error-state';
-import { Modal } from '../../../components/ui/modal';
+import { Modal, ModalBody, ModalFooter } from '../../../components/ui/modal';
 import { Select } from '../../../components/ui/select';
 import { SkeletonText } from '../../../components/ui/skeleton';
 import { errorMessage, isApiError } from '../../../lib/api-client';
@@ -56,26 +56,47 @@ export function CoinWithdrawDialog({ asset: openedOn, onClose }: CoinWithdrawDia
         onConfirmed={(response) => setStep({ kind: 'done', message: response.message, save: step.save })}
       />
     );
-  else if (step.kind === 'done')
-    body = (
-      <div className="flex flex-col gap-4">
-        <p role="status" className="text-sm text-ink">
-          {step.message}
-        </p>
-        {step.save ? (
-          <SaveAddressStep entry={step.save} onDone={() => setStep({ ...step, save: null })} />
-        ) : (
-          <div className="flex justify-end">
-            <Button onClick={close}>OK</Button>
-          </div>
-        )}
+  else if (step.kind === 'done') {
+    const outcome = (
+      <p role="status" className="text-sm text-ink">
+        {step.message}
+      </p>
+    );
+    body = step.save ? (
+      <SaveAddressStep entry={step.save} lead={outcome} onDone={() => setStep({ ...step, save: null })} />
+    ) : (
+      <>
+        <ModalBody>{outcome}</ModalBody>
+        <ModalFooter>
+          <Button onClick={close}>OK</Button>
+        </ModalFooter>
+      </>
+    );
+  } else {
+    const chains = terms.data?.chains ?? [];
+    const pickers = (
+      <div className="grid gap-4 sm:grid-cols-2">
+        <WithdrawCoinSelect
+          value={asset}
+          onChange={(next) => {
+            setPicked(next);
+            setChain(null);
+          }}
+        />
+        {chains.length > 1 ? (
+          <Select
+            label={messages.coinWithdrawNetwork}
+            options={chains.map((item) => ({ value: item.key, label: item.name }))}
+            value={terms.data?.chain?.key ?? ''}
+            onChange={(event) => setChain(event.target.value)}
+          />
+        ) : null}
       </div>
     );
-  else {
-    let form: ReactNode;
-    if (terms.isPending) form = <SkeletonText lines={6} />;
+    let state: ReactNode;
+    if (terms.isPending) state = <SkeletonText lines={6} />;
     else if (terms.error)
-      form =
+      state =
         isApiError(terms.error) && terms.error.code === 'unprocessable' ? (
           <div className="flex flex-col items-start gap-3">
             <p className="text-sm text-muted">{errorMessage(terms.error)}</p>
@@ -86,37 +107,20 @@ export function CoinWithdrawDialog({ asset: openedOn, onClose }: CoinWithdrawDia
         ) : (
           <ErrorState message={errorMessage(terms.error)} onRetry={() => void terms.refetch()} />
         );
-    else
-      form = (
-        <CoinWithdrawFormStep
-          key={`${terms.data.asset}:${terms.data.chain?.key ?? ''}`}
-          terms={terms.data}
-          onCancel={close}
-          onRequested={(withdrawal, save) => setStep({ kind: 'code', withdrawal, save })}
-        />
-      );
-    const chains = terms.data?.chains ?? [];
-    body = (
-      <div className="flex flex-col gap-4">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <WithdrawCoinSelect
-            value={asset}
-            onChange={(next) => {
-              setPicked(next);
-              setChain(null);
-            }}
-          />
-          {chains.length > 1 ? (
-            <Select
-              label={messages.coinWithdrawNetwork}
-              options={chains.map((item) => ({ value: item.key, label: item.name }))}
-              value={terms.data?.chain?.key ?? ''}
-              onChange={(event) => setChain(event.target.value)}
-            />
-          ) : null}
-        </div>
-        {form}
-      </div>
+    // The form lays out its own scrolling body (the pickers at its top) and its buttons' footer.
+    body = terms.isSuccess ? (
+      <CoinWithdrawFormStep
+        key={`${terms.data.asset}:${terms.data.chain?.key ?? ''}`}
+        terms={terms.data}
+        lead={pickers}
+        onCancel={close}
+        onRequested={(withdrawal, save) => setStep({ kind: 'code', withdrawal, save })}
+      />
+    ) : (
+      <ModalBody className="flex flex-col gap-4 pb-6">
+        {pickers}
+        {state}
+      </ModalBody>
     );
   }
 

@@ -1,9 +1,10 @@
 import { messages, type WithdrawalItem, type WithdrawalTerms } from '@exchange/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
+import { ModalBody, ModalFooter, ModalForm } from '../../../components/ui/modal';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAssetAmount } from '../../../lib/format';
 import { useWithdrawalAddresses } from '../api/withdrawal-addresses';
@@ -28,6 +29,8 @@ interface CoinWithdrawFormStepProps {
   readonly terms: WithdrawalTerms;
   readonly onRequested: (withdrawal: WithdrawalItem, save: AddressToSave | null) => void;
   readonly onCancel: () => void;
+  /** The dialog's coin and network pickers, at the top of the form's scrolling body. */
+  readonly lead?: ReactNode;
 }
 
 /**
@@ -35,7 +38,7 @@ interface CoinWithdrawFormStepProps {
  * before anything is sent) and the two-factor code. The domain's rules check it as the server will;
  * the request holds the amount and mails the confirmation code. The server's refusal is shown as worded.
  */
-export function CoinWithdrawFormStep({ terms, onRequested, onCancel }: CoinWithdrawFormStepProps) {
+export function CoinWithdrawFormStep({ terms, onRequested, onCancel, lead }: CoinWithdrawFormStepProps) {
   const chain = terms.chain;
   const schema = useMemo(() => coinWithdrawSchema(terms), [terms]);
   const {
@@ -74,69 +77,67 @@ export function CoinWithdrawFormStep({ terms, onRequested, onCancel }: CoinWithd
   });
 
   return (
-    <form noValidate className="flex flex-col gap-4" onSubmit={onSubmit}>
-      {terms.two_factor_on ? null : (
-        <p
-          role="alert"
-          className="rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-sm text-ink"
-        >
-          {messages.withdrawalTwoFactorRequired}
-        </p>
-      )}
-      <DestinationFields
-        register={register}
-        errors={errors}
-        values={values}
-        chainName={chain?.name ?? ''}
-        coolDownHours={terms.address_cool_down_hours}
-        book={book.data?.rows}
-        now={new Date()}
-        disabled={isSubmitting}
-      />
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
-        <dt className="text-muted">{messages.withdrawAvailable}</dt>
-        <dd className="text-ink tabular-nums">
-          {formatAssetAmount(terms.available, terms.asset)} {terms.asset}
-        </dd>
-        <dt className="text-muted">{messages.withdrawMinimum}</dt>
-        <dd className="text-ink tabular-nums">
-          {formatAssetAmount(terms.minimum, terms.asset)} {terms.asset}
-        </dd>
-      </dl>
-      <WithdrawAmountFields
-        terms={terms}
-        asset={terms.asset}
-        amount={values.amount}
-        field={register('amount')}
-        error={errors.amount?.message}
-        onMax={() => setValue('amount', terms.available, { shouldValidate: true })}
-        disabled={isSubmitting}
-        show={(value) => `${formatAssetAmount(value, terms.asset)} ${terms.asset}`}
-        feeLabel={messages.coinWithdrawNetworkFee}
-        receiveTestId="coin-withdraw-receive"
-      />
-      <Input
-        label={messages.withdrawTotpLabel}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        error={errors.totp?.message}
-        disabled={isSubmitting}
-        {...register('totp')}
-      />
-      {serverError ? (
-        <p role="alert" className="text-sm text-danger">
-          {serverError}
-        </p>
-      ) : null}
-      <div className="flex flex-wrap justify-end gap-3">
+    <ModalForm onSubmit={onSubmit}>
+      <ModalBody className="flex flex-col gap-4">
+        {lead}
+        {terms.two_factor_on ? null : (
+          <p
+            role="alert"
+            className="rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-sm text-ink"
+          >
+            {messages.withdrawalTwoFactorRequired}
+          </p>
+        )}
+        <DestinationFields
+          register={register}
+          errors={errors}
+          values={values}
+          chainName={chain?.name ?? ''}
+          coolDownHours={terms.address_cool_down_hours}
+          book={book.data?.rows}
+          now={new Date()}
+          disabled={isSubmitting}
+        />
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+          <dt className="text-muted">{messages.withdrawAvailable}</dt>
+          <dd className="text-ink tabular-nums">
+            {formatAssetAmount(terms.available, terms.asset)} {terms.asset}
+          </dd>
+          <dt className="text-muted">{messages.withdrawMinimum}</dt>
+          <dd className="text-ink tabular-nums">
+            {formatAssetAmount(terms.minimum, terms.asset)} {terms.asset}
+          </dd>
+        </dl>
+        <WithdrawAmountFields
+          terms={terms}
+          asset={terms.asset}
+          amount={values.amount}
+          field={register('amount')}
+          error={errors.amount?.message}
+          onMax={() => setValue('amount', terms.available, { shouldValidate: true })}
+          disabled={isSubmitting}
+          show={(value) => `${formatAssetAmount(value, terms.asset)} ${terms.asset}`}
+          feeLabel={messages.coinWithdrawNetworkFee}
+          receiveTestId="coin-withdraw-receive"
+        />
+        <Input
+          label={messages.withdrawTotpLabel}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          error={errors.totp?.message}
+          disabled={isSubmitting}
+          {...register('totp')}
+        />
+      </ModalBody>
+      <ModalFooter error={serverError}>
         <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
           {messages.withdrawCancel}
         </Button>
         <Button type="submit" loading={isSubmitting}>
           {messages.withdrawSubmit}
         </Button>
-      </div>
-    </form>
+      </ModalFooter>
+    </ModalForm>
   );
 }

@@ -1,8 +1,9 @@
 import { formatMessage, messages } from '@exchange/contracts';
 import { shortAddress } from '@exchange/domain';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
+import { ModalBody, ModalFooter, ModalForm } from '../../../components/ui/modal';
 import { toast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
@@ -16,9 +17,12 @@ import type { AddressToSave } from './coin-withdraw-form-step';
 export function SaveAddressStep({
   entry,
   onDone,
+  lead,
 }: {
   readonly entry: AddressToSave;
   readonly onDone: () => void;
+  /** What the dialog says before the question (the withdrawal's own outcome). */
+  readonly lead?: ReactNode;
 }) {
   const add = useAddWithdrawalAddress();
   const [totp, setTotp] = useState('');
@@ -38,43 +42,39 @@ export function SaveAddressStep({
   };
 
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-3 border-t border-line pt-4"
+    <ModalForm
       onSubmit={(event) => {
         event.preventDefault();
         void submit();
       }}
     >
-      <p className="text-sm text-ink">
-        {formatMessage(messages.coinWithdrawSaveStepTitle, {
-          address: shortAddress(entry.address),
-          label: entry.label,
-        })}
-      </p>
-      <Input
-        label={messages.withdrawTotpLabel}
-        hint={messages.coinWithdrawSaveStepHint}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        value={totp}
-        onChange={(event) => setTotp(event.target.value)}
-        disabled={add.isPending}
-      />
-      {error ? (
-        <p role="alert" className="text-sm text-danger">
-          {error}
+      <ModalBody className="flex flex-col gap-3">
+        {lead}
+        <p className="border-t border-line pt-4 text-sm text-ink">
+          {formatMessage(messages.coinWithdrawSaveStepTitle, {
+            address: shortAddress(entry.address),
+            label: entry.label,
+          })}
         </p>
-      ) : null}
-      <div className="flex flex-wrap justify-end gap-3">
+        <Input
+          label={messages.withdrawTotpLabel}
+          hint={messages.coinWithdrawSaveStepHint}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={totp}
+          onChange={(event) => setTotp(event.target.value)}
+          disabled={add.isPending}
+        />
+      </ModalBody>
+      <ModalFooter error={error}>
         <Button variant="secondary" onClick={onDone} disabled={add.isPending}>
           {messages.coinWithdrawNotNow}
         </Button>
         <Button type="submit" loading={add.isPending}>
           {messages.coinWithdrawSaveButton}
         </Button>
-      </div>
-    </form>
+      </ModalFooter>
+    </ModalForm>
   );
 }

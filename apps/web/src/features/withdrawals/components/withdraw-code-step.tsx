@@ -2,6 +2,7 @@ import { formatMessage, messages, type WithdrawalItem, type WithdrawalResponse }
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
+import { ModalBody, ModalFooter, ModalForm } from '../../../components/ui/modal';
 import { toast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { useConfirmWithdrawal } from '../api/withdrawals';
@@ -35,36 +36,31 @@ export function WithdrawCodeStep({ withdrawal, email, minutes, onConfirmed }: Wi
   };
 
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-4"
+    <ModalForm
       onSubmit={(event) => {
         event.preventDefault();
         void submit();
       }}
     >
-      <p className="text-sm text-ink">
-        {formatMessage(messages.withdrawCodeHint, { email, minutes: String(minutes) })}
-      </p>
-      <Input
-        label={messages.withdrawCodeLabel}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
-        disabled={confirm.isPending}
-      />
-      {error ? (
-        <p role="alert" className="text-sm text-danger">
-          {error}
+      <ModalBody className="flex flex-col gap-4">
+        <p className="text-sm text-ink">
+          {formatMessage(messages.withdrawCodeHint, { email, minutes: String(minutes) })}
         </p>
-      ) : null}
-      <div className="flex justify-end">
+        <Input
+          label={messages.withdrawCodeLabel}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          disabled={confirm.isPending}
+        />
+      </ModalBody>
+      <ModalFooter error={error}>
         <Button type="submit" loading={confirm.isPending}>
           {messages.withdrawConfirm}
         </Button>
-      </div>
-    </form>
+      </ModalFooter>
+    </ModalForm>
   );
 }

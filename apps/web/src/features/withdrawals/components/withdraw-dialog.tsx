@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
-import { Modal } from '../../../components/ui/modal';
+import { Modal, ModalBody, ModalFooter, ModalForm } from '../../../components/ui/modal';
 import { errorMessage } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/format';
 import { ruleResolver } from '../../../lib/rule-resolver';
@@ -88,55 +88,52 @@ export function WithdrawDialog({ open, onOpenChange }: WithdrawDialogProps) {
       description={messages.withdrawTo}
     >
       {step.kind === 'amount' ? (
-        <form noValidate className="flex flex-col gap-4" onSubmit={submitAmount}>
-          {terms.data ? (
-            <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
-              <dt className="text-muted">PayPal</dt>
-              <dd className="break-all text-ink">{terms.data.destination}</dd>
-              <dt className="text-muted">{messages.withdrawAvailable}</dt>
-              <dd className="text-ink tabular-nums">{formatUsd(terms.data.available)}</dd>
-              <dt className="text-muted">{messages.withdrawMinimum}</dt>
-              <dd className="text-ink tabular-nums">{formatUsd(terms.data.minimum)}</dd>
-            </dl>
-          ) : (
-            <p className="text-sm text-muted">
-              {terms.error ? errorMessage(terms.error) : messages.pleaseWait}
-            </p>
-          )}
-          <WithdrawAmountFields
-            terms={terms.data}
-            asset="USD"
-            amount={watch('amount')}
-            field={register('amount')}
-            error={errors.amount?.message}
-            onMax={() => setValue('amount', terms.data?.available ?? '', { shouldValidate: true })}
-            disabled={busy}
-            show={formatUsd}
-            feeLabel={messages.withdrawFee}
-            receiveTestId="withdraw-receive"
-          />
-          <Input
-            label={messages.withdrawTotpLabel}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            disabled={busy}
-            {...register('totp')}
-          />
-          {error ? (
-            <p role="alert" className="text-sm text-danger">
-              {error}
-            </p>
-          ) : null}
-          <div className="flex flex-wrap justify-end gap-3">
+        <ModalForm onSubmit={submitAmount}>
+          <ModalBody className="flex flex-col gap-4">
+            {terms.data ? (
+              <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+                <dt className="text-muted">PayPal</dt>
+                <dd className="break-all text-ink">{terms.data.destination}</dd>
+                <dt className="text-muted">{messages.withdrawAvailable}</dt>
+                <dd className="text-ink tabular-nums">{formatUsd(terms.data.available)}</dd>
+                <dt className="text-muted">{messages.withdrawMinimum}</dt>
+                <dd className="text-ink tabular-nums">{formatUsd(terms.data.minimum)}</dd>
+              </dl>
+            ) : (
+              <p className="text-sm text-muted">
+                {terms.error ? errorMessage(terms.error) : messages.pleaseWait}
+              </p>
+            )}
+            <WithdrawAmountFields
+              terms={terms.data}
+              asset="USD"
+              amount={watch('amount')}
+              field={register('amount')}
+              error={errors.amount?.message}
+              onMax={() => setValue('amount', terms.data?.available ?? '', { shouldValidate: true })}
+              disabled={busy}
+              show={formatUsd}
+              feeLabel={messages.withdrawFee}
+              receiveTestId="withdraw-receive"
+            />
+            <Input
+              label={messages.withdrawTotpLabel}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              disabled={busy}
+              {...register('totp')}
+            />
+          </ModalBody>
+          <ModalFooter error={error}>
             <Button variant="secondary" onClick={() => changeOpen(false)} disabled={busy}>
               {messages.withdrawCancel}
             </Button>
             <Button type="submit" loading={busy} disabled={!terms.data}>
               {messages.withdrawSubmit}
             </Button>
-          </div>
-        </form>
+          </ModalFooter>
+        </ModalForm>
       ) : null}
       {step.kind === 'code' ? (
         <WithdrawCodeStep
@@ -149,14 +146,16 @@ export function WithdrawDialog({ open, onOpenChange }: WithdrawDialogProps) {
         />
       ) : null}
       {step.kind === 'done' ? (
-        <div className="flex flex-col gap-4">
-          <p role="status" className="text-sm text-ink">
-            {step.message}
-          </p>
-          <div className="flex justify-end">
+        <>
+          <ModalBody>
+            <p role="status" className="text-sm text-ink">
+              {step.message}
+            </p>
+          </ModalBody>
+          <ModalFooter>
             <Button onClick={() => changeOpen(false)}>OK</Button>
-          </div>
-        </div>
+          </ModalFooter>
+        </>
       ) : null}
     </Modal>
   );
