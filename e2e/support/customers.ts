@@ -184,3 +184,31 @@ export async function verifiedCustomer(
   });
   return { email, password };
 }
+
+/**
+ * A verified customer who holds only USD: `amount` deposited through the sandbox payment provider,
+ * through the API the deposit dialog calls (open the order, the buyer approves it, capture and credit).
+ */
+export async function usdOnlyCustomer(
+  request: APIRequestContext,
+  tag: string,
+  amount: string,
+): Promise<{ email: string; password: string }> {
+  const { email, password } = await verifiedCustomer(request, tag);
+  const { token } = await logIn(request, email, password);
+  const key = () => ({ 'idempotency-key': `${tag}-${Date.now()}-${Math.random()}` });
+  const send = async <T>(url: string, data: unknown) => {
+    const response = await request.post(`/api/v1${url}`, {
+      headers: { authorization: `Bearer ${token}`, ...key() },
+      data,
+    });
+    const body = await response.text();
+    expect(response.ok(), `POST ${url}: ${response.status()} ${body}`).toBe(true);
+    return JSON.parse(body) as T;
+  };
+  const opened = await send<{ data: { order: { order_id: string } } }>('/wallet/deposits/orders', { amount });
+  const orderId = opened.data.order.order_id;
+  await send(`/wallet/deposits/sandbox/${encodeURIComponent(orderId)}/approve`, {});
+  await send('/wallet/fiat/add/usd/amount', { amount, order_id: orderId });
+  return { email, password };
+}

@@ -67,22 +67,23 @@ export function ConvertUsdStep({ missing, usdAvailable, enabled, onConverted }: 
 
   // A quote that pays out less than the order lacks (the fee, a price above a dollar) teaches the
   // proposal the real rate: the amount is raised to cover the order, and quoted again.
+  const raised = edited || !missing || !quote ? null : proposeUsdAmount(missing, usdAvailable, quote);
+  const raising = raised !== null && raised !== quote?.from_amount;
   useEffect(() => {
-    if (edited || !missing || !quote) return;
-    const next = proposeUsdAmount(missing, usdAvailable, quote);
-    if (next !== null && next !== quote.from_amount) setAmount(next);
-  }, [quote, missing, usdAvailable, edited]);
+    if (raising && raised !== null) setAmount(raised);
+  }, [raising, raised]);
 
   const secondsLeft = useSecondsLeft(quote?.expires_at);
   const priceMoved = quote !== null && movedQuoteId === quote.quote_id;
   const quoteError = priceMoved
     ? messages.swapPriceMoved
     : quotable && live.error
-      ? live.error instanceof Error && isApiError(live.error) && live.error.status === 503
+      ? isApiError(live.error) && live.error.status === 503
         ? messages.rateUnavailable
         : errorMessage(live.error)
       : null;
-  const usable = quote !== null && !priceMoved && !quoteError && (secondsLeft ?? 0) > 0;
+  // While the proposal is being raised the shown quote is about to be replaced: nothing to convert yet.
+  const usable = quote !== null && !raising && !priceMoved && !quoteError && (secondsLeft ?? 0) > 0;
 
   const convert = async () => {
     if (!quote) return;
