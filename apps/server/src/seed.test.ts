@@ -35,7 +35,8 @@ describe('demo seed', () => {
     await seedDemo(t.ctx);
     const [after] = await t.ctx.db.select({ n: count() }).from(journalEntries);
     expect(after!.n).toBe(before!.n);
-    expect(before!.n).toBe(5);
+    // alice's USD deposit and four coins; dana's deposit, withdrawal hold and pay-out.
+    expect(before!.n).toBe(8);
 
     const alice = await walletOf('alice@example.com');
     expect(alice.balances).toMatchObject({
@@ -51,6 +52,36 @@ describe('demo seed', () => {
       const empty = await walletOf(email);
       expect(Object.values(empty.balances).every((b) => /^0\.0+$/.test(b as string))).toBe(true);
     }
+    await expectLedgerConsistent(t.ctx.db);
+  });
+
+  it('gives dana a past: her completed withdrawal in Transactions, her cancelled order under cancelled only', async () => {
+    await seedDemo(t.ctx);
+    const [dana] = await t.ctx.db.select().from(users).where(eq(users.email, 'dana@example.com'));
+    const { headers } = await signInAs(t, dana!.id, dana!.role);
+    const get = (url: string) => t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers });
+    expect((await walletOf('dana@example.com')).balances).toMatchObject({ USD: '75.00' });
+    expect((await get('/wallet/transactions')).json()).toMatchObject({
+      total: 2,
+      data: [
+        { operation: 'WITHDRAW', from: { currency_code: 'USD', amount: '25.00' }, status: 'SUCCESS' },
+        { operation: 'DEPOSIT', to: { currency_code: 'USD', amount: '100.00' }, status: 'SUCCESS' },
+      ],
+    });
+    const path = '/wallet/limitorder/market/get-order-history';
+    expect((await get(`${path}?status=cancelled`)).json()).toMatchObject({
+      total: 1,
+      data: [{ market_id: 'XRP-USDT', status: 'cancelled' }],
+    });
+    expect((await get(`${path}?status=filled`)).json()).toMatchObject({ total: 0, data: [] });
+    // The list's download keeps to the status asked for.
+    const csv = (await get(`${path}/export.csv?status=filled`)).body.split('\r\n').filter(Boolean);
+    expect(csv).toHaveLength(1);
+    const cancelledCsv = (await get(`${path}/export.csv?status=cancelled`)).body
+      .split('\r\n')
+      .filter(Boolean);
+    expect(cancelledCsv).toHaveLength(2);
+    expect(cancelledCsv[1]).toContain('XRP-USDT');
     await expectLedgerConsistent(t.ctx.db);
   });
 });

@@ -4,6 +4,7 @@ import { newRefCode } from './features/auth/referral-code';
 import type { AppContext } from './platform/app-context';
 import { hashPassword } from './platform/passwords';
 import { seedDemoBalances } from './seed-demo-balances';
+import { seedDemoHistory } from './seed-demo-history';
 
 /** The fixed demo accounts of embedded mode, printed at start-up. */
 export const DEMO_ACCOUNTS = [
@@ -40,9 +41,18 @@ export const DEMO_ACCOUNTS = [
     kyc: true,
     note: 'KYC-verified, no balances',
   },
+  // A verified customer with a past for the History screens: a completed withdrawal, a cancelled order.
+  {
+    email: 'dana@example.com',
+    password: 'Dana@123456',
+    name: 'Dana Demo',
+    role: 'USER',
+    kyc: true,
+    note: 'KYC-verified, with a completed withdrawal and a cancelled order',
+  },
 ] as const;
 
-/** Creates the demo accounts and alice's balances once; running it again changes nothing. */
+/** Creates the demo accounts, alice's balances and dana's past once; running it again changes nothing. */
 export async function seedDemo(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<void> {
   for (const account of DEMO_ACCOUNTS) {
     const [existing] = await ctx.db
@@ -68,4 +78,6 @@ export async function seedDemo(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<v
     .from(users)
     .where(eq(users.email, 'alice@example.com'));
   if (alice) await seedDemoBalances(ctx.db, alice.id);
+  const [dana] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, 'dana@example.com'));
+  if (dana) await seedDemoHistory(ctx.db, dana.id, 'dana@example.com');
 }
