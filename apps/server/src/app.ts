@@ -27,10 +27,7 @@ import {
 import { devMailboxRoutes } from './features/dev/dev.routes';
 import { healthRoutes, metricsRoutes } from './features/health/health.routes';
 import { pruneExpiredRowsJob } from './features/housekeeping/prune-expired';
-import { kycAdminRoutes } from './features/kyc/admin-kyc.routes';
-import { kycUserRoutes } from './features/kyc/kyc.routes';
-import { registerKycEventBridge } from './features/kyc/kyc-events';
-import { listKycRecords } from './features/kyc/list-kyc-records';
+import { createKyc } from './features/kyc/kyc-runtime';
 import { registerBalanceEventBridge } from './features/ledger/balance-events';
 import { ledgerAdminRoutes } from './features/ledger/ledger.routes';
 import { ledgerCheckJob } from './features/ledger/ledger-check-job';
@@ -191,8 +188,8 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
   registerTickerChannel(hub, listener, ctx.logger);
   // Every journal entry tells its users' sockets that their balances changed (the private 'user' channel).
   registerBalanceEventBridge(hub, listener, ctx.logger);
-  // An admin's KYC decision tells the customer's sockets too, so every screen shows the new status.
-  registerKycEventBridge(hub, listener, ctx.logger);
+  // KYC, and the bridge that tells a customer's sockets about an admin's decision on it.
+  const kyc = createKyc(ctx, hub, listener);
   // One serial matching loop per market and the house's quotes; books are rebuilt from open orders.
   const trading = createTradingRuntime(ctx, hub, listener);
   // One payment provider per app (PayPal's access token is cached in it).
@@ -284,7 +281,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
         supportUserRoutes(scope, ctx);
         referralRoutes(scope, ctx);
         uploadUserRoutes(scope, ctx);
-        kycUserRoutes(scope, ctx);
+        kyc.userRoutes(scope);
         nftUserRoutes(scope, ctx);
       });
       // Signed-in, KYC-verified users.
@@ -304,7 +301,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
         declareAccess(scope, 'admin', ctx.guards);
         ledgerAdminRoutes(scope, ctx, PRODUCT_HOLD_SOURCES);
         supportAdminRoutes(scope, ctx);
-        kycAdminRoutes(scope, ctx);
+        kyc.adminRoutes(scope);
         adminUsersRoutes(scope, ctx, {
           // Disabling an account ends its sign-ins and cancels its open orders on the markets' loops.
           revokeSignIns: revokeAllSignIns,
@@ -314,7 +311,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
             return cancelOpenOrders(ctx, trading.engine, userId);
           },
           // A user's page shows their KYC, referrals and wallet history as those features show them.
-          kycRecordsOf: (userId) => listKycRecords(ctx.db, userId),
+          kycRecordsOf: kyc.recordsOf,
           referralSummaryOf: (userId) => getReferralSummary(ctx, userId),
           referralsOf: (userId, page) => listReferrals(ctx, userId, page),
           walletTransactionsOf: (userId, page) => listUserWalletTransactions(ctx.db, userId, page),
