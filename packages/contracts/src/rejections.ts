@@ -16,10 +16,12 @@ export const REJECTIONS = {
   webhook_unverified: { status: 400, message: 'Webhook could not be verified' },
   otp_invalid: { status: 400, message: messages.otpRequired },
   otp_expired: { status: 400, message: 'The code has expired' },
-  totp_required: { status: 401, message: messages.totpCodeRequired },
-  totp_invalid: { status: 401, message: messages.totpCodeWrong },
-  totp_replayed: { status: 401, message: messages.totpCodeUsed },
-  recovery_code_wrong: { status: 401, message: messages.recoveryCodeWrong },
+  // A missing or wrong second factor on a signed-in request: never 401, which a client reads as
+  // 'signed out'. Sign-in's own code step still answers these codes with 401 (second-factor.ts).
+  totp_required: { status: 400, message: messages.totpCodeRequired },
+  totp_invalid: { status: 403, message: messages.totpCodeWrong },
+  totp_replayed: { status: 403, message: messages.totpCodeUsed },
+  recovery_code_wrong: { status: 403, message: messages.recoveryCodeWrong },
   // An admin route from a sign-in that did not pass the admin's two-factor.
   totp_session_required: { status: 403, message: messages.totpSessionRequired },
   unauthorized: { status: 401, message: 'Please log in' },

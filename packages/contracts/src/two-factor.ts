@@ -30,6 +30,8 @@ export const totpEnrolmentSchema = z.object({
   otpauth_url: z.string(),
   /** A data: URL of a PNG QR code of `otpauth_url`. */
   qr_data_url: z.string(),
+  /** Hours withdrawals pause once two-factor is turned on (0: no pause), told before the customer confirms. */
+  withdrawal_pause_hours: z.number().int().min(0),
 });
 export type TotpEnrolment = z.infer<typeof totpEnrolmentSchema>;
 export const totpEnrolResponseSchema = envelope(totpEnrolmentSchema);
@@ -54,6 +56,11 @@ export type TotpDisableRequest = z.input<typeof totpDisableRequestSchema>;
 
 /** POST /auth/2fa/status: whether the signed-in user has two-factor sign-in on. */
 export const totpStatusResponseSchema = envelope(
-  z.object({ enabled: z.boolean(), recovery_codes_left: z.number().int() }),
+  z.object({
+    enabled: z.boolean(),
+    recovery_codes_left: z.number().int(),
+    /** When the withdrawal pause after a security change ends (ISO time), null when not paused. */
+    withdrawals_paused_until: z.string().nullable(),
+  }),
 );
 export type TotpStatusResponse = z.infer<typeof totpStatusResponseSchema>;

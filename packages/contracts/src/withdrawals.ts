@@ -70,6 +70,11 @@ export const withdrawalTermsSchema = z.object({
   precision: z.number().int().min(0),
   available: decimalString,
   two_factor_on: z.boolean(),
+  /**
+   * When the pause after a security change (password, two-factor turned on) ends, as an ISO time;
+   * null when withdrawals are not paused. The form is still checked during the pause.
+   */
+  paused_until: z.string().nullable(),
   /** USD value the customer may still withdraw today (null: no limit). */
   daily_left_usd: decimalString.nullable(),
   code_ttl_minutes: z.number().int(),

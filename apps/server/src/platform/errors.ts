@@ -15,12 +15,14 @@ export function statusOf(code: RejectionCode): number {
  */
 export class AppError extends Error {
   readonly statusCode: number;
+  /** `status` overrides the code's own only where a flow keeps an older answer (sign-in's code step: 401). */
   constructor(
     readonly code: RejectionCode,
     message: string = REJECTIONS[code].message,
+    status: number = statusOf(code),
   ) {
     super(message);
-    this.statusCode = statusOf(code);
+    this.statusCode = status;
   }
 }
 

@@ -21,6 +21,11 @@ export const withdrawalMessages = {
   withdrawalTwoFactorRequired: 'Turn on two-factor authentication on the Security page before you withdraw',
   withdrawalCoolDown:
     'For your safety, withdrawals are paused until {until} after a change to your password or two-factor authentication',
+  // The pause told up front (issue 45): {until} is a local date and time, {hours} the pause's length.
+  withdrawalPauseAhead:
+    'Turning two-factor authentication on pauses withdrawals for {hours} hours, until {until}, for your safety.',
+  withdrawalsPausedUntil:
+    'Withdrawals are paused until {until}, after a recent change to your password or two-factor authentication.',
   withdrawalDailyLimit:
     'This is over your daily withdrawal limit: you can withdraw {left} USD worth more today',
   withdrawalCodeRequired: 'Please enter the code we e-mailed you',

@@ -3,8 +3,10 @@ import {
   checkDailyWithdrawalLimit,
   checkWithdrawalAmount,
   checkWithdrawalEligibility,
+  checkWithdrawalPause,
   type WithdrawalEligibilityInput,
   type WithdrawalTerms,
+  withdrawalPausedUntil,
   withdrawalPrecision,
 } from './withdrawal-request';
 
@@ -75,7 +77,6 @@ const eligible: WithdrawalEligibilityInput = {
   kycVerified: true,
   twoFactorOn: true,
   outflow: { openDebts: 0 },
-  lastSecurityChangeAt: null,
   coolDownMs: 86_400_000,
   now,
 };
@@ -89,13 +90,12 @@ describe('checkWithdrawalEligibility', () => {
     expect(refusal({})).toBeNull();
   });
 
-  it('refuses in order: disabled, unverified, no two-factor, open debt, deposit hold, cool-down', () => {
+  it('refuses in order: disabled, unverified, no two-factor, open debt, deposit hold', () => {
     const all: Partial<WithdrawalEligibilityInput> = {
       accountActive: false,
       kycVerified: false,
       twoFactorOn: false,
       outflow: { openDebts: 1 },
-      lastSecurityChangeAt: now,
     };
     expect(refusal(all)).toBe('account_disabled');
     expect(refusal({ ...all, accountActive: true })).toBe('kyc_required');
@@ -103,22 +103,37 @@ describe('checkWithdrawalEligibility', () => {
     expect(refusal({ ...all, accountActive: true, kycVerified: true, twoFactorOn: true })).toBe('debt_open');
     expect(
       refusal({
-        lastSecurityChangeAt: now,
         outflow: { openDebts: 0, hold: { heldCents: 500n, walletValueCents: 1000n, outCents: 600n } },
       }),
     ).toBe('deposit_on_hold');
-    expect(refusal({ lastSecurityChangeAt: now })).toBe('security_cool_down');
   });
+});
 
-  it('keeps the cool-down for exactly its length after a security change and names its end', () => {
+describe('the withdrawal pause after a security change', () => {
+  const pause = { lastSecurityChangeAt: null, coolDownMs: 86_400_000, now };
+
+  it('keeps the pause for exactly its length after a security change and names its end', () => {
     const changed = new Date(now.getTime() - 86_400_000 + 1);
-    expect(checkWithdrawalEligibility({ ...eligible, lastSecurityChangeAt: changed })).toEqual({
+    expect(checkWithdrawalPause({ ...pause, lastSecurityChangeAt: changed })).toEqual({
       ok: false,
       code: 'security_cool_down',
       params: { until: '2026-11-27T12:00:00.001Z' },
     });
-    expect(refusal({ lastSecurityChangeAt: new Date(now.getTime() - 86_400_000) })).toBeNull();
-    expect(refusal({ lastSecurityChangeAt: now, coolDownMs: 0 })).toBeNull();
+    expect(withdrawalPausedUntil({ ...pause, lastSecurityChangeAt: changed })?.toISOString()).toBe(
+      '2026-11-27T12:00:00.001Z',
+    );
+    const dayAgo = new Date(now.getTime() - 86_400_000);
+    expect(checkWithdrawalPause({ ...pause, lastSecurityChangeAt: dayAgo }).ok).toBe(true);
+    expect(withdrawalPausedUntil({ ...pause, lastSecurityChangeAt: dayAgo })).toBeNull();
+  });
+
+  it('is off without a security change, and when the cool-down is 0', () => {
+    expect(withdrawalPausedUntil(pause)).toBeNull();
+    expect(checkWithdrawalPause({ ...pause, lastSecurityChangeAt: now, coolDownMs: 0 }).ok).toBe(true);
+  });
+
+  it('is not an eligibility refusal: the account rules pass during the pause', () => {
+    expect(refusal({})).toBeNull();
   });
 });
 
@@ -161,7 +176,6 @@ describe('checkWithdrawalEligibility for an unreviewed destination (an NFT send-
   it('lets a new address through when the cool-down is off, and checks the account first', () => {
     const fresh = { unreviewedDestination: { usedBefore: false, bookUsableAt: null } };
     expect(refusal({ ...fresh, coolDownMs: 0 })).toBeNull();
-    expect(refusal({ ...fresh, lastSecurityChangeAt: now })).toBe('security_cool_down');
     expect(refusal({ ...fresh, outflow: { openDebts: 1 } })).toBe('debt_open');
   });
 });

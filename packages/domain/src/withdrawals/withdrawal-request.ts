@@ -91,11 +91,7 @@ export interface WithdrawalEligibilityInput {
   readonly twoFactorOn: boolean;
   /** Open debts and, with the deposit hold on, its figures: checked by `checkOutflow` as a 'withdrawal'. */
   readonly outflow: Omit<OutflowInput, 'kind'>;
-  /**
-   * The latest change to how the account is protected (password changed or reset, two-factor turned
-   * on, later a new withdrawal address), or null when there was none.
-   */
-  readonly lastSecurityChangeAt: Date | null;
+  /** The withdrawal pause's length: a new address waits it too (0 turns both off). */
   readonly coolDownMs: number;
   readonly now: Date;
   /**
@@ -125,11 +121,11 @@ export type WithdrawalEligibilityRejection =
  * order: the account is active ('account_disabled'), KYC-verified ('kyc_required'), has two-factor
  * sign-in on ('two_factor_required') (the account's standing, standingProblems, the same check every
  * later step of a withdrawal repeats); `checkOutflow` for a withdrawal ('debt_open', then
- * 'deposit_on_hold' with `free`); no security change within the cool-down ('security_cool_down', with
- * `until` as an ISO time): a thief who just took over the account by changing its password or factor
- * cannot take the money out before the owner, mailed about the change, can react. Then, for an
- * unreviewed destination: an address never used before must be a book entry ('address_new' when it is
- * not, unless the cool-down is off) past its own cool-down ('address_cooling_down' with `until`).
+ * 'deposit_on_hold' with `free`). Then, for an unreviewed destination: an address never used before
+ * must be a book entry ('address_new' when it is not, unless the cool-down is off) past its own
+ * cool-down ('address_cooling_down' with `until`). The pause after a security change is not checked
+ * here but by `checkWithdrawalPause`, which the request runs last, once the form is otherwise right,
+ * so a typo is answered today and not after the pause.
  */
 export function checkWithdrawalEligibility(
   input: WithdrawalEligibilityInput,
@@ -150,18 +146,45 @@ export function checkWithdrawalEligibility(
     return reject(problem as 'account_disabled' | 'kyc_required' | 'two_factor_required' | 'debt_open');
   const outflow = checkOutflow({ ...input.outflow, kind: 'withdrawal' });
   if (!outflow.ok) return outflow;
-  const changed = input.lastSecurityChangeAt;
-  if (changed && input.coolDownMs > 0) {
-    const until = changed.getTime() + input.coolDownMs;
-    if (until > input.now.getTime())
-      return reject('security_cool_down', { until: new Date(until).toISOString() });
-  }
   const destination = input.unreviewedDestination;
   if (destination && !destination.usedBefore) {
     if (destination.bookUsableAt) return checkAddressUsable(destination.bookUsableAt, input.now);
     if (input.coolDownMs > 0) return reject('address_new');
   }
   return ok(undefined);
+}
+
+/** What the withdrawal pause after a security change depends on. */
+export interface WithdrawalPauseInput {
+  /**
+   * The latest change to how the account is protected (password changed or reset, two-factor turned
+   * on), or null when there was none.
+   */
+  readonly lastSecurityChangeAt: Date | null;
+  readonly coolDownMs: number;
+  readonly now: Date;
+}
+
+/**
+ * When the withdrawal pause after a security change ends, or null when withdrawals are not paused:
+ * `coolDownMs` after the latest change, while that is still ahead of `now` (0 turns the pause off).
+ */
+export function withdrawalPausedUntil(input: WithdrawalPauseInput): Date | null {
+  const changed = input.lastSecurityChangeAt;
+  if (!changed || input.coolDownMs <= 0) return null;
+  const until = changed.getTime() + input.coolDownMs;
+  return until > input.now.getTime() ? new Date(until) : null;
+}
+
+/**
+ * Refuses a withdrawal (or a send-out) during the pause after a security change ('security_cool_down',
+ * with `until` as an ISO time): a thief who just took over the account by changing its password or
+ * factor cannot take the money out before the owner, mailed about the change, can react. Requests
+ * check it last, after every check of the form, so the form's own mistakes are answered first.
+ */
+export function checkWithdrawalPause(input: WithdrawalPauseInput): Result<void, 'security_cool_down'> {
+  const until = withdrawalPausedUntil(input);
+  return until ? reject('security_cool_down', { until: until.toISOString() }) : ok(undefined);
 }
 
 /**

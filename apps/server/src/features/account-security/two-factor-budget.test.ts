@@ -75,7 +75,7 @@ describe("the day's budget of wrong two-factor codes", () => {
         code: 'recovery_code_wrong',
       });
     for (let i = 0; i < half; i += 1)
-      expect((await post(t, '/auth/2fa/disable', { totp: '000000' }, headers)).statusCode).toBe(401);
+      expect((await post(t, '/auth/2fa/disable', { totp: '000000' }, headers)).statusCode).toBe(403);
     expect((await login(email, { recovery_code: codes[0]! })).json()).toEqual(coolDown);
     const change = await post(
       t,

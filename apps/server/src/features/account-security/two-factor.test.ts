@@ -45,6 +45,7 @@ describe('two-factor sign-in for every account', () => {
     expect((await post(t, '/auth/2fa/status', {}, here)).json().data).toEqual({
       enabled: false,
       recovery_codes_left: 0,
+      withdrawals_paused_until: null,
     });
 
     const enrol = await post(t, '/auth/2fa/enrol', {}, here);
@@ -73,9 +74,13 @@ describe('two-factor sign-in for every account', () => {
     expect(openTotpSecret(t.ctx.config, (await userRow(t, CUSTOMER))!.id, stored)).toBe(secret);
 
     // The sign-in that enrolled goes on; the other one ended with the change.
+    // Turning it on paused withdrawals for the cool-down, and the status says until when.
     expect((await post(t, '/auth/2fa/status', {}, here)).json().data).toEqual({
       enabled: true,
       recovery_codes_left: RECOVERY_CODE_COUNT,
+      withdrawals_paused_until: new Date(
+        clock.now().getTime() + t.ctx.config.withdrawals.coolDownMs,
+      ).toISOString(),
     });
     expect((await post(t, '/auth/2fa/status', {}, elsewhere)).statusCode).toBe(401);
     // The factor cannot be swapped from a session once it is on.
@@ -142,6 +147,7 @@ describe('two-factor sign-in for every account', () => {
     expect((await post(t, '/auth/2fa/status', {}, here)).json().data).toEqual({
       enabled: false,
       recovery_codes_left: 0,
+      withdrawals_paused_until: null,
     });
     expect((await post(t, '/auth/2fa/status', {}, elsewhere)).statusCode).toBe(401);
     expect((await login(CUSTOMER)).statusCode).toBe(200);

@@ -16,6 +16,7 @@ import {
 } from '../accounts/second-factor';
 import { sendSecurityChangeMail } from '../accounts/security-mail';
 import { openTotpSecret, sealTotpSecret } from '../accounts/totp-secret-box';
+import { withdrawalsPausedUntilOf } from '../accounts/withdrawal-pause';
 import { recordAdminAction } from '../audit/record-admin-action';
 import * as repo from './account-security.repository';
 
@@ -48,7 +49,13 @@ export async function startTotpEnrolment(
   const otpauthUrl = generateURI({ issuer: ISSUER, label: user.email, secret });
   // qrcode is loaded on an enrolment (rare), not on every start.
   const { default: QRCode } = await import('qrcode');
-  return { secret, otpauth_url: otpauthUrl, qr_data_url: await QRCode.toDataURL(otpauthUrl) };
+  return {
+    secret,
+    otpauth_url: otpauthUrl,
+    qr_data_url: await QRCode.toDataURL(otpauthUrl),
+    // Turning it on pauses withdrawals for the cool-down: the page says so before the code is confirmed.
+    withdrawal_pause_hours: Math.round(ctx.config.withdrawals.coolDownMs / 3_600_000),
+  };
 }
 
 /** Ends every sign-in of the user but `keepSessionId` (the one making the change), sockets included. */
@@ -125,12 +132,19 @@ export async function disableTwoFactor(
   await sendSecurityChangeMail(ctx, found.id, 'two_factor_off', { revokedApiKeys });
 }
 
-/** Whether the user has two-factor on, and how many recovery codes are left unspent. */
+/**
+ * Whether the user has two-factor on, how many recovery codes are left unspent, and when the
+ * withdrawal pause after a security change ends (null when withdrawals are not paused).
+ */
 export async function twoFactorStatus(
-  ctx: Pick<AppContext, 'db'>,
+  ctx: Pick<AppContext, 'db' | 'config' | 'clock'>,
   userId: string,
-): Promise<{ enabled: boolean; recovery_codes_left: number }> {
+): Promise<{ enabled: boolean; recovery_codes_left: number; withdrawals_paused_until: string | null }> {
   const user = await accounts.findUserById(ctx.db, userId);
   const enabled = user ? twoFactorOn(user) : false;
-  return { enabled, recovery_codes_left: enabled ? await repo.countUnspentRecoveryCodes(ctx.db, userId) : 0 };
+  return {
+    enabled,
+    recovery_codes_left: enabled ? await repo.countUnspentRecoveryCodes(ctx.db, userId) : 0,
+    withdrawals_paused_until: user ? withdrawalsPausedUntilOf(ctx.config, user, ctx.clock.now()) : null,
+  };
 }

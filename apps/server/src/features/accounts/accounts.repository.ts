@@ -50,6 +50,22 @@ export async function spendRecoveryCode(
   return rows.length === 1;
 }
 
+/** Whether the user holds this recovery code unspent (read only: spendRecoveryCode spends it). */
+export async function hasUnspentRecoveryCode(tx: DbOrTx, userId: string, codeHash: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: recoveryCodes.id })
+    .from(recoveryCodes)
+    .where(
+      and(
+        eq(recoveryCodes.userId, userId),
+        eq(recoveryCodes.codeHash, codeHash),
+        isNull(recoveryCodes.spentAt),
+      ),
+    )
+    .limit(1);
+  return rows.length === 1;
+}
+
 /**
  * Spends a TOTP step: true only for the first use of a step later than any used before. The
  * condition sits in the UPDATE, so two sign-ins racing with one code cannot both pass.

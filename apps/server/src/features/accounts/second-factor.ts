@@ -8,6 +8,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/app-context';
 import { hitCounter, readCounter } from '../../platform/counters';
+import type { DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { deliverMail } from '../../platform/mail/deliver-mail';
 import * as repo from './accounts.repository';
@@ -23,6 +24,23 @@ export interface SecondFactorProof {
 
 type Outcome = 'ok' | 'cool_down' | 'wrong_totp' | 'wrong_recovery' | 'replayed';
 
+/**
+ * A proved second factor whose recovery code (if one was given) is not spent yet: the action it
+ * allows spends it in its own transaction (spendProvedRecoveryCode), so an action refused after the
+ * proof leaves the code usable.
+ */
+export interface SecondFactorPass {
+  readonly recoveryCodeHash: string | null;
+}
+
+/** The answers to a missing or wrong code that sign-in gives as 401 (the web's sign-in form waits for them). */
+const SIGN_IN_CODE_REFUSALS: ReadonlySet<string> = new Set([
+  'totp_required',
+  'totp_invalid',
+  'totp_replayed',
+  'recovery_code_wrong',
+]);
+
 type ProveContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer' | 'logger'>;
 
 function budgetKey(userId: string): string {
@@ -35,43 +53,50 @@ function budgetKey(userId: string): string {
  * SECOND_FACTOR_WRONG_TRIES_PER_DAY, admins included). Tries of one account queue on an advisory
  * lock, so parallel guesses cannot overspend the budget; a spent budget refuses every code unread
  * (429 totp_cool_down), and the wrong try that spends it e-mails the owner. A right TOTP code counts
- * once (its step is claimed), a recovery code is spent by one conditional UPDATE. Throws the
- * rejection; returns when the factor is proved. Runs its own transaction, so a counted wrong try is
- * committed before the rejection is answered.
+ * once (its step is claimed), a recovery code is spent by one conditional UPDATE, or with
+ * 'leave_unspent' only checked and handed back for the action's own transaction to spend. Throws the
+ * rejection (a missing code 400, a wrong or replayed one 403: never 401, which a client reads as
+ * 'signed out'); returns when the factor is proved. Runs its own transaction, so a counted wrong try
+ * is committed before the rejection is answered.
  */
 export async function proveSecondFactor(
   ctx: ProveContext,
   user: Pick<repo.UserRow, 'id' | 'email'>,
   secret: string,
   proof: SecondFactorProof,
-): Promise<void> {
+  recovery: 'spend' | 'leave_unspent' = 'spend',
+): Promise<SecondFactorPass> {
   if (proof.totp === undefined && proof.recoveryCode === undefined)
     throw new AppError('totp_required', m.totpCodeRequired);
   const now = ctx.clock.now();
   const key = budgetKey(user.id);
-  const { outcome, warnOwner } = await ctx.db.transaction(async (tx) => {
+  const { outcome, warnOwner, hash } = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`);
     if (!mayTrySecondFactor((await readCounter(tx, key, now)).count))
-      return { outcome: 'cool_down' as Outcome, warnOwner: false };
+      return { outcome: 'cool_down' as Outcome, warnOwner: false, hash: null };
     let wrong: Outcome;
     if (proof.recoveryCode !== undefined) {
       const hash = typedRecoveryCodeHash(ctx.config, user.id, proof.recoveryCode);
-      if (hash && (await repo.spendRecoveryCode(tx, user.id, hash, now)))
-        return { outcome: 'ok' as Outcome, warnOwner: false };
+      const right =
+        hash !== null &&
+        (recovery === 'spend'
+          ? await repo.spendRecoveryCode(tx, user.id, hash, now)
+          : await repo.hasUnspentRecoveryCode(tx, user.id, hash));
+      if (right) return { outcome: 'ok' as Outcome, warnOwner: false, hash };
       wrong = 'wrong_recovery';
     } else {
       const step = await totpStepOf(ctx, secret, proof.totp ?? '');
       if (step !== null) {
         const claimed = await repo.claimTotpStep(tx, user.id, step);
-        return { outcome: (claimed ? 'ok' : 'replayed') as Outcome, warnOwner: false };
+        return { outcome: (claimed ? 'ok' : 'replayed') as Outcome, warnOwner: false, hash: null };
       }
       wrong = 'wrong_totp';
     }
     const hit = await hitCounter(tx, key, SECOND_FACTOR_BUDGET_WINDOW_MS, now);
-    return { outcome: wrong, warnOwner: secondFactorBudgetJustSpent(hit.count) };
+    return { outcome: wrong, warnOwner: secondFactorBudgetJustSpent(hit.count), hash: null };
   });
   if (warnOwner) await deliverMail(ctx, budgetSpentMail(user.email));
-  if (outcome === 'ok') return;
+  if (outcome === 'ok') return { recoveryCodeHash: recovery === 'spend' ? null : hash };
   if (outcome === 'cool_down') throw new AppError('totp_cool_down', m.totpCoolDown);
   if (outcome === 'replayed') throw new AppError('totp_replayed', m.totpCodeUsed);
   if (outcome === 'wrong_recovery') throw new AppError('recovery_code_wrong', m.recoveryCodeWrong);
@@ -96,7 +121,12 @@ export async function checkSecondFactorAtSignIn(
   proof: SecondFactorProof,
 ): Promise<boolean> {
   if (twoFactorOn(user)) {
-    await proveAccountSecondFactor(ctx, user, proof);
+    await proveAccountSecondFactor(ctx, user, proof).catch((error: unknown) => {
+      // Sign-in is not signed in yet: its code step keeps answering 401, as the sign-in form expects.
+      if (error instanceof AppError && SIGN_IN_CODE_REFUSALS.has(error.code))
+        throw new AppError(error.code, error.message, 401);
+      throw error;
+    });
     // A secret enrolled before encryption at rest is sealed now that its owner has used it.
     if (user.totpSecret && !isSealedTotpSecret(user.totpSecret))
       await repo.setTotpSecret(
@@ -122,6 +152,36 @@ export async function proveAccountSecondFactor(
   proof: SecondFactorProof,
 ): Promise<void> {
   await proveSecondFactor(ctx, user, openTotpSecret(ctx.config, user.id, user.totpSecret) ?? '', proof);
+}
+
+/**
+ * Proves the account's second factor for an action that may still be refused after it (a withdrawal,
+ * an NFT send-out): a recovery code is checked but left unspent, and the pass it answers must be
+ * spent with spendProvedRecoveryCode inside the transaction that carries the action out.
+ */
+export async function proveAccountSecondFactorForAction(
+  ctx: ProveContext,
+  user: repo.UserRow,
+  proof: SecondFactorProof,
+): Promise<SecondFactorPass> {
+  const secret = openTotpSecret(ctx.config, user.id, user.totpSecret) ?? '';
+  return proveSecondFactor(ctx, user, secret, proof, 'leave_unspent');
+}
+
+/**
+ * Spends the recovery code of a pass inside the action's transaction: one conditional UPDATE, so of
+ * parallel actions proved with one code only the first to commit gets it, and the others are refused
+ * ('recovery_code_wrong'); a refusal later in the transaction rolls the spending back.
+ */
+export async function spendProvedRecoveryCode(
+  tx: DbOrTx,
+  userId: string,
+  pass: SecondFactorPass,
+  at: Date,
+): Promise<void> {
+  if (pass.recoveryCodeHash === null) return;
+  if (!(await repo.spendRecoveryCode(tx, userId, pass.recoveryCodeHash, at)))
+    throw new AppError('recovery_code_wrong', m.recoveryCodeWrong);
 }
 
 function budgetSpentMail(to: string) {

@@ -4,6 +4,7 @@ import {
   checkDailyWithdrawalLimit,
   checkWithdrawalDestination,
   checkWithdrawalEligibility,
+  checkWithdrawalPause,
   decideNftSendOut,
 } from '@exchange/domain';
 import { and, eq, sql } from 'drizzle-orm';
@@ -14,11 +15,16 @@ import { nftTransferData } from '../../platform/chain/nft-contract';
 import type { DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { findUserById } from '../accounts/accounts.repository';
-import { proveAccountSecondFactor, twoFactorOn } from '../accounts/second-factor';
+import {
+  proveAccountSecondFactorForAction,
+  type SecondFactorPass,
+  spendProvedRecoveryCode,
+  twoFactorOn,
+} from '../accounts/second-factor';
+import { lastSecurityChangeOf } from '../accounts/withdrawal-pause';
 import { recordAdminAction } from '../audit/record-admin-action';
 import { assertOutflowAllowed } from '../outflow/assert-outflow-allowed';
 import { hasOpenDebt } from '../outflow/outflow.repository';
-import { lastSecurityChangeOf } from '../withdrawals/requests/request-withdrawal';
 import { withdrawalRuleError } from '../withdrawals/withdrawal-rejections';
 import { dayBefore } from '../withdrawals/withdrawal-terms';
 import { withdrawnCentsSince } from '../withdrawals/withdrawals.repository';
@@ -41,10 +47,11 @@ const ADDRESS_REFUSALS = {
  * their own. In order: the item and the rules (decideNftSendOut: a customer who may move value, the
  * owner, not gone or going, off sale, minted), the address (the domain's EIP-55 rule; not the hot
  * wallet nor the contract), then the coin withdrawals' own outflow rules with their codes and messages
- * (checkWithdrawalEligibility: account active, KYC, two-factor on, no open debt, no security change
- * within the cool-down, and, as no admin reviews a send-out, an address used before or an address-book
- * entry past its cool-down), the deposit hold at the item's value (nftValueCents), the second factor.
- * Then one transaction: the daily withdrawal limit at the item's value (on the owner's withdrawal
+ * (checkWithdrawalEligibility: account active, KYC, two-factor on, no open debt, and, as no admin
+ * reviews a send-out, an address used before or an address-book entry past its cool-down), the deposit
+ * hold at the item's value (nftValueCents), the second factor (a recovery code checked, not spent),
+ * and last the pause after a security change, so the form's own mistakes are answered first during
+ * it. Then one transaction: the recovery code spent (a refusal below rolls it back), the daily withdrawal limit at the item's value (on the owner's withdrawal
  * lock, counted with coin and USD withdrawals), the item moves MINTED → SENDING only if it is still the
  * owner's, off sale and MINTED (of parallel requests exactly one gets it; the others are told it is on
  * its way), the send-out is recorded with its value, the transfer (safeTransferFrom hot wallet →
@@ -77,7 +84,6 @@ export async function sendNftToWallet(
     kycVerified: user.isKycVerified,
     twoFactorOn: twoFactorOn(user),
     outflow: { openDebts: (await hasOpenDebt(ctx.db, userId)) ? 1 : 0 },
-    lastSecurityChangeAt: lastSecurityChangeOf(user),
     coolDownMs: ctx.config.withdrawals.coolDownMs,
     now,
     unreviewedDestination: await nftDestinationStanding(ctx.db, userId, nft.chain.key, address.value),
@@ -85,13 +91,23 @@ export async function sendNftToWallet(
   if (!eligible.ok) throw withdrawalRuleError(eligible, item.asset);
   const valueCents = await nftValueCents(ctx.db, ctx, item);
   await assertOutflowAllowed(ctx, userId, 'withdrawal', { asset: 'USD', amount: valueCents });
-  await proveAccountSecondFactor(ctx, user, { totp: body.totp, recoveryCode: body.recovery_code });
+  const secondFactor = await proveAccountSecondFactorForAction(ctx, user, {
+    totp: body.totp,
+    recoveryCode: body.recovery_code,
+  });
+  const paused = checkWithdrawalPause({
+    lastSecurityChangeAt: lastSecurityChangeOf(user),
+    coolDownMs: ctx.config.withdrawals.coolDownMs,
+    now,
+  });
+  if (!paused.ok) throw withdrawalRuleError(paused, item.asset);
   await placeNftSendOut(ctx, nft, {
     itemId: item.id,
     ownerId: userId,
     tokenId: BigInt(item.tokenId),
     address: address.value as Address,
     valueCents,
+    secondFactor,
   });
 }
 
@@ -104,13 +120,21 @@ export async function sendNftToWallet(
 export async function placeNftSendOut(
   ctx: Pick<AppContext, 'db' | 'clock' | 'config'>,
   nft: NftChain,
-  send: { itemId: string; ownerId: string; tokenId: bigint; address: Address; valueCents: bigint },
+  send: {
+    itemId: string;
+    ownerId: string;
+    tokenId: bigint;
+    address: Address;
+    valueCents: bigint;
+    secondFactor?: SecondFactorPass;
+  },
 ): Promise<void> {
   const reference = `${send.itemId}:${randomUUID()}`;
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     // The daily limit, serialised with the owner's withdrawals on their advisory lock.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`withdrawal:${send.ownerId}`}))`);
+    if (send.secondFactor) await spendProvedRecoveryCode(tx, send.ownerId, send.secondFactor, now);
     const limited = checkDailyWithdrawalLimit({
       usedCents: await withdrawnCentsSince(tx, send.ownerId, dayBefore(now)),
       outCents: send.valueCents,

@@ -15,6 +15,7 @@ import type { Config } from '../../platform/config';
 import { AppError } from '../../platform/errors';
 import { findUserById } from '../accounts/accounts.repository';
 import { twoFactorOn } from '../accounts/second-factor';
+import { withdrawalsPausedUntilOf } from '../accounts/withdrawal-pause';
 import { loadUserBalances } from '../ledger/ledger.repository';
 import { coinTermsOf, isChainWithdrawable, toWithdrawalChain } from './coin-sends/coin-terms';
 import { withdrawnCentsSince } from './withdrawals.repository';
@@ -42,7 +43,8 @@ export function withdrawalTermsOf(
  * e-mail on their profile: the account's e-mail; '' for a coin, whose address the customer names),
  * the chain and the chains a coin can leave on, the minimum, the fee, the decimals an amount may
  * have (the chain's, when fewer than the ledger's), the available balance (for
- * Max), whether two-factor is on, and what the daily limit still allows.
+ * Max), whether two-factor is on, when the pause after a security change ends (told at the top of the
+ * form; the form is still checked during it), and what the daily limit still allows.
  */
 export async function getWithdrawalTerms(
   ctx: Pick<AppContext, 'db' | 'config' | 'clock'>,
@@ -76,6 +78,7 @@ export async function getWithdrawalTerms(
     precision: withdrawalPrecision(terms),
     available: formatMinor(available, scale),
     two_factor_on: twoFactorOn(user),
+    paused_until: withdrawalsPausedUntilOf(ctx.config, user, ctx.clock.now()),
     daily_left_usd: limit > 0n ? formatMinor(used >= limit ? 0n : limit - used, USD_CENTS_SCALE) : null,
     code_ttl_minutes: WITHDRAWAL_CODE_TTL_MS / 60_000,
   };

@@ -1,3 +1,4 @@
+import { messages as m } from '@exchange/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, users, withdrawals } from '../../db/schema';
@@ -279,7 +280,9 @@ describe('refusals, each with a clear message and nothing changed', () => {
       amount: '20',
       totp: '000000',
     });
-    expect(wrongTotp.statusCode).toBe(401);
+    // A wrong code is no sign of a lost session: 403 with the code's own message, never 401.
+    expect(wrongTotp.statusCode).toBe(403);
+    expect(wrongTotp.json()).toMatchObject({ code: 'totp_invalid', message: m.totpCodeWrong });
     const small = await call(t, 'POST', '/withdrawals', hank.headers, { asset: 'USD', amount: '9.99' });
     expect(small.json().message).toBe('The smallest withdrawal is 10.00 USD');
     const coin = await call(t, 'POST', '/withdrawals', hank.headers, { asset: 'ETH', amount: '1' });

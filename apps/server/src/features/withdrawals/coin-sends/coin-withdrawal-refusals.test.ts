@@ -131,7 +131,7 @@ describe('a coin withdrawal is refused with a clear message', () => {
       m.withdrawalAddressLabelRequired,
     );
     const noCode = { chain: 'ethereum', address: outsideAddress(), label: 'No code' };
-    expect((await call(t, 'POST', '/withdrawals/addresses', ben.headers, noCode)).statusCode).toBe(401);
+    expect((await call(t, 'POST', '/withdrawals/addresses', ben.headers, noCode)).statusCode).toBe(400);
     expect(
       await t.ctx.db.select().from(withdrawalAddresses).where(eq(withdrawalAddresses.userId, ben.id)),
     ).toHaveLength(1);

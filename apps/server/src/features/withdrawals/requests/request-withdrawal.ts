@@ -10,6 +10,7 @@ import {
   checkDailyWithdrawalLimit,
   checkWithdrawalAmount,
   checkWithdrawalEligibility,
+  checkWithdrawalPause,
   getAsset,
   usdCentsOf,
   type WithdrawalMethod,
@@ -22,7 +23,14 @@ import type { Config } from '../../../platform/config';
 import { AppError } from '../../../platform/errors';
 import { requireFreshPrice } from '../../../platform/prices';
 import { findUserById } from '../../accounts/accounts.repository';
-import { proveAccountSecondFactor, twoFactorOn } from '../../accounts/second-factor';
+import {
+  proveAccountSecondFactorForAction,
+  type SecondFactorPass,
+  spendProvedRecoveryCode,
+  twoFactorOn,
+} from '../../accounts/second-factor';
+import { lastSecurityChangeOf } from '../../accounts/withdrawal-pause';
+import { loadUserBalances } from '../../ledger/ledger.repository';
 import { assertOutflowAllowed } from '../../outflow/assert-outflow-allowed';
 import { hasOpenDebt } from '../../outflow/outflow.repository';
 import { type HotWallets, resolveCoinDestination } from '../coin-sends/coin-destination';
@@ -52,21 +60,18 @@ export function hashWithdrawalCode(
   return createHmac('sha256', config.otpHmacKey).update(`withdrawal:${withdrawalId}:${code}`).digest('hex');
 }
 
-/** The latest change to how the account is protected: the password (changed or reset), two-factor turned on. */
-export function lastSecurityChangeOf(user: { passwordChangedAt: Date | null; totpEnabledAt: Date | null }) {
-  const times = [user.passwordChangedAt, user.totpEnabledAt].filter((d): d is Date => d !== null);
-  return times.length ? new Date(Math.max(...times.map((d) => d.getTime()))) : null;
-}
-
 /**
  * Requests a withdrawal for the signed-in customer. In order: the amount's rules (asset, amount,
- * decimals, minimum and fee); the account's (active, KYC-verified, two-factor on, no open debt, not
- * inside the cool-down after a security change), then the deposit hold; the second factor (a code from
- * the authenticator app or a recovery code); then, serialised per customer on an advisory lock so
- * parallel requests cannot pass it together, the daily limit; then the ledger holds the amount
- * (AVAILABLE to LOCKED, 'Insufficient amount' when it is not there: the conditional debit keeps
- * parallel requests from overdrawing). The withdrawal is REQUESTED, with its risk flags, until the
- * code e-mailed now is entered.
+ * decimals, minimum and fee); the account's (active, KYC-verified, two-factor on, no open debt), then
+ * the deposit hold; the destination (a coin's address: checksum, not the zero address, not ours); the
+ * AVAILABLE balance (a read, so a typo over the balance is answered now) and the daily limit (a read);
+ * the second factor (a code from the authenticator app, or a recovery code, checked but not spent);
+ * and only then the pause after a security change, so during the pause the form's own mistakes are
+ * answered first. Then, serialised per customer on an advisory lock so parallel requests cannot pass
+ * it together, one transaction spends the recovery code, re-checks the daily limit and lets the ledger
+ * hold the amount (AVAILABLE to LOCKED, 'Insufficient amount' when it is not there: the conditional
+ * debit keeps parallel requests from overdrawing): a refusal there rolls the code's spending back. The
+ * withdrawal is REQUESTED, with its risk flags, until the code e-mailed now is entered.
  */
 export async function requestWithdrawal(
   ctx: AppContext,
@@ -95,7 +100,6 @@ export async function requestWithdrawal(
     kycVerified: user.isKycVerified,
     twoFactorOn: twoFactorOn(user),
     outflow: { openDebts: (await hasOpenDebt(ctx.db, userId)) ? 1 : 0 },
-    lastSecurityChangeAt,
     coolDownMs: ctx.config.withdrawals.coolDownMs,
     now,
   });
@@ -107,11 +111,27 @@ export async function requestWithdrawal(
     coin && wallets
       ? await resolveCoinDestination(ctx, wallets, userId, coin.chain.key, body)
       : { address: user.email, addressId: null, label: null, newAddress: false };
-  await proveAccountSecondFactor(ctx, user, { totp: body.totp, recoveryCode: body.recovery_code });
+  await assertAvailableCovers(ctx, userId, asset, amount);
   // USD's value in cents is its amount; a coin's is read at a fresh reference price.
   const valueCents = coin
     ? usdCentsOf(amount, getAsset(asset).scale, requireFreshPrice(ctx, asset).usd)
     : amount;
+  const limited = checkDailyWithdrawalLimit({
+    usedCents: await withdrawnCentsSince(ctx.db, userId, dayBefore(now)),
+    outCents: valueCents,
+    limitCents: ctx.config.withdrawals.dailyLimitCents,
+  });
+  if (!limited.ok) throw withdrawalRuleError(limited, asset);
+  const secondFactor = await proveAccountSecondFactorForAction(ctx, user, {
+    totp: body.totp,
+    recoveryCode: body.recovery_code,
+  });
+  const paused = checkWithdrawalPause({
+    lastSecurityChangeAt,
+    coolDownMs: ctx.config.withdrawals.coolDownMs,
+    now,
+  });
+  if (!paused.ok) throw withdrawalRuleError(paused, assetText);
   const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
   const flags = withdrawalRiskFlags({
     newAddress: destination.newAddress,
@@ -136,6 +156,7 @@ export async function requestWithdrawal(
     label: destination.label,
     flags,
     code,
+    secondFactor,
     now,
   });
   await sendWithdrawalCodeMail(ctx, row, code, WITHDRAWAL_CODE_TTL_MS / 60_000);
@@ -158,12 +179,31 @@ export interface PlacedWithdrawal {
   readonly flags: WithdrawalRiskFlag[];
   /** The confirmation code to mail; only its HMAC is stored. */
   readonly code: string;
+  /** The proved second factor: its recovery code, if any, is spent in the placing transaction. */
+  readonly secondFactor?: SecondFactorPass;
   readonly now: Date;
 }
 
 /**
+ * 'Insufficient amount' when the AVAILABLE balance does not cover the amount: a read before the second
+ * factor and the pause, so the mistake is answered at once. The ledger's conditional hold stays the
+ * check parallel requests cannot race past.
+ */
+async function assertAvailableCovers(
+  ctx: Pick<AppContext, 'db'>,
+  userId: string,
+  asset: AssetCode,
+  amount: bigint,
+): Promise<void> {
+  const balances = await loadUserBalances(ctx.db, userId);
+  const available = balances.find((b) => b.asset === asset && b.kind === 'AVAILABLE')?.balance ?? 0n;
+  if (available < amount) throw new AppError('insufficient_funds', m.insufficientAmount);
+}
+
+/**
  * Holds and records a checked withdrawal: serialised per customer on an advisory lock (so parallel
- * requests cannot pass the daily limit together), the daily limit, then the ledger's hold (the
+ * requests cannot pass the daily limit together), the recovery code of its second factor spent (of
+ * parallel requests with one code only the first gets it), the daily limit, then the ledger's hold (the
  * conditional debit: 'Insufficient amount' when AVAILABLE does not cover it), then the REQUESTED row
  * with the code's HMAC and expiry, all in one transaction.
  */
@@ -175,6 +215,7 @@ export async function placeWithdrawal(
   const id = randomUUID();
   return ctx.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`withdrawal:${userId}`}))`);
+    if (input.secondFactor) await spendProvedRecoveryCode(tx, userId, input.secondFactor, now);
     const used = await withdrawnCentsSince(tx, userId, dayBefore(now));
     const limited = checkDailyWithdrawalLimit({
       usedCents: used,

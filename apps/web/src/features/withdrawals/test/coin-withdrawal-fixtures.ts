@@ -16,6 +16,7 @@ export const ethTerms: WithdrawalTerms = {
   precision: 8,
   available: '2.50000000',
   two_factor_on: true,
+  paused_until: null,
   daily_left_usd: null,
   code_ttl_minutes: 15,
 };
