@@ -76,6 +76,18 @@ for (const viewport of [
       );
       await expectAccessible(page, 'dashboard with the sign-in toast');
       await shoot(page, 'dashboard-toast', viewport.width);
+      // On a phone the header's menu opens above the toast's room: the toast moves below its items.
+      const menu = page.getByRole('banner').getByRole('button', { name: 'Open menu' });
+      if (await menu.isVisible()) {
+        await menu.click();
+        await expect(page.locator('#user-mobile-menu').getByRole('link').first()).toBeVisible();
+        await toast.hover();
+        await expect
+          .poll(() => coveredBy(toast), { message: 'what the toast covers under the menu' })
+          .toEqual([]);
+        await shoot(page, 'menu-toast', viewport.width);
+        await page.getByRole('banner').getByRole('button', { name: 'Close menu' }).click();
+      }
       // Dismissable: its close button takes it and its room away.
       await toast.getByRole('button', { name: 'Close toast' }).click();
       await expect(toast).toHaveCount(0);
