@@ -14,18 +14,12 @@ export const HISTORY_DEMO = { depositCents: 100_00n, withdrawnCents: 25_00n, fee
  * Gives the user a short past for the History screens (issue 45): a USD deposit through the sandbox
  * provider, a USD withdrawal to PayPal that completed (held, then paid out, through the same ledger
  * entries a real one posts, so Transactions lists it as the real one would) and a limit order that
- * was cancelled before anything filled (it holds nothing, so it has no entry). Once: a user who
- * already has a withdrawal is left as they are.
+ * was cancelled before anything filled (it holds nothing, so it has no entry). Once: the deposit by
+ * its provider order, the rest only for a user without a withdrawal.
  */
 export async function seedDemoHistory(db: Db, userId: string, email: string): Promise<void> {
   const providerOrderId = `SEED-HISTORY-${userId}`;
   await db.transaction(async (tx) => {
-    const [done] = await tx
-      .select({ id: withdrawals.id })
-      .from(withdrawals)
-      .where(eq(withdrawals.userId, userId))
-      .limit(1);
-    if (done) return;
     await tx
       .insert(paymentOrders)
       .values({
@@ -39,7 +33,15 @@ export async function seedDemoHistory(db: Db, userId: string, email: string): Pr
       .onConflictDoNothing();
     const deposit = await findOrder(tx, 'sandbox', providerOrderId);
     if (deposit) await creditDeposit(tx, deposit, `SEED-HISTORY-CAPTURE-${userId}`);
-
+  });
+  // The withdrawal and the order come after the deposit (a transaction of their own, a later time).
+  await db.transaction(async (tx) => {
+    const [done] = await tx
+      .select({ id: withdrawals.id })
+      .from(withdrawals)
+      .where(eq(withdrawals.userId, userId))
+      .limit(1);
+    if (done) return;
     const id = randomUUID();
     const amount = HISTORY_DEMO.withdrawnCents;
     await holdWithdrawal(tx, { id, userId, asset: 'USD', amount });
