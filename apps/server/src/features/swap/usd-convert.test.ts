@@ -103,6 +103,23 @@ describe('Convert USD to USDT', () => {
     expect(await holdings(owner)).toEqual({ USD: '15.00', USDT: '4.99500000' });
   });
 
+  it('an Idempotency-Key retry of a convert answers the first result and converts once', async () => {
+    const user = await createTestUser(t, { kyc: true });
+    await fund(t, user, 'USD', '10');
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/swap',
+        headers: { ...user.headers, 'idempotency-key': 'convert-usd-1' },
+        payload: convert('4'),
+      });
+    expect((await send()).statusCode).toBe(200);
+    const retry = await send();
+    expect(retry.statusCode).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(await holdings(user)).toEqual({ USD: '6.00', USDT: '3.99600000' });
+  });
+
   it('40 parallel converts racing one 100 USD balance never overdraw, create or lose money, and the ledger balances', async () => {
     const user = await createTestUser(t, { kyc: true });
     await fund(t, user, 'USD', '100');
