@@ -34,6 +34,8 @@ export const kycMessages = {
   kycUnderReview: 'KYC under review',
   kycUnderReviewNote: 'Your documents are being checked. You can trade and deposit once they are approved.',
   kycRejectedNote: 'Your KYC was rejected. Please correct it and submit again.',
+  // Told on every open screen when the decision arrives over the socket.
+  kycApprovedLive: 'Your KYC is approved. You can now deposit and trade.',
   kycApproved: 'KYC approved successfully',
   kycRejected: 'KYC rejected successfully',
   kycAlreadyDecided: 'This KYC has already been decided by another admin',

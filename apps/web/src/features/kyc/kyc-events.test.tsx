@@ -8,6 +8,9 @@ import { SESSION_QUERY_KEY } from '../session/session-provider';
 import { kycKeys } from './api/kyc-keys';
 import { useKycEvents } from './kyc-events';
 
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
+vi.mock('../../components/ui/toaster', () => ({ toast, Toaster: () => null }));
+
 const user = { _id: 'u1', email: 'carol@example.com', is_kyc_verified: false } as unknown as PublicUser;
 const pending = {
   status: true,
@@ -47,19 +50,25 @@ function setup(enabled = true) {
 }
 
 describe('useKycEvents', () => {
-  it('an approval makes the session user verified and the record approved at once, then reads both again', () => {
+  it('an approval makes the session user verified and the record approved at once, then reads both again', async () => {
     const { fake, cached, invalidated } = setup();
     expect(fake.client.subscribe).toHaveBeenCalledWith('user', expect.any(Function));
     act(() => fake.emit('user', { type: 'kyc', status: 'APPROVED' }));
     expect(cached()).toEqual({ verified: true, status: 'APPROVED' });
     expect(invalidated()).toEqual([SESSION_QUERY_KEY, kycKeys.mine]);
+    await vi.waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Your KYC is approved. You can now deposit and trade.'),
+    );
   });
 
-  it('a rejection shows on the record and leaves the user unverified; the reason is read again', () => {
+  it('a rejection shows on the record and leaves the user unverified; the reason is read again', async () => {
     const { fake, cached, invalidated } = setup();
     act(() => fake.emit('user', { type: 'kyc', status: 'REJECTED' }));
     expect(cached()).toEqual({ verified: false, status: 'REJECTED' });
     expect(invalidated()).toEqual([SESSION_QUERY_KEY, kycKeys.mine]);
+    await vi.waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Your KYC was rejected. Please correct it and submit again.'),
+    );
   });
 
   it('other events on the channel, and malformed KYC events, change nothing', () => {
@@ -68,6 +77,8 @@ describe('useKycEvents', () => {
       fake.emit('user', { type: 'balance' });
       fake.emit('user', { type: 'chain_deposit', deposit: {} });
       fake.emit('user', { type: 'kyc', status: 'VERIFIED' });
+      // Not a decision: a submission is the customer's own doing.
+      fake.emit('user', { type: 'kyc', status: 'PENDING' });
       fake.emit('user', { type: 'kyc' });
     });
     expect(cached()).toEqual({ verified: false, status: 'PENDING' });

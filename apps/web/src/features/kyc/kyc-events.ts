@@ -1,4 +1,10 @@
-import { type KycGetResponse, type KycStatus, kycEventSchema, type PublicUser } from '@exchange/contracts';
+import {
+  type KycGetResponse,
+  type KycStatus,
+  kycEventSchema,
+  messages,
+  type PublicUser,
+} from '@exchange/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -44,9 +50,10 @@ export function refetchKycStanding(queryClient: QueryClient): Promise<unknown> {
 }
 
 /**
- * While signed in, follows the private 'user' channel's `kyc` events (applyKycDecision). After the
- * socket signs in again (a reconnect, a refreshed token) the user and the record are read afresh, so a
- * decision made while offline shows too. Nothing polls.
+ * While signed in, follows the private 'user' channel's `kyc` events: the decision goes into the cache
+ * (applyKycDecision) and a toast says it, whatever screen is open. After the socket signs in again (a
+ * reconnect, a refreshed token) the user and the record are read afresh, so a decision made while
+ * offline shows too. Nothing polls.
  */
 export function useKycEvents(enabled: boolean, client: RealtimeClient = realtime): void {
   const queryClient = useQueryClient();
@@ -54,7 +61,14 @@ export function useKycEvents(enabled: boolean, client: RealtimeClient = realtime
     if (!enabled) return;
     const stopEvents = client.subscribe('user', (data) => {
       const status = readKycEvent(data);
-      if (status) void applyKycDecision(queryClient, status);
+      if (!status || status === 'PENDING') return;
+      void applyKycDecision(queryClient, status);
+      // The toast library stays out of the shell's first load (app/provider.tsx); this runs on every screen.
+      void import('../../components/ui/toaster').then(({ toast }) =>
+        status === 'APPROVED'
+          ? toast.success(messages.kycApprovedLive)
+          : toast.error(messages.kycRejectedNote),
+      );
     });
     let first = true;
     const stopAuth = client.onAuthenticated(() => {
