@@ -16,22 +16,26 @@ const GAP_PX = 8;
 function useToastRoom(region: RefObject<HTMLDivElement | null>) {
   useEffect(() => {
     const root = document.documentElement;
+    // A custom property on the root restyles the whole page: set one only when it changes.
+    const set = (name: string, value: string) => {
+      if (root.style.getPropertyValue(name) !== value) root.style.setProperty(name, value);
+    };
     let frame = 0;
     const measure = () => {
       frame = 0;
       const room = document.getElementById(TOAST_ROOM_ID);
       if (!room) {
         root.style.removeProperty('--toast-top');
-        root.style.setProperty('--toast-room', '0px');
+        set('--toast-room', '0px');
         return;
       }
       const above = room.previousElementSibling?.getBoundingClientRect().bottom ?? 0;
-      const top = Math.max(room.getBoundingClientRect().top, above, 0);
-      root.style.setProperty('--toast-top', `${top}px`);
+      const top = Math.round(Math.max(room.getBoundingClientRect().top, above, 0));
+      set('--toast-top', `${top}px`);
       const toasts = region.current?.querySelectorAll('[data-sonner-toast]:not([data-removed="true"])') ?? [];
       let bottom = top;
       for (const shown of toasts) bottom = Math.max(bottom, shown.getBoundingClientRect().bottom);
-      root.style.setProperty('--toast-room', toasts.length > 0 ? `${bottom - top + GAP_PX}px` : '0px');
+      set('--toast-room', toasts.length > 0 ? `${Math.ceil(bottom - top + GAP_PX)}px` : '0px');
     };
     const schedule = () => {
       if (frame === 0) frame = requestAnimationFrame(measure);
