@@ -6,6 +6,8 @@ import { FlashValue } from '../../../components/ui/flash-value';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAmount, formatPercent, formatUsd } from '../../../lib/format';
 import { totalBalance } from '../../../shared/wallet/balances';
+import { useDepositNetworks } from '../../chain-deposits/api/get-deposit-networks';
+import { unmovableCoinList } from '../../chain-deposits/model/movable-coins';
 
 const columns: readonly Column<WalletCurrency>[] = [
   {
@@ -48,7 +50,10 @@ const columns: readonly Column<WalletCurrency>[] = [
   },
 ];
 
-/** The last column: Withdraw for a coin that can leave on a chain, 'Coming Soon ...' for the others. */
+/**
+ * The last column: Withdraw for a coin that can leave on a chain, nothing for the others (one sentence
+ * under the table names them, rather than a 'Coming Soon ...' on each row).
+ */
 function withdrawColumn(
   canWithdraw: (symbol: string) => boolean,
   onWithdraw: (symbol: string) => void,
@@ -67,17 +72,20 @@ function withdrawColumn(
         >
           {messages.withdrawTitle}
         </Button>
-      ) : (
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled
-          aria-label={`${formatMessage(messages.coinWithdrawButton, { asset: row.symbol })}: ${messages.comingSoon}`}
-        >
-          {messages.comingSoon}
-        </Button>
-      ),
+      ) : null,
   };
+}
+
+/** Under the table, once: the coins that cannot leave here yet (those no chain is configured for). */
+function NotWithdrawableYet() {
+  const networks = useDepositNetworks();
+  const notYet = networks.data ? unmovableCoinList(networks.data) : '';
+  if (!notYet) return null;
+  return (
+    <p className="mt-3 text-sm text-muted" data-testid="coins-not-withdrawable">
+      {formatMessage(messages.coinWithdrawNotYet, { assets: notYet })}
+    </p>
+  );
 }
 
 interface CryptoAssetsTableProps {
@@ -94,22 +102,25 @@ interface CryptoAssetsTableProps {
 
 /**
  * Spec section 2, /deposit: the crypto assets with their total, share of the wallet and interest, and
- * (issue 38) Withdraw on each coin that can leave on a chain.
+ * (issue 38) Withdraw on each coin that can leave on a chain, the others named once below (issue 45).
  */
 export function CryptoAssetsTable({ currencies, loading, error, onRetry, withdraw }: CryptoAssetsTableProps) {
   const crypto = currencies?.filter((currency) => currency.currency_type === 'CRYPTO');
   return (
-    <DataTable
-      label="Crypto assets"
-      columns={withdraw ? [...columns, withdrawColumn(withdraw.canWithdraw, withdraw.onWithdraw)] : columns}
-      rows={crypto}
-      rowKey={(row) => row._id}
-      loading={loading}
-      error={error ? errorMessage(error) : undefined}
-      onRetry={onRetry}
-      searchable={false}
-      pageSize={20}
-      scrollOnPageChange={false}
-    />
+    <>
+      <DataTable
+        label="Crypto assets"
+        columns={withdraw ? [...columns, withdrawColumn(withdraw.canWithdraw, withdraw.onWithdraw)] : columns}
+        rows={crypto}
+        rowKey={(row) => row._id}
+        loading={loading}
+        error={error ? errorMessage(error) : undefined}
+        onRetry={onRetry}
+        searchable={false}
+        pageSize={20}
+        scrollOnPageChange={false}
+      />
+      {withdraw ? <NotWithdrawableYet /> : null}
+    </>
   );
 }
