@@ -25,6 +25,8 @@ export const swapMessages = {
   convertUsdAmount: 'USD to convert',
   convertUsdAction: 'Convert',
   convertUsdDone: 'Converted: you can place the order now',
+  convertUsdQuoteValid: 'Quote valid for {seconds} s',
+  convertUsdQuoteExpired: 'Quote expired: fetching a new one…',
   getUsdt: 'Get USDT',
   getUsdtExplained: 'Limit orders are paid in USDT. You hold USD: convert it to USDT here, at a quoted rate.',
 } as const;

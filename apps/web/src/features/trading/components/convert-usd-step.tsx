@@ -154,8 +154,8 @@ export function ConvertUsdStep({ missing, usdAvailable, enabled, onConverted }: 
       {quote && !quoteError ? (
         <p className="text-xs text-muted" aria-live="off">
           {secondsLeft && secondsLeft > 0
-            ? `Quote valid for ${secondsLeft} s`
-            : 'Quote expired: fetching a new one…'}
+            ? formatMessage(messages.convertUsdQuoteValid, { seconds: String(secondsLeft) })
+            : messages.convertUsdQuoteExpired}
         </p>
       ) : null}
       <Button
