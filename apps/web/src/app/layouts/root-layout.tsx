@@ -1,10 +1,14 @@
-import { useLayoutEffect } from 'react';
+import { lazy, Suspense, useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { useChainDepositEvents } from '../../features/chain-deposits/use-chain-deposit-events';
-import { useKycEvents } from '../../features/kyc/kyc-events';
 import { useSession } from '../../features/session/session-context';
 import { SessionProvider } from '../../features/session/session-provider';
-import { useBalanceEvents } from '../../shared/wallet/use-balance-events';
+
+/**
+ * The private channel's listeners (live-events.tsx) and the schemas they check frames with load only
+ * once someone is signed in: a visitor's landing page has no use for them, and building those zod
+ * schemas was the largest single piece of script on its first load on a phone.
+ */
+const LiveEvents = lazy(async () => ({ default: (await import('./live-events')).LiveEvents }));
 
 /**
  * Spec section 2: every route change scrolls to the top. A link to an anchor (/#features) scrolls to
@@ -26,16 +30,14 @@ function ScrollToTop() {
   return null;
 }
 
-/**
- * While signed in, balances, orders, coin deposits and KYC decisions follow the private socket channel
- * everywhere.
- */
+/** While signed in, balances, orders, coin deposits and KYC decisions follow the private channel. */
 function LiveBalances() {
   const signedIn = useSession().isAuthenticated;
-  useBalanceEvents(signedIn);
-  useChainDepositEvents(signedIn);
-  useKycEvents(signedIn);
-  return null;
+  return signedIn ? (
+    <Suspense fallback={null}>
+      <LiveEvents />
+    </Suspense>
+  ) : null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { type TickerItem, tickerFrameSchema } from '@exchange/contracts';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 import { type RealtimeStatus, realtime } from '../../lib/realtime';
 
 const tickerList = tickerFrameSchema.shape.data;
@@ -27,10 +27,15 @@ export function useTicker(): TickerState {
     const unsubscribe = realtime.subscribe('ticker', (data) => {
       const parsed = tickerList.safeParse(data);
       if (!parsed.success) return;
-      setTickers((previous) => {
-        const next = new Map(previous);
-        for (const item of parsed.data) next.set(item.ticker, item);
-        return next;
+      // Each frame re-renders every price on the page (the landing page's carousel and table): as a
+      // transition that render yields to the browser every few milliseconds instead of being one long
+      // task on a slow phone, and a newer frame replaces one still rendering.
+      startTransition(() => {
+        setTickers((previous) => {
+          const next = new Map(previous);
+          for (const item of parsed.data) next.set(item.ticker, item);
+          return next;
+        });
       });
     });
     return unsubscribe;
