@@ -202,6 +202,30 @@ describe('api client: one refresh, one retry', () => {
       expect(fetchMock).toHaveBeenCalledTimes(1);
     }
   });
+
+  it("keeps the session on a signed-in request's wrong or missing code (403 / 400, issue 45)", async () => {
+    setAccessToken('live-token');
+    const cleared = vi.fn();
+    const stop = onSessionCleared(cleared);
+    for (const [status, code] of [
+      [403, 'totp_invalid'],
+      [403, 'recovery_code_wrong'],
+      [400, 'totp_required'],
+    ] as const) {
+      const fetchMock = vi.fn(async () =>
+        json(status, { status: false, message: 'The authenticator code is wrong', code }),
+      );
+      vi.stubGlobal('fetch', fetchMock);
+      await expect(apiClient.post('/withdrawals', { asset: 'USD', amount: '20' })).rejects.toMatchObject({
+        code,
+        status,
+      });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    }
+    expect(getAccessToken()).toBe('live-token');
+    expect(cleared).not.toHaveBeenCalled();
+    stop();
+  });
 });
 
 describe('api client: errors and headers', () => {

@@ -1,4 +1,4 @@
-import { type WithdrawalTerms as WireTerms, withdrawalAmountMessage } from '@exchange/contracts';
+import { messages, type WithdrawalTerms as WireTerms, withdrawalAmountMessage } from '@exchange/contracts';
 import {
   checkWithdrawalAmount,
   formatMinor,
@@ -29,10 +29,16 @@ export function ruleTerms(terms: WireTerms): WithdrawalTerms | undefined {
   return { asset: terms.asset, method: terms.method, minimum, fee, precision: terms.precision };
 }
 
-/** The domain's amount rule over the typed amount: the message of its refusal, or null. */
+/**
+ * The domain's amount rule over the typed amount, then the available balance ('Insufficient amount',
+ * as the server answers it): the message of the first refusal, or null. Checked during the withdrawal
+ * pause too, so a typo shows now and not after it.
+ */
 export function amountProblem(terms: WireTerms, amount: string): string | null {
   const checked = checkWithdrawalAmount(ruleTerms(terms), terms.asset, amount);
-  return checked.ok ? null : withdrawalAmountMessage(checked, terms.asset);
+  if (!checked.ok) return withdrawalAmountMessage(checked, terms.asset);
+  const available = parseDecimal(terms.available, scaleOf(terms.asset));
+  return available !== null && checked.value.amount > available ? messages.insufficientAmount : null;
 }
 
 /**

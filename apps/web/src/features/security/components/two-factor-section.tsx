@@ -18,7 +18,9 @@ import { Input } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
 import { SecondFactorInput } from '../../../shared/two-factor/second-factor-input';
+import { WithdrawalPauseNotice } from '../../withdrawals/components/withdrawal-pause-notice';
 import {
   useConfirmTwoFactor,
   useDisableTwoFactor,
@@ -40,7 +42,13 @@ export function TwoFactorSection() {
   else if (status.isPending) body = <Skeleton className="h-10 w-64" />;
   else if (status.isError)
     body = <ErrorState message={errorMessage(status.error)} onRetry={() => void status.refetch()} />;
-  else if (status.data.enabled) body = <TurnOff codesLeft={status.data.recovery_codes_left} />;
+  else if (status.data.enabled)
+    body = (
+      <TurnOff
+        codesLeft={status.data.recovery_codes_left}
+        pausedUntil={status.data.withdrawals_paused_until}
+      />
+    );
   else body = <Enrol onEnabled={setRecoveryCodes} />;
   return <Card title={messages.twoFactorTitle}>{body}</Card>;
 }
@@ -100,6 +108,7 @@ function Enrol({ onEnabled }: { readonly onEnabled: (codes: string[]) => void })
       />
       <form onSubmit={submit} className="flex min-w-0 flex-col gap-3 sm:max-w-sm">
         <p className="text-sm text-muted">{messages.totpEnrolStarted}</p>
+        <PauseAhead hours={enrolment.withdrawal_pause_hours} />
         <p className="text-sm">
           {messages.twoFactorSecretLabel}:{' '}
           <code data-testid="two-factor-secret" className="break-all text-ink">
@@ -121,6 +130,23 @@ function Enrol({ onEnabled }: { readonly onEnabled: (codes: string[]) => void })
         </div>
       </form>
     </div>
+  );
+}
+
+/**
+ * Told before the code is confirmed (issue 45): turning two-factor on pauses withdrawals for the
+ * cool-down, until a time in the viewer's zone counted from now.
+ */
+function PauseAhead({ hours }: { readonly hours: number }) {
+  if (hours <= 0) return null;
+  const until = formatDateTime(Date.now() + hours * 3_600_000);
+  return (
+    <p
+      data-testid="withdrawal-pause-ahead"
+      className="rounded-md border border-line px-3 py-2 text-sm text-ink"
+    >
+      {formatMessage(messages.withdrawalPauseAhead, { hours: String(hours), until })}
+    </p>
   );
 }
 
@@ -161,7 +187,13 @@ function RecoveryCodes({ codes, onDone }: { readonly codes: string[]; readonly o
   );
 }
 
-function TurnOff({ codesLeft }: { readonly codesLeft: number }) {
+function TurnOff({
+  codesLeft,
+  pausedUntil,
+}: {
+  readonly codesLeft: number;
+  readonly pausedUntil: string | null;
+}) {
   const disable = useDisableTwoFactor();
   const {
     register,
@@ -187,6 +219,7 @@ function TurnOff({ codesLeft }: { readonly codesLeft: number }) {
           {formatMessage(messages.recoveryCodesLeft, { count: String(codesLeft) })}
         </span>
       </div>
+      <WithdrawalPauseNotice until={pausedUntil} />
       <p className="text-sm text-muted">{messages.twoFactorOnIntro}</p>
       <form onSubmit={submit} noValidate className="flex flex-col gap-3 sm:max-w-sm">
         <p className="text-sm text-muted">{messages.twoFactorTurnOffHint}</p>

@@ -10,6 +10,7 @@ import { RestrictionNotice } from '../../restrictions/components/restriction-not
 import { useSession } from '../../session/session-context';
 import { CoinWithdrawDialog } from '../../withdrawals/components/coin-withdraw-dialog';
 import { WithdrawDialog } from '../../withdrawals/components/withdraw-dialog';
+import { AccountWithdrawalPauseNotice } from '../../withdrawals/components/withdrawal-pause-notice';
 import { AddMoneyDialog } from '../components/add-money-dialog';
 import { CryptoAssetsTable } from '../components/crypto-assets-table';
 import { FiatBalanceCard } from '../components/fiat-balance-card';
@@ -46,6 +47,7 @@ export function DepositPage() {
     <div>
       <PageHeader title="Wallet" description="Your balances, US dollar deposits and coin deposits." />
       <RestrictionNotice />
+      {session.is_kyc_verified ? <AccountWithdrawalPauseNotice className="mb-4" /> : null}
       {refreshing ? (
         <p
           role="status"

@@ -12,6 +12,7 @@ import { type AddressToSave, CoinWithdrawFormStep } from './coin-withdraw-form-s
 import { SaveAddressStep } from './save-address-step';
 import { WithdrawCodeStep } from './withdraw-code-step';
 import { WithdrawCoinSelect } from './withdraw-coin-select';
+import { WithdrawalPauseNotice } from './withdrawal-pause-notice';
 
 type Step =
   | { readonly kind: 'form' }
@@ -74,24 +75,28 @@ export function CoinWithdrawDialog({ asset: openedOn, onClose }: CoinWithdrawDia
     );
   } else {
     const chains = terms.data?.chains ?? [];
+    // The pause after a security change is told at the top, before anything is typed (issue 45).
     const pickers = (
-      <div className="grid gap-4 sm:grid-cols-2">
-        <WithdrawCoinSelect
-          value={asset}
-          onChange={(next) => {
-            setPicked(next);
-            setChain(null);
-          }}
-        />
-        {chains.length > 1 ? (
-          <Select
-            label={messages.coinWithdrawNetwork}
-            options={chains.map((item) => ({ value: item.key, label: item.name }))}
-            value={terms.data?.chain?.key ?? ''}
-            onChange={(event) => setChain(event.target.value)}
+      <>
+        <WithdrawalPauseNotice until={terms.data?.paused_until} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <WithdrawCoinSelect
+            value={asset}
+            onChange={(next) => {
+              setPicked(next);
+              setChain(null);
+            }}
           />
-        ) : null}
-      </div>
+          {chains.length > 1 ? (
+            <Select
+              label={messages.coinWithdrawNetwork}
+              options={chains.map((item) => ({ value: item.key, label: item.name }))}
+              value={terms.data?.chain?.key ?? ''}
+              onChange={(event) => setChain(event.target.value)}
+            />
+          ) : null}
+        </div>
+      </>
     );
     let state: ReactNode;
     if (terms.isPending) state = <SkeletonText lines={6} />;

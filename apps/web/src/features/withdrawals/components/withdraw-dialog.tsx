@@ -11,6 +11,7 @@ import { requestWithdrawal, useWithdrawalTerms } from '../api/withdrawals';
 import { amountProblem } from '../withdrawal-rules';
 import { WithdrawAmountFields } from './withdraw-amount-fields';
 import { WithdrawCodeStep } from './withdraw-code-step';
+import { WithdrawalPauseNotice } from './withdrawal-pause-notice';
 
 type Step =
   | { readonly kind: 'amount' }
@@ -90,6 +91,8 @@ export function WithdrawDialog({ open, onOpenChange }: WithdrawDialogProps) {
       {step.kind === 'amount' ? (
         <ModalForm onSubmit={submitAmount}>
           <ModalBody className="flex flex-col gap-4">
+            {/* The pause after a security change is told at the top, before anything is typed (issue 45). */}
+            <WithdrawalPauseNotice until={terms.data?.paused_until} />
             {terms.data ? (
               <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
                 <dt className="text-muted">PayPal</dt>
