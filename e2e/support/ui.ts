@@ -39,9 +39,13 @@ export async function logInAsCustomer(page: Page, email: string, password: strin
   const header = page.getByRole('banner');
   const login = header.getByRole('link', { name: 'Login' });
   const menu = header.getByRole('button', { name: 'Open menu' });
-  // On a phone the header's buttons live in its menu.
+  // On a phone the header's buttons live in its menu. The landing page is prerendered, so a tap that
+  // comes before the app has taken the page over opens nothing: tap again until the menu is open.
   await expect(login.or(menu).first()).toBeVisible();
-  if (!(await login.first().isVisible())) await menu.click();
+  await expect(async () => {
+    if (!(await login.first().isVisible())) await menu.click();
+    await expect(login.first()).toBeVisible({ timeout: 2_000 });
+  }).toPass();
   await login.first().click();
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('Email').fill(email);
