@@ -76,3 +76,32 @@ test('a signed-in visitor: hydrated as the HTML was, then the header knows them'
   await expect(page.getByTestId('current-value')).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test.describe('on a phone, before the app has taken the page over', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a tap on the menu opens it once the app is there: the tap is not lost', async ({ page }) => {
+    const errors = collectErrors(page);
+    // Hold every script back until the visitor has tapped, as a slow network would.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      if (!route.request().url().includes('load-after-paint')) await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: HEADING })).toBeVisible();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    // Nothing can answer yet: the button is the prerendered one.
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveCount(0);
+    release();
+    const menu = page.locator('#landing-mobile-menu');
+    await expect(page.getByRole('button', { name: 'Close menu' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Login' })).toBeVisible();
+    await menu.getByRole('link', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(errors).toEqual([]);
+  });
+});

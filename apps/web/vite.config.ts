@@ -129,6 +129,22 @@ function loadScriptsAfterPaint(html: string, base: string): { html: string; boot
     script.src = ${JSON.stringify(entry[1])};
     document.head.appendChild(script);
   }
+  // A tap before the app is there has no handler yet: keep the button (lib/early-taps.ts hands it to
+  // its component at hydration) and load the scripts at once.
+  var early = [];
+  function keep(event) {
+    var button = event.target && event.target.closest ? event.target.closest('button') : null;
+    if (!button) return;
+    if (early.indexOf(button) < 0) early.push(button);
+    load();
+  }
+  document.addEventListener('click', keep, true);
+  window.__takeEarlyTaps = function () {
+    document.removeEventListener('click', keep, true);
+    var taken = early;
+    early = [];
+    return taken;
+  };
   if (document.visibilityState !== 'visible' || typeof PerformanceObserver !== 'function') return load();
   try {
     new PerformanceObserver(function (list) {

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useSession } from '../../features/session/session-context';
+import { useEarlyTap } from '../../lib/early-taps';
 import { homeFor, paths, readFrom } from '../../lib/paths';
 import { useDismiss } from '../../lib/use-dismiss';
 import { useRoutePopup } from '../../lib/use-route-popup';
@@ -29,6 +30,8 @@ export function LandingHeader() {
   const panelRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   useDismiss(open, close, panelRef, toggleRef);
+  // On a phone the menu is the way to Login: a tap before the app took the page over still opens it.
+  useEarlyTap(toggleRef, toggle);
 
   const from = readFrom(location.state);
   const loginState = from ? { from } : undefined;
