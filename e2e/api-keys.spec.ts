@@ -37,7 +37,7 @@ test('a customer creates an API key, sees its secret once, and revokes it', asyn
   await dialog.getByRole('button', { name: 'Copy Secret key' }).click();
   await expect(dialog.getByRole('button', { name: 'Copy Secret key' })).toHaveText('Copied');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
-  await page.screenshot({ path: '/tmp/q4-api-key-secret-1366.png' });
+  await page.screenshot({ path: test.info().outputPath('q4-api-key-secret-1366.png') });
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
@@ -49,7 +49,7 @@ test('a customer creates an API key, sees its secret once, and revokes it', asyn
   await expect(row).toContainText('Never');
   await expect(page.getByText(secret)).toHaveCount(0);
   await expectAccessible(page, '/security');
-  await page.screenshot({ path: '/tmp/q4-api-keys-1366.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('q4-api-keys-1366.png'), fullPage: true });
   await expect
     .poll(async () => (await mailbox(request, customer.email)).map((mail) => mail.text).join('\n'))
     .toContain('A new API key was created');
@@ -61,7 +61,7 @@ test('a customer creates an API key, sees its secret once, and revokes it', asyn
   await logInAsCustomer(phonePage, customer.email, customer.password);
   await openFromAccountMenu(phonePage, 'Security', /\/security$/);
   await expect(phonePage.getByText('My trading bot')).toBeVisible();
-  await phonePage.screenshot({ path: '/tmp/q4-api-keys-390.png', fullPage: true });
+  await phonePage.screenshot({ path: test.info().outputPath('q4-api-keys-390.png'), fullPage: true });
   await phone.close();
 
   // Revoked after a confirmation: gone from the list.

@@ -101,7 +101,7 @@ test('the admin creates an NFT, a customer buys and relists it, a second custome
   await expect(admin.getByText('NFT created')).toBeVisible();
   await expect(admin.getByRole('table', { name: 'NFTs' }).getByText(name)).toBeVisible();
   await expectAccessible(admin, 'admin NFTs');
-  await admin.screenshot({ path: '/tmp/nft-admin-1366.png', fullPage: true });
+  await admin.screenshot({ path: test.info().outputPath('nft-admin-1366.png'), fullPage: true });
 
   // The first customer buys it from the house, on a desktop.
   const alice = await newPage(browser, 1366);
@@ -115,7 +115,7 @@ test('the admin creates an NFT, a customer buys and relists it, a second custome
     },
   );
   await expectAccessible(alice, 'NFT details');
-  await alice.screenshot({ path: '/tmp/nft-details-1366.png', fullPage: true });
+  await alice.screenshot({ path: test.info().outputPath('nft-details-1366.png'), fullPage: true });
   await buy(alice, name, '10.00', /Your balance: 50/);
   await alice.getByRole('link', { name: 'My NFTs' }).click();
   await expect(alice).toHaveURL(/tab=mine/);
@@ -126,14 +126,14 @@ test('the admin creates an NFT, a customer buys and relists it, a second custome
   await expect(alice.getByText('Your NFT is now for sale')).toBeVisible();
   await expect(alice.getByRole('button', { name: `Withdraw from sale: ${name}` })).toBeVisible();
   await expectAccessible(alice, 'My NFTs');
-  await alice.screenshot({ path: '/tmp/nft-mine-1366.png', fullPage: true });
+  await alice.screenshot({ path: test.info().outputPath('nft-mine-1366.png'), fullPage: true });
 
   // The second customer buys it from the first, on a phone.
   const bob = await newPage(browser, 390);
   await logInAsCustomer(bob, second.email, second.password);
   await openItem(bob, name);
   await expect(bob.getByText('20.00 USD').first()).toBeVisible();
-  await bob.screenshot({ path: '/tmp/nft-details-390.png', fullPage: true });
+  await bob.screenshot({ path: test.info().outputPath('nft-details-390.png'), fullPage: true });
   await buy(bob, name, '20.00', /Your balance: 50/);
   await expect(bob.getByRole('cell', { name: '20.00 USD' })).toBeVisible();
   await expect(bob.getByRole('cell', { name: '10.00 USD' })).toBeVisible();
@@ -141,7 +141,7 @@ test('the admin creates an NFT, a customer buys and relists it, a second custome
   await bob.getByRole('tab', { name: 'My NFTs' }).click();
   await expect(bob.getByRole('list', { name: 'My NFTs' }).getByText(name)).toBeVisible();
   await expectAccessible(bob, 'My NFTs on a phone');
-  await bob.screenshot({ path: '/tmp/nft-mine-390.png', fullPage: true });
+  await bob.screenshot({ path: test.info().outputPath('nft-mine-390.png'), fullPage: true });
 
   // The first customer no longer owns it; the admin sees both sales.
   await alice.reload();
@@ -152,7 +152,7 @@ test('the admin creates an NFT, a customer buys and relists it, a second custome
     alice.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'NFT Marketplace' }),
   ).toBeVisible();
   expect(await alice.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
-  await alice.screenshot({ path: '/tmp/nft-header-1280.png' });
+  await alice.screenshot({ path: test.info().outputPath('nft-header-1280.png') });
   await admin.getByRole('tab', { name: 'Sales' }).click();
   await expect(
     admin.getByRole('table', { name: 'NFT sales' }).getByRole('row', { name: new RegExp(name) }),

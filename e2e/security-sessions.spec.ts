@@ -34,7 +34,7 @@ test('a customer sees two sessions, ends the other one and reads the sign-in his
   // The phone sees both sessions too, at 390 px.
   await openFromAccountMenu(phonePage, 'Security', /\/security$/);
   await expect(phonePage.getByTestId('session-card')).toHaveCount(2);
-  await phonePage.screenshot({ path: '/tmp/p8-security-390.png', fullPage: true });
+  await phonePage.screenshot({ path: test.info().outputPath('p8-security-390.png'), fullPage: true });
 
   await openFromAccountMenu(laptopPage, 'Security', /\/security$/);
   await expect(laptopPage.getByRole('heading', { name: 'Security', level: 1 })).toBeVisible();
@@ -46,7 +46,7 @@ test('a customer sees two sessions, ends the other one and reads the sign-in his
   const other = cards.filter({ hasNotText: 'This device' });
   await expect(other).toContainText('Safari on iOS');
   await expectAccessible(laptopPage, '/security');
-  await laptopPage.screenshot({ path: '/tmp/p8-security-1366.png', fullPage: true });
+  await laptopPage.screenshot({ path: test.info().outputPath('p8-security-1366.png'), fullPage: true });
 
   await other.getByRole('button', { name: 'Sign out this session' }).click();
   await laptopPage.getByRole('alertdialog').getByRole('button', { name: 'YES' }).click();

@@ -7,6 +7,7 @@ import { generate } from 'otplib';
 import { createPublicClient, http, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { mailbox, verifiedCustomer } from './support/customers';
+import { letAFewHoursPass } from './support/time-passes';
 import {
   collectPageErrors,
   expectAccessible,
@@ -88,6 +89,11 @@ for (const width of [1366, 390]) {
     await page.getByLabel('Authentication code').fill(await codeFor(secret, 0));
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByRole('button', { name: 'I have saved them' }).click();
+    // Withdrawals pause for a day after two-factor is turned on, and the Security page says so; the
+    // customer comes back the next day.
+    await expect(page.getByText(/^Withdrawals are paused until /).first()).toBeVisible();
+    await letAFewHoursPass(customer.email);
+    await page.reload();
 
     // 0.5 ETH in, to the customer's own deposit address.
     await openFromAccountMenu(page, 'Wallet', /\/deposit$/);
@@ -209,8 +215,8 @@ for (const width of [1366, 390]) {
       .getByRole('row')
       .filter({ hasText: 'My cold wallet' });
     await expect(saved).toContainText(outside);
-    // The e2e server has no cool-down (start-server.mjs), so the entry is ready at once.
-    await expect(saved.getByText('Ready')).toBeVisible();
+    // A new entry waits out the cool-down before a withdrawal may use it.
+    await expect(saved.getByText(/^Usable from /)).toBeVisible();
     await book.scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath(`coin-withdraw-book-${width}.png`) });
     expect(errors).toEqual([]);

@@ -12,13 +12,6 @@ import { logInAsCustomer, openFromAccountMenu } from './support/ui';
  */
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
-// Until every flow that withdraws runs with the pause on (issue 45, point 6), the e2e server turns it
-// off unless E2E_WITHDRAWAL_COOL_DOWN_HOURS is set; this flow needs it on.
-test.skip(
-  (process.env.E2E_WITHDRAWAL_COOL_DOWN_HOURS ?? '0') === '0',
-  'needs the withdrawal pause: run with E2E_WITHDRAWAL_COOL_DOWN_HOURS=24',
-);
-
 for (const viewport of [
   { width: 1366, height: 768 },
   { width: 390, height: 844 },

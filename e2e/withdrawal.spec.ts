@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { mailbox, verifiedCustomer } from './support/customers';
+import { letAFewHoursPass } from './support/time-passes';
 import {
   expectAccessible,
   logInAsCustomer,
@@ -68,6 +69,11 @@ for (const width of [1366, 390]) {
     await page.getByLabel('Authentication code').fill(await codeFor(secret, 0));
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByRole('button', { name: 'I have saved them' }).click();
+    // Withdrawals pause for a day after two-factor is turned on, and the Security page says so; the
+    // customer comes back the next day.
+    await expect(page.getByText(/^Withdrawals are paused until /).first()).toBeVisible();
+    await letAFewHoursPass(customer.email);
+    await page.reload();
 
     // Wallet → Withdraw.
     await page.getByRole('banner').getByRole('link', { name: 'Exchange' }).click();
