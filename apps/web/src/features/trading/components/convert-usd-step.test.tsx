@@ -150,9 +150,9 @@ describe("the order form's 'Convert USD to USDT' step", () => {
     expect(screen.queryByRole('button', { name: 'Get USDT' })).not.toBeInTheDocument();
     await user.clear(screen.getByLabelText('Limit Price'));
     await user.type(screen.getByLabelText('Limit Price'), '50001');
-    // 50.001 USDT plus the fee, which the form's estimate rounds up at the cost's 3 places (0.101).
+    // 50.001 USDT plus its 0.2% fee, 0.100002 (rounded up at USDT's 8 places, as the server holds it).
     expect(await screen.findByRole('region', { name: 'Convert USD to USDT' })).toHaveTextContent(
-      'This order needs 0.00200000 USDT more than you have.',
+      'This order needs 0.00100200 USDT more than you have.',
     );
     await user.click(screen.getByRole('radio', { name: 'Instant' }));
     expect(screen.queryByRole('region', { name: 'Convert USD to USDT' })).not.toBeInTheDocument();

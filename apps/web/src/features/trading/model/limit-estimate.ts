@@ -1,5 +1,5 @@
 import type { OrderSide } from '@exchange/contracts';
-import { addDec, type Dec, feeOfDec, formatDec, multiplyDec, toDec } from '@exchange/domain';
+import { addDec, type Dec, feeOfDec, formatDec, multiplyDec, parseDecimal, toDec } from '@exchange/domain';
 
 /** USDT has 8 decimal places in the ledger. */
 const USDT_SCALE = 8;
@@ -18,13 +18,18 @@ export function limitEstimate(
   const amount = toDec(quantity);
   const price = toDec(limitPrice);
   if (!amount || !price) return null;
-  const cost: Dec = multiplyDec(price, amount);
-  const fee = feeOfDec(cost, feeBps);
-  const total = side === 'buy' ? addDec(cost, fee) : { value: cost.value - fee.value, scale: cost.scale };
   const rounding = side === 'buy' ? 'up' : 'down';
+  // As the server's buyerAmounts / sellerAmounts: the value is rounded to a ledger unit first, and the
+  // fee is charged on that amount, rounded up at the ledger's places (not at the value's own: 0.001 ×
+  // 50001 is a 0.10000200 fee, not 0.101).
+  const costMinor = parseDecimal(formatDec(multiplyDec(price, amount), USDT_SCALE, rounding), USDT_SCALE);
+  if (costMinor === null) return null;
+  const cost: Dec = { value: costMinor, scale: USDT_SCALE };
+  const fee: Dec = feeOfDec(cost, feeBps);
+  const total = side === 'buy' ? addDec(cost, fee) : { value: cost.value - fee.value, scale: cost.scale };
   return {
-    cost: formatDec(cost, USDT_SCALE, rounding),
-    fee: formatDec(fee, USDT_SCALE, 'up'),
-    total: formatDec(total, USDT_SCALE, rounding),
+    cost: formatDec(cost, USDT_SCALE),
+    fee: formatDec(fee, USDT_SCALE),
+    total: formatDec(total, USDT_SCALE),
   };
 }
