@@ -63,4 +63,15 @@ describe('the password change form and two-factor', () => {
     await waitFor(() => expect(toast.success).toHaveBeenCalled());
     expect(calls.find((c) => c.key === 'POST /auth/password/change')?.body).not.toHaveProperty('totp');
   });
+
+  it('reads the two-factor status again after a change, since a new password pauses withdrawals', async () => {
+    const calls = renderForm(false);
+    const user = userEvent.setup();
+    const statusReads = () => calls.filter((c) => c.key === 'POST /auth/2fa/status').length;
+    await waitFor(() => expect(statusReads()).toBe(1));
+    await fillPasswords(user);
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalled());
+    await waitFor(() => expect(statusReads()).toBe(2));
+  });
 });

@@ -6,6 +6,7 @@ import {
   secondFactorFields,
 } from '@exchange/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
@@ -14,7 +15,7 @@ import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { SecondFactorInput } from '../../../shared/two-factor/second-factor-input';
-import { useTwoFactorStatus } from '../../../shared/two-factor/use-two-factor-status';
+import { twoFactorStatusKey, useTwoFactorStatus } from '../../../shared/two-factor/use-two-factor-status';
 import { changePassword } from '../api/change-password';
 
 const empty: ChangePasswordValues = { current_password: '', new_password: '', confirm_password: '' };
@@ -40,6 +41,7 @@ export function ChangePasswordForm({ email }: { readonly email?: string }) {
   });
   // With two-factor on, the change takes a code too (the server refuses it without one).
   const twoFactor = useTwoFactorStatus();
+  const queryClient = useQueryClient();
 
   const onSubmit = handleSubmit(async (form) => {
     try {
@@ -52,6 +54,9 @@ export function ChangePasswordForm({ email }: { readonly email?: string }) {
       });
       toast.success(response.message);
       reset(empty);
+      // A new password pauses withdrawals: the status that carries the pause's end is read again, so
+      // the wallet and the Security page say so at once.
+      void queryClient.invalidateQueries({ queryKey: twoFactorStatusKey });
     } catch (error) {
       toast.error(errorMessage(error));
     }
