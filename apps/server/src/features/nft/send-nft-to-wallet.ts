@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { messages as m, type NftSendOutRequest } from '@exchange/contracts';
 import {
-  checkDailyWithdrawalLimit,
   checkWithdrawalDestination,
   checkWithdrawalEligibility,
   checkWithdrawalPause,
@@ -25,9 +24,8 @@ import { lastSecurityChangeOf } from '../accounts/withdrawal-pause';
 import { recordAdminAction } from '../audit/record-admin-action';
 import { assertOutflowAllowed } from '../outflow/assert-outflow-allowed';
 import { hasOpenDebt } from '../outflow/outflow.repository';
+import { assertWithinDailyLimit } from '../withdrawals/daily-limit';
 import { withdrawalRuleError } from '../withdrawals/withdrawal-rejections';
-import { dayBefore } from '../withdrawals/withdrawal-terms';
-import { withdrawnCentsSince } from '../withdrawals/withdrawals.repository';
 import { findNftActor, findNftItem } from './nft.repository';
 import type { NftChain } from './nft-chain';
 import { nftItemState } from './nft-item-state';
@@ -135,12 +133,7 @@ export async function placeNftSendOut(
     // The daily limit, serialised with the owner's withdrawals on their advisory lock.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`withdrawal:${send.ownerId}`}))`);
     if (send.secondFactor) await spendProvedRecoveryCode(tx, send.ownerId, send.secondFactor, now);
-    const limited = checkDailyWithdrawalLimit({
-      usedCents: await withdrawnCentsSince(tx, send.ownerId, dayBefore(now)),
-      outCents: send.valueCents,
-      limitCents: ctx.config.withdrawals.dailyLimitCents,
-    });
-    if (!limited.ok) throw withdrawalRuleError(limited, 'USD');
+    await assertWithinDailyLimit(tx, ctx.config, send.ownerId, send.valueCents, 'USD', now);
     if (!(await lockForSending(tx, send, reference, now))) throw new AppError('conflict', m.nftSending);
     await tx.insert(nftSendOuts).values({
       id: randomUUID(),

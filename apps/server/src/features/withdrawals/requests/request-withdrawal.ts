@@ -7,12 +7,12 @@ import {
 } from '@exchange/contracts';
 import {
   type AssetCode,
-  checkDailyWithdrawalLimit,
   checkWithdrawalAmount,
   checkWithdrawalEligibility,
   checkWithdrawalPause,
   getAsset,
   usdCentsOf,
+  userAccount,
   type WithdrawalMethod,
   type WithdrawalRiskFlag,
   withdrawalRiskFlags,
@@ -30,22 +30,22 @@ import {
   twoFactorOn,
 } from '../../accounts/second-factor';
 import { lastSecurityChangeOf } from '../../accounts/withdrawal-pause';
-import { loadUserBalances } from '../../ledger/ledger.repository';
+import { loadBalances } from '../../ledger/ledger.repository';
 import { assertOutflowAllowed } from '../../outflow/assert-outflow-allowed';
 import { hasOpenDebt } from '../../outflow/outflow.repository';
 import { type HotWallets, resolveCoinDestination } from '../coin-sends/coin-destination';
 import { coinTermsOf, isChainWithdrawable } from '../coin-sends/coin-terms';
+import { assertWithinDailyLimit } from '../daily-limit';
 import { holdWithdrawal } from '../withdrawal-ledger';
 import { sendWithdrawalCodeMail } from '../withdrawal-mail';
 import { withdrawalRuleError } from '../withdrawal-rejections';
-import { dayBefore, WITHDRAWAL_CODE_TTL_MS, withdrawalTermsOf } from '../withdrawal-terms';
+import { WITHDRAWAL_CODE_TTL_MS, withdrawalTermsOf } from '../withdrawal-terms';
 import { toWithdrawalItem } from '../withdrawal-views';
 import {
   insertWithdrawal,
   lastDepositAt,
   pastCompletedValues,
   type WithdrawalRow,
-  withdrawnCentsSince,
 } from '../withdrawals.repository';
 
 /** A security change still raises a review flag for a week after its cool-down-long refusal. */
@@ -116,12 +116,7 @@ export async function requestWithdrawal(
   const valueCents = coin
     ? usdCentsOf(amount, getAsset(asset).scale, requireFreshPrice(ctx, asset).usd)
     : amount;
-  const limited = checkDailyWithdrawalLimit({
-    usedCents: await withdrawnCentsSince(ctx.db, userId, dayBefore(now)),
-    outCents: valueCents,
-    limitCents: ctx.config.withdrawals.dailyLimitCents,
-  });
-  if (!limited.ok) throw withdrawalRuleError(limited, asset);
+  await assertWithinDailyLimit(ctx.db, ctx.config, userId, valueCents, asset, now);
   const secondFactor = await proveAccountSecondFactorForAction(ctx, user, {
     totp: body.totp,
     recoveryCode: body.recovery_code,
@@ -195,8 +190,7 @@ async function assertAvailableCovers(
   asset: AssetCode,
   amount: bigint,
 ): Promise<void> {
-  const balances = await loadUserBalances(ctx.db, userId);
-  const available = balances.find((b) => b.asset === asset && b.kind === 'AVAILABLE')?.balance ?? 0n;
+  const [available = 0n] = (await loadBalances(ctx.db, [userAccount(userId, asset)])).values();
   if (available < amount) throw new AppError('insufficient_funds', m.insufficientAmount);
 }
 
@@ -216,13 +210,7 @@ export async function placeWithdrawal(
   return ctx.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`withdrawal:${userId}`}))`);
     if (input.secondFactor) await spendProvedRecoveryCode(tx, userId, input.secondFactor, now);
-    const used = await withdrawnCentsSince(tx, userId, dayBefore(now));
-    const limited = checkDailyWithdrawalLimit({
-      usedCents: used,
-      outCents: input.valueCents,
-      limitCents: ctx.config.withdrawals.dailyLimitCents,
-    });
-    if (!limited.ok) throw withdrawalRuleError(limited, asset);
+    await assertWithinDailyLimit(tx, ctx.config, userId, input.valueCents, asset, now);
     await holdWithdrawal(tx, { id, userId, asset, amount });
     return insertWithdrawal(tx, {
       id,
