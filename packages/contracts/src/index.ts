@@ -34,3 +34,4 @@ export * from './two-factor';
 export * from './uploads';
 export * from './wallet';
 export * from './withdrawals';
+export * from './admin-lists';

@@ -8,6 +8,7 @@ import { sessionOf } from './auth';
 import { type Tx, withoutRetry } from './db';
 import { AppError } from './errors';
 import { type ExportSlots, exportSlots } from './export-slots';
+import type { KeysetCursor } from './list-sort';
 
 /** Rows one export reads per query: a page of the list, never the whole history at once. */
 export const EXPORT_PAGE_ROWS = 500;
@@ -39,6 +40,27 @@ export async function* pagedRows<T>(
     const items = await page(n, pageRows);
     for (const item of items) yield cells(item);
     if (items.length < pageRows) return;
+  }
+}
+
+/**
+ * A list's rows by keyset pages: each query asks for the `pageRows` rows after the last one read
+ * (`cursorOf` names its sorted value and id), so the millionth row costs what the first did and only
+ * one page is ever held. Reading stops at a short page.
+ */
+export async function* keysetRows<T>(
+  page: (after: KeysetCursor | undefined, limit: number) => Promise<readonly T[]>,
+  cursorOf: (item: T) => KeysetCursor,
+  cells: (item: T) => CsvRow,
+  pageRows = EXPORT_PAGE_ROWS,
+): AsyncGenerator<CsvRow> {
+  let after: KeysetCursor | undefined;
+  for (;;) {
+    const items = await page(after, pageRows);
+    for (const item of items) yield cells(item);
+    const last = items.at(-1);
+    if (items.length < pageRows || last === undefined) return;
+    after = cursorOf(last);
   }
 }
 
@@ -126,5 +148,23 @@ export function sendListCsv<T>(
     name: columns.name,
     header: columns.header,
     rows: (tx) => pagedRows((n, limit) => page(tx, n, limit), columns.cells),
+  });
+}
+
+/**
+ * A back-office list as a CSV download: the list's own query with the request's filters and sort,
+ * read by keyset pages (`page(tx, after, limit)`: the rows after the cursor) into the stream.
+ */
+export function sendKeysetCsv<T>(
+  reply: FastifyReply,
+  ctx: ExportContext,
+  columns: ListColumns<T>,
+  page: (tx: Tx, after: KeysetCursor | undefined, limit: number) => Promise<readonly T[]>,
+  cursorOf: (item: T) => KeysetCursor,
+): FastifyReply {
+  return sendCsv(reply, ctx, {
+    name: columns.name,
+    header: columns.header,
+    rows: (tx) => keysetRows((after, limit) => page(tx, after, limit), cursorOf, columns.cells),
   });
 }

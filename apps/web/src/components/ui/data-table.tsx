@@ -19,6 +19,10 @@ export interface Column<T> {
   readonly cell?: (row: T, index: number) => ReactNode;
   readonly align?: 'left' | 'right' | 'center';
   readonly className?: string;
+  /** The header's aria-sort, for a column the list is sorted by (or can be). */
+  readonly sort?: 'ascending' | 'descending' | 'none';
+  /** The column's name where the header is not plain text (a sort button): a phone card's label. */
+  readonly label?: string;
 }
 
 export interface DataTableProps<T> {
@@ -213,7 +217,7 @@ export function DataTable<T>({
           {columns.map((column) => (
             <td
               key={column.id}
-              data-label={typeof column.header === 'string' ? column.header : undefined}
+              data-label={column.label ?? (typeof column.header === 'string' ? column.header : undefined)}
               className={cn(
                 padX,
                 'py-3 align-middle',
@@ -264,6 +268,7 @@ export function DataTable<T>({
                 <th
                   key={column.id}
                   scope="col"
+                  aria-sort={column.sort}
                   className={cn(
                     padX,
                     'py-3 font-medium whitespace-nowrap',
