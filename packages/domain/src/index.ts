@@ -22,6 +22,7 @@ export * from './price-safety';
 export * from './prices';
 export * from './quotes';
 export * from './referrals';
+export * from './reserves';
 export * from './result';
 export * from './staking';
 export * from './statements';

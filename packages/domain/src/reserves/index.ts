@@ -1,0 +1,3 @@
+export * from './sum-tree';
+export * from './sum-tree-bytes';
+export * from './verify-inclusion';
