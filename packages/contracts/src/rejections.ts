@@ -37,6 +37,8 @@ export const REJECTIONS = {
   // Withdrawals need two-factor sign-in on, and wait out a cool-down after a security change.
   two_factor_required: { status: 403, message: messages.withdrawalTwoFactorRequired },
   security_cool_down: { status: 403, message: messages.withdrawalCoolDown },
+  // An admin froze the account's withdrawals and send-outs; trading stays on.
+  withdrawals_frozen: { status: 403, message: messages.withdrawalsFrozen },
   not_found: { status: 404, message: 'Not found' },
   conflict: { status: 409, message: 'This was changed in the meantime' },
   email_taken: { status: 409, message: 'This e-mail is already registered' },

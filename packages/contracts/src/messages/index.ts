@@ -1,5 +1,6 @@
 import { accountMessages } from './accounts';
 import { adminMessages } from './admin';
+import { adminCustomerMessages } from './admin-customer';
 import { chainDepositMessages } from './chain-deposits';
 import { coinDepositMessages } from './coin-deposits';
 import { coinWithdrawalMessages } from './coin-withdrawals';
@@ -39,6 +40,7 @@ export const messages = {
   ...profileMessages,
   ...uploadMessages,
   ...adminMessages,
+  ...adminCustomerMessages,
   ...twoFactorMessages,
   ...debtMessages,
   ...securityMessages,

@@ -5,6 +5,7 @@ const requestedAt = new Date('2026-11-27T12:00:00Z');
 const later = new Date('2026-11-27T13:00:00Z');
 const fine: AccountStanding = {
   accountActive: true,
+  withdrawalsFrozen: false,
   kycVerified: true,
   twoFactorOn: true,
   openDebts: 0,
@@ -21,6 +22,7 @@ describe('standingProblems', () => {
   it('lists every problem, in order, so an admin who approves has seen them all', () => {
     const bad: AccountStanding = {
       accountActive: false,
+      withdrawalsFrozen: true,
       kycVerified: false,
       twoFactorOn: false,
       openDebts: 1,
@@ -29,6 +31,7 @@ describe('standingProblems', () => {
     };
     expect(standingProblems(bad, requestedAt)).toEqual([
       'account_disabled',
+      'withdrawals_frozen',
       'kyc_required',
       'two_factor_required',
       'debt_open',
@@ -39,7 +42,7 @@ describe('standingProblems', () => {
       code: 'standing_held',
       params: {
         problems:
-          'account_disabled,kyc_required,two_factor_required,debt_open,password_changed,two_factor_changed',
+          'account_disabled,withdrawals_frozen,kyc_required,two_factor_required,debt_open,password_changed,two_factor_changed',
       },
     });
   });

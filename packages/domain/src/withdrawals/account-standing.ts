@@ -8,6 +8,8 @@ import { ok, type Result, reject } from '../result';
  */
 export interface AccountStanding {
   readonly accountActive: boolean;
+  /** An admin froze the account's withdrawals (trading stays on) until they unfreeze them. */
+  readonly withdrawalsFrozen: boolean;
   readonly kycVerified: boolean;
   readonly twoFactorOn: boolean;
   /** How many OPEN debts the user has (user_debts). */
@@ -18,12 +20,14 @@ export interface AccountStanding {
 }
 
 /**
- * Why a withdrawal is held, in the order they are listed: the account is disabled, its KYC is no
+ * Why a withdrawal is held, in the order they are listed: the account is disabled, an admin froze its
+ * withdrawals, its KYC is no
  * longer approved, two-factor is off, a debt is open, the password or the two-factor was changed
  * since the withdrawal was requested (or since an admin last looked at it).
  */
 export const STANDING_PROBLEMS = [
   'account_disabled',
+  'withdrawals_frozen',
   'kyc_required',
   'two_factor_required',
   'debt_open',
@@ -41,6 +45,7 @@ export type StandingProblem = (typeof STANDING_PROBLEMS)[number];
 export function standingProblems(standing: AccountStanding, since: Date | null): StandingProblem[] {
   const problems: StandingProblem[] = [];
   if (!standing.accountActive) problems.push('account_disabled');
+  if (standing.withdrawalsFrozen) problems.push('withdrawals_frozen');
   if (!standing.kycVerified) problems.push('kyc_required');
   if (!standing.twoFactorOn) problems.push('two_factor_required');
   if (!checkOutflow({ kind: 'withdrawal', openDebts: standing.openDebts }).ok) problems.push('debt_open');

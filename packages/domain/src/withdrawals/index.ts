@@ -1,4 +1,5 @@
 export * from './account-standing';
+export * from './four-eyes';
 export * from './withdrawal-address';
 export * from './withdrawal-approval';
 export * from './withdrawal-request';

@@ -74,6 +74,7 @@ describe('checkWithdrawalAmount', () => {
 const now = new Date('2026-11-27T12:00:00Z');
 const eligible: WithdrawalEligibilityInput = {
   accountActive: true,
+  withdrawalsFrozen: false,
   kycVerified: true,
   twoFactorOn: true,
   outflow: { openDebts: 0 },
@@ -90,17 +91,21 @@ describe('checkWithdrawalEligibility', () => {
     expect(refusal({})).toBeNull();
   });
 
-  it('refuses in order: disabled, unverified, no two-factor, open debt, deposit hold', () => {
+  it('refuses in order: disabled, frozen, unverified, no two-factor, open debt, deposit hold', () => {
     const all: Partial<WithdrawalEligibilityInput> = {
       accountActive: false,
+      withdrawalsFrozen: true,
       kycVerified: false,
       twoFactorOn: false,
       outflow: { openDebts: 1 },
     };
     expect(refusal(all)).toBe('account_disabled');
-    expect(refusal({ ...all, accountActive: true })).toBe('kyc_required');
-    expect(refusal({ ...all, accountActive: true, kycVerified: true })).toBe('two_factor_required');
-    expect(refusal({ ...all, accountActive: true, kycVerified: true, twoFactorOn: true })).toBe('debt_open');
+    const active = { ...all, accountActive: true };
+    expect(refusal(active)).toBe('withdrawals_frozen');
+    expect(refusal({ ...active, withdrawalsFrozen: false })).toBe('kyc_required');
+    const unfrozen = { ...active, withdrawalsFrozen: false };
+    expect(refusal({ ...unfrozen, kycVerified: true })).toBe('two_factor_required');
+    expect(refusal({ ...unfrozen, kycVerified: true, twoFactorOn: true })).toBe('debt_open');
     expect(
       refusal({
         outflow: { openDebts: 0, hold: { heldCents: 500n, walletValueCents: 1000n, outCents: 600n } },

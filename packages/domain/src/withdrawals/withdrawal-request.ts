@@ -87,6 +87,8 @@ export function checkWithdrawalAmount(
 /** Who is asking, as the eligibility rule needs them. */
 export interface WithdrawalEligibilityInput {
   readonly accountActive: boolean;
+  /** An admin froze the account's withdrawals and send-outs ('withdrawals_frozen'). */
+  readonly withdrawalsFrozen: boolean;
   readonly kycVerified: boolean;
   readonly twoFactorOn: boolean;
   /** Open debts and, with the deposit hold on, its figures: checked by `checkOutflow` as a 'withdrawal'. */
@@ -108,6 +110,7 @@ export interface WithdrawalEligibilityInput {
 
 export type WithdrawalEligibilityRejection =
   | 'account_disabled'
+  | 'withdrawals_frozen'
   | 'kyc_required'
   | 'two_factor_required'
   | 'debt_open'
@@ -118,7 +121,8 @@ export type WithdrawalEligibilityRejection =
 
 /**
  * May this customer take value out now (a coin or USD withdrawal, an NFT send-out)? Checked in this
- * order: the account is active ('account_disabled'), KYC-verified ('kyc_required'), has two-factor
+ * order: the account is active ('account_disabled'), its withdrawals not frozen by an admin
+ * ('withdrawals_frozen'), KYC-verified ('kyc_required'), has two-factor
  * sign-in on ('two_factor_required') (the account's standing, standingProblems, the same check every
  * later step of a withdrawal repeats); `checkOutflow` for a withdrawal ('debt_open', then
  * 'deposit_on_hold' with `free`). Then, for an unreviewed destination: an address never used before
@@ -133,6 +137,7 @@ export function checkWithdrawalEligibility(
   const [problem] = standingProblems(
     {
       accountActive: input.accountActive,
+      withdrawalsFrozen: input.withdrawalsFrozen,
       kycVerified: input.kycVerified,
       twoFactorOn: input.twoFactorOn,
       openDebts: input.outflow.openDebts,
@@ -143,7 +148,14 @@ export function checkWithdrawalEligibility(
     null,
   );
   if (problem)
-    return reject(problem as 'account_disabled' | 'kyc_required' | 'two_factor_required' | 'debt_open');
+    return reject(
+      problem as
+        | 'account_disabled'
+        | 'withdrawals_frozen'
+        | 'kyc_required'
+        | 'two_factor_required'
+        | 'debt_open',
+    );
   const outflow = checkOutflow({ ...input.outflow, kind: 'withdrawal' });
   if (!outflow.ok) return outflow;
   const destination = input.unreviewedDestination;

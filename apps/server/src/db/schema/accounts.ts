@@ -54,6 +54,9 @@ export const users = pgTable(
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     /** When the password was last changed or reset: withdrawals wait out a cool-down after it (issue 38). */
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }),
+    /** Set while an admin has frozen the account's withdrawals and NFT send-outs (trading stays on). */
+    withdrawalsFrozenAt: timestamp('withdrawals_frozen_at', { withTimezone: true, mode: 'date' }),
+    withdrawalsFrozenReason: text('withdrawals_frozen_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -114,3 +114,16 @@ export async function listAuditLog(
   const [total] = await db.select({ n: count() }).from(adminAuditLog).where(filter);
   return { rows, total: total?.n ?? 0 };
 }
+/** Freezes (frozenAt set) or unfreezes (null) the user's withdrawals, with the admin's reason. */
+export async function setWithdrawalsFrozen(
+  tx: DbOrTx,
+  userId: string,
+  freeze: { frozenAt: Date | null; reason: string | null },
+  at: Date,
+): Promise<void> {
+  await tx
+    .update(users)
+    .set({ withdrawalsFrozenAt: freeze.frozenAt, withdrawalsFrozenReason: freeze.reason, updatedAt: at })
+    .where(eq(users.id, userId));
+}
+

@@ -5,6 +5,8 @@ import {
   adminSetUserRoleResponseSchema,
   adminSetUserStatusRequestSchema,
   adminSetUserStatusResponseSchema,
+  adminSetWithdrawalFreezeRequestSchema,
+  adminSetWithdrawalFreezeResponseSchema,
   adminUserDetailsRequestSchema,
   adminUserDetailsResponseSchema,
   adminUserListRequestSchema,
@@ -14,6 +16,7 @@ import {
 import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
 import { listAuditLog, listUsers } from './admin-users.repository';
+import { setWithdrawalFreeze } from './freeze-withdrawals';
 import { getUserDetails, type UserDetailsSources } from './get-user-details';
 import { changeUserRole } from './set-user-role';
 import { type AccountDisableEffects, setAccountStatus } from './set-user-status';
@@ -57,6 +60,21 @@ export function adminUsersRoutes(app: ZodApi, ctx: AppContext, features: AdminUs
     async (request) => {
       const data = await setAccountStatus(ctx, features, sessionOf(request).userId, request.body);
       const message = data.status === 'DISABLED' ? m.accountDisabledByAdmin : m.accountEnabledByAdmin;
+      return { status: true, message, data };
+    },
+  );
+
+  app.post(
+    '/admin/set-withdrawal-freeze',
+    {
+      schema: {
+        body: adminSetWithdrawalFreezeRequestSchema,
+        response: { 200: adminSetWithdrawalFreezeResponseSchema },
+      },
+    },
+    async (request) => {
+      const data = await setWithdrawalFreeze(ctx, sessionOf(request).userId, request.body);
+      const message = data.withdrawals_frozen ? m.withdrawalsFrozenByAdmin : m.withdrawalsUnfrozenByAdmin;
       return { status: true, message, data };
     },
   );

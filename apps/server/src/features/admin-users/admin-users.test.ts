@@ -138,7 +138,7 @@ describe('the user list', () => {
   it('will not show or change the house liquidity account: disabling it would sweep its resting orders', async () => {
     const [house] = await t.ctx.db.select().from(users).where(eq(users.kind, 'SYSTEM'));
     for (const status of ['ACTIVE', 'DISABLED']) {
-      const res = await call('/admin/set-user-status', { userId: house!.id, status });
+      const res = await call('/admin/set-user-status', { userId: house!.id, status, reason: 'House' });
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe(m.adminUserNotFound);
     }
@@ -198,7 +198,14 @@ describe('disabling an account', () => {
     expect((await place(t, mallory, limitOrder('buy', '0.01', '50000'))).statusCode).toBe(200);
     expect((await balances(t, mallory)).USDT).toEqual({ balance: '499.00000000', locked: '501.00000000' });
 
-    const disable = await call('/admin/set-user-status', { userId: mallory.id, status: 'DISABLED' });
+    const unexplained = await call('/admin/set-user-status', { userId: mallory.id, status: 'DISABLED' });
+    expect(unexplained.statusCode).toBe(400);
+    expect(unexplained.json().message).toBe(m.adminActionReasonRequired);
+    const disable = await call('/admin/set-user-status', {
+      userId: mallory.id,
+      status: 'DISABLED',
+      reason: 'Card fraud reported',
+    });
     expect(disable.statusCode, disable.body).toBe(200);
     expect(disable.json()).toMatchObject({
       message: m.accountDisabledByAdmin,
@@ -237,14 +244,14 @@ describe('disabling an account', () => {
     expect(log.content[1]).toMatchObject({
       admin: { _id: admin.id, name: 'Root Admin' },
       target: { _id: mallory.id, email: 'mallory@example.com' },
-      details: { from: 'ACTIVE', to: 'DISABLED' },
+      details: { from: 'ACTIVE', to: 'DISABLED', reason: 'Card fraud reported' },
     });
     const all = (await call('/admin/audit-log', {})).json().data;
     expect(all.total).toBeGreaterThanOrEqual(2);
   });
 
   it('will not let an admin disable their own account', async () => {
-    const res = await call('/admin/set-user-status', { userId: admin.id, status: 'DISABLED' });
+    const res = await call('/admin/set-user-status', { userId: admin.id, status: 'DISABLED', reason: 'x' });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(m.cannotDisableSelf);
   });

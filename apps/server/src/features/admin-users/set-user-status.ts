@@ -5,6 +5,7 @@ import type { Tx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { lockUserById } from '../accounts/accounts.repository';
 import { recordAdminAction } from '../audit/record-admin-action';
+import { sendAccountActionMail } from './account-action-mail';
 import { setUserStatus } from './admin-users.repository';
 
 /** What disabling an account does in the features that own it (auth, trading), wired in app.ts. */
@@ -16,8 +17,9 @@ export interface AccountDisableEffects {
 }
 
 /**
- * Disables or re-enables an account (the spec's "Delete" disables: nothing is erased, funds stay).
- * Disabling, in one transaction with its audit line: the status changes, every sign-in is revoked
+ * Disables or re-enables an account (the spec's "Delete", now "Disable": nothing is erased, funds
+ * stay). Disabling names its reason (the request schema requires it), kept in the audit line and
+ * mailed to the customer, as re-enabling is. Disabling, in one transaction with its audit line: the status changes, every sign-in is revoked
  * (access tokens stop at the guards' next check) and every process closes the user's sockets once it
  * commits. Then each open limit order is cancelled on its market's loop, which releases its hold; an
  * order that filled in the meantime is simply no longer open. An admin cannot disable themselves, so
@@ -27,7 +29,7 @@ export async function setAccountStatus(
   ctx: AppContext,
   effects: AccountDisableEffects,
   adminId: string,
-  input: { userId: string; status: AccountStatus },
+  input: { userId: string; status: AccountStatus; reason?: string | undefined },
 ): Promise<{ status: AccountStatus; cancelled_orders: number }> {
   if (input.userId === adminId && input.status === 'DISABLED')
     throw new AppError('unprocessable', m.cannotDisableSelf);
@@ -45,13 +47,16 @@ export async function setAccountStatus(
       adminId,
       action: input.status === 'DISABLED' ? 'ACCOUNT_DISABLED' : 'ACCOUNT_ENABLED',
       targetUserId: user.id,
-      details: { from: user.status, to: input.status },
+      details: { from: user.status, to: input.status, ...(input.reason ? { reason: input.reason } : {}) },
     });
     return true;
   });
   // Swept even when the status was already DISABLED: a retry finishes a sweep a crash cut short.
   const cancelled = input.status === 'DISABLED' ? await effects.cancelOpenOrders(input.userId) : 0;
-  if (changed)
+  if (changed) {
     ctx.logger.info({ adminId, userId: input.userId, status: input.status }, 'account status changed');
+    const action = input.status === 'DISABLED' ? 'disabled' : 'enabled';
+    await sendAccountActionMail(ctx, input.userId, action, input.reason ?? null);
+  }
   return { status: input.status, cancelled_orders: cancelled };
 }

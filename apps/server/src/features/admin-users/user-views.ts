@@ -10,12 +10,14 @@ export function toUserData(user: UserRow): AdminUserDetails['userData'] {
     status: user.status,
     role: user.role,
     is_kyc_verified: user.isKycVerified,
+    withdrawals_frozen: user.withdrawalsFrozenAt !== null,
+    withdrawals_frozen_reason: user.withdrawalsFrozenReason,
     createdAt: user.createdAt.toISOString(),
   };
 }
 
 export function toUserListItem(row: UserListRow): AdminUserListItem {
-  const { createdAt, ...data } = toUserData(row.user);
+  const { createdAt, withdrawals_frozen_reason: _reason, ...data } = toUserData(row.user);
   return {
     ...data,
     kycdata: row.kycId && row.kycStatus ? [{ _id: row.kycId, status: row.kycStatus }] : [],

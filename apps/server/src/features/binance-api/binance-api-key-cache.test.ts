@@ -86,7 +86,7 @@ describe('the Binance-compatible API with its key cache warm', () => {
       method: 'POST',
       url: '/api/v1/admin/set-user-status',
       headers: admin.headers,
-      payload: { userId: user.id, status: 'DISABLED' },
+      payload: { userId: user.id, status: 'DISABLED', reason: 'Key misuse' },
     });
     expect(disabled.statusCode, disabled.body).toBe(200);
     expect(await account(t, key)).toMatchObject({ status: 401, body: { code: -2015 } });

@@ -79,6 +79,7 @@ export async function sendNftToWallet(
   const now = ctx.clock.now();
   const eligible = checkWithdrawalEligibility({
     accountActive: user.status === 'ACTIVE',
+    withdrawalsFrozen: user.withdrawalsFrozenAt !== null,
     kycVerified: user.isKycVerified,
     twoFactorOn: twoFactorOn(user),
     outflow: { openDebts: (await hasOpenDebt(ctx.db, userId)) ? 1 : 0 },

@@ -38,6 +38,8 @@ export function withdrawalRuleError(
       );
     case 'account_disabled':
       return new AppError('account_disabled');
+    case 'withdrawals_frozen':
+      return new AppError('withdrawals_frozen');
     case 'kyc_required':
       return new AppError('kyc_required');
     case 'two_factor_required':

@@ -97,6 +97,7 @@ export async function requestWithdrawal(
   const lastSecurityChangeAt = lastSecurityChangeOf(user);
   const eligible = checkWithdrawalEligibility({
     accountActive: user.status === 'ACTIVE',
+    withdrawalsFrozen: user.withdrawalsFrozenAt !== null,
     kycVerified: user.isKycVerified,
     twoFactorOn: twoFactorOn(user),
     outflow: { openDebts: (await hasOpenDebt(ctx.db, userId)) ? 1 : 0 },

@@ -18,6 +18,7 @@ export async function loadAccountStanding(db: DbOrTx, userId: string): Promise<A
   const [user, debt] = await Promise.all([findUserById(db, userId), hasOpenDebt(db, userId)]);
   return {
     accountActive: user?.status === 'ACTIVE',
+    withdrawalsFrozen: user ? user.withdrawalsFrozenAt !== null : false,
     kycVerified: user?.isKycVerified ?? false,
     twoFactorOn: user ? twoFactorOn(user) : false,
     openDebts: debt ? 1 : 0,
