@@ -72,6 +72,8 @@ export const SETTING_DOCS: Record<keyof Env, string> = {
     'Hours after a password change or reset, or two-factor turned on, during which withdrawals are refused. 0 = off.',
   WITHDRAWAL_AUTO_APPROVE_BELOW_USD:
     'A confirmed withdrawal worth less than this (USD) and raising no risk flag is approved without an admin; 0 = every one waits for an admin.',
+  WITHDRAWAL_SECOND_APPROVAL_ABOVE_USD:
+    "Four eyes: a withdrawal worth more than this (USD) waiting for an admin needs a second, different admin's approval before it is sent; 0 = every one the queue holds.",
   WITHDRAWAL_DAILY_LIMIT_USD:
     'USD value one customer may withdraw in 24 hours (requests not refunded). 0 = no limit.',
   WITHDRAWAL_USD_MINIMUM: 'The smallest USD withdrawal to PayPal.',

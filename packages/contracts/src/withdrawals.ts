@@ -191,6 +191,14 @@ export const adminWithdrawalItemSchema = withdrawalItemSchema.extend({
     withdrawn_24h_usd: decimalString,
   }),
   decided_by: z.string().nullable(),
+  /** Who gave the final approval or the rejection, and when; four eyes: who gave the first of two. */
+  decided_by_name: z.string().nullable(),
+  decided_at: z.string().nullable(),
+  first_approved_by_name: z.string().nullable(),
+  first_approved_at: z.string().nullable(),
+  /** Approvals needed (2 above WITHDRAWAL_SECOND_APPROVAL_ABOVE_USD) and given ('1 of 2'). */
+  approvals_needed: z.number().int(),
+  approvals: z.number().int(),
   /**
    * Why it is held for an admin ('Held: password changed since the request'): the owner's account
    * failed the standing check at confirm, approve or send. Null when it never was.

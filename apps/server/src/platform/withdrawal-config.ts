@@ -22,6 +22,7 @@ export const withdrawalEnv = {
   WITHDRAWAL_COOL_DOWN_HOURS: z.coerce.number().int().min(0).max(720).default(24),
   WITHDRAWAL_AUTO_APPROVE_BELOW_USD: usd('200'),
   WITHDRAWAL_DAILY_LIMIT_USD: usd('10000'),
+  WITHDRAWAL_SECOND_APPROVAL_ABOVE_USD: usd('1000'),
   WITHDRAWAL_USD_MINIMUM: usd('10'),
   WITHDRAWAL_USD_FEE: usd('1'),
   WITHDRAWAL_USD_PAYOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
@@ -50,6 +51,8 @@ export interface WithdrawalSettings {
   readonly coolDownMs: number;
   /** Below this USD value (cents), with no risk flag, a confirmed withdrawal is approved at once. */
   readonly autoApproveBelowCents: bigint;
+  /** Four eyes: above this USD value (cents) a withdrawal needs two different admins' approvals; 0 = every one. */
+  readonly secondApprovalAboveCents: bigint;
   /** The most USD value (cents) one customer may withdraw in 24 hours; 0 = no limit. */
   readonly dailyLimitCents: bigint;
   /** USD to PayPal: the smallest amount and the flat fee, in cents. */
@@ -78,6 +81,7 @@ export function withdrawalConfig(env: WithdrawalEnv): { withdrawals: WithdrawalS
     withdrawals: {
       coolDownMs: env.WITHDRAWAL_COOL_DOWN_HOURS * 3_600_000,
       autoApproveBelowCents: cents(env.WITHDRAWAL_AUTO_APPROVE_BELOW_USD),
+      secondApprovalAboveCents: cents(env.WITHDRAWAL_SECOND_APPROVAL_ABOVE_USD),
       dailyLimitCents: cents(env.WITHDRAWAL_DAILY_LIMIT_USD),
       usdMinimumCents: cents(env.WITHDRAWAL_USD_MINIMUM),
       usdFeeCents: cents(env.WITHDRAWAL_USD_FEE),

@@ -1,6 +1,7 @@
 import { accountMessages } from './accounts';
 import { adminMessages } from './admin';
 import { adminCustomerMessages } from './admin-customer';
+import { adminLedgerMessages } from './admin-ledger';
 import { chainDepositMessages } from './chain-deposits';
 import { coinDepositMessages } from './coin-deposits';
 import { coinWithdrawalMessages } from './coin-withdrawals';
@@ -15,6 +16,7 @@ import { securityMessages } from './security';
 import { solvencyChainMessages } from './solvency';
 import { stakingMessages } from './staking';
 import { statementMessages } from './statements';
+import { reserveMessages } from './reserves';
 import { supportMessages } from './support';
 import { swapMessages } from './swap';
 import { tradingMessages } from './trading';
@@ -41,6 +43,7 @@ export const messages = {
   ...uploadMessages,
   ...adminMessages,
   ...adminCustomerMessages,
+  ...adminLedgerMessages,
   ...twoFactorMessages,
   ...debtMessages,
   ...securityMessages,
@@ -51,6 +54,7 @@ export const messages = {
   ...solvencyChainMessages,
   ...nftMessages,
   ...statementMessages,
+  ...reserveMessages,
   ...genericMessages,
 } as const;
 

@@ -71,6 +71,12 @@ export const withdrawals = pgTable(
      */
     heldReason: text('held_reason'),
     heldAt: timestamp('held_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Four eyes (issue 46): the first admin's approval of a withdrawal above the second-approval value;
+     * it stays PENDING_APPROVAL until a different admin's approval decides it (`decided_by`).
+     */
+    firstApprovedBy: uuid('first_approved_by').references(() => users.id),
+    firstApprovedAt: timestamp('first_approved_at', { withTimezone: true, mode: 'date' }),
     decidedBy: uuid('decided_by').references(() => users.id),
     decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
@@ -83,6 +89,10 @@ export const withdrawals = pgTable(
   },
   (t) => [
     check('withdrawals_amounts', sql`${t.amount} > ${t.fee} AND ${t.fee} >= 0 AND ${t.valueCents} >= 0`),
+    check(
+      'withdrawals_four_eyes',
+      sql`${t.firstApprovedBy} IS NULL OR ${t.decidedBy} IS NULL OR ${t.firstApprovedBy} <> ${t.decidedBy} OR ${t.status} IN ('REJECTED', 'CANCELLED')`,
+    ),
     // The customer's history, newest first, and their last 24 hours for the daily limit.
     index('withdrawals_user_created_idx').on(t.userId, t.createdAt, t.id),
     // The admin queue pages by status, newest first; the payout job reads SENDING, APPROVED and SENT ones.

@@ -1,6 +1,7 @@
 import type { AdminWithdrawalItem, WithdrawalItem } from '@exchange/contracts';
 import {
   type AssetCode,
+  approvalsNeeded,
   formatMinor,
   getAsset,
   USD_CENTS_SCALE,
@@ -54,8 +55,16 @@ function latest(...dates: (Date | null)[]): Date | null {
 export function toAdminWithdrawalItem(
   row: AdminWithdrawalRow,
   chains: readonly ChainSettings[] = [],
+  secondApprovalAboveCents: bigint | null = null,
 ): AdminWithdrawalItem {
   const w = row.withdrawal;
+  const needed =
+    secondApprovalAboveCents === null ? 1 : approvalsNeeded(BigInt(w.valueCents), secondApprovalAboveCents);
+  const approved =
+    w.status !== 'PENDING_APPROVAL' &&
+    w.status !== 'REQUESTED' &&
+    w.status !== 'CANCELLED' &&
+    w.status !== 'REJECTED';
   return {
     ...toWithdrawalItem(w, chains),
     user: { _id: row.user.id, name: row.user.name, email: row.user.email },
@@ -69,6 +78,12 @@ export function toAdminWithdrawalItem(
       withdrawn_24h_usd: formatMinor(BigInt(row.withdrawn24hCents), USD_CENTS_SCALE),
     },
     decided_by: w.decidedBy,
+    decided_by_name: w.decidedBy ? row.deciderName : null,
+    decided_at: w.decidedAt?.toISOString() ?? null,
+    first_approved_by_name: w.firstApprovedBy ? row.firstApproverName : null,
+    first_approved_at: w.firstApprovedAt?.toISOString() ?? null,
+    approvals_needed: w.firstApprovedBy ? 2 : needed,
+    approvals: (w.firstApprovedBy ? 1 : 0) + (approved && w.decidedBy ? 1 : 0),
     held_reason: heldText(w.heldReason),
   };
 }

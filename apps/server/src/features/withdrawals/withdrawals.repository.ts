@@ -157,6 +157,14 @@ export interface AdminWithdrawalRow {
   readonly lastDepositAt: Date | null;
   readonly completedWithdrawals: number;
   readonly withdrawn24hCents: string;
+  /** The names of the admins who gave the first approval and who decided it (approved or rejected). */
+  readonly firstApproverName: string | null;
+  readonly deciderName: string | null;
+}
+
+/** An admin's name (their e-mail when they have none), read by the users' primary key. */
+function adminNameOf(id: SQL): SQL<string | null> {
+  return sql<string | null>`(SELECT coalesce(nullif(a.name, ''), a.email) FROM users a WHERE a.id = ${id})`;
 }
 
 /**
@@ -198,6 +206,8 @@ export async function listAllWithdrawals(
       withdrawn24hCents: sql<string>`(SELECT coalesce(sum(w3.value_cents), 0)::text FROM withdrawals w3
         WHERE w3.user_id = ${withdrawals.userId} AND w3.created_at > ${dayAgo.toISOString()}::timestamptz
         AND w3.status NOT IN ('FAILED', 'REJECTED', 'CANCELLED'))`,
+      firstApproverName: adminNameOf(sql`${withdrawals.firstApprovedBy}`),
+      deciderName: adminNameOf(sql`${withdrawals.decidedBy}`),
     })
     .from(withdrawals)
     .innerJoin(users, eq(users.id, withdrawals.userId))

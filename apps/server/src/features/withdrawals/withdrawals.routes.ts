@@ -119,7 +119,9 @@ export function withdrawalAdminRoutes(app: ZodApi, ctx: AppContext): void {
         status: true,
         message: m.withdrawalsLoaded,
         data: {
-          content: rows.map((row) => toAdminWithdrawalItem(row, ctx.config.chains)),
+          content: rows.map((row) =>
+            toAdminWithdrawalItem(row, ctx.config.chains, ctx.config.withdrawals.secondApprovalAboveCents),
+          ),
           total,
           page: query.page,
           limit: query.limit,
@@ -131,11 +133,14 @@ export function withdrawalAdminRoutes(app: ZodApi, ctx: AppContext): void {
   app.post(
     '/admin/withdrawals/approve',
     { schema: { body: adminApproveWithdrawalSchema, response: { 200: withdrawalResponseSchema } } },
-    async (request) => ({
-      status: true,
-      message: m.withdrawalApproved,
-      data: await approveWithdrawal(ctx, sessionOf(request).userId, request.body.withdrawal_id),
-    }),
+    async (request) => {
+      const { item, final } = await approveWithdrawal(
+        ctx,
+        sessionOf(request).userId,
+        request.body.withdrawal_id,
+      );
+      return { status: true, message: final ? m.withdrawalApproved : m.withdrawalFirstApproval, data: item };
+    },
   );
 
   app.post(

@@ -49,6 +49,12 @@ const queued: AdminWithdrawalItem = {
     withdrawn_24h_usd: '500.00',
   },
   decided_by: null,
+  decided_by_name: null,
+  decided_at: null,
+  first_approved_by_name: null,
+  first_approved_at: null,
+  approvals_needed: 1,
+  approvals: 0,
   held_reason: 'Held: password changed since the request',
 };
 

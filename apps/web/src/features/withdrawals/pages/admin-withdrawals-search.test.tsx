@@ -51,6 +51,12 @@ function queued(id: string, email: string): AdminWithdrawalItem {
       withdrawn_24h_usd: '60.00',
     },
     decided_by: null,
+    decided_by_name: null,
+    decided_at: null,
+    first_approved_by_name: null,
+    first_approved_at: null,
+    approvals_needed: 1,
+    approvals: 0,
     held_reason: null,
   };
 }

@@ -59,6 +59,12 @@ function queued(id: string, email: string, status: WithdrawalItem['status']): Ad
       withdrawn_24h_usd: '50.00',
     },
     decided_by: null,
+    decided_by_name: null,
+    decided_at: null,
+    first_approved_by_name: null,
+    first_approved_at: null,
+    approvals_needed: 1,
+    approvals: 0,
     held_reason: null,
   };
 }
