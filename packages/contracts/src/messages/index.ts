@@ -16,7 +16,6 @@ import { securityMessages } from './security';
 import { solvencyChainMessages } from './solvency';
 import { stakingMessages } from './staking';
 import { statementMessages } from './statements';
-import { reserveMessages } from './reserves';
 import { supportMessages } from './support';
 import { swapMessages } from './swap';
 import { tradingMessages } from './trading';
@@ -54,7 +53,6 @@ export const messages = {
   ...solvencyChainMessages,
   ...nftMessages,
   ...statementMessages,
-  ...reserveMessages,
   ...genericMessages,
 } as const;
 
