@@ -107,10 +107,17 @@ export const tickerParamsSchema = z.object({
     .optional(),
 });
 
+/**
+ * The order types we take (exchangeInfo lists them): LIMIT_MAKER is a post-only limit order, refused
+ * when it would trade at once.
+ */
+export const BINANCE_ORDER_TYPES = ['LIMIT', 'MARKET'] as const;
+export type BinanceOrderType = (typeof BINANCE_ORDER_TYPES)[number];
+
 export const newOrderParamsSchema = z.object({
   symbol: binanceSymbolSchema,
   side: z.enum(['BUY', 'SELL']),
-  type: z.enum(['LIMIT', 'MARKET']),
+  type: z.enum(BINANCE_ORDER_TYPES),
   timeInForce: z.enum(['GTC', 'IOC']).optional(),
   quantity: binanceDecimalSchema.optional(),
   quoteOrderQty: binanceDecimalSchema.optional(),
@@ -153,3 +160,29 @@ export const BINANCE_PARAM_RANGES: Readonly<Record<string, string>> = {
   orderId: 'an order id as answered',
   limit: '1 to the endpoint maximum',
 };
+
+/** DELETE /openOrders: every open order of the caller on one market. */
+export const cancelOpenOrdersParamsSchema = z.object({ symbol: binanceSymbolSchema });
+/** GET /avgPrice: one market. */
+export const avgPriceParamsSchema = z.object({ symbol: binanceSymbolSchema });
+/** GET /sapi/v1/asset/tradeFee: one market or all. */
+export const tradeFeeParamsSchema = z.object({ symbol: binanceSymbolSchema.optional() });
+
+/**
+ * Every parameter name the signed endpoints read, with the signing ones: a request with parameters in
+ * both the query and the body may name only these (authenticate-signed-request.ts says why).
+ */
+export const BINANCE_PARAM_NAMES: ReadonlySet<string> = new Set([
+  'timestamp',
+  'recvWindow',
+  'signature',
+  ...[
+    newOrderParamsSchema,
+    orderParamsSchema,
+    openOrdersParamsSchema,
+    allOrdersParamsSchema,
+    myTradesParamsSchema,
+    cancelOpenOrdersParamsSchema,
+    tradeFeeParamsSchema,
+  ].flatMap((schema) => Object.keys(schema.shape)),
+]);

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { BINANCE_PARAM_NAMES } from '@exchange/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/app-context';
 import { addressAllowed } from '../../platform/client-address';
@@ -15,9 +16,15 @@ import { SIGNED_REQUEST_ERRORS as refuse } from './binance-error';
  * body (a form body of POST/DELETE), as sent, without the signature parameter. Refusals throw a
  * BinanceApiError with Binance's code:
  *  -2014 (401) the X-MBX-APIKEY header is missing or not 64 letters and digits;
- *  -1101 (400) parameters in both the query string and the body (the signature covers the two joined,
- *              so a captured request split again at another place would read otherwise: a price moved
- *              from one to the other); all in the query, or all in the body, as Binance's clients send;
+ *  -1101 (400) parameters in both the query string and the body that do not split cleanly: the
+ *              signature covers the two texts joined (Binance's "totalParams", no '&' between them), so
+ *              a captured request split again at another place signs the same and could read
+ *              otherwise (a price "50000" cut into a query "price=5" and a body "0000&..."). Binance
+ *              takes both places at once, so we do too, when every part of each side is one
+ *              `name=value` with a known parameter name and no second '=': any other cut of the same
+ *              text then leaves a part without '=' or with two, or an unknown name. All in the query
+ *              (Binance's connector, with a JSON content type and an empty body) or all in the body
+ *              (ccxt) is one text and splits nothing;
  *  -1102 (400) `timestamp` or `signature` missing or malformed;
  *  -1131 (400) `recvWindow` above 60000;
  *  -2015 (401) unknown or revoked key, disabled account, address outside the key's IP allow-list,
@@ -107,6 +114,20 @@ function withoutSignature(text: string): { rest: string; signatures: string[] } 
   return { rest: kept.join('&'), signatures };
 }
 
+/**
+ * Whether one side of a request with parameters on both sides is made of whole `name=value` parts: a
+ * name Binance's API knows (BINANCE_PARAM_NAMES) and a value with no '=' of its own (a client encodes
+ * one as %3D). See -1101 above for why this makes the split unambiguous.
+ */
+function splitsCleanly(text: string): boolean {
+  for (const part of text.split('&')) {
+    const at = part.indexOf('=');
+    if (at <= 0 || part.indexOf('=', at + 1) >= 0) return false;
+    if (!BINANCE_PARAM_NAMES.has(part.slice(0, at))) return false;
+  }
+  return true;
+}
+
 /** A whole number of milliseconds as sent (digits only, at most `maxDigits`), or undefined. */
 function millisParam(text: string | null, maxDigits: number): number | undefined {
   if (text === null || text.length > maxDigits || !/^\d+$/.test(text)) return undefined;
@@ -130,7 +151,8 @@ export async function authenticateSignedRequest(
 
   const query = withoutSignature(rawQueryOf(request));
   const body = withoutSignature(rawBodyOf(request));
-  if (query.rest !== '' && body.rest !== '') throw refuse.queryAndBody();
+  if (query.rest !== '' && body.rest !== '' && !(splitsCleanly(query.rest) && splitsCleanly(body.rest)))
+    throw refuse.queryAndBody();
   const signatures = [...query.signatures, ...body.signatures];
   const params = signedRequestParams(request);
   const timestamp = millisParam(params.get('timestamp'), 16);

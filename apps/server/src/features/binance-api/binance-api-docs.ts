@@ -73,7 +73,7 @@ const SIGNED_ERRORS = {
   ),
 };
 const SIGNED_400 =
-  '-1102 a mandatory parameter (timestamp, signature, …) missing; -1100 a malformed one; -1101 parameters in both the query and the body; -1131 recvWindow too large; -1022 a wrong signature; -1021 a timestamp outside recvWindow; -1121 an unknown symbol.';
+  '-1102 a mandatory parameter (timestamp, signature, …) missing; -1100 a malformed one; -1101 parameters in both the query and the body that do not split cleanly; -1131 recvWindow too large; -1022 a wrong signature; -1021 a timestamp outside recvWindow; -1121 an unknown symbol.';
 
 interface RouteDoc {
   readonly summary: string;
