@@ -78,9 +78,14 @@ describe('/admin-withdrawals', () => {
     expect(within(table).getByText('Held: password changed since the request')).toBeInTheDocument();
     expect(calls.find((c) => c.key === 'POST /admin/withdrawals')?.body).toMatchObject({
       status: 'PENDING_APPROVAL',
+      orderBy: 'createdAt',
     });
     await user.click(within(table).getByRole('button', { name: 'Reject withdrawal of alice@example.com' }));
-    await user.type(await screen.findByLabelText('Reason'), 'Unverified PayPal account');
+    // No reason: refused inside the dialog, which stays open, and nothing is sent.
+    await user.click(await screen.findByRole('button', { name: 'YES' }));
+    expect(await screen.findByText('Write the reason for the rejection')).toBeInTheDocument();
+    expect(calls.some((c) => c.key === 'POST /admin/withdrawals/reject')).toBe(false);
+    await user.type(screen.getByLabelText('Reason'), 'Unverified PayPal account');
     await user.click(screen.getByRole('button', { name: 'YES' }));
     await waitFor(() =>
       expect(calls.find((c) => c.key === 'POST /admin/withdrawals/reject')?.body).toEqual({
@@ -89,5 +94,46 @@ describe('/admin-withdrawals', () => {
       }),
     );
     expect(toast.success).toHaveBeenCalledWith('Withdrawal rejected and refunded');
+  });
+
+  it('tells where four eyes stand and who decided, and keeps a refused second approval in the dialog', async () => {
+    const user = userEvent.setup();
+    const waiting = {
+      ...queued,
+      value_usd: '2500.00',
+      approvals: 1,
+      approvals_needed: 2,
+      first_approved_by_name: 'Admin',
+      first_approved_at: '2026-01-02T10:00:00.000Z',
+    };
+    const decided = {
+      ...queued,
+      _id: 'w-2',
+      status: 'APPROVED' as const,
+      user: { ...queued.user, email: 'bob@example.com' },
+      decided_by_name: 'Ben Admin',
+      decided_at: '2026-01-02T11:00:00.000Z',
+    };
+    fakeApi(admin, {
+      'POST /admin/withdrawals': () => ok({ content: [waiting, decided], total: 2, page: 1, limit: 10 }),
+      'POST /admin/withdrawals/approve': () => ({
+        status: 409,
+        body: {
+          status: false,
+          message: 'You gave this withdrawal its first approval: a second, different admin must approve it',
+        },
+      }),
+    });
+    renderApp('/admin-withdrawals');
+    const table = await screen.findByRole('table', { name: 'Withdrawals' }, { timeout: 15_000 });
+    expect(await within(table).findByText('1 of 2 approvals')).toBeInTheDocument();
+    expect(within(table).getByText('≈ $2,500.00')).toBeInTheDocument();
+    expect(within(table).getByText(/^First approval: Admin,/)).toBeInTheDocument();
+    expect(within(table).getByText(/^Approved by Ben Admin,/)).toBeInTheDocument();
+    await user.click(within(table).getByRole('button', { name: 'Approve withdrawal of alice@example.com' }));
+    expect(await screen.findByText(/Give the second approval/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'YES' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('a second, different admin must approve it');
+    expect(screen.getByRole('button', { name: 'YES' })).toBeInTheDocument();
   });
 });

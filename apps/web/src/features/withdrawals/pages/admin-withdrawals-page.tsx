@@ -6,14 +6,21 @@ import { WithdrawalsTable } from '../components/admin/withdrawals-table';
 /**
  * /admin-withdrawals (issue 38): the withdrawals waiting for an admin, and every other one, with the
  * flags that sent them to the queue; Approve hands one to the payout job, Reject refunds it. The hot
- * wallet panel above says whether the chains' hot wallets can cover the approved coin withdrawals.
+ * wallet panel above says whether the chains' hot wallets can cover the approved coin withdrawals; on a
+ * phone it comes after the queue, so the queue is what the operator sees first (issue 46).
  */
 export function AdminWithdrawalsPage() {
   return (
     <div>
       <PageHeader title={messages.adminWithdrawalsTitle} />
-      <HotWalletPanel />
-      <WithdrawalsTable />
+      <div className="flex flex-col">
+        <div className="order-2 md:order-1">
+          <HotWalletPanel />
+        </div>
+        <div className="order-1 md:order-2">
+          <WithdrawalsTable />
+        </div>
+      </div>
     </div>
   );
 }

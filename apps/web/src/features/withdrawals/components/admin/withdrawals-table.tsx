@@ -6,131 +6,29 @@ import {
   type WithdrawalItem,
 } from '@exchange/contracts';
 import { useState } from 'react';
-import { Badge, StatusBadge } from '../../../../components/ui/badge';
-import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
-import { type Column, DataTable } from '../../../../components/ui/data-table';
+import { DataTable } from '../../../../components/ui/data-table';
 import { Input } from '../../../../components/ui/input';
 import { Select } from '../../../../components/ui/select';
 import { toast } from '../../../../components/ui/toaster';
 import { errorMessage } from '../../../../lib/api-client';
-import { formatDateTime, formatUsd } from '../../../../lib/format';
 import { chainName, useDepositNetworks } from '../../../chain-deposits/api/get-deposit-networks';
 import { useAdminWithdrawals, useDecideWithdrawal } from '../../api/admin-withdrawals';
-import { WithdrawalDestination } from '../withdrawal-destination';
+import { withdrawalQueueColumns } from './withdrawal-queue-columns';
 
 type Status = WithdrawalItem['status'];
 const statusOptions = [
   ...WITHDRAWAL_STATUSES.map((status) => ({ value: status, label: messages[`withdrawalStatus${status}`] })),
   { value: '', label: 'All' },
 ];
-// Not SENDING: the payout job has claimed it and PayPal may already have paid it; the server refuses.
-const DECIDABLE = new Set<Status>(['PENDING_APPROVAL', 'APPROVED']);
-
-function activityText(row: AdminWithdrawalItem): string {
-  const a = row.activity;
-  const deposit = a.last_deposit_at ? formatDateTime(a.last_deposit_at) : 'none';
-  const security = a.last_security_change_at ? formatDateTime(a.last_security_change_at) : 'none';
-  return `Last deposit ${deposit} · security change ${security} · ${a.completed_withdrawals} completed · ${formatUsd(a.withdrawn_24h_usd)} in 24 h`;
-}
-
-function columnsFor(
-  decide: (row: AdminWithdrawalItem, approve: boolean) => void,
-  chainName: (chain: string) => string,
-): readonly Column<AdminWithdrawalItem>[] {
-  return [
-    {
-      id: 'date',
-      header: 'Date',
-      className: 'whitespace-nowrap',
-      cell: (row) => formatDateTime(row.createdAt),
-    },
-    {
-      id: 'user',
-      header: 'User',
-      cell: (row) => (
-        <div className="min-w-0">
-          <div className="font-medium text-ink">{row.user.name}</div>
-          <div className="wrap-anywhere text-xs text-muted">{row.user.email}</div>
-        </div>
-      ),
-    },
-    {
-      id: 'amount',
-      header: 'Amount',
-      align: 'right',
-      className: 'whitespace-nowrap tabular-nums',
-      cell: (row) => `${row.amount} ${row.asset}`,
-    },
-    {
-      id: 'to',
-      header: 'To',
-      // Wide enough for a coin's address in two lines and its chain on one.
-      className: 'text-xs wrap-anywhere sm:min-w-40',
-      cell: (row) => <WithdrawalDestination row={row} chainName={chainName} />,
-    },
-    {
-      id: 'flags',
-      header: 'Flags',
-      cell: (row) => (
-        <div className="flex flex-wrap gap-1">
-          {row.flags.map((flag) => (
-            <Badge key={flag} tone="warning">
-              {messages[`withdrawalFlag_${flag}`]}
-            </Badge>
-          ))}
-        </div>
-      ),
-    },
-    { id: 'activity', header: 'Recent activity', className: 'text-xs text-muted', cell: activityText },
-    {
-      id: 'status',
-      header: 'Status',
-      cell: (row) => (
-        <div className="flex flex-col gap-1">
-          <StatusBadge status={row.status} label={messages[`withdrawalStatus${row.status}`]} />
-          {row.reason ? <span className="text-xs text-muted">{row.reason}</span> : null}
-          {row.status === 'PENDING_APPROVAL' && row.held_reason ? (
-            <Badge tone="warning">{row.held_reason}</Badge>
-          ) : null}
-        </div>
-      ),
-    },
-    {
-      id: 'action',
-      header: 'Action',
-      cell: (row) => (
-        <div className="flex flex-wrap gap-2">
-          {row.status === 'PENDING_APPROVAL' ? (
-            <Button
-              size="sm"
-              onClick={() => decide(row, true)}
-              aria-label={`Approve withdrawal of ${row.user.email}`}
-            >
-              {messages.adminWithdrawalApprove}
-            </Button>
-          ) : null}
-          {DECIDABLE.has(row.status) ? (
-            <Button
-              size="sm"
-              variant="secondary"
-              onClick={() => decide(row, false)}
-              aria-label={`Reject withdrawal of ${row.user.email}`}
-            >
-              {messages.adminWithdrawalReject}
-            </Button>
-          ) : null}
-        </div>
-      ),
-    },
-  ];
-}
 
 /**
  * Every customer's withdrawals, 10 a page from the server: the approval queue (PENDING_APPROVAL) by
  * default, searched by the customer's name or e-mail, where each goes (a coin's address, chain and
- * label), with the flags each raised and the customer's
- * recent activity. Approve and Reject (with a reason) each ask for a confirmation first.
+ * label), with the flags each raised and the customer's recent activity. The queue lists the oldest
+ * first (it is worked in order); other statuses newest first. Approve and Reject each ask for a
+ * confirmation first; a rejection without a reason, or a refusal from the server (a second approval
+ * by the first approver), is told inside the dialog, which stays open.
  */
 export function WithdrawalsTable() {
   const [page, setPage] = useState(1);
@@ -138,7 +36,13 @@ export function WithdrawalsTable() {
   const [status, setStatus] = useState<Status | ''>('PENDING_APPROVAL');
   const [deciding, setDeciding] = useState<{ row: AdminWithdrawalItem; approve: boolean } | null>(null);
   const [reason, setReason] = useState('');
-  const list = useAdminWithdrawals({ page, search: search || undefined, status: status || undefined });
+  const [problem, setProblem] = useState<string | null>(null);
+  const list = useAdminWithdrawals({
+    page,
+    search: search || undefined,
+    status: status || undefined,
+    orderBy: status === 'PENDING_APPROVAL' ? 'createdAt' : '-createdAt',
+  });
   const decide = useDecideWithdrawal();
   const coinChains = useDepositNetworks();
   const row = deciding?.row;
@@ -151,9 +55,10 @@ export function WithdrawalsTable() {
         label={messages.adminWithdrawalsTitle}
         searchLabel="Search withdrawals"
         compact
-        columns={columnsFor(
+        columns={withdrawalQueueColumns(
           (r, approve) => {
             setReason('');
+            setProblem(null);
             setDeciding({ row: r, approve });
           },
           (chain) => chainName(coinChains.data, chain),
@@ -187,12 +92,13 @@ export function WithdrawalsTable() {
         open={deciding !== null}
         onOpenChange={(open) => (open ? undefined : setDeciding(null))}
         title={deciding?.approve ? messages.adminWithdrawalApprove : messages.adminWithdrawalReject}
-        description={formatMessage(
-          deciding?.approve ? messages.adminWithdrawalApproveConfirm : messages.adminWithdrawalRejectConfirm,
-          figures,
-        )}
+        description={formatMessage(confirmText(deciding), figures)}
         onConfirm={async () => {
           if (!deciding) return;
+          if (!deciding.approve && reason.trim() === '') {
+            setProblem(messages.adminWithdrawalReasonMissing);
+            throw new Error(messages.adminWithdrawalReasonMissing);
+          }
           try {
             const response = await decide.mutateAsync({
               id: deciding.row._id,
@@ -201,7 +107,8 @@ export function WithdrawalsTable() {
             });
             toast.success(response.message);
           } catch (error) {
-            toast.error(errorMessage(error));
+            setProblem(errorMessage(error));
+            throw error;
           }
         }}
       >
@@ -209,10 +116,26 @@ export function WithdrawalsTable() {
           <Input
             label={messages.adminWithdrawalReasonLabel}
             value={reason}
-            onChange={(event) => setReason(event.target.value)}
+            error={problem ?? undefined}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setProblem(null);
+            }}
           />
+        ) : problem ? (
+          <p role="alert" className="text-sm text-danger">
+            {problem}
+          </p>
         ) : null}
       </ConfirmDialog>
     </>
   );
+}
+
+/** The question the dialog asks: approve (a second approval says it sends the withdrawal) or reject. */
+function confirmText(deciding: { row: AdminWithdrawalItem; approve: boolean } | null): string {
+  if (!deciding?.approve) return messages.adminWithdrawalRejectConfirm;
+  return deciding.row.approvals > 0 && deciding.row.approvals_needed > 1
+    ? messages.adminWithdrawalApproveSecondConfirm
+    : messages.adminWithdrawalApproveConfirm;
 }
