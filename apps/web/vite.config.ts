@@ -52,11 +52,12 @@ function compressAssets(): Plugin {
 }
 
 /**
- * The landing page is a lazy route, so on a first visit to '/' its chunks were only requested once
- * the entry had downloaded and run: a second round trip and a second download after a second of
- * script on a slow phone, before the hero could paint. index.html (served for '/') now lists them as
- * modulepreloads, fetched beside the entry; app.html, the same page without them, is what the server
- * answers for every other path, so a visit to another page downloads nothing it does not use.
+ * main.tsx imports what a page needs dynamically: the landing page's islands on '/'
+ * (app/landing-islands.tsx), the whole app everywhere else (app/start-app.tsx), so neither page
+ * loads the other's script. Found only once the entry had run, that would be a second round trip
+ * before anything could hydrate or render; so each page lists its part as modulepreloads, fetched
+ * beside the entry: index.html (served for '/') the islands, and app.html, a copy of it that the
+ * server answers for every other path, the app.
  */
 function preloadLandingPage(): Plugin {
   let base = '/';
@@ -71,12 +72,13 @@ function preloadLandingPage(): Plugin {
       const chunks = new Map<string, Rollup.OutputChunk>();
       for (const item of Object.values(bundle)) if (item.type === 'chunk') chunks.set(item.fileName, item);
       const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
-      const landing = [...chunks.values()].find((chunk) =>
-        chunk.facadeModuleId?.endsWith('/features/landing/pages/landing-page.tsx'),
-      );
+      const facade = (file: string) =>
+        [...chunks.values()].find((chunk) => chunk.facadeModuleId?.endsWith(file));
+      const islands = facade('/src/app/landing-islands.tsx');
+      const app = facade('/src/app/start-app.tsx');
       const html = bundle['index.html'];
-      if (!entry || !landing || html?.type !== 'asset')
-        throw new Error('preload-landing: no entry, landing chunk or index.html');
+      if (!entry || !islands || !app || html?.type !== 'asset')
+        throw new Error('preload-landing: no entry, islands or app chunk, or no index.html');
       const closure = (start: string, into: Set<string>) => {
         if (into.has(start)) return into;
         into.add(start);
@@ -84,11 +86,18 @@ function preloadLandingPage(): Plugin {
         return into;
       };
       const shell = closure(entry.fileName, new Set());
-      const extra = [...closure(landing.fileName, new Set())].filter((file) => !shell.has(file));
+      const preloads = (chunk: Rollup.OutputChunk) =>
+        [...closure(chunk.fileName, new Set())]
+          .filter((file) => !shell.has(file))
+          .map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`)
+          .join('\n    ');
       const source = String(html.source);
-      this.emitFile({ type: 'asset', fileName: 'app.html', source });
-      const links = extra.map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`);
-      html.source = source.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+      this.emitFile({
+        type: 'asset',
+        fileName: 'app.html',
+        source: source.replace('</head>', `  ${preloads(app)}\n  </head>`),
+      });
+      html.source = source.replace('</head>', `  ${preloads(islands)}\n  </head>`);
     },
   };
 }

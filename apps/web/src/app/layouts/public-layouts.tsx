@@ -1,3 +1,4 @@
+import { Island } from '../../components/island';
 import { ToastRoom } from '../../components/ui/toast-room';
 import { Footer } from './footer';
 import { LandingHeader } from './landing-header';
@@ -8,7 +9,9 @@ import { UserHeader } from './user-header';
 export function LandingLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
-      <LandingHeader />
+      <Island name="header">
+        <LandingHeader />
+      </Island>
       <ToastRoom />
       <main id="main" className="flex-1">
         <PageOutlet />

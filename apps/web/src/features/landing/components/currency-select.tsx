@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { CoinIcon } from '../../../components/ui/coin-icon';
 import { controlClasses } from '../../../components/ui/field';
 import type { SelectOption } from '../../../components/ui/select';
@@ -17,7 +16,9 @@ interface CurrencySelectProps {
  * a native option cannot hold an image.
  */
 export function CurrencySelect({ label, value, options, onChange }: CurrencySelectProps) {
-  const id = useId();
+  // Not useId: the calculator is hydrated as its own root over the prerendered page (app/landing-islands.tsx),
+  // where React's generated ids would differ from the HTML's. One calculator per page, one select per label.
+  const id = `currency-${label.toLowerCase()}`;
   return (
     <div className="flex min-w-0 flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium text-ink">

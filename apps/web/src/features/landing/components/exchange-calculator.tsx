@@ -1,7 +1,7 @@
 import { messages } from '@exchange/contracts';
 import { ASSET_CODES } from '@exchange/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Input } from '../../../components/ui/input';
 import { coinOptions } from '../../../components/ui/select-options';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -57,7 +57,9 @@ function SwapIcon() {
  * message instead of a number.
  */
 export function ExchangeCalculator() {
-  const resultId = useId();
+  // A fixed id, not useId: this is hydrated as its own root (app/landing-islands.tsx), whose generated
+  // ids would differ from the prerendered HTML's.
+  const resultId = 'exchange-calculator';
   const [amount, setAmount] = useState('1');
   const [from, setFrom] = useState('BTC');
   const [to, setTo] = useState('USD');

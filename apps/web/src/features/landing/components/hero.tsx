@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Island } from '../../../components/island';
 import { buttonClasses } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { homeFor, paths } from '../../../lib/paths';
@@ -9,7 +10,7 @@ import { ExchangeCalculator } from './exchange-calculator';
  * Spec section 2: Get Started goes to /dashboard when signed in, /login otherwise; beside it the same
  * Dashboard (by role) or Login button the header shows.
  */
-function HeroActions() {
+export function HeroActions() {
   const session = useSession();
   if (session.status === 'loading') return <Skeleton className="h-12 w-72" />;
   return (
@@ -62,7 +63,9 @@ export function Hero() {
             Trade Bitcoin, Ethereum and eight more coins against US dollars, swap between them, lock them for
             interest and send them to friends by e-mail.
           </p>
-          <HeroActions />
+          <Island name="hero-actions">
+            <HeroActions />
+          </Island>
           <dl className="grid max-w-md grid-cols-3 gap-4 pt-2">
             {highlights.map((item) => (
               <div key={item.label} className="flex flex-col-reverse gap-1">
@@ -72,7 +75,9 @@ export function Hero() {
             ))}
           </dl>
         </div>
-        <ExchangeCalculator />
+        <Island name="calculator">
+          <ExchangeCalculator />
+        </Island>
       </div>
     </section>
   );

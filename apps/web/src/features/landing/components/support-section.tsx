@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import { Island } from '../../../components/island';
 import { buttonClasses } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../lib/paths';
@@ -15,7 +16,7 @@ const NewsletterForm = lazy(async () => ({ default: (await import('./newsletter-
  * Subscribe then would submit it natively (reloading the page); it shows its placeholder until the
  * page is hydrated and its chunk has loaded.
  */
-function LazyNewsletterForm() {
+export function LazyNewsletterForm() {
   const placeholder = <Skeleton className="h-11 w-full max-w-md" />;
   if (!useHydrated()) return placeholder;
   return (
@@ -82,7 +83,9 @@ export function SupportSection() {
           <p className="text-muted">
             Market news, new coins and product updates, about once a month. No spam.
           </p>
-          <LazyNewsletterForm />
+          <Island name="newsletter">
+            <LazyNewsletterForm />
+          </Island>
         </div>
       </div>
     </section>

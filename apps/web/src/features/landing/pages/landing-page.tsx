@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { Island } from '../../../components/island';
 import { CoinCarousel } from '../../market/components/coin-carousel';
 import { TopMarketsTable } from '../../market/components/top-markets-table';
 import { Hero } from '../components/hero';
@@ -29,7 +30,9 @@ function MarketsSection() {
           Live prices of every coin we list, in US dollars, with the change over the last 24 hours.
         </SectionHeading>
         <div className="mt-8">
-          <TopMarketsTable />
+          <Island name="markets">
+            <TopMarketsTable />
+          </Island>
         </div>
       </div>
     </section>
@@ -44,7 +47,9 @@ export function LandingPage() {
       <Hero />
       <div className="border-b border-line bg-surface/40">
         <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-          <CoinCarousel />
+          <Island name="carousel">
+            <CoinCarousel />
+          </Island>
         </div>
       </div>
       <FeaturesSection />

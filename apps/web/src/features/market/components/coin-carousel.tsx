@@ -1,7 +1,7 @@
 import type { TopMarketItem } from '@exchange/contracts';
 import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { CoinIcon } from '../../../components/ui/coin-icon';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatUsd } from '../../../lib/format';
@@ -97,7 +97,8 @@ const arrowButton =
  */
 export function CoinCarousel() {
   const { rows } = useTopMarkets();
-  const regionId = useId();
+  // A fixed id, not useId: the carousel is hydrated as its own root on '/' (app/landing-islands.tsx).
+  const regionId = 'coin-carousel-slides';
   // One plugin instance for the carousel's life: a new one per render would make Embla start over.
   const [autoplay] = useState(() => {
     const playOnInit = !prefersReducedMotion();

@@ -1,0 +1,105 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, type ReactNode, StrictMode, Suspense, startTransition } from 'react';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import type { IslandName } from '../components/island';
+import { ExchangeCalculator } from '../features/landing/components/exchange-calculator';
+import { HeroActions } from '../features/landing/components/hero';
+import { LazyNewsletterForm } from '../features/landing/components/support-section';
+import { CoinCarousel } from '../features/market/components/coin-carousel';
+import { TopMarketsTable } from '../features/market/components/top-markets-table';
+import { SessionProvider } from '../features/session/session-provider';
+import { takeEarlyTaps } from '../lib/early-taps';
+import { createIslandNavigator, followStaticLinks, IslandRouter } from './island-router';
+import { LandingHeader } from './layouts/landing-header';
+import { appQueryClient } from './preload-first-page';
+import type { FirstNavigation } from './start-app';
+
+/** What each island of the prerendered page (components/island.tsx) holds, as the whole app renders it there. */
+const islands: Record<IslandName, () => ReactNode> = {
+  header: () => <LandingHeader />,
+  'hero-actions': () => <HeroActions />,
+  calculator: () => <ExchangeCalculator />,
+  carousel: () => <CoinCarousel />,
+  markets: () => <TopMarketsTable />,
+  newsletter: () => <LazyNewsletterForm />,
+};
+
+const Toaster = lazy(async () => ({ default: (await import('../components/ui/toaster')).Toaster }));
+
+const loadApp = () => import('./start-app');
+
+/**
+ * '/' on its first load. Hydrating the whole prerendered app (router, layouts, every section) was most
+ * of the landing page's script on a phone, although only a few parts of it react to a person. Here
+ * only those parts (the islands: header, hero buttons, calculator, carousel, prices, newsletter) are
+ * hydrated, each as its own root over its HTML; the rest stays as the HTML drew it. They share the
+ * app's query cache (so one request each for prices and the session) and a router of their own
+ * (island-router.tsx). A tap on a link to another page starts the whole app at that page
+ * (start-app.tsx), which takes over the root; until then its code is not even loaded, only warmed up
+ * when a pointer or focus reaches a link.
+ */
+export function hydrateIslands(page: HTMLElement): void {
+  const roots: Root[] = [];
+  let leaving = false;
+  const leave = (first: FirstNavigation) => {
+    if (leaving) return;
+    leaving = true;
+    void loadApp().then(async ({ startApp }) => {
+      stopFollowing();
+      await startApp(page, first);
+      for (const root of roots) root.unmount();
+    });
+  };
+  const navigator = createIslandNavigator(leave);
+  const stopFollowing = followStaticLinks(navigator);
+  warmUpOnLinks();
+
+  // Buttons tapped before this script ran are answered once their island is hydrated (lib/early-taps.ts).
+  takeEarlyTaps();
+  for (const element of page.querySelectorAll<HTMLElement>('[data-island]')) {
+    const render = islands[element.dataset.island as IslandName];
+    if (!render) continue;
+    const island = (
+      <StrictMode>
+        <QueryClientProvider client={appQueryClient}>
+          <SessionProvider>
+            <IslandRouter navigator={navigator}>{render()}</IslandRouter>
+          </SessionProvider>
+        </QueryClientProvider>
+      </StrictMode>
+    );
+    // Each in a transition: hydration yields to the browser every few milliseconds.
+    startTransition(() => {
+      roots.push(hydrateRoot(element, island));
+    });
+  }
+
+  // Only the newsletter shows toasts: their region (and its library) joins when someone reaches the form.
+  const newsletter = page.querySelector('[data-island="newsletter"]');
+  const mountToasts = () => {
+    newsletter?.removeEventListener('focusin', mountToasts);
+    newsletter?.removeEventListener('pointerdown', mountToasts);
+    const host = document.createElement('div');
+    page.append(host);
+    const root = createRoot(host);
+    root.render(
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>,
+    );
+    roots.push(root);
+  };
+  newsletter?.addEventListener('focusin', mountToasts);
+  newsletter?.addEventListener('pointerdown', mountToasts);
+}
+
+/** The app's code starts loading when a pointer or the focus reaches a link, before the tap itself. */
+function warmUpOnLinks() {
+  const warm = (event: Event) => {
+    if (!(event.target instanceof Element) || !event.target.closest('a[href]')) return;
+    for (const type of ['pointerover', 'pointerdown', 'focusin'])
+      document.removeEventListener(type, warm, true);
+    void loadApp();
+  };
+  for (const type of ['pointerover', 'pointerdown', 'focusin']) document.addEventListener(type, warm, true);
+}
