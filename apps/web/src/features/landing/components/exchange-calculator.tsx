@@ -98,7 +98,17 @@ export function ExchangeCalculator() {
       </span>
     );
   } else if (!shown) {
-    result = <Skeleton className="h-8 w-48" />;
+    // The lines of a quote (the amount, then the rate), so the card keeps its height when it arrives.
+    result = (
+      <span className="flex flex-col gap-1">
+        <span className="flex h-8 items-center sm:h-9">
+          <Skeleton className="h-7 w-48" />
+        </span>
+        <span className="flex h-4 items-center">
+          <Skeleton className="h-3 w-40" />
+        </span>
+      </span>
+    );
   } else {
     result = (
       <span className="flex flex-col gap-1">

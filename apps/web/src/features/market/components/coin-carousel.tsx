@@ -7,6 +7,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { formatUsd } from '../../../lib/format';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useTopMarkets } from '../hooks/use-top-markets';
+import { LISTED_COINS, type ListedCoin } from '../listed-coins';
 import { PriceChange } from './price-change';
 
 /** Spec section 9: the carousel advances every 5 seconds. */
@@ -49,7 +50,8 @@ function CoinSlide({
   index,
   total,
 }: {
-  readonly coin: TopMarketItem;
+  /** Without its figures (before the prices arrive) the slide shows placeholders for them. */
+  readonly coin: TopMarketItem | ListedCoin;
   readonly index: number;
   readonly total: number;
 }) {
@@ -69,10 +71,17 @@ function CoinSlide({
             <span className="truncate font-semibold text-ink">{coin.name}</span>
             <span className="text-xs text-muted">{coin.ticker}</span>
           </p>
-          <p className="mt-1 flex flex-wrap items-baseline justify-between gap-x-3 text-sm tabular-nums">
-            <span className="text-ink">{formatUsd(coin.lastPrice, 4)}</span>
-            <PriceChange value={coin.priceChangePercent} className="text-xs" />
-          </p>
+          {'lastPrice' in coin ? (
+            <p className="mt-1 flex flex-wrap items-baseline justify-between gap-x-3 text-sm tabular-nums">
+              <span className="text-ink">{formatUsd(coin.lastPrice, 4)}</span>
+              <PriceChange value={coin.priceChangePercent} className="text-xs" />
+            </p>
+          ) : (
+            <div className="mt-1 flex h-5 items-center justify-between gap-x-3">
+              <Skeleton className="h-4 w-24" />
+              <Skeleton className="h-3 w-12" />
+            </div>
+          )}
         </div>
       </div>
     </div>
@@ -162,15 +171,11 @@ export function CoinCarousel() {
       </div>
       <div ref={viewportRef} className="overflow-hidden" data-carousel-viewport="">
         <div id={regionId} className="-ml-4 flex touch-pan-y">
-          {rows
-            ? rows.map((coin, index) => (
-                <CoinSlide key={coin.ticker} coin={coin} index={index} total={rows.length} />
-              ))
-            : [0, 1, 2].map((index) => (
-                <div key={index} className={slideClasses} aria-hidden="true">
-                  <Skeleton className="h-[74px] w-full rounded-lg" />
-                </div>
-              ))}
+          {/* Before the prices arrive, the listed coins with placeholders for them (listed-coins.ts):
+              the slides keep their size, and the carousel is set up once, not again on arrival. */}
+          {(rows ?? LISTED_COINS).map((coin, index, all) => (
+            <CoinSlide key={coin.ticker} coin={coin} index={index} total={all.length} />
+          ))}
         </div>
       </div>
     </section>

@@ -5,9 +5,9 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatUsd } from '../../../lib/format';
 import { useTopMarkets } from '../hooks/use-top-markets';
+import { LISTED_COINS, type ListedCoin } from '../listed-coins';
 import { PriceChange } from './price-change';
 
-const SKELETON_ROWS = 10;
 const cell = 'px-2 py-3 first:pl-3 last:pr-3 sm:px-4';
 
 function LiveBadge({ live }: { readonly live: boolean }) {
@@ -22,9 +22,15 @@ function LiveBadge({ live }: { readonly live: boolean }) {
   );
 }
 
-function MarketRow({ row, rank }: { readonly row: TopMarketItem; readonly rank: number }) {
+/** One coin; `row` without its figures (a placeholder row) shows placeholders for its price and change. */
+function MarketRow({ row, rank }: { readonly row: TopMarketItem | ListedCoin; readonly rank: number }) {
+  const priced = 'lastPrice' in row;
   return (
-    <tr className="border-t border-line hover:bg-raised/60" data-ticker={row.ticker}>
+    <tr
+      className="border-t border-line hover:bg-raised/60"
+      data-ticker={priced ? row.ticker : undefined}
+      data-skeleton={priced ? undefined : ''}
+    >
       <td className={`${cell} hidden text-muted sm:table-cell`}>{rank}</td>
       <th scope="row" className={`${cell} text-left font-medium`}>
         <span className="flex items-center gap-3">
@@ -37,10 +43,10 @@ function MarketRow({ row, rank }: { readonly row: TopMarketItem; readonly rank: 
       </th>
       <td className={`${cell} hidden text-muted sm:table-cell`}>{row.ticker}</td>
       <td className={`${cell} text-right text-ink`} data-column="last-price">
-        {formatUsd(row.lastPrice, 4)}
+        {priced ? formatUsd(row.lastPrice, 4) : <Skeleton className="ml-auto h-4 w-24" />}
       </td>
       <td className={`${cell} text-right`} data-column="change">
-        <PriceChange value={row.priceChangePercent} />
+        {priced ? <PriceChange value={row.priceChangePercent} /> : <Skeleton className="ml-auto h-4 w-14" />}
       </td>
     </tr>
   );
@@ -64,29 +70,10 @@ export function TopMarketsTable() {
       </tr>
     );
   } else if (isLoading || !rows) {
-    body = Array.from({ length: SKELETON_ROWS }, (_, index) => (
-      // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity but their position
-      <tr key={index} className="border-t border-line" data-skeleton="">
-        <td className={`${cell} hidden sm:table-cell`}>
-          <Skeleton className="h-4 w-4" />
-        </td>
-        <td className={cell}>
-          <span className="flex items-center gap-3">
-            <Skeleton className="size-7 rounded-full" />
-            <Skeleton className="h-4 w-24" />
-          </span>
-        </td>
-        <td className={`${cell} hidden sm:table-cell`}>
-          <Skeleton className="h-4 w-12" />
-        </td>
-        <td className={cell}>
-          <Skeleton className="ml-auto h-4 w-24" />
-        </td>
-        <td className={cell}>
-          <Skeleton className="ml-auto h-4 w-14" />
-        </td>
-      </tr>
-    ));
+    // The coins are known before their prices (listed-coins.ts): the placeholder rows are those
+    // coins, so the table keeps its height and columns when the prices arrive instead of re-laying
+    // the page below it.
+    body = LISTED_COINS.map((coin, index) => <MarketRow key={coin.ticker} row={coin} rank={index + 1} />);
   } else {
     body = rows.map((row, index) => <MarketRow key={row.ticker} row={row} rank={index + 1} />);
   }
