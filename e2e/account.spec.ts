@@ -173,7 +173,7 @@ async function adminApproves(browser: Browser, email: string, fullName: string):
   await expect(page).toHaveURL(/\/admin-dashboard$/);
   await page
     .getByRole('navigation', { name: 'Admin' })
-    .getByRole('link', { name: 'KYC & AML' })
+    .getByRole('link', { name: 'KYC', exact: true })
     .first()
     .click();
   const search = page.getByPlaceholder('Search name,email or phone number');

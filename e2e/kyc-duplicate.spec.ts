@@ -20,7 +20,7 @@ async function openAdminKyc(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/admin-dashboard$/);
   await page
     .getByRole('navigation', { name: 'Admin' })
-    .getByRole('link', { name: 'KYC & AML' })
+    .getByRole('link', { name: 'KYC', exact: true })
     .first()
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'KYC Requests' })).toBeVisible();
@@ -41,8 +41,8 @@ test('the admin sees a possible duplicate identity on the flagged submission', a
   await expect(row).toHaveCount(1);
   await expect(row.getByText('Possible duplicate', { exact: true })).toBeVisible();
 
-  await row.getByRole('button', { name: 'View Vera Verified' }).click();
-  await expect(page).toHaveURL(/\/admin-kyc-details$/);
+  await row.getByRole('link', { name: 'View Vera Verified' }).click();
+  await expect(page).toHaveURL(/\/admin-kyc-details\/[0-9a-f-]+$/);
   const panel = page.getByRole('region', { name: 'Possible duplicate identity' });
   await expect(panel).toBeVisible();
   await expect(panel.getByText(first.email)).toBeVisible();

@@ -24,7 +24,7 @@ async function openAdminKyc(browser: Browser): Promise<Page> {
   await expect(admin).toHaveURL(/\/admin-dashboard$/);
   await admin
     .getByRole('navigation', { name: 'Admin' })
-    .getByRole('link', { name: 'KYC & AML' })
+    .getByRole('link', { name: 'KYC', exact: true })
     .first()
     .click();
   await expect(admin.getByRole('heading', { level: 1, name: 'KYC Requests' })).toBeVisible();

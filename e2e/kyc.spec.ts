@@ -84,7 +84,7 @@ async function openAdminKyc(browser: Browser): Promise<Page> {
   await expect(page).toHaveURL(/\/admin-dashboard$/);
   await page
     .getByRole('navigation', { name: 'Admin' })
-    .getByRole('link', { name: 'KYC & AML' })
+    .getByRole('link', { name: 'KYC', exact: true })
     .first()
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'KYC Requests' })).toBeVisible();
@@ -125,8 +125,8 @@ test('a new customer registers, passes KYC once the admin approves, deposits and
   await expect(admin.getByTestId('kyc-pending-count')).toHaveText(/\d+ pending/);
   await findRequest(admin, email);
   await expectAccessible(admin, '/admin-kyc');
-  await admin.getByRole('button', { name: 'View Amal Tester' }).click();
-  await expect(admin).toHaveURL(/\/admin-kyc-details$/);
+  await admin.getByRole('link', { name: 'View Amal Tester' }).click();
+  await expect(admin).toHaveURL(/\/admin-kyc-details\/[0-9a-f-]+$/);
   await expect(admin.getByRole('img', { name: 'Front image' })).toBeVisible();
   await expect(admin.getByRole('img', { name: 'Rear image' })).toBeVisible();
   await expect(admin.getByLabel('Card Number')).toHaveValue('784-1990-1234567-1');
@@ -140,6 +140,8 @@ test('a new customer registers, passes KYC once the admin approves, deposits and
   await expectAccessible(admin, '/admin-kyc approve confirmation');
   await confirm.getByRole('button', { name: 'Yes' }).click();
   await expect(admin.getByText('KYC approved successfully')).toBeVisible();
+  // The list shows the pending queue by default; the decided request is under All.
+  await admin.getByLabel('Status').selectOption('All');
   await expect(
     admin.getByRole('row').filter({ hasText: email }).getByText('APPROVED', { exact: true }),
   ).toBeVisible();
@@ -193,6 +195,7 @@ test('a rejected customer reads the reason and submits again', async ({ page, br
   await confirm.getByLabel('Reason').fill('The card number is not readable');
   await confirm.getByRole('button', { name: 'Yes' }).click();
   await expect(admin.getByText('KYC rejected successfully')).toBeVisible();
+  await admin.getByLabel('Status').selectOption('All');
   await expect(
     admin.getByRole('row').filter({ hasText: email }).getByText('REJECTED', { exact: true }),
   ).toBeVisible();

@@ -1,5 +1,6 @@
 import { checkDateOfBirth, KYC_STATUSES } from '@exchange/domain';
 import { z } from 'zod';
+import { statusField } from './admin-lists';
 import { isCountryCode } from './country-codes';
 import { envelope } from './envelope';
 import { formatMessage, messages as m } from './messages';
@@ -143,12 +144,16 @@ export function kycDobProblem(dob: string, today: string): string | null {
 
 // Admin review (spec section 7): list, detail and decision.
 
-/** POST /admin/get-all-kyc: paged, searched by name, e-mail or phone on the server, newest first by default. */
+/**
+ * POST /admin/get-all-kyc: paged, searched by name, e-mail or phone on the server, in one status when
+ * asked (the review queue asks PENDING, oldest first), newest first by default.
+ */
 export const adminKycListRequestSchema = pagingSchema({
   defaultLimit: ADMIN_PAGE_SIZE,
   maxLimit: ADMIN_MAX_LIMIT,
   searchMax: ADMIN_SEARCH_MAX,
   orderBy: { values: { asc: 'asc', desc: 'desc' }, default: 'desc' },
+  filters: { ...statusField(KYC_STATUSES) },
 });
 export type AdminKycListRequest = z.input<typeof adminKycListRequestSchema>;
 

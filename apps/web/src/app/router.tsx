@@ -1,6 +1,6 @@
 import { type ComponentType, lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { paths } from '../lib/paths';
+import { adminRecordRoute, paths } from '../lib/paths';
 import { RequireAdmin, RequireUser } from './guards';
 import { AdminLayout } from './layouts/admin-layout';
 import { AuthLayout, LandingLayout, UserLayout } from './layouts/public-layouts';
@@ -240,7 +240,9 @@ export const routes: RouteObject[] = [
           { path: paths.adminKyc, element: <AdminKycPage /> },
           { path: paths.adminSupport, element: <AdminSupportPage /> },
           { path: paths.adminKycDetails, element: <AdminKycDetailsPage /> },
+          { path: adminRecordRoute('kyc'), element: <AdminKycDetailsPage /> },
           { path: paths.adminProfile, element: <AdminProfilePage /> },
+          { path: adminRecordRoute('user'), element: <AdminProfilePage /> },
           { path: paths.adminDebts, element: <AdminDebtsPage /> },
           { path: paths.adminWithdrawals, element: <AdminWithdrawalsPage /> },
           { path: paths.adminNft, element: <AdminNftPage /> },

@@ -73,8 +73,40 @@ export const ADMIN_PATHS: readonly string[] = [
   paths.adminKycDetails,
   paths.adminProfile,
   paths.adminDebts,
+  paths.adminWithdrawals,
   paths.adminNft,
 ];
+
+/**
+ * The back office's records that have a URL of their own (issue 46): the list's path, then the
+ * record's id, so a record opens after a reload, in a new tab or from a link someone sent.
+ */
+export const ADMIN_RECORD_PATHS = {
+  user: paths.adminProfile,
+  kyc: paths.adminKycDetails,
+  withdrawal: paths.adminWithdrawals,
+  ticket: paths.adminSupport,
+  nft: paths.adminNft,
+} as const;
+export type AdminRecord = keyof typeof ADMIN_RECORD_PATHS;
+
+/** The URL of one back-office record ('/admin-profile/<user id>'). */
+export function adminRecordPath(record: AdminRecord, id: string): string {
+  return `${ADMIN_RECORD_PATHS[record]}/${encodeURIComponent(id)}`;
+}
+
+/** The router's pattern for a record's URL, its id read as `:id`. */
+export function adminRecordRoute(record: AdminRecord): string {
+  return `${ADMIN_RECORD_PATHS[record]}/:id`;
+}
+
+function isAdminPath(pathname: string): boolean {
+  if (ADMIN_PATHS.includes(pathname)) return true;
+  return Object.values(ADMIN_RECORD_PATHS).some((base) => {
+    const rest = pathname.slice(base.length + 1);
+    return pathname.startsWith(`${base}/`) && rest.length > 0 && !rest.includes('/');
+  });
+}
 
 /** Where a signed-in user starts: admins in the back-office, everyone else on the dashboard. */
 export function homeFor(role: string | null | undefined): string {
@@ -107,6 +139,6 @@ export function postLoginPath(role: string | null | undefined, from: FromLocatio
   const allowed =
     USER_PATHS.includes(pathname) ||
     UNGUARDED_PATHS.includes(pathname) ||
-    (role === 'ADMIN' && ADMIN_PATHS.includes(pathname));
+    (role === 'ADMIN' && isAdminPath(pathname));
   return allowed ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : fallback;
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { kycRecords, users } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
+import { statusIs } from '../../platform/list-sort';
 import { containsPattern, phonePattern } from '../../platform/search';
 import type { KycRow } from './kyc.repository';
 
@@ -28,16 +29,23 @@ const userColumns = {
 };
 
 /**
- * One page of KYC submissions with their users, newest first unless asked otherwise, filtered by a
- * term found in the submitted or registered name, the e-mail, or either phone number.
+ * One page of KYC submissions with their users, newest first unless asked otherwise, in one status
+ * when asked, filtered by a term found in the submitted or registered name, the e-mail, or either
+ * phone number.
  */
 export async function listKycWithUsers(
   db: DbOrTx,
-  query: { page: number; limit: number; search?: string | undefined; orderBy: 'asc' | 'desc' },
+  query: {
+    page: number;
+    limit: number;
+    search?: string | undefined;
+    orderBy: 'asc' | 'desc';
+    status?: KycRow['status'] | undefined;
+  },
 ): Promise<{ rows: KycWithUser[]; total: number; pendingCount: number }> {
   const search = query.search ?? '';
   const term = search ? containsPattern(search) : null;
-  const filter = term
+  const matching = term
     ? or(
         ilike(sql`${kycRecords.firstName} || ' ' || ${kycRecords.lastName}`, term),
         ilike(users.name, term),
@@ -47,6 +55,7 @@ export async function listKycWithUsers(
         ilike(users.mobileNo, phonePattern(search)),
       )
     : undefined;
+  const filter = and(matching, statusIs(kycRecords.status, query.status));
   const order = query.orderBy === 'asc' ? asc(kycRecords.createdAt) : desc(kycRecords.createdAt);
   const rows = await db
     .select({ kyc: kycRecords, user: userColumns })

@@ -236,6 +236,31 @@ describe('listing and reading submissions', () => {
     expect((await post('/admin/get-all-kyc', admin, { page: '0' })).statusCode).toBe(400);
   });
 
+  it('filters by status on the server: the pending queue oldest first, decided ones kept out', async () => {
+    const older = await submitTestKyc(t, await createTestUser(t, { name: 'Queue Older' }));
+    const newer = await submitTestKyc(t, await createTestUser(t, { name: 'Queue Newer' }));
+    const decidedUser = await createTestUser(t, { name: 'Queue Decided' });
+    const decided = await submitTestKyc(t, decidedUser);
+    const approve = await post('/admin/verify-kyc', admin, {
+      kyc_id: decided,
+      user_id: decidedUser.id,
+      status: 'APPROVED',
+    });
+    expect(approve.statusCode, approve.body).toBe(200);
+    const queue = async (status: string, orderBy: string) =>
+      (await post('/admin/get-all-kyc', admin, { limit: 100, search: 'queue', status, orderBy })).json().data
+        .data;
+    const pending = await queue('PENDING', 'asc');
+    expect(pending.content.map((row: { _id: string }) => row._id)).toEqual([older, newer]);
+    expect(pending.total).toBe(2);
+    const approved = await queue('APPROVED', 'desc');
+    expect(approved.content.map((row: { _id: string; status: string }) => [row._id, row.status])).toEqual([
+      [decided, 'APPROVED'],
+    ]);
+    expect((await queue('', 'desc')).total).toBe(3);
+    expect((await post('/admin/get-all-kyc', admin, { status: 'MAYBE' })).statusCode).toBe(400);
+  });
+
   it('searches by name, e-mail and phone number', async () => {
     for (const search of ['carol unique', carol.email.toUpperCase(), '5550123', '555 0123', 'Smith']) {
       const res = await post('/admin/get-all-kyc', admin, { page: 1, limit: 50, search });

@@ -17,7 +17,7 @@ const menu = [
   { to: paths.adminUsers, label: 'Users' },
   { to: paths.adminTransactions, label: 'Transactions' },
   { to: paths.adminStakes, label: 'Stakes' },
-  { to: paths.adminKyc, label: 'KYC & AML' },
+  { to: paths.adminKyc, label: 'KYC' },
   { to: paths.adminSupport, label: 'Support' },
   { to: paths.adminDebts, label: 'Debts' },
   { to: paths.adminWithdrawals, label: 'Withdrawals' },

@@ -1,7 +1,9 @@
 import type {
-  AccountStatus,
   AdminAuditLogResponse,
+  AdminSetUserStatusRequest,
   AdminSetUserStatusResponse,
+  AdminSetWithdrawalFreezeRequest,
+  AdminSetWithdrawalFreezeResponse,
   AdminUserDetailsResponse,
   AdminUserListResponse,
 } from '@exchange/contracts';
@@ -58,12 +60,22 @@ export function useAuditLog(page: number, userId?: string) {
   });
 }
 
-/** POST /admin/set-user-status: disables (the spec's "Delete") or re-enables an account. */
+/** POST /admin/set-user-status: disables (with a reason; the spec's "Delete") or re-enables an account. */
 export function useSetUserStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { userId: string; status: AccountStatus }) =>
+    mutationFn: (body: AdminSetUserStatusRequest) =>
       apiClient.post<AdminSetUserStatusResponse>('/admin/set-user-status', body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminUserKeys.all }),
+  });
+}
+
+/** POST /admin/set-withdrawal-freeze: freezes (with a reason) or unfreezes a customer's withdrawals. */
+export function useSetWithdrawalFreeze() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AdminSetWithdrawalFreezeRequest) =>
+      apiClient.post<AdminSetWithdrawalFreezeResponse>('/admin/set-withdrawal-freeze', body),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminUserKeys.all }),
   });
 }

@@ -1,5 +1,5 @@
 import type { AdminUserDetails } from '@exchange/contracts';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
 import { customer, fakeApi } from '../../wallet/test/fake-api';
@@ -45,6 +45,8 @@ const details: AdminUserDetails = {
     status: 'ACTIVE',
     role: 'USER',
     is_kyc_verified: true,
+    withdrawals_frozen: false,
+    withdrawals_frozen_reason: null,
     createdAt: '2026-01-01T10:00:00.000Z',
   },
   referalInfo: { user_earned: '0.00', total_users_used: 0 },
@@ -62,10 +64,19 @@ describe('/admin-profile Assets', () => {
         body: { status: true, message: 'ok', data: { content: [], total: 0, page: 1, limit: 10 } },
       }),
     });
-    renderApp('/admin-profile', { userId: 'u-alice' });
+    // The user's own URL: it opens after a reload or in a new tab, with no navigation state.
+    renderApp('/admin-profile/u-alice');
     const assets = await screen.findByRole('table', { name: 'Assets' }, { timeout: 15_000 });
     const eth = within(assets).getByText('Ethereum (ETH)').closest('tr') as HTMLElement;
     expect(within(eth).getByText('1.2500')).toBeInTheDocument();
     expect(within(eth).getByText('$3,750.0000')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('tab', { name: 'Balances' }));
+    const balances = await screen.findByRole('table', { name: 'Balances' });
+    const held = within(balances).getByText('Ethereum (ETH)').closest('tr') as HTMLElement;
+    expect(
+      within(held)
+        .getAllByText(/\d/)
+        .map((cell) => cell.textContent),
+    ).toEqual(['1.0000', '0.2500', '1.2500']);
   }, 20_000);
 });

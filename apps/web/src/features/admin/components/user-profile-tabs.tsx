@@ -1,10 +1,10 @@
-import type { AdminUserDetails } from '@exchange/contracts';
+import { type AdminUserDetails, messages } from '@exchange/contracts';
 import { Link } from 'react-router';
 import { StatusBadge } from '../../../components/ui/badge';
 import { type Column, DataTable } from '../../../components/ui/data-table';
 import { Tabs } from '../../../components/ui/tabs';
 import { formatAmount, formatDateTime, formatUsd } from '../../../lib/format';
-import { paths } from '../../../lib/paths';
+import { adminRecordPath } from '../../../lib/paths';
 import { totalBalance } from '../../../shared/wallet/balances';
 import { AuditLogTable } from './audit-log-table';
 import { DebtsTable } from './debts-table';
@@ -30,6 +30,32 @@ const assetColumns: Column<Currency>[] = [
     header: 'Interest Earned',
     align: 'right',
     cell: (c) => formatUsd(c.interest_earned),
+  },
+];
+
+/** Every currency, fiat included: what can be spent now and what orders, stakes and withdrawals hold. */
+const balanceColumns: Column<Currency>[] = [
+  { id: 'symbol', header: 'Asset', cell: (c) => `${c.name} (${c.symbol})` },
+  {
+    id: 'available',
+    header: messages.adminUserAvailable,
+    align: 'right',
+    className: 'whitespace-nowrap tabular-nums',
+    cell: (c) => formatAmount(c.balance),
+  },
+  {
+    id: 'held',
+    header: messages.adminUserHeld,
+    align: 'right',
+    className: 'whitespace-nowrap tabular-nums',
+    cell: (c) => formatAmount(c.locked),
+  },
+  {
+    id: 'total',
+    header: 'Total',
+    align: 'right',
+    className: 'whitespace-nowrap tabular-nums',
+    cell: (c) => formatAmount(totalBalance(c.balance, c.locked)),
   },
 ];
 
@@ -60,7 +86,7 @@ const kycColumns: Column<Kyc>[] = [
     id: 'view',
     header: 'View',
     cell: (k) => (
-      <Link to={paths.adminKycDetails} state={{ kycId: k._id }} className="text-accent underline">
+      <Link to={adminRecordPath('kyc', k._id)} className="text-accent underline">
         View
       </Link>
     ),
@@ -95,6 +121,18 @@ export function UserProfileTabs({ details }: { readonly details: AdminUserDetail
           id: 'assets',
           label: 'Assets',
           content: <DataTable label="Assets" columns={assetColumns} rows={crypto} rowKey={(c) => c._id} />,
+        },
+        {
+          id: 'balances',
+          label: messages.adminUserBalancesTab,
+          content: (
+            <DataTable
+              label={messages.adminUserBalancesTab}
+              columns={balanceColumns}
+              rows={details.walletData.wallet.currencies}
+              rowKey={(c) => c._id}
+            />
+          ),
         },
         {
           id: 'referrals',

@@ -1,6 +1,9 @@
 import type { AdminKycDetail } from '@exchange/contracts';
-import { Link, useLocation } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
 import { Badge, statusTone } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Input } from '../../../components/ui/input';
@@ -8,11 +11,14 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
-import { paths } from '../../../lib/paths';
+import { adminRecordPath, paths } from '../../../lib/paths';
 import { useAdminKyc } from '../../kyc/api/admin-kyc';
 import { useKycDocumentUrl } from '../../kyc/api/kyc-document';
+import { KycDecisionDialog, type KycDecisionTarget } from '../../kyc/components/kyc-decision-dialogs';
 import { KycIdentityMatches } from '../../kyc/components/kyc-identity-matches';
 import { KycUserAvatar } from '../../kyc/components/kyc-user-avatar';
+import { adminOpsKeys } from '../api/admin-ops';
+import { adminUserKeys } from '../api/admin-users';
 
 /** The spec's badge words for each status. */
 const BADGE_TEXT = { APPROVED: 'Approve', REJECTED: 'REJECTED', PENDING: 'Pending' } as const;
@@ -32,6 +38,41 @@ function DocumentImage({ label, filename }: { readonly label: string; readonly f
         )}
       </div>
     </figure>
+  );
+}
+
+/**
+ * Approve and Reject on the review page itself, for a PENDING submission: the same confirmations as
+ * the list's (a rejection's reason is required inside the dialog; a possible duplicate says no
+ * referral reward is paid unless ticked). A decision reloads the submission, the list, the
+ * dashboard's figures and the user's pages.
+ */
+function Decision({ kyc }: { readonly kyc: AdminKycDetail }) {
+  const queryClient = useQueryClient();
+  const [target, setTarget] = useState<KycDecisionTarget | null>(null);
+  if (kyc.status !== 'PENDING') return null;
+  const decide = (decision: KycDecisionTarget['decision']) =>
+    setTarget({
+      kycId: kyc._id,
+      userId: kyc.user_id._id,
+      decision,
+      identityFlagged: kyc.identity_matches.length > 0,
+    });
+  const close = () => {
+    setTarget(null);
+    void queryClient.invalidateQueries({ queryKey: adminOpsKeys.dashboard });
+    void queryClient.invalidateQueries({ queryKey: adminUserKeys.all });
+  };
+  return (
+    <div className="flex flex-wrap gap-3">
+      <Button variant="success" onClick={() => decide('APPROVED')}>
+        Approve
+      </Button>
+      <Button variant="danger" onClick={() => decide('REJECTED')}>
+        Reject
+      </Button>
+      <KycDecisionDialog target={target} onClose={close} />
+    </div>
   );
 }
 
@@ -57,7 +98,12 @@ function Details({ kyc }: { readonly kyc: AdminKycDetail }) {
         <div className="flex flex-wrap items-center gap-4">
           <KycUserAvatar profilePic={kyc.user_id.profile_pic} size={56} />
           <div className="min-w-0 flex-1">
-            <p className="font-semibold text-ink">{kyc.user_id.name}</p>
+            <Link
+              to={adminRecordPath('user', kyc.user_id._id)}
+              className="font-semibold text-accent hover:underline"
+            >
+              {kyc.user_id.name}
+            </Link>
             <p className="wrap-anywhere text-sm text-muted">{kyc.user_id.email}</p>
             <p className="text-sm text-muted">
               +{kyc.user_id.country_code} {kyc.user_id.mobile_no}
@@ -65,6 +111,9 @@ function Details({ kyc }: { readonly kyc: AdminKycDetail }) {
             <p className="text-sm text-muted">Submitted {formatDateTime(kyc.createdAt)}</p>
           </div>
           <Badge tone={statusTone(kyc.status)}>{BADGE_TEXT[kyc.status]}</Badge>
+        </div>
+        <div className="mt-4">
+          <Decision kyc={kyc} />
         </div>
         {kyc.status === 'REJECTED' && kyc.reason ? (
           <p className="mt-4 text-sm text-ink">
@@ -92,10 +141,16 @@ function Details({ kyc }: { readonly kyc: AdminKycDetail }) {
   );
 }
 
-/** /admin-kyc-details: one submission, read-only, opened from the list's View with the id in state. */
+/**
+ * /admin-kyc-details/<kyc id>: one submission reviewed on one page: a possible duplicate identity
+ * first, the customer (linked to their page), the decision, the documents and the details. The id is
+ * in the URL, so it survives a reload and opens in a new tab; the bare path still reads it from
+ * navigation state.
+ */
 export function AdminKycDetailsPage() {
   const location = useLocation();
-  const kycId = (location.state as { kycId?: unknown } | null)?.kycId;
+  const params = useParams();
+  const kycId = params.id ?? (location.state as { kycId?: unknown } | null)?.kycId;
   const id = typeof kycId === 'string' ? kycId : undefined;
   const kyc = useAdminKyc(id);
 

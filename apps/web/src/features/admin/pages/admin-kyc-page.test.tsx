@@ -157,7 +157,8 @@ describe('/admin-kyc', () => {
       },
     });
     const { router } = renderApp('/admin-user');
-    expect(await screen.findByText('INCOMPLETE', undefined, { timeout: 15_000 })).toBeInTheDocument();
+    // Awaiting review reads PENDING (not INCOMPLETE), linked to the submission.
+    expect(await screen.findByText('PENDING', undefined, { timeout: 15_000 })).toBeInTheDocument();
 
     await router.navigate('/admin-kyc');
     await userEvent.click(await screen.findByRole('button', { name: 'Approve Ann Doe' }));

@@ -1,14 +1,15 @@
-import { type AdminKycListItem, messages } from '@exchange/contracts';
+import { type AdminKycListItem, type KycStatus, messages } from '@exchange/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { Badge, statusTone } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { type Column, DataTable } from '../../../components/ui/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
+import { Select } from '../../../components/ui/select';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
-import { paths } from '../../../lib/paths';
+import { adminRecordPath } from '../../../lib/paths';
 import { ADMIN_KYC_PAGE_SIZE, useAdminKycList } from '../../kyc/api/admin-kyc';
 import { KycDecisionDialog, type KycDecisionTarget } from '../../kyc/components/kyc-decision-dialogs';
 import { KycUserAvatar } from '../../kyc/components/kyc-user-avatar';
@@ -16,15 +17,24 @@ import { adminOpsKeys } from '../api/admin-ops';
 import { adminUserKeys } from '../api/admin-users';
 import { ADMIN_LIST, UserCell } from '../components/admin-cells';
 
+const STATUS_FILTERS: readonly { value: KycStatus | ''; label: string }[] = [
+  { value: 'PENDING', label: 'Pending (oldest first)' },
+  { value: 'APPROVED', label: 'Approved' },
+  { value: 'REJECTED', label: 'Rejected' },
+  { value: '', label: 'All' },
+];
+
 /**
- * /admin-kyc (spec section 2): 'KYC Requests' with the pending count, a server-side search applied as
- * it is typed, 10 rows a page from the server, Approve and Reject only for PENDING rows, View for details.
+ * /admin-kyc (spec section 2): 'KYC Requests' with the pending count, a status filter on the server
+ * (the pending queue first, oldest on top), a server-side search applied as it is typed, 10 rows a
+ * page from the server, Approve and Reject only for PENDING rows, View linking to the submission's
+ * own URL.
  */
 export function AdminKycPage() {
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<KycStatus | ''>('PENDING');
   const [target, setTarget] = useState<KycDecisionTarget | null>(null);
 
   // A decision also changes the dashboard's KYC figures and the user's KYC state in the user list and
@@ -35,7 +45,7 @@ export function AdminKycPage() {
     void queryClient.invalidateQueries({ queryKey: adminOpsKeys.dashboard });
     void queryClient.invalidateQueries({ queryKey: adminUserKeys.all });
   };
-  const list = useAdminKycList(page, search);
+  const list = useAdminKycList(page, search, status);
   const data = list.data;
 
   const nameOf = (item: AdminKycListItem) => `${item.first_name} ${item.last_name}`;
@@ -105,14 +115,13 @@ export function AdminKycPage() {
       id: 'view',
       header: 'View',
       cell: (item) => (
-        <Button
-          size="sm"
-          variant="secondary"
+        <Link
+          to={adminRecordPath('kyc', item._id)}
           aria-label={`View ${nameOf(item)}`}
-          onClick={() => navigate(paths.adminKycDetails, { state: { kycId: item._id } })}
+          className={buttonClasses('secondary', 'sm')}
         >
           View
-        </Button>
+        </Link>
       ),
     },
   ];
@@ -135,6 +144,17 @@ export function AdminKycPage() {
         {...ADMIN_LIST}
         pageSize={ADMIN_KYC_PAGE_SIZE}
         pager={{ noun: 'requests' }}
+        toolbar={
+          <Select
+            label="Status"
+            value={status}
+            options={STATUS_FILTERS}
+            onChange={(event) => {
+              setStatus(event.target.value as KycStatus | '');
+              setPage(1);
+            }}
+          />
+        }
         loading={list.isFetching}
         error={list.isError ? errorMessage(list.error) : undefined}
         onRetry={() => void list.refetch()}

@@ -1,6 +1,6 @@
-import { COUNTRY_CODES, messages } from '@exchange/contracts';
+import { type AdminUserDetails, COUNTRY_CODES, messages } from '@exchange/contracts';
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { Badge, StatusBadge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -9,11 +9,14 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/format';
-import { paths } from '../../../lib/paths';
+import { adminRecordPath, paths } from '../../../lib/paths';
 import { KycUserAvatar } from '../../kyc/components/kyc-user-avatar';
+import { useSession } from '../../session/session-context';
 import { useAdminUserDetails } from '../api/admin-users';
-import { AccountStatusAction } from '../components/account-status-action';
+import { AccountStatusAction, WithdrawalFreezeAction } from '../components/account-status-action';
 import { UserProfileTabs } from '../components/user-profile-tabs';
+
+type Kyc = AdminUserDetails['kycData'][number];
 
 function userIdFrom(state: unknown): string | undefined {
   const id = (state as { userId?: unknown } | null)?.userId;
@@ -29,13 +32,29 @@ function Field({ label, children }: { readonly label: string; readonly children:
   );
 }
 
+/** The KYC state the back office shows: verified, awaiting review (PENDING), or INCOMPLETE. */
+function KycState({ verified, latest }: { readonly verified: boolean; readonly latest?: Kyc | undefined }) {
+  if (verified) return <Badge tone="success">Verified</Badge>;
+  if (latest?.status === 'PENDING')
+    return (
+      <Link to={adminRecordPath('kyc', latest._id)} className="underline">
+        <Badge tone="warning">PENDING</Badge>
+      </Link>
+    );
+  return <Badge tone="warning">INCOMPLETE</Badge>;
+}
+
 /**
- * /admin-profile (spec section 2): one user's information, read-only, reached from the user list
- * with the user id in navigation state; "Delete" disables the account instead of erasing it.
+ * /admin-profile/<user id> (spec section 2, with the id in the URL so the page survives a reload and
+ * opens in a new tab; the bare path still reads it from navigation state): one customer on one page.
+ * 'Disable' (the spec's "Delete") and 'Freeze withdrawals' each ask a reason; neither is offered on
+ * the admin's own account.
  */
 export function AdminProfilePage() {
   const location = useLocation();
-  const userId = userIdFrom(location.state);
+  const params = useParams();
+  const userId = params.id ?? userIdFrom(location.state);
+  const session = useSession();
   const details = useAdminUserDetails(userId);
   const back = (
     <Link to={paths.adminUsers} className="text-sm text-accent underline">
@@ -69,6 +88,7 @@ export function AdminProfilePage() {
   const user = data.userData;
   const country = COUNTRY_CODES.find((c) => c.code === user.country_code)?.name ?? `+${user.country_code}`;
   const usd = data.walletData.wallet.currencies[0];
+  const own = session.user?._id === user._id;
   return (
     <div>
       <PageHeader
@@ -76,7 +96,12 @@ export function AdminProfilePage() {
         actions={
           <>
             {back}
-            <AccountStatusAction userId={user._id} name={user.name} status={user.status} />
+            {own ? null : (
+              <>
+                <WithdrawalFreezeAction userId={user._id} name={user.name} frozen={user.withdrawals_frozen} />
+                <AccountStatusAction userId={user._id} name={user.name} status={user.status} />
+              </>
+            )}
           </>
         }
       />
@@ -91,16 +116,20 @@ export function AdminProfilePage() {
               +{user.country_code} {user.mobile_no}
             </Field>
             <Field label="KYC status">
-              {user.is_kyc_verified ? (
-                <Badge tone="success">Verified</Badge>
-              ) : (
-                <Badge tone="warning">INCOMPLETE</Badge>
-              )}
+              <KycState verified={user.is_kyc_verified} latest={data.kycData[0]} />
             </Field>
             <Field label="Wallet Balance">{formatUsd(usd?.balance ?? '0', 4)}</Field>
             <Field label="Account Status">
               <StatusBadge status={user.status} tone={user.status === 'ACTIVE' ? 'success' : 'danger'} />
+              {user.withdrawals_frozen ? (
+                <Badge tone="danger" className="ml-2">
+                  {messages.withdrawalsFrozenBadge}
+                </Badge>
+              ) : null}
             </Field>
+            {user.withdrawals_frozen_reason ? (
+              <Field label="Freeze reason">{user.withdrawals_frozen_reason}</Field>
+            ) : null}
             <Field label="Total Referral Earning">{formatUsd(data.referalInfo.user_earned)}</Field>
             <Field label="Total Referral used">{data.referalInfo.total_users_used}</Field>
           </dl>

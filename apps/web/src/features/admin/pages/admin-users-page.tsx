@@ -1,14 +1,14 @@
 import { type AdminUserListItem, messages } from '@exchange/contracts';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
+import { buttonClasses } from '../../../components/ui/button';
 import { type Column, DataTable } from '../../../components/ui/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Tabs } from '../../../components/ui/tabs';
 import { errorMessage } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/format';
-import { paths } from '../../../lib/paths';
+import { adminRecordPath } from '../../../lib/paths';
 import { KycUserAvatar } from '../../kyc/components/kyc-user-avatar';
 import { TwoFactorSection } from '../../security/components/two-factor-section';
 import { useAdminUsers } from '../api/admin-users';
@@ -51,6 +51,11 @@ const userColumns: readonly Column<AdminUserListItem>[] = [
             Disabled
           </Badge>
         ) : null}
+        {user.withdrawals_frozen ? (
+          <Badge tone="danger" className="ml-2">
+            {messages.withdrawalsFrozenBadge}
+          </Badge>
+        ) : null}
       </>
     ),
   },
@@ -68,7 +73,7 @@ const userColumns: readonly Column<AdminUserListItem>[] = [
     className: 'whitespace-nowrap',
     cell: (user) => formatUsd(user.wallet_usd, 4),
   },
-  { id: 'profile', header: 'Profile', cell: (user) => <ViewButton user={user} /> },
+  { id: 'profile', header: 'Profile', cell: (user) => <ViewLink user={user} /> },
 ];
 
 function KycCell({ user }: { readonly user: AdminUserListItem }) {
@@ -76,8 +81,7 @@ function KycCell({ user }: { readonly user: AdminUserListItem }) {
   if (user.is_kyc_verified && kyc)
     return (
       <Link
-        to={paths.adminKycDetails}
-        state={{ kycId: kyc._id }}
+        to={adminRecordPath('kyc', kyc._id)}
         className="text-success"
         aria-label={`KYC details of ${user.name}`}
       >
@@ -90,20 +94,26 @@ function KycCell({ user }: { readonly user: AdminUserListItem }) {
         ✓
       </span>
     );
+  // A customer awaiting review is PENDING, linked to the submission to review, not INCOMPLETE.
+  if (kyc?.status === 'PENDING')
+    return (
+      <Link to={adminRecordPath('kyc', kyc._id)} aria-label={`Review the KYC of ${user.name}`}>
+        <Badge tone="warning">PENDING</Badge>
+      </Link>
+    );
   return <Badge tone="warning">INCOMPLETE</Badge>;
 }
 
-function ViewButton({ user }: { readonly user: AdminUserListItem }) {
-  const navigate = useNavigate();
+/** A real link to the user's own URL, so it opens in a new tab with a middle click too. */
+function ViewLink({ user }: { readonly user: AdminUserListItem }) {
   return (
-    <Button
-      size="sm"
-      variant="secondary"
+    <Link
+      to={adminRecordPath('user', user._id)}
       aria-label={`View ${user.name}`}
-      onClick={() => navigate(paths.adminProfile, { state: { userId: user._id } })}
+      className={buttonClasses('secondary', 'sm')}
     >
       View
-    </Button>
+    </Link>
   );
 }
 

@@ -3,6 +3,7 @@ import type {
   AdminKycListResponse,
   AdminVerifyKycRequest,
   AdminVerifyKycResponse,
+  KycStatus,
 } from '@exchange/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
@@ -10,14 +11,23 @@ import { kycKeys } from './kyc-keys';
 
 export const ADMIN_KYC_PAGE_SIZE = 10;
 
-/** POST /admin/get-all-kyc: one page of submissions (newest first), searched on the server. */
-export function useAdminKycList(page: number, search: string) {
+/**
+ * POST /admin/get-all-kyc: one page of submissions, searched and filtered by status on the server;
+ * the PENDING queue oldest first (the longest waiting on top), the others newest first.
+ */
+export function useAdminKycList(page: number, search: string, status: KycStatus | '' = '') {
   return useQuery({
-    queryKey: kycKeys.adminList(page, search),
+    queryKey: kycKeys.adminList(page, search, status),
     queryFn: ({ signal }) =>
       apiClient.post<AdminKycListResponse>(
         '/admin/get-all-kyc',
-        { page, limit: ADMIN_KYC_PAGE_SIZE, search, orderBy: 'desc' },
+        {
+          page,
+          limit: ADMIN_KYC_PAGE_SIZE,
+          search,
+          orderBy: status === 'PENDING' ? 'asc' : 'desc',
+          ...(status ? { status } : {}),
+        },
         { signal },
       ),
     select: (response) => response.data.data,

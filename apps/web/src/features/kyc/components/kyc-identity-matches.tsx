@@ -2,7 +2,7 @@ import { type KycIdentityMatch, type KycIdentityMatchField, messages } from '@ex
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Badge, statusTone } from '../../../components/ui/badge';
-import { paths } from '../../../lib/paths';
+import { adminRecordPath } from '../../../lib/paths';
 
 const FIELD_LABEL: Record<KycIdentityMatchField, string> = {
   document_number: messages.kycMatchDocumentNumber,
@@ -11,7 +11,7 @@ const FIELD_LABEL: Record<KycIdentityMatchField, string> = {
 };
 
 /**
- * The warning on /admin-kyc-details when a submission shares an identity with other accounts: each
+ * The warning on /admin-kyc-details/<id> when a submission shares an identity with other accounts: each
  * account (linking to its page, and to its own submission) and what matched. Nothing when none did.
  */
 export function KycIdentityMatches({ matches }: { readonly matches: readonly KycIdentityMatch[] }) {
@@ -34,8 +34,7 @@ export function KycIdentityMatches({ matches }: { readonly matches: readonly Kyc
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
               {match.user ? (
                 <Link
-                  to={paths.adminProfile}
-                  state={{ userId: match.user._id }}
+                  to={adminRecordPath('user', match.user._id)}
                   className="font-medium text-accent hover:underline"
                 >
                   {match.user.name}
@@ -53,8 +52,7 @@ export function KycIdentityMatches({ matches }: { readonly matches: readonly Kyc
               {match.fields.map((field) => FIELD_LABEL[field]).join(', ')}
             </p>
             <Link
-              to={paths.adminKycDetails}
-              state={{ kycId: match.kyc_id }}
+              to={adminRecordPath('kyc', match.kyc_id)}
               className="mt-1 inline-block text-sm font-medium text-accent hover:underline"
             >
               {messages.kycMatchOpenSubmission}
