@@ -58,6 +58,10 @@ export const adminTransactionSchema = z.object({
   country_code: z.string(),
   mobile_no: z.string(),
   profile_pic: z.string(),
+  /** The business event's reference (withdrawal:<id>, debt-settlement:<id>, ...). */
+  reference: z.string().nullable(),
+  /** USD value of the amount at today's reference price (null: no usable price now). */
+  value_usd: decimalString.nullable(),
 });
 export type AdminTransaction = z.infer<typeof adminTransactionSchema>;
 export const adminTransactionListResponseSchema = envelope(page(adminTransactionSchema));

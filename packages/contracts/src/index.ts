@@ -1,4 +1,5 @@
 export * from './admin-ops';
+export * from './admin-transactions';
 export * from './admin-users';
 export * from './api-keys';
 export * from './auth';

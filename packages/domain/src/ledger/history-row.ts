@@ -24,6 +24,7 @@ export const HISTORY_OPERATIONS = {
   DEPOSIT_REFUND: 'DEPOSIT_REFUND',
   DEPOSIT_REVERSAL: 'DEPOSIT_REVERSAL',
   DEBT_COLLECTED: 'DEBT_COLLECTED',
+  DEBT_WRITTEN_OFF: 'DEBT_WRITTEN_OFF',
   WITHDRAW: 'WITHDRAW',
   BUY: 'BUY',
   SELL: 'SELL',
@@ -71,6 +72,11 @@ export type MoneyEvent =
   | ({ readonly kind: 'withdrawal' } & Moved)
   /** A debt left by a reversed deposit, paid from the user's later USD. */
   | ({ readonly kind: 'debt_collected' } & Moved)
+  /**
+   * A debt the exchange wrote off: the customer's receivable is cleared from DEBT_WRITE_OFF, so it
+   * arrives on their side (`to`) though their balances do not move.
+   */
+  | ({ readonly kind: 'debt_written_off' } & Moved)
   /** An instant trade against the house: `total` USD (cents, fee included) for `coin`. */
   | { readonly kind: 'instant_buy' | 'instant_sell'; readonly coin: Moved; readonly total: Minor }
   /** One side of a limit order's fill: the coin (`base`) against what that side paid or got (`quote`). */
@@ -121,6 +127,8 @@ export function historyRow(event: MoneyEvent): HistoryRow {
       return { operationType: typeOf(event.asset), operation: op.WITHDRAW, from: moved(event), to: null };
     case 'debt_collected':
       return { operationType: 'FIAT', operation: op.DEBT_COLLECTED, from: moved(event), to: null };
+    case 'debt_written_off':
+      return { operationType: 'FIAT', operation: op.DEBT_WRITTEN_OFF, from: null, to: moved(event) };
     case 'instant_buy':
       return {
         operationType: 'FIAT_TO_CRYPTO',

@@ -157,6 +157,8 @@ export const walletTransactions = pgTable(
     index('wallet_transactions_created_idx').on(t.createdAt, t.id),
     index('wallet_transactions_status_created_idx').on(t.status, t.createdAt),
     index('wallet_transactions_type_created_idx').on(t.operationType, t.operation, t.createdAt),
+    // The admin Transactions screen filters and sorts by kind (the operation), newest first within it.
+    index('wallet_transactions_operation_created_idx').on(t.operation, t.createdAt, t.id),
   ],
 );
 

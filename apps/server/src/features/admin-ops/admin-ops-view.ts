@@ -6,6 +6,8 @@ import {
   getAsset,
   isAssetCode,
   stakeInterest,
+  USD_CENTS_SCALE,
+  usdCentsOf,
 } from '@exchange/domain';
 import { userCard } from '../../platform/user-card';
 import type { StakeWithUser, TransactionWithUser } from './admin-lists.repository';
@@ -17,8 +19,28 @@ function side(asset: string | null, amount: string | null): WalletTransaction['f
   return { currency_code: asset, amount: formatMinor(BigInt(amount), scale) };
 }
 
-/** A wallet transaction with its user, as the admin lists show it (spec section 3). */
-export function adminTransactionView({ tx, user }: TransactionWithUser): AdminTransaction {
+/** A USD price (PRICE_DECIMALS) usable now, or undefined: the valuation's `usablePrice`. */
+export type PriceOf = (asset: AssetCode) => bigint | undefined;
+
+/**
+ * The USD value of the movement's amount (what left the wallet, or what arrived when nothing left
+ * it) at today's price; null without a usable price. USD is its own value.
+ */
+function valueNow(tx: TransactionWithUser['tx'], priceOf: PriceOf): string | null {
+  const asset = tx.fromAsset ?? tx.toAsset;
+  const amount = tx.fromAmount ?? tx.toAmount;
+  if (asset === null || amount === null || !isAssetCode(asset)) return null;
+  const { scale } = getAsset(asset);
+  if (asset === 'USD') return formatMinor(BigInt(amount), scale);
+  const price = priceOf(asset);
+  return price === undefined ? null : formatMinor(usdCentsOf(BigInt(amount), scale, price), USD_CENTS_SCALE);
+}
+
+/**
+ * A wallet transaction with its user, as the admin lists show it (spec section 3), valued at today's
+ * prices when `priceOf` is given.
+ */
+export function adminTransactionView({ tx, user }: TransactionWithUser, priceOf?: PriceOf): AdminTransaction {
   return {
     _id: tx.id,
     createdAt: tx.createdAt.toISOString(),
@@ -29,6 +51,8 @@ export function adminTransactionView({ tx, user }: TransactionWithUser): AdminTr
     status: tx.status,
     user_id: { _id: user.id, name: user.name },
     ...userCard(user),
+    reference: tx.reference,
+    value_usd: priceOf ? valueNow(tx, priceOf) : null,
   };
 }
 

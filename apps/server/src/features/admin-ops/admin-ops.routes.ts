@@ -3,6 +3,7 @@ import {
   adminGraphResponseSchema,
   adminListRequestSchema,
   adminStakeListResponseSchema,
+  adminTransactionListRequestSchema,
   adminTransactionListResponseSchema,
   messages,
   solvencyResponseSchema,
@@ -16,6 +17,7 @@ import { type ChainLines, getSolvency } from './get-solvency';
 import { listAllStakes } from './list-all-stakes';
 import { listAllTransactions } from './list-all-transactions';
 import { listTopStakes } from './list-top-stakes';
+import { transactionExportRoutes } from './transaction-export.routes';
 
 /** What the back office's pages need from the rest of the product, built by the composition root (app.ts). */
 export interface AdminOpsFeatures {
@@ -47,7 +49,12 @@ export function adminOpsRoutes(app: ZodApi, ctx: AppContext, features: AdminOpsF
 
   app.post(
     '/admin/get-all-transaction',
-    { schema: { body: adminListRequestSchema, response: { 200: adminTransactionListResponseSchema } } },
+    {
+      schema: {
+        body: adminTransactionListRequestSchema,
+        response: { 200: adminTransactionListResponseSchema },
+      },
+    },
     async (request) => {
       const { page, limit } = request.body;
       const { content, total } = await listAllTransactions(ctx, request.body);
@@ -58,6 +65,8 @@ export function adminOpsRoutes(app: ZodApi, ctx: AppContext, features: AdminOpsF
       };
     },
   );
+
+  transactionExportRoutes(app, ctx);
 
   app.post(
     '/admin/get-all-stake',

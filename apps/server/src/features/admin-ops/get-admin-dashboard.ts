@@ -20,8 +20,8 @@ export async function getAdminDashboard(ctx: AppContext, ticketView: TicketView)
       const tickets = await latestPendingTickets(tx, DASHBOARD_LATEST_SIZE);
       return {
         ...counts,
-        letestTransaction: latest.map(adminTransactionView),
-        letestPEndingTransaction: pending.map(adminTransactionView),
+        letestTransaction: latest.map((row) => adminTransactionView(row)),
+        letestPEndingTransaction: pending.map((row) => adminTransactionView(row)),
         letestKyc: kyc.map(dashboardKycView),
         letestPendingSupport: tickets.map(({ ticket, user }) => {
           const { profile_pic, ...userdata } = userCard(user);

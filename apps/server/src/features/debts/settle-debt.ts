@@ -16,7 +16,7 @@ type SettleRequest = Required<Pick<AdminSettleDebtRequest, 'debtId' | 'method'>>
  * available USD. Decide (`decideDebtSettlement`): not twice, a write-off with a note, a collection only
  * when the balance covers it. Save, in the same transaction: the settling entry (it clears the USER_DEBT
  * receivable from the user's USD or from DEBT_WRITE_OFF, under the reference debt-settlement:<id>),
- * the debt SETTLED with how, by whom, when and the note, a history line for a collection, and the
+ * the debt SETTLED with how, by whom, when and the note, a history line (collected or written off), and the
  * audit log's line (DEBT_COLLECTED or DEBT_WRITTEN_OFF). The account's restriction lifts with its
  * last open debt, as the check reads the open debts on every request.
  */
@@ -62,14 +62,14 @@ export async function settleDebt(
       }))
     )
       throw new Error(`debt ${id} is no longer open`);
-    if (collect)
-      await upsertWalletTransaction(tx, {
-        reference,
-        userId: debt.userId,
-        event: { kind: 'debt_collected', asset: 'USD', amount },
-        status: 'SUCCESS',
-        entryId,
-      });
+    // Both ways are a journal entry on the customer's receivable: both are a line of their history.
+    await upsertWalletTransaction(tx, {
+      reference,
+      userId: debt.userId,
+      event: { kind: collect ? 'debt_collected' : 'debt_written_off', asset: 'USD', amount },
+      status: 'SUCCESS',
+      entryId,
+    });
     await recordAdminAction(tx, {
       adminId,
       action: collect ? 'DEBT_COLLECTED' : 'DEBT_WRITTEN_OFF',

@@ -18,6 +18,7 @@ const LABELS: Readonly<Record<HistoryOperation, (from?: string, to?: string) => 
   DEPOSIT_REFUND: () => 'Deposit refunded',
   DEPOSIT_REVERSAL: () => 'Deposit reversed',
   DEBT_COLLECTED: () => 'Debt paid',
+  DEBT_WRITTEN_OFF: () => 'Debt written off',
   WITHDRAW: () => 'Withdrawal',
   BUY: (_, to) => (to ? `Bought ${to}` : 'Bought'),
   SELL: (from) => (from ? `Sold ${from}` : 'Sold'),

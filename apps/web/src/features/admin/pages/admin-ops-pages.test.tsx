@@ -64,6 +64,8 @@ function transaction(id: string, status: AdminTransaction['status']): AdminTrans
     status,
     user_id: { _id: 'u-alice', name: 'Alice' },
     ...userdata,
+    reference: `trade:${id}`,
+    value_usd: '100.12',
   };
 }
 
