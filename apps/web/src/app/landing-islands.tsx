@@ -38,7 +38,7 @@ const loadApp = () => import('./start-app');
  * (start-app.tsx), which takes over the root; until then its code is not even loaded, only warmed up
  * when a pointer or focus reaches a link.
  */
-export function hydrateIslands(page: HTMLElement): void {
+export function hydrateIslands(page: HTMLElement): () => void {
   const roots: Root[] = [];
   let leaving = false;
   const leave = (first: FirstNavigation) => {
@@ -91,6 +91,12 @@ export function hydrateIslands(page: HTMLElement): void {
   };
   newsletter?.addEventListener('focusin', mountToasts);
   newsletter?.addEventListener('pointerdown', mountToasts);
+
+  // The islands' teardown (tests): unmounts them and stops following links.
+  return () => {
+    stopFollowing();
+    for (const root of roots) root.unmount();
+  };
 }
 
 /** The app's code starts loading when a pointer or the focus reaches a link, before the tap itself. */

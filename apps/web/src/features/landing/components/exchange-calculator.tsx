@@ -140,6 +140,7 @@ export function ExchangeCalculator() {
       <p className="mt-1 text-sm text-muted">Live rates between the coins we list and US dollars.</p>
       <form className="mt-5 flex flex-col gap-4" onSubmit={(event) => event.preventDefault()}>
         <Input
+          id={`${resultId}-amount`}
           label="Amount"
           inputMode="decimal"
           autoComplete="off"

@@ -1,0 +1,113 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { prerender } from 'react-dom/static';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createFakeRealtime } from '../features/market/test/fakes';
+
+const fake = vi.hoisted(() => ({ current: null as ReturnType<typeof createFakeRealtime> | null }));
+
+vi.mock('../lib/realtime', () => ({
+  get realtime() {
+    return fake.current?.client;
+  },
+}));
+
+const { renderPage } = await import('../prerender');
+const { hydrateIslands } = await import('./landing-islands');
+
+/**
+ * '/' is hydrated as islands (landing-islands.tsx): only the parts marked with components/island.tsx
+ * become React roots over the prerendered HTML; the rest of the page stays the HTML it was. As in
+ * prerender.test.tsx, React's development build reports any difference between the HTML and an
+ * island's first render, and there must be none.
+ */
+const SHARED_REALM_WARNING = 'Detected multiple renderers concurrently rendering the same context provider';
+
+let stop: (() => void) | null = null;
+
+beforeEach(() => {
+  fake.current = createFakeRealtime('idle');
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => new Promise<Response>(() => undefined)),
+  );
+  window.history.replaceState(null, '', '/');
+});
+
+afterEach(() => {
+  act(() => stop?.());
+  stop = null;
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** Whether React manages this element (it carries React's fiber once hydrated or rendered). */
+const managedByReact = (element: Element) =>
+  Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+
+async function openLandingPage() {
+  const html = await renderPage('/');
+  // The server renderer leaves its last provider values in the shared context objects (see prerender.test.tsx).
+  await prerender(<span />);
+  const page = document.createElement('div');
+  page.id = 'root';
+  page.innerHTML = html;
+  document.body.append(page);
+  const spy = vi.spyOn(console, 'error');
+  await act(async () => {
+    stop = hydrateIslands(page);
+  });
+  const errors = () =>
+    spy.mock.calls.map((call) => String(call[0])).filter((text) => !text.includes(SHARED_REALM_WARNING));
+  return { page, errors };
+}
+
+describe("the landing page's islands", () => {
+  it('hydrate only the live parts, without a mismatch, and those respond', async () => {
+    const { page, errors } = await openLandingPage();
+    expect(
+      [...page.querySelectorAll('[data-island]')].map((island) => island.getAttribute('data-island')),
+    ).toEqual(['header', 'hero-actions', 'calculator', 'carousel', 'markets', 'newsletter']);
+    // The calculator is live: swapping moves the currencies.
+    const swap = await screen.findByRole('button', { name: 'Swap direction' });
+    await waitFor(() => expect(managedByReact(swap)).toBe(true));
+    fireEvent.click(swap);
+    await waitFor(() => expect(screen.getByLabelText('From')).toHaveValue('USD'));
+    // The rest is the HTML as it came: no part of the router's tree was hydrated around it.
+    expect(managedByReact(screen.getByRole('heading', { level: 1 }))).toBe(false);
+    expect(managedByReact(screen.getByRole('contentinfo'))).toBe(false);
+    expect(managedByReact(page.querySelector('main') as Element)).toBe(false);
+    expect(errors()).toEqual([]);
+  });
+
+  it("the hero's Login starts the whole app at the sign-in page", async () => {
+    const { errors } = await openLandingPage();
+    const hero = screen.getByRole('region', { name: 'Buy, sell and stake crypto in one secure wallet' });
+    const login = [...hero.querySelectorAll('a')].find((link) => link.textContent === 'Login') as HTMLElement;
+    await waitFor(() => expect(managedByReact(login)).toBe(true));
+    fireEvent.click(login);
+    await waitFor(() => expect(window.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('heading', { name: 'Login' }, { timeout: 5000 })).toBeVisible();
+    expect(screen.queryByRole('heading', { level: 1, name: /Buy, sell and stake/ })).toBeNull();
+    expect(errors()).toEqual([]);
+  });
+
+  it('a header anchor stays on the page and the phone menu closes', async () => {
+    await openLandingPage();
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    await waitFor(() => expect(managedByReact(toggle)).toBe(true));
+    fireEvent.click(toggle);
+    const menu = await waitFor(() => {
+      const found = document.getElementById('landing-mobile-menu');
+      if (!found) throw new Error('no menu');
+      return found;
+    });
+    const markets = [...menu.querySelectorAll('a')].find(
+      (link) => link.textContent === 'Markets',
+    ) as HTMLElement;
+    fireEvent.click(markets);
+    await waitFor(() => expect(document.getElementById('landing-mobile-menu')).toBeNull());
+    expect(window.location.pathname).toBe('/');
+    expect(window.location.hash).toBe('#markets');
+  });
+});
