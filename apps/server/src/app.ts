@@ -43,6 +43,7 @@ import { getReferralSummary } from './features/referrals/get-referral-summary';
 import { listReferrals } from './features/referrals/list-referrals';
 import { recordReferral } from './features/referrals/record-referral';
 import { referralRoutes } from './features/referrals/referrals.routes';
+import { createReserves } from './features/reserves/reserves-runtime';
 import { stakeRedemptionJob } from './features/staking/redeem-stakes';
 import { stakingKycRoutes } from './features/staking/staking.routes';
 import { supportAdminRoutes, supportUserRoutes } from './features/support/support.routes';
@@ -219,6 +220,9 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
   // Approved USD withdrawals go to PayPal Payouts (the sandbox in embedded mode), one sender at a time.
   scheduler.schedule(usdPayoutJob(ctx, createPayoutProvider(ctx)));
   scheduler.schedule(chainWithdrawals.job);
+  // Proof of reserves (issue 49): a report daily; tests make theirs by hand, not on every app's start.
+  const reserves = createReserves(ctx);
+  if (config.env !== 'test') scheduler.schedule(reserves.job);
   observeApp(ctx, metrics, { hub, scheduler, trading });
   // While draining, every answer closes its connection, so the close need not wait out keep-alive.
   app.addHook('onSend', async (_request, reply) => {
@@ -263,6 +267,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
         paymentWebhookRoutes(scope, ctx, paymentProvider);
         uploadPublicRoutes(scope, ctx);
         nftPublicRoutes(scope, ctx);
+        reserves.publicRoutes(scope);
         if (config.devMailbox) devMailboxRoutes(scope, ctx);
       });
       // Signed-in users.
@@ -283,6 +288,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
         uploadUserRoutes(scope, ctx);
         kyc.userRoutes(scope);
         nftUserRoutes(scope, ctx);
+        reserves.userRoutes(scope);
       });
       // Signed-in, KYC-verified users.
       await api.register(async (scope) => {
@@ -325,6 +331,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
         withdrawalAdminRoutes(scope, ctx);
         chainWithdrawals.adminRoutes(scope);
         nftAdminRoutes(scope, ctx);
+        reserves.adminRoutes(scope);
       });
     },
     { prefix: '/api/v1' },

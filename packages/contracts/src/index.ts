@@ -36,3 +36,4 @@ export * from './uploads';
 export * from './wallet';
 export * from './withdrawals';
 export * from './admin-lists';
+export * from './reserves';

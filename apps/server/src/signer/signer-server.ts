@@ -5,6 +5,7 @@ import {
   SIGNER_MAC_HEADER,
   SIGNER_TIME_HEADER,
   signBodySchema,
+  signReservesBodySchema,
   verifySignerMac,
 } from '../platform/chain/signer-protocol';
 import { type SignerDeps, signOutboxRow } from './sign-outbox-row';
@@ -86,18 +87,36 @@ export async function startSignerServer(
     }
     if (req.method === 'GET' && req.url === '/identity')
       return answer(res, 200, { hot_address: hot, xpub: config.xpub });
-    if (req.method !== 'POST' || req.url !== '/sign') return answer(res, 404, { code: 'not_found' });
+    if (req.method !== 'POST' || (req.url !== '/sign' && req.url !== '/sign-reserves'))
+      return answer(res, 404, { code: 'not_found' });
     let json: unknown;
     try {
       json = JSON.parse(body);
     } catch {
       return answer(res, 400, { code: 'bad_request' });
     }
+    if (req.url === '/sign-reserves') return signReserves(res, json);
     const parsed = signBodySchema.safeParse(json);
     if (!parsed.success) return answer(res, 400, { code: 'bad_request' });
     const signed = await signOutboxRow(deps, parsed.data);
     if (!signed.ok) return answer(res, 422, { code: signed.code });
     return answer(res, 200, { raw: signed.value });
+  }
+
+  /**
+   * Proof of reserves (issue 49): the one fixed attestation of a report, by the named key; no other
+   * text, and no transaction, can be asked for this way.
+   */
+  async function signReserves(res: ServerResponse, json: unknown): Promise<void> {
+    const parsed = signReservesBodySchema.safeParse(json);
+    if (!parsed.success || !deps.config.keys.signReservesAttestation)
+      return answer(res, 400, { code: 'bad_request' });
+    const { key, report_id } = parsed.data;
+    const signerKey =
+      key === 'hot' ? ({ kind: 'hot' } as const) : { kind: 'deposit' as const, index: Number(key.slice(8)) };
+    const signed = await deps.config.keys.signReservesAttestation(signerKey, report_id);
+    deps.logger.info({ key, report: report_id }, 'signer: signed a proof-of-reserves attestation');
+    return answer(res, 200, { ...signed });
   }
 
   const { listen } = config;

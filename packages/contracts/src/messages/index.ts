@@ -12,6 +12,7 @@ import { kycMessages } from './kyc';
 import { nftMessages } from './nft';
 import { p2pMessages } from './p2p';
 import { profileMessages } from './profile';
+import { reserveMessages } from './reserves';
 import { securityMessages } from './security';
 import { solvencyChainMessages } from './solvency';
 import { stakingMessages } from './staking';
@@ -53,6 +54,7 @@ export const messages = {
   ...solvencyChainMessages,
   ...nftMessages,
   ...statementMessages,
+  ...reserveMessages,
   ...genericMessages,
 } as const;
 

@@ -1,3 +1,4 @@
+export * from './attestation';
 export * from './sum-tree';
 export * from './sum-tree-bytes';
 export * from './verify-inclusion';

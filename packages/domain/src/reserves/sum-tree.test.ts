@@ -151,3 +151,12 @@ describe('the proof-of-reserves Merkle-sum tree', () => {
     );
   });
 });
+
+describe('the reserve ratio', () => {
+  it('is cut to four places, never rounded up, and absent when nothing is owed', async () => {
+    const { reserveRatio } = await import('./attestation');
+    expect(reserveRatio(2n, 3n)).toBe('0.6666');
+    expect(reserveRatio(105n, 100n)).toBe('1.0500');
+    expect(reserveRatio(5n, 0n)).toBeNull();
+  });
+});

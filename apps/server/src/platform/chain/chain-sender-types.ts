@@ -93,6 +93,19 @@ export interface ChainSigner {
   address(key: SignerKey): Address;
   /** The signed, serialised transaction; throws when the signer refuses it. */
   sign(request: SignRequest): Promise<Hex>;
+  /**
+   * Proof of reserves (issue 49): the key's EIP-191 signature of the one fixed attestation naming the
+   * report (domain's reservesAttestation), which the signer composes itself. Optional: a port that
+   * cannot do it (a KMS without message signing) leaves the report's address unsigned.
+   */
+  signReservesAttestation?(key: SignerKey, reportId: string): Promise<ReservesAttestation>;
+}
+
+/** A signed proof-of-reserves attestation: the exact message and its 65-byte EIP-191 signature. */
+export interface ReservesAttestation {
+  readonly address: Address;
+  readonly message: string;
+  readonly signature: Hex;
 }
 
 /**

@@ -1,8 +1,9 @@
+import { RESERVES_REPORT_ID_PATTERN, reservesAttestation } from '@exchange/domain';
 import { HDKey } from '@scure/bip32';
 import { mnemonicToSeedSync } from '@scure/bip39';
 import { type Address, type Hex, type PrivateKeyAccount, toHex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import type { ChainSigner, SignerKey } from './chain-sender-types';
+import type { ChainSigner, ReservesAttestation, SignerKey } from './chain-sender-types';
 
 /** Deposit key i is <this>/i: platform/chain-config.ts's DEPOSIT_ACCOUNT_PATH and its external chain. */
 export const DEPOSIT_KEYS_PATH = "m/44'/60'/0'/0";
@@ -40,5 +41,11 @@ export function localChainSigner(mnemonic: string): ChainSigner {
     // In process nothing stands between the web process and the keys: no check could stop it, so none
     // is made here (the signer process checks; signer/sign-outbox-row.ts).
     sign: (request): Promise<Hex> => accountOf(request.key).signTransaction(request.transaction),
+    async signReservesAttestation(key, reportId): Promise<ReservesAttestation> {
+      if (!RESERVES_REPORT_ID_PATTERN.test(reportId)) throw new Error('a report id is a lower-case UUID');
+      const account = accountOf(key);
+      const message = reservesAttestation(reportId, account.address);
+      return { address: account.address, message, signature: await account.signMessage({ message }) };
+    },
   };
 }

@@ -8,6 +8,7 @@ import {
   type SignBody,
   type SignerIdentity,
   signerMac,
+  signReservesAnswerSchema,
 } from './signer-protocol';
 
 /**
@@ -125,6 +126,18 @@ export function remoteChainSigner(
       if (status !== 200 || typeof json.raw !== 'string' || !json.raw.startsWith('0x'))
         throw new SignerRefusal(String(json.code ?? 'no_answer'), status);
       return json.raw as Hex;
+    },
+    async signReservesAttestation(key, reportId) {
+      const body = { key: key.kind === 'hot' ? 'hot' : `deposit:${key.index}`, report_id: reportId };
+      const { status, json } = await callSigner(endpoint, 'POST', '/sign-reserves', body);
+      const answer = signReservesAnswerSchema.safeParse(json);
+      if (status !== 200 || !answer.success)
+        throw new SignerRefusal(String(json.code ?? 'no_answer'), status);
+      return {
+        address: getAddress(answer.data.address),
+        message: answer.data.message,
+        signature: answer.data.signature as Hex,
+      };
     },
   };
 }

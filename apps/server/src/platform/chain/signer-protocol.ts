@@ -33,6 +33,17 @@ export const signBodySchema = z.object({
 });
 export type SignBody = z.infer<typeof signBodySchema>;
 
+/**
+ * POST /sign-reserves (issue 49): the key and the report only. The signer writes the attestation
+ * itself (domain's reservesAttestation) with its key's own address, so no caller chooses the words.
+ */
+export const signReservesBodySchema = z.object({
+  key: z.string().regex(/^(hot|deposit:\d{1,10})$/),
+  report_id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/),
+});
+export type SignReservesBody = z.infer<typeof signReservesBodySchema>;
+export const signReservesAnswerSchema = z.object({ address, message: z.string(), signature: hex });
+
 /** GET /identity: what the web process may know: the hot wallet's address and the deposit xpub. */
 export const identitySchema = z.object({ hot_address: address, xpub: z.string().startsWith('xpub') });
 export type SignerIdentity = z.infer<typeof identitySchema>;
