@@ -119,7 +119,7 @@ function generate(s: Scenario): Stream {
 
   const total = s.warmup + s.measured;
   const commands: BookCommand[] = new Array(total);
-  const mix = { place: 0, cancel: 0, move: 0, reduce: 0, ioc: 0, gtc: 0 };
+  const mix = { place: 0, cancel: 0, move: 0, reduce: 0, ioc: 0, gtc: 0, fok: 0, post_only: 0 };
   let trades = 0;
   for (let i = 0; i < total; i += 1) {
     seq += 1n;

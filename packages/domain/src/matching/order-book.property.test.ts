@@ -9,6 +9,7 @@ import {
   type MatchingBook,
   priceTicks,
   quantityLots,
+  type TimeInForce,
 } from './types';
 
 /**
@@ -19,7 +20,7 @@ import {
  * self-trades common; a few quantities and prices are zero or negative to exercise the rejections.
  */
 type Step =
-  | { op: 'place'; user: number; side: 'buy' | 'sell'; price: bigint; quantity: bigint; ioc: boolean }
+  | { op: 'place'; user: number; side: 'buy' | 'sell'; price: bigint; quantity: bigint; tif: TimeInForce }
   | {
       op: 'cancel' | 'move' | 'reduce';
       pick: number;
@@ -48,7 +49,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       side: fc.constantFrom('buy' as const, 'sell' as const),
       price,
       quantity,
-      ioc: fc.boolean(),
+      tif: fc.constantFrom<TimeInForce>('gtc', 'ioc', 'fok', 'post_only'),
     }),
   },
   {
@@ -85,7 +86,7 @@ function concretise(steps: readonly Step[]): BookCommand[] {
         side,
         price: priceTicks(s.price),
         quantity: quantityLots(s.quantity),
-        timeInForce: s.ioc ? 'ioc' : 'gtc',
+        timeInForce: s.tif,
       };
     }
     const target = placed.length > 0 ? placed[s.pick % placed.length] : undefined;

@@ -132,6 +132,35 @@ describe.each([
     expect(tape(d.place('b2', 'cat', 'buy', 101n, 3n, 'ioc'))).toEqual(['cancelled b2 3 (ioc_remainder)']);
   });
 
+  it('refuses a post-only order that would trade at once, leaving the book as it was, and rests one that would not', () => {
+    const d = desk();
+    d.place('s1', 'ann', 'sell', 100n, 5n);
+    const refused = d.place('b1', 'cat', 'buy', 100n, 2n, 'post_only');
+    expect(refused).toEqual({ ok: false, code: 'would_take' });
+    // Its own order across counts too: a post-only order never takes, self-trade cancel included.
+    expect(d.place('b2', 'ann', 'buy', 101n, 2n, 'post_only')).toMatchObject({ code: 'would_take' });
+    expect(d.side('asks')).toEqual(['s1@100x5']);
+    expect(tape(d.place('b3', 'cat', 'buy', 99n, 2n, 'post_only'))).toEqual(['rested b3 99x2']);
+    expect(d.book.orderCount).toBe(2);
+  });
+
+  it('fills a FOK order whole, or cancels it whole without a single trade', () => {
+    const d = desk();
+    d.place('s1', 'ann', 'sell', 100n, 5n);
+    d.place('s2', 'cat', 'sell', 101n, 5n);
+    d.place('s3', 'bob', 'sell', 102n, 5n);
+    // Within 101 only 5 lots are another user's (cat's own ask would be cancelled, not traded).
+    expect(tape(d.place('b1', 'cat', 'buy', 101n, 6n, 'fok'))).toEqual(['cancelled b1 6 (fok_unfilled)']);
+    expect(d.side('asks')).toEqual(['s1@100x5', 's2@101x5', 's3@102x5']);
+    expect(tape(d.place('b2', 'cat', 'buy', 102n, 10n, 'fok'))).toEqual([
+      'trade s1→b2 100x5',
+      'cancelled s2 5 (self_trade)',
+      'trade s3→b2 102x5',
+    ]);
+    expect(d.side('asks')).toEqual([]);
+    expect(tape(d.place('b3', 'cat', 'buy', 102n, 1n, 'fok'))).toEqual(['cancelled b3 1 (fok_unfilled)']);
+  });
+
   it('runs a market-like IOC sell down to its price cap and no further', () => {
     const d = desk();
     d.place('b1', 'ann', 'buy', 105n, 2n);

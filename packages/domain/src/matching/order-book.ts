@@ -1,4 +1,14 @@
 import { ok, type Rejected, reject } from '../result';
+import {
+  BookHalf,
+  cancelledEvent,
+  OrderNode,
+  PriceLevel,
+  restedEvent,
+  restingOrder,
+  sideDepth,
+  sideOrders,
+} from './book-levels';
 import type {
   BookCommand,
   BookCommandResult,
@@ -17,75 +27,16 @@ import type {
   RestingOrder,
 } from './types';
 
-/**
- * A resting order, linked into its price level's FIFO queue. Every field is set in the constructor so
- * all nodes share one hidden class; the links are cleared when the order leaves the book.
- */
-class OrderNode {
-  prev: OrderNode | null = null;
-  next: OrderNode | null = null;
-  level: PriceLevel | null = null;
-
-  constructor(
-    readonly id: string,
-    readonly userId: string,
-    readonly side: BookSide,
-    public price: bigint,
-    public remaining: bigint,
-    public seq: bigint,
-  ) {}
-}
-
-/** All resting orders at one price on one side, oldest at the head. */
-class PriceLevel {
-  head: OrderNode | null = null;
-  tail: OrderNode | null = null;
-  /** Sum of the remaining quantity of the orders in the queue. */
-  total = 0n;
-  count = 0;
-
-  constructor(readonly price: bigint) {}
-}
-
-/**
- * One side of the book. `levels` is sorted so that the best price is the last element: bids
- * ascending, asks descending. Matching consumes the best level, so emptying it is a `pop`, and new
- * orders mostly arrive near the best price, so inserting a level shifts few elements.
- */
-class BookHalf {
-  readonly levels: PriceLevel[] = [];
-  readonly byPrice = new Map<bigint, PriceLevel>();
-
-  constructor(readonly ascending: boolean) {}
-
-  /** The index where a level at `price` is, or would be inserted. */
-  indexOf(price: bigint): number {
-    const levels = this.levels;
-    let lo = 0;
-    let hi = levels.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const at = (levels[mid] as PriceLevel).price;
-      if (this.ascending ? at < price : at > price) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
-  best(): PriceLevel | undefined {
-    return this.levels[this.levels.length - 1];
-  }
-}
-
 // Rejections carry no data, so they are shared constants: a rejected command allocates nothing.
 const invalidQuantity: Rejected<BookRejectCode> = Object.freeze(reject('invalid_quantity'));
 const invalidPrice: Rejected<BookRejectCode> = Object.freeze(reject('invalid_price'));
 const duplicateOrderId: Rejected<BookRejectCode> = Object.freeze(reject('duplicate_order_id'));
 const orderNotFound: Rejected<BookRejectCode> = Object.freeze(reject('order_not_found'));
+const wouldTake: Rejected<BookRejectCode> = Object.freeze(reject('would_take'));
 
 /**
- * The central limit order book of one market: price-time priority, partial fills, GTC and IOC
- * orders, cancel, move and reduce. Pure and deterministic: no I/O, no clock, no randomness; the same
+ * The central limit order book of one market: price-time priority, partial fills, GTC, IOC, FOK and
+ * post-only orders, cancel, move and reduce. Pure and deterministic: no I/O, no clock, no randomness; the same
  * commands from the same starting book give the same events.
  *
  * Invariants, after every command:
@@ -144,14 +95,32 @@ export class OrderBook implements MatchingBook {
   /**
    * Places a limit order. Rejections, in order: quantity <= 0 'invalid_quantity', price <= 0
    * 'invalid_price', an id already resting 'duplicate_order_id' (ids of orders that have left the book
-   * are not remembered: the caller keeps ids unique). Then it trades against the opposite side, best
-   * price first and oldest first within a price, at each maker's price, while the order's price
-   * reaches. The remainder rests ('gtc') or is cancelled ('ioc').
+   * are not remembered: the caller keeps ids unique), a post-only order whose price reaches the
+   * opposite side 'would_take'. A FOK order the opposite side cannot fill whole within its price (own
+   * orders do not count: they would be cancelled, not traded) is cancelled whole, 'fok_unfilled'.
+   * Then it trades against the opposite side, best price first and oldest first within a price, at
+   * each maker's price, while the order's price reaches. The remainder rests ('gtc', 'post_only') or
+   * is cancelled ('ioc'; a FOK order that got this far has none).
    */
   private place(command: PlaceOrderCommand): BookCommandResult {
     if (command.quantity <= 0n) return invalidQuantity;
     if (command.price <= 0n) return invalidPrice;
     if (this.orders.has(command.orderId)) return duplicateOrderId;
+    if (command.timeInForce === 'post_only' && this.wouldTake(command.side, command.price)) return wouldTake;
+    if (
+      command.timeInForce === 'fok' &&
+      this.fillable(command.userId, command.side, command.price, command.quantity) < command.quantity
+    )
+      return ok([
+        {
+          type: 'cancelled',
+          orderId: command.orderId,
+          userId: command.userId,
+          side: command.side,
+          quantity: command.quantity,
+          reason: 'fok_unfilled',
+        },
+      ]);
     const events: BookEvent[] = [];
     const remaining = this.match(
       command.orderId,
@@ -162,7 +131,7 @@ export class OrderBook implements MatchingBook {
       events,
     );
     if (remaining > 0n) {
-      if (command.timeInForce === 'gtc') {
+      if (command.timeInForce === 'gtc' || command.timeInForce === 'post_only') {
         const node = new OrderNode(
           command.orderId,
           command.userId,
@@ -185,6 +154,33 @@ export class OrderBook implements MatchingBook {
       }
     }
     return ok(events);
+  }
+
+  /**
+   * Whether an order on `side` at `price` would trade at once: the opposite side's best price is at
+   * or better than it. A post-only order is refused then (the server asks before it holds funds).
+   */
+  wouldTake(side: BookSide, price: PriceTicks | bigint): boolean {
+    const best = (side === 'buy' ? this.asks : this.bids).best();
+    if (best === undefined) return false;
+    return side === 'buy' ? best.price <= price : best.price >= price;
+  }
+
+  /**
+   * How much of `quantity` the opposite side could fill for `userId` within `limit`, counting only
+   * other users' orders, and stopping once `quantity` is reached. O(orders walked).
+   */
+  private fillable(userId: string, side: BookSide, limit: bigint, quantity: bigint): bigint {
+    const isBuy = side === 'buy';
+    const levels = (isBuy ? this.asks : this.bids).levels;
+    let found = 0n;
+    for (let i = levels.length - 1; i >= 0 && found < quantity; i -= 1) {
+      const level = levels[i] as PriceLevel;
+      if (isBuy ? level.price > limit : level.price < limit) break;
+      for (let node = level.head; node !== null && found < quantity; node = node.next)
+        if (node.userId !== userId) found += node.remaining;
+    }
+    return found;
   }
 
   /** Cancels a resting order of the caller. Rejection: unknown or not the caller's 'order_not_found'. */
@@ -410,60 +406,4 @@ export class OrderBook implements MatchingBook {
   depth(maxLevels: number): { readonly bids: DepthLevel[]; readonly asks: DepthLevel[] } {
     return { bids: sideDepth(this.bids, maxLevels), asks: sideDepth(this.asks, maxLevels) };
   }
-}
-
-function restedEvent(node: OrderNode): BookEvent {
-  return {
-    type: 'rested',
-    orderId: node.id,
-    userId: node.userId,
-    side: node.side,
-    price: node.price as PriceTicks,
-    remaining: node.remaining as QuantityLots,
-    seq: node.seq,
-  };
-}
-
-function cancelledEvent(node: OrderNode, reason: 'user' | 'self_trade'): BookEvent {
-  return {
-    type: 'cancelled',
-    orderId: node.id,
-    userId: node.userId,
-    side: node.side,
-    quantity: node.remaining as QuantityLots,
-    reason,
-  };
-}
-
-function restingOrder(node: OrderNode): RestingOrder {
-  return {
-    orderId: node.id,
-    userId: node.userId,
-    side: node.side,
-    price: node.price as PriceTicks,
-    remaining: node.remaining as QuantityLots,
-    seq: node.seq,
-  };
-}
-
-function sideOrders(half: BookHalf): RestingOrder[] {
-  const out: RestingOrder[] = [];
-  for (let i = half.levels.length - 1; i >= 0; i -= 1) {
-    for (let node = (half.levels[i] as PriceLevel).head; node !== null; node = node.next)
-      out.push(restingOrder(node));
-  }
-  return out;
-}
-
-function sideDepth(half: BookHalf, maxLevels: number): DepthLevel[] {
-  const out: DepthLevel[] = [];
-  for (let i = half.levels.length - 1; i >= 0 && out.length < maxLevels; i -= 1) {
-    const level = half.levels[i] as PriceLevel;
-    out.push({
-      price: level.price as PriceTicks,
-      quantity: level.total as QuantityLots,
-      orderCount: level.count,
-    });
-  }
-  return out;
 }

@@ -5,6 +5,7 @@ import type {
   BookEvent,
   BookSide,
   BookSnapshot,
+  CancelReason,
   MatchingBook,
   PriceTicks,
   QuantityLots,
@@ -53,9 +54,15 @@ export class ReferenceOrderBook implements MatchingBook {
       const events: BookEvent[] = [];
       const { orderId, userId, side, price, quantity, seq } = command;
       const taker: Entry = { orderId, userId, side, price, remaining: quantity, seq };
+      const reachable = this.entries.filter(
+        (e) => e.side !== side && (side === 'buy' ? e.price <= price : e.price >= price),
+      );
+      if (command.timeInForce === 'post_only' && reachable.length > 0) return reject('would_take');
+      const others = reachable.filter((e) => e.userId !== userId).reduce((sum, e) => sum + e.remaining, 0n);
+      if (command.timeInForce === 'fok' && others < quantity) return ok([cancelled(taker, 'fok_unfilled')]);
       this.match(taker, events);
       if (taker.remaining > 0n) {
-        if (command.timeInForce === 'gtc') {
+        if (command.timeInForce === 'gtc' || command.timeInForce === 'post_only') {
           this.entries.push(taker);
           events.push(rested(taker));
         } else {
@@ -189,7 +196,7 @@ function rested(entry: Entry): BookEvent {
   };
 }
 
-function cancelled(entry: Entry, reason: 'user' | 'ioc_remainder' | 'self_trade'): BookEvent {
+function cancelled(entry: Entry, reason: CancelReason): BookEvent {
   return {
     type: 'cancelled',
     orderId: entry.orderId,

@@ -24,8 +24,12 @@ export type BookSide = 'buy' | 'sell';
 /**
  * 'gtc' rests whatever does not fill at once; 'ioc' (immediate or cancel) cancels it. An IOC order
  * with a generous price cap is how a market-like order is expressed: the cap bounds the worst price.
+ * 'fok' (fill or kill) trades its whole quantity at once or nothing at all: when the book cannot fill
+ * all of it within its price, it is cancelled whole ('fok_unfilled') and nothing trades, not even a
+ * self-trade cancel. 'post_only' (Binance's LIMIT_MAKER) only ever rests: an order that would trade at
+ * once is refused ('would_take') and the book is unchanged.
  */
-export type TimeInForce = 'gtc' | 'ioc';
+export type TimeInForce = 'gtc' | 'ioc' | 'fok' | 'post_only';
 
 /**
  * Every command carries `seq`, a strictly increasing sequence number given by the caller (the
@@ -104,9 +108,10 @@ export interface RestedEvent {
 
 /**
  * 'user': a cancel command. 'ioc_remainder': what an IOC order could not fill at once.
+ * 'fok_unfilled': a FOK order the book could not fill whole, cancelled before any trade.
  * 'self_trade': a resting order cancelled because an order of the same user would have traded with it.
  */
-export type CancelReason = 'user' | 'ioc_remainder' | 'self_trade';
+export type CancelReason = 'user' | 'ioc_remainder' | 'fok_unfilled' | 'self_trade';
 
 /** The order left the book (or never entered it) with `quantity` unfilled. */
 export interface CancelledEvent {
@@ -133,9 +138,14 @@ export type BookEvent = TradeEvent | RestedEvent | CancelledEvent | ReducedEvent
 /**
  * Expected rejections of a command, checked in this order: the command's own fields first
  * ('invalid_quantity', 'invalid_price'), then the book's state ('duplicate_order_id' for a place,
- * 'order_not_found' for cancel, move and reduce).
+ * 'order_not_found' for cancel, move and reduce, 'would_take' for a post-only place that would trade).
  */
-export type BookRejectCode = 'invalid_quantity' | 'invalid_price' | 'duplicate_order_id' | 'order_not_found';
+export type BookRejectCode =
+  | 'invalid_quantity'
+  | 'invalid_price'
+  | 'duplicate_order_id'
+  | 'order_not_found'
+  | 'would_take';
 
 /** Accepted: the events in the order they happened (possibly none). Rejected: a code, book unchanged. */
 export type BookCommandResult = Result<readonly BookEvent[], BookRejectCode>;
