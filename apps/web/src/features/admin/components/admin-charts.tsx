@@ -26,6 +26,22 @@ const tooltipStyle = () => ({
   color: themeColour('ink'),
 });
 
+/**
+ * How many of the current month's day buckets have begun on `now`'s UTC day: the first always, the
+ * second from the 11th, the third from the 21st. The chart leaves the others out (no line drawn
+ * through days that have not come, as a 0 would).
+ */
+export function startedBuckets(now: Date): number {
+  const day = now.getUTCDate();
+  return day > 20 ? 3 : day > 10 ? 2 : 1;
+}
+
+/** The current month's figure of a bucket, or null for a bucket that has not begun. */
+export function plotted(series: MonthlySeries, key: keyof MonthlySeries, index: number, started: number) {
+  if (key === 'currentMonth' && index >= started) return null;
+  return series[key][index] ?? 0;
+}
+
 export interface MonthLabels {
   readonly currentMonth: string;
   readonly previousMonth: string;
@@ -40,11 +56,15 @@ export function ActivityChart({
   title,
   labels,
   series,
+  now = new Date(),
 }: {
   readonly title: string;
   readonly labels: MonthLabels;
   readonly series: MonthlySeries;
+  /** Today, for the buckets of the current month that have begun. */
+  readonly now?: Date;
 }) {
+  const started = startedBuckets(now);
   const months = [
     { key: 'secondOldMonth', name: labels.secondOldMonth },
     { key: 'previousMonth', name: labels.previousMonth },
@@ -52,7 +72,7 @@ export function ActivityChart({
   ] as const;
   const data = BUCKET_LABELS.map((bucket, index) => ({
     bucket,
-    ...Object.fromEntries(months.map((m) => [m.key, series[m.key][index] ?? 0])),
+    ...Object.fromEntries(months.map((m) => [m.key, plotted(series, m.key, index, started)])),
   }));
   const axis = themeColour('muted');
   return (
@@ -103,8 +123,8 @@ export function ActivityChart({
             {months.map((m) => (
               <tr key={m.key}>
                 <th scope="row">{m.name}</th>
-                {series[m.key].map((n, i) => (
-                  <td key={BUCKET_LABELS[i]}>{n}</td>
+                {BUCKET_LABELS.map((b, i) => (
+                  <td key={b}>{plotted(series, m.key, i, started) ?? '-'}</td>
                 ))}
               </tr>
             ))}

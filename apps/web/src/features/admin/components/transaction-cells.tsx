@@ -1,9 +1,10 @@
 import type { AdminTransaction } from '@exchange/contracts';
 import { StatusBadge } from '../../../components/ui/badge';
 import type { Column } from '../../../components/ui/data-table';
-import { formatAmount, formatDateTime } from '../../../lib/format';
+import { formatAmount, formatDateTime, formatUsd } from '../../../lib/format';
 import { KycUserAvatar } from '../../kyc/components/kyc-user-avatar';
 import { ShortId } from './admin-cells';
+import { kindLabel } from './transaction-filters';
 
 /** The amount a transaction is about: what left the wallet, or what arrived when nothing left it. */
 export function transactionAmount(row: AdminTransaction): string {
@@ -16,38 +17,72 @@ export function AdminTransactionStatus({ status }: { readonly status: AdminTrans
   return <StatusBadge status={status} tone={status === 'SUCCESS' ? 'success' : 'danger'} />;
 }
 
-/** /admin-transaction's columns (spec section 2). */
-export const transactionColumns: readonly Column<AdminTransaction>[] = [
-  { id: 'image', header: 'Image', cell: (row) => <KycUserAvatar profilePic={row.profile_pic} size={32} /> },
-  { id: 'name', header: 'Name', cell: (row) => <span className="font-medium text-ink">{row.name}</span> },
-  {
-    id: 'credentials',
-    header: 'Credentials',
-    cell: (row) => (
-      <span className="flex flex-col">
-        <span className="wrap-anywhere">{row.email}</span>
-        <span className="text-xs text-muted">
-          +{row.country_code} {row.mobile_no}
+/** The customer a movement belongs to: name over e-mail, each on one line (cut with an ellipsis, never mid-word). */
+function CustomerCell({ row }: { readonly row: AdminTransaction }) {
+  return (
+    <span className="flex min-w-0 max-w-56 items-center gap-2">
+      <KycUserAvatar profilePic={row.profile_pic} size={32} />
+      <span className="flex min-w-0 flex-col">
+        <span className="truncate font-medium text-ink">{row.name}</span>
+        <span className="truncate text-xs text-muted" title={row.email}>
+          {row.email}
         </span>
       </span>
-    ),
-  },
+    </span>
+  );
+}
+
+/** The amount with its asset, and its USD value at today's price under it. */
+function AmountCell({ row }: { readonly row: AdminTransaction }) {
+  return (
+    <span className="flex flex-col whitespace-nowrap tabular-nums">
+      <span>{transactionAmount(row)}</span>
+      <span className="text-xs text-muted">
+        {row.value_usd === null ? '-' : `≈ ${formatUsd(row.value_usd)}`}
+      </span>
+    </span>
+  );
+}
+
+/**
+ * /admin-transaction's columns (issue 46): the customer (name and e-mail, where the spec had a
+ * 'Credentials' column), the kind with its time, what left and what arrived, the amount with its USD
+ * value now, the status and the reference.
+ */
+export const transactionColumns: readonly Column<AdminTransaction>[] = [
+  { id: 'customer', header: 'Customer', cell: (row) => <CustomerCell row={row} /> },
   {
-    id: 'type',
-    header: 'Type',
+    id: 'date',
+    header: 'Date',
+    className: 'whitespace-nowrap',
+    cell: (row) => formatDateTime(row.createdAt),
+  },
+  { id: 'type', header: 'Kind', className: 'whitespace-nowrap', cell: (row) => kindLabel(row.operation) },
+  {
+    id: 'sides',
+    header: 'From → To',
+    className: 'whitespace-nowrap',
+    cell: (row) =>
+      `${row.from ? `${formatAmount(row.from.amount)} ${row.from.currency_code}` : '-'} → ${
+        row.to ? `${formatAmount(row.to.amount)} ${row.to.currency_code}` : '-'
+      }`,
+  },
+  { id: 'amount', header: 'Amount (USD now)', align: 'right', cell: (row) => <AmountCell row={row} /> },
+  { id: 'status', header: 'Status', cell: (row) => <AdminTransactionStatus status={row.status} /> },
+  {
+    id: 'id',
+    header: 'Reference',
     cell: (row) => (
-      <span className="flex flex-col whitespace-nowrap">
-        <span>{row.operation}</span>
-        <span className="text-xs text-muted">{formatDateTime(row.createdAt)}</span>
+      <span className="flex flex-col text-xs">
+        <ShortId id={row._id} />
+        {row.reference ? (
+          <span className="max-w-40 truncate text-muted" title={row.reference}>
+            {row.reference}
+          </span>
+        ) : null}
       </span>
     ),
   },
-  { id: 'from', header: 'From', cell: (row) => row.from?.currency_code ?? '-' },
-  { id: 'to', header: 'To', cell: (row) => row.to?.currency_code ?? '-' },
-  { id: 'id', header: 'Transaction ID', cell: (row) => <ShortId id={row._id} /> },
-  { id: 'fromAmount', header: 'From Amount', align: 'right', cell: (row) => formatAmount(row.from?.amount) },
-  { id: 'toAmount', header: 'To Amount', align: 'right', cell: (row) => formatAmount(row.to?.amount) },
-  { id: 'status', header: 'Status', cell: (row) => <AdminTransactionStatus status={row.status} /> },
 ];
 
 /** The dashboard's short form: user name, type, amount at 4 decimals, date, status (spec section 2). */

@@ -11,6 +11,7 @@ import { paths } from '../../../lib/paths';
 import { useAdminDashboard, useAdminGraph } from '../api/admin-ops';
 import { ActivityChart, Donut } from '../components/admin-charts';
 import { PendingKycList, SupportList, TopCryptocurrencies } from '../components/dashboard-lists';
+import { FoldingCard } from '../components/folding-card';
 import { SolvencyPanel } from '../components/solvency-panel';
 import { latestTransactionColumns } from '../components/transaction-cells';
 
@@ -28,7 +29,8 @@ function Figure({ label, value }: { readonly label: string; readonly value: numb
 /**
  * /admin-dashboard (spec section 2): the approved-KYC donut, activity counts, three months of buy and
  * sell, swaps and stakes, Latest Transactions, Top Cryptocurrencies, pending tabs, the Support List and
- * the solvency panel.
+ * the solvency panel. On a phone the sections below the figures fold (issue 46): their titles open them,
+ * and the pending work is open.
  */
 export function AdminDashboardPage() {
   const dashboard = useAdminDashboard();
@@ -50,8 +52,8 @@ export function AdminDashboardPage() {
         <Card title="Approved KYC">
           {d ? (
             <Donut
-              total={d.totalKycCount}
-              totalLabel="KYC requests"
+              total={d.totalApprovedKycCount}
+              totalLabel={`approved of ${d.totalKycCount}`}
               parts={[
                 { name: 'Approved', value: d.totalApprovedKycCount, colour: 'success' },
                 { name: 'Pending', value: d.totalPendingKycCount, colour: 'warning' },
@@ -81,7 +83,7 @@ export function AdminDashboardPage() {
         </Card>
       </div>
 
-      <Card title="Three months compared">
+      <FoldingCard title="Three months compared">
         {graph.data ? (
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
             <ActivityChart title="Buy and sell" labels={graph.data} series={graph.data.buysell} />
@@ -93,10 +95,10 @@ export function AdminDashboardPage() {
         ) : (
           <Skeleton className="h-48 w-full" />
         )}
-      </Card>
+      </FoldingCard>
 
       <div className="grid grid-cols-1 gap-6 2xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <Card
+        <FoldingCard
           title={messages.adminLatestTransactions}
           actions={
             <Link to={paths.adminTransactions} className="text-sm font-medium text-accent hover:underline">
@@ -113,14 +115,14 @@ export function AdminDashboardPage() {
             emptyMessage={messages.noDataFoundAdmin}
             searchable={false}
           />
-        </Card>
-        <Card title={messages.adminTopCryptocurrencies}>
+        </FoldingCard>
+        <FoldingCard title={messages.adminTopCryptocurrencies}>
           <TopCryptocurrencies />
-        </Card>
+        </FoldingCard>
       </div>
 
       <div className="grid grid-cols-1 gap-6 2xl:grid-cols-2">
-        <Card>
+        <FoldingCard title="Pending work" openOnPhone>
           <Tabs
             label="Pending work"
             items={[
@@ -146,10 +148,10 @@ export function AdminDashboardPage() {
               },
             ]}
           />
-        </Card>
-        <Card title={messages.adminSupportList}>
+        </FoldingCard>
+        <FoldingCard title={messages.adminSupportList}>
           <SupportList rows={d?.letestPendingSupport} />
-        </Card>
+        </FoldingCard>
       </div>
 
       <SolvencyPanel />

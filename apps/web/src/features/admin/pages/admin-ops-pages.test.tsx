@@ -143,6 +143,17 @@ describe('/admin-dashboard', () => {
     await waitFor(() => expect(within(counts).getByText('41')).toBeInTheDocument());
     expect(within(counts).getByText('Transactions made')).toBeInTheDocument();
     expect(screen.getByText('Approved')).toBeInTheDocument();
+    // The 'Approved KYC' card's figure is the approved ones, of all requests.
+    expect(screen.getByText(`approved of ${dashboard.totalKycCount}`)).toBeInTheDocument();
+    // The test screen is a phone's (matchMedia answers no): the sections below the figures are folded
+    // and their titles open them; the pending work is open.
+    const fold = screen.getByRole('button', { name: messages.adminLatestTransactions });
+    expect(fold).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('table', { name: messages.adminLatestTransactions })).toBeNull();
+    await userEvent.click(fold);
+    expect(fold).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(screen.getByRole('button', { name: messages.adminSupportList }));
+    await userEvent.click(screen.getByRole('button', { name: 'Three months compared' }));
     const latest = screen.getByRole('table', { name: messages.adminLatestTransactions });
     expect(within(latest).getByText('100.1200 USD')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: messages.adminViewAll })[0]).toHaveAttribute(
@@ -240,20 +251,21 @@ describe('/admin-transaction', () => {
     });
     renderApp('/admin-transaction');
     await screen.findByText('Page 1 of 3 · 25 rows', undefined, { timeout: 5_000 });
-    expect(screen.getByText('PENDING')).toHaveClass('text-danger');
+    const table = screen.getByRole('table', { name: 'Transactions' });
+    expect(within(table).getByText('PENDING')).toHaveClass('text-danger');
     for (const header of [
-      'Image',
-      'Name',
-      'Credentials',
-      'Type',
-      'From',
-      'To',
-      'Transaction ID',
-      'From Amount',
-      'To Amount',
-      'Status',
+      'Customer',
+      /^Date/,
+      /^Kind/,
+      'From → To',
+      'Amount (USD now)',
+      /^Status/,
+      'Reference',
     ])
       expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
+    // The customer's name and e-mail, the amount's USD value now.
+    expect(within(table).getByText('alice@example.com')).toBeInTheDocument();
+    expect(within(table).getByText('≈ $100.12')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByText('Page 2 of 3 · 25 rows');
     expect(
@@ -261,5 +273,33 @@ describe('/admin-transaction', () => {
         (c) => c.key === 'POST /admin/get-all-transaction' && (c.body as { page: number }).page === 2,
       ),
     ).toBe(true);
+  }, 20_000);
+
+  it('sends its filters and sort to the server, back on page 1', async () => {
+    const calls = fakeApi(admin, {
+      'POST /admin/get-all-transaction': ({ body }) => {
+        const page = (body as { page: number }).page;
+        return ok({ content: [transaction(`t-${page}`, 'SUCCESS')], total: 25, page, limit: 10 });
+      },
+    });
+    renderApp('/admin-transaction');
+    await screen.findByText('Page 1 of 3 · 25 rows', undefined, { timeout: 5_000 });
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Page 2 of 3 · 25 rows');
+    await userEvent.selectOptions(screen.getByLabelText('Kind'), 'WITHDRAW');
+    await userEvent.selectOptions(screen.getByLabelText('Asset'), 'BTC');
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'PENDING');
+    await userEvent.click(screen.getByRole('button', { name: /^Sort by Kind/ }));
+    await waitFor(() =>
+      expect(calls.at(-1)?.body).toMatchObject({
+        page: 1,
+        kind: 'WITHDRAW',
+        asset: 'BTC',
+        status: 'PENDING',
+        sort: 'kind',
+        order: 'desc',
+      }),
+    );
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
   }, 20_000);
 });
