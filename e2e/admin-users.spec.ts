@@ -2,8 +2,8 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { expectAccessible, logInAsCustomer, openFromAdminMenu } from './support/ui';
 
 /**
- * The admin finds a customer, disables the account from the user information page (the spec's
- * "Delete"), and the customer, signed in elsewhere, is thrown out and cannot log in again; the admin
+ * The admin finds a customer, disables the account with a reason from the user information page
+ * (the spec's "Delete", now "Disable"), and the customer, signed in elsewhere, is thrown out and cannot log in again; the admin
  * re-enables the account and the customer is back.
  */
 
@@ -49,18 +49,19 @@ test('an admin disables bob, who is signed out and refused, then re-enables him'
   await findBob(admin);
   await expectAccessible(admin, '/admin-user');
   await admin.screenshot({ path: 'test-results/admin-users-1366.png', fullPage: true });
-  await admin.getByRole('button', { name: /^View Bob/ }).click();
-  await expect(admin).toHaveURL(/\/admin-profile$/);
+  await admin.getByRole('link', { name: /^View Bob/ }).click();
+  await expect(admin).toHaveURL(/\/admin-profile\/[0-9a-f-]+$/);
   await expect(admin.getByRole('heading', { level: 1, name: 'User Information' })).toBeVisible();
   await expect(admin.getByText(BOB.email)).toBeVisible();
   await expect(admin.getByRole('tab', { name: 'Assets' })).toBeVisible();
   await expectAccessible(admin, '/admin-profile');
   await admin.screenshot({ path: 'test-results/admin-profile-1366.png', fullPage: true });
 
-  await admin.getByRole('button', { name: /^Delete \(disable\)/ }).click();
+  await admin.getByRole('button', { name: /^Disable Bob/ }).click();
   const confirm = admin.getByRole('alertdialog');
   await expect(confirm).toContainText('Disable this account?');
   await expectAccessible(admin, '/admin-profile disable confirmation');
+  await confirm.getByLabel('Reason').fill('Reported for card fraud');
   await confirm.getByRole('button', { name: 'Yes' }).click();
   await expect(admin.getByText('Account disabled', { exact: true }).first()).toBeVisible();
   await expect(admin.getByText('DISABLED', { exact: true }).first()).toBeVisible();
@@ -99,7 +100,7 @@ test('the users list and user information fit a phone', async ({ browser }) => {
   await expectAccessible(admin, '/admin-user two-factor at 390px');
   await admin.getByRole('tab', { name: 'Users' }).click();
   await findBob(admin);
-  await admin.getByRole('button', { name: /^View Bob/ }).click();
+  await admin.getByRole('link', { name: /^View Bob/ }).click();
   await expect(admin.getByRole('heading', { level: 1, name: 'User Information' })).toBeVisible();
   await expect(admin.getByText(BOB.email)).toBeVisible();
   await expectAccessible(admin, '/admin-profile at 390px');

@@ -64,7 +64,7 @@ function Decision({ kyc }: { readonly kyc: AdminKycDetail }) {
     void queryClient.invalidateQueries({ queryKey: adminUserKeys.all });
   };
   return (
-    <div className="flex flex-wrap gap-3">
+    <div className="mt-4 flex flex-wrap gap-3">
       <Button variant="success" onClick={() => decide('APPROVED')}>
         Approve
       </Button>
@@ -112,9 +112,7 @@ function Details({ kyc }: { readonly kyc: AdminKycDetail }) {
           </div>
           <Badge tone={statusTone(kyc.status)}>{BADGE_TEXT[kyc.status]}</Badge>
         </div>
-        <div className="mt-4">
-          <Decision kyc={kyc} />
-        </div>
+        <Decision kyc={kyc} />
         {kyc.status === 'REJECTED' && kyc.reason ? (
           <p className="mt-4 text-sm text-ink">
             <span className="text-muted">Reason: </span>
