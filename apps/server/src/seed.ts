@@ -16,6 +16,15 @@ export const DEMO_ACCOUNTS = [
     kyc: true,
     note: 'ADMIN',
   },
+  // Four eyes (issue 46): a large withdrawal needs a second, different admin's approval.
+  {
+    email: 'admin2@example.com',
+    password: 'Admin2@123456',
+    name: 'Second Admin',
+    role: 'ADMIN',
+    kyc: true,
+    note: 'ADMIN, the second approver of large withdrawals',
+  },
   {
     email: 'alice@example.com',
     password: 'Alice@123456',
