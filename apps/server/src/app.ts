@@ -9,8 +9,10 @@ import { securityRoutes } from './features/account-security/security.routes';
 import { twoFactorUserRoutes } from './features/account-security/two-factor.routes';
 import { adminOpsRoutes } from './features/admin-ops/admin-ops.routes';
 import { adminUsersRoutes } from './features/admin-users/admin-users.routes';
+import { userListExportRoutes } from './features/admin-users/user-list-export.routes';
 import { apiKeyRevocation, createApiKeyCache } from './features/api-keys/api-key-cache';
 import { apiKeyUserRoutes } from './features/api-keys/api-keys.routes';
+import { auditLogRoutes } from './features/audit/audit-log.routes';
 import { authPublicRoutes, authUserRoutes } from './features/auth/auth.routes';
 import { revokeAllSignIns } from './features/auth/revoke-sign-ins';
 import { binanceApiScope } from './features/binance-api/binance-api.routes';
@@ -332,6 +334,9 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
         chainWithdrawals.adminRoutes(scope);
         nftAdminRoutes(scope, ctx);
         reserves.adminRoutes(scope);
+        // Issue 46 points 6 and 7: the audit log's screen and the lists' CSV downloads.
+        auditLogRoutes(scope, ctx);
+        userListExportRoutes(scope, ctx);
       });
     },
     { prefix: '/api/v1' },

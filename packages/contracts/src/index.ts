@@ -37,3 +37,4 @@ export * from './wallet';
 export * from './withdrawals';
 export * from './admin-lists';
 export * from './reserves';
+export * from './audit-log';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { adminListRequestSchema } from './admin-ops';
-import { adminAuditLogRequestSchema, adminUserListRequestSchema } from './admin-users';
+import { adminUserListRequestSchema } from './admin-users';
+import { adminAuditLogRequestSchema } from './audit-log';
 import { adminKycListRequestSchema } from './kyc';
 import { pagingSchema } from './paging';
 import { stakesQuerySchema } from './staking';

@@ -68,6 +68,9 @@ export const users = pgTable(
     uniqueIndex('users_ref_code_key').on(t.refCode),
     // The admin user list pages customers newest first and searches anywhere in name, e-mail and phone.
     index('users_customers_created_idx').on(t.createdAt, t.id).where(sql`${t.kind} = 'CUSTOMER'`),
+    // ... and sorts them by name or e-mail (issue 46 point 7).
+    index('users_customers_name_idx').on(t.name, t.id).where(sql`${t.kind} = 'CUSTOMER'`),
+    index('users_customers_email_idx').on(t.email, t.id).where(sql`${t.kind} = 'CUSTOMER'`),
     // One system account (the house); a second purpose would add a column to tell them apart.
     uniqueIndex('users_one_system_account').on(t.kind).where(sql`${t.kind} = 'SYSTEM'`),
     index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),

@@ -19,5 +19,8 @@ export const adminAuditLog = pgTable(
     index('admin_audit_log_admin_idx').on(t.adminId, t.createdAt),
     index('admin_audit_log_target_idx').on(t.targetUserId, t.createdAt),
     index('admin_audit_log_created_idx').on(t.createdAt),
+    // The audit log screen's sorts and its CSV's keyset pages (issue 46 point 6).
+    index('admin_audit_log_created_id_idx').on(t.createdAt, t.id),
+    index('admin_audit_log_action_idx').on(t.action, t.id),
   ],
 );

@@ -65,6 +65,8 @@ export const kycRecords = pgTable(
     index('kyc_records_user_idx').on(t.userId, t.createdAt),
     index('kyc_records_created_idx').on(t.createdAt),
     index('kyc_records_pending_idx').on(t.createdAt).where(sql`${t.status} = 'PENDING'`),
+    // The admin KYC list's status filter in time order (issue 46 point 7).
+    index('kyc_records_status_created_idx').on(t.status, t.createdAt, t.id),
     // The duplicate-identity lookup reads only open and approved submissions, by any of its keys.
     index('kyc_records_document_keys_idx')
       .using('gin', t.documentKeys)

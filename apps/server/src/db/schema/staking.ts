@@ -85,6 +85,9 @@ export const stakes = pgTable(
     uniqueIndex('stakes_restaked_from_key').on(t.restakedFrom),
     // The back office pages every stake in time order and ranks each coin's running stakes by size.
     index('stakes_created_idx').on(t.createdAt, t.id),
+    // ... filters them by status and sorts them by coin (issue 46 point 7).
+    index('stakes_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('stakes_asset_idx').on(t.asset, t.id),
     index('stakes_running_size_idx')
       .on(t.asset, t.principal)
       .where(sql`${t.status} IN ('ACTIVE', 'PENDING')`),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { createdAt, minor, updatedAt } from './columns';
 
@@ -28,8 +28,35 @@ export const supportTickets = pgTable(
     index('support_tickets_created_idx').on(t.createdAt),
     // The admin dashboard lists the newest tickets still waiting for the team.
     index('support_tickets_status_created_idx').on(t.status, t.createdAt),
+    // The admin list sorts by the latest activity (issue 46 point 7).
+    index('support_tickets_updated_idx').on(t.updatedAt, t.id),
     check('support_tickets_subject_len', sql`char_length(${t.subject}) BETWEEN 1 AND 150`),
     check('support_tickets_description_len', sql`char_length(${t.description}) BETWEEN 1 AND 500`),
+  ],
+);
+
+/**
+ * A ticket's thread (issue 46 point 7): the customer's and the team's replies in the order written,
+ * after the ticket's description, its first message. `from_team` tells an admin's reply from the
+ * customer's (an admin may also be a customer with tickets of their own).
+ */
+export const supportTicketReplies = pgTable(
+  'support_ticket_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id),
+    fromTeam: boolean('from_team').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('support_ticket_replies_ticket_idx').on(t.ticketId, t.createdAt, t.id),
+    check('support_ticket_replies_body_len', sql`char_length(${t.body}) BETWEEN 1 AND 1000`),
   ],
 );
 

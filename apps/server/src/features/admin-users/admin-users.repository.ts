@@ -1,6 +1,16 @@
-import { aliasedTable, and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import { adminAuditLog, users } from '../../db/schema';
+import { sortOrderOf } from '@exchange/contracts';
+import { and, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { users } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
+import {
+  afterCursor,
+  type KeysetCursor,
+  type ListSort,
+  listSort,
+  pageOffset,
+  sortOrderBy,
+  statusIs,
+} from '../../platform/list-sort';
 import { containsPattern, phonePattern } from '../../platform/search';
 
 export type UserRow = typeof users.$inferSelect;
@@ -12,22 +22,28 @@ export interface UserListRow {
   readonly kycStatus: string | null;
 }
 
-/**
- * One page of users, newest first unless asked otherwise, filtered by a term found anywhere in the
- * name, the e-mail or the phone number (the trigram indexes serve these ILIKEs). Each row carries its
- * USD balance and newest KYC submission through scalar subqueries, so a page is one query. Only
- * customers are listed (kind CUSTOMER, admins included): the house liquidity account is the exchange's
- * own (SYSTEM), as the dashboard's user count leaves it out; users_customers_created_idx serves the
- * order.
- */
-export async function listUsers(
-  db: DbOrTx,
-  query: { page: number; limit: number; search?: string | undefined; orderBy: 'asc' | 'desc' },
-): Promise<{ rows: UserListRow[]; total: number }> {
+/** The user list's filters and sort (issue 46 point 7), shared by its page and its CSV download. */
+export interface UserListFilters {
+  readonly search?: string | undefined;
+  readonly orderBy: 'asc' | 'desc';
+  readonly sort: 'createdAt' | 'name' | 'email';
+  readonly order?: 'asc' | 'desc' | undefined;
+  readonly status?: UserRow['status'] | undefined;
+}
+
+const userSortColumns = { createdAt: users.createdAt, name: users.name, email: users.email };
+
+/** The list's sort: newest first unless asked otherwise (`order`, or the spec's `orderBy`). */
+export function userListSort(query: UserListFilters): ListSort {
+  return listSort(userSortColumns, users.id, query.sort, sortOrderOf(query));
+}
+
+function userListWhere(query: UserListFilters): SQL | undefined {
   const search = query.search ?? '';
   const term = search ? containsPattern(search) : null;
-  const filter = and(
+  return and(
     eq(users.kind, 'CUSTOMER'),
+    statusIs(users.status, query.status),
     term
       ? or(
           ilike(users.name, term),
@@ -37,9 +53,10 @@ export async function listUsers(
         )
       : undefined,
   );
-  const order =
-    query.orderBy === 'asc' ? [asc(users.createdAt), asc(users.id)] : [desc(users.createdAt), desc(users.id)];
-  const rows = await db
+}
+
+function selectUserRows(db: DbOrTx, where: SQL | undefined, sort: ListSort) {
+  return db
     .select({
       user: users,
       // Written out with aliases: drizzle leaves columns unqualified in a one-table select.
@@ -51,12 +68,45 @@ export async function listUsers(
         where k.user_id = "users"."id" order by k.created_at desc limit 1)`,
     })
     .from(users)
-    .where(filter)
-    .orderBy(...order)
+    .where(where)
+    .orderBy(...sortOrderBy(sort));
+}
+
+/**
+ * One page of users, newest first unless sorted otherwise (by name or e-mail), in one account status
+ * when asked, filtered by a term found anywhere in the name, the e-mail or the phone number (the
+ * trigram indexes serve these ILIKEs). Each row carries its USD balance and newest KYC submission
+ * through scalar subqueries, so a page is one query. Only customers are listed (kind CUSTOMER, admins
+ * included): the house liquidity account is the exchange's own (SYSTEM), as the dashboard's user count
+ * leaves it out; users_customers_created_idx serves the default order, and the name and e-mail
+ * indexes of migration 0071 the other sorts.
+ */
+export async function listUsers(
+  db: DbOrTx,
+  query: UserListFilters & { page: number; limit: number },
+): Promise<{ rows: UserListRow[]; total: number }> {
+  const where = userListWhere(query);
+  const rows = await selectUserRows(db, where, userListSort(query))
     .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  const [total] = await db.select({ n: count() }).from(users).where(filter);
+    .offset(pageOffset(query));
+  const [total] = await db.select({ n: count() }).from(users).where(where);
   return { rows, total: total?.n ?? 0 };
+}
+
+/** The `limit` users after `after` in the list's filters and sort: a keyset page of its CSV. */
+export function usersAfter(
+  db: DbOrTx,
+  query: UserListFilters,
+  after: KeysetCursor | undefined,
+  limit: number,
+): Promise<UserListRow[]> {
+  const sort = userListSort(query);
+  return selectUserRows(db, and(userListWhere(query), afterCursor(sort, after)), sort).limit(limit);
+}
+
+export function userListCursor(query: UserListFilters, row: UserListRow): KeysetCursor {
+  const value = query.sort === 'createdAt' ? row.user.createdAt : row.user[query.sort];
+  return { value, id: row.user.id };
 }
 
 export async function setUserStatus(
@@ -68,52 +118,6 @@ export async function setUserStatus(
   await tx.update(users).set({ status, updatedAt: at }).where(eq(users.id, userId));
 }
 
-export async function setUserRole(
-  tx: DbOrTx,
-  userId: string,
-  role: UserRow['role'],
-  at: Date,
-): Promise<void> {
-  await tx.update(users).set({ role, updatedAt: at }).where(eq(users.id, userId));
-}
-
-const admins = aliasedTable(users, 'admins');
-const targets = aliasedTable(users, 'targets');
-
-interface Person {
-  readonly id: string;
-  readonly name: string;
-  readonly email: string;
-}
-
-export interface AuditLogRow {
-  readonly line: typeof adminAuditLog.$inferSelect;
-  readonly admin: Person;
-  readonly target: Person | null;
-}
-
-/** One page of the admin audit log, newest first; only the lines about one user when asked. */
-export async function listAuditLog(
-  db: DbOrTx,
-  query: { page: number; limit: number; userId?: string },
-): Promise<{ rows: AuditLogRow[]; total: number }> {
-  const filter = query.userId ? eq(adminAuditLog.targetUserId, query.userId) : undefined;
-  const rows = await db
-    .select({
-      line: adminAuditLog,
-      admin: { id: admins.id, name: admins.name, email: admins.email },
-      target: { id: targets.id, name: targets.name, email: targets.email },
-    })
-    .from(adminAuditLog)
-    .innerJoin(admins, eq(admins.id, adminAuditLog.adminId))
-    .leftJoin(targets, eq(targets.id, adminAuditLog.targetUserId))
-    .where(filter)
-    .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  const [total] = await db.select({ n: count() }).from(adminAuditLog).where(filter);
-  return { rows, total: total?.n ?? 0 };
-}
 /** Freezes (frozenAt set) or unfreezes (null) the user's withdrawals, with the admin's reason. */
 export async function setWithdrawalsFrozen(
   tx: DbOrTx,
@@ -127,3 +131,11 @@ export async function setWithdrawalsFrozen(
     .where(eq(users.id, userId));
 }
 
+export async function setUserRole(
+  tx: DbOrTx,
+  userId: string,
+  role: UserRow['role'],
+  at: Date,
+): Promise<void> {
+  await tx.update(users).set({ role, updatedAt: at }).where(eq(users.id, userId));
+}

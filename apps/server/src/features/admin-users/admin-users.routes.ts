@@ -1,6 +1,4 @@
 import {
-  adminAuditLogRequestSchema,
-  adminAuditLogResponseSchema,
   adminSetUserRoleRequestSchema,
   adminSetUserRoleResponseSchema,
   adminSetUserStatusRequestSchema,
@@ -15,7 +13,7 @@ import {
 } from '@exchange/contracts';
 import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
-import { listAuditLog, listUsers } from './admin-users.repository';
+import { listUsers } from './admin-users.repository';
 import { setWithdrawalFreeze } from './freeze-withdrawals';
 import { getUserDetails, type UserDetailsSources } from './get-user-details';
 import { changeUserRole } from './set-user-role';
@@ -24,9 +22,9 @@ import { type AccountDisableEffects, setAccountStatus } from './set-user-status'
 /** What the user pages need from the features that own it, built by the composition root (app.ts). */
 export type AdminUsersFeatures = AccountDisableEffects & UserDetailsSources;
 
-import { toAuditLogItem, toUserListItem } from './user-views';
+import { toUserListItem } from './user-views';
 
-/** Admin scope: the user list, one user's information, account status and the audit log. */
+/** Admin scope: the user list, one user's information, account status and the withdrawal freeze. */
 export function adminUsersRoutes(app: ZodApi, ctx: AppContext, features: AdminUsersFeatures): void {
   app.post(
     '/admin/get-all-users',
@@ -87,19 +85,5 @@ export function adminUsersRoutes(app: ZodApi, ctx: AppContext, features: AdminUs
       message: m.roleChanged,
       data: await changeUserRole(ctx, features, sessionOf(request).userId, request.body),
     }),
-  );
-
-  app.post(
-    '/admin/audit-log',
-    { schema: { body: adminAuditLogRequestSchema, response: { 200: adminAuditLogResponseSchema } } },
-    async (request) => {
-      const query = request.body;
-      const { rows, total } = await listAuditLog(ctx.db, query);
-      return {
-        status: true,
-        message: m.auditLogLoaded,
-        data: { content: rows.map(toAuditLogItem), total, page: query.page, limit: query.limit },
-      };
-    },
   );
 }

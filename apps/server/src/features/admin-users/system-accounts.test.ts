@@ -68,7 +68,7 @@ describe('system accounts in the back office', () => {
       schema,
       logger: { logQuery: (text, params) => statements.push({ sql: text, params }) },
     });
-    await listUsers(recording, { page: 1, limit: 10, orderBy: 'desc' });
+    await listUsers(recording, { page: 1, limit: 10, orderBy: 'desc', sort: 'createdAt' });
     const [page] = statements.filter((s) => / limit /i.test(s.sql));
     const client = await t.database.pool.connect();
     try {

@@ -1,7 +1,7 @@
-import type { AdminUserDetails, AdminUserListItem, AuditLogItem } from '@exchange/contracts';
+import type { AdminUserDetails, AdminUserListItem } from '@exchange/contracts';
 import { formatMinor, getAsset } from '@exchange/domain';
 import { userCard } from '../../platform/user-card';
-import type { AuditLogRow, UserListRow, UserRow } from './admin-users.repository';
+import type { UserListRow, UserRow } from './admin-users.repository';
 
 export function toUserData(user: UserRow): AdminUserDetails['userData'] {
   return {
@@ -23,16 +23,5 @@ export function toUserListItem(row: UserListRow): AdminUserListItem {
     kycdata: row.kycId && row.kycStatus ? [{ _id: row.kycId, status: row.kycStatus }] : [],
     wallet_usd: formatMinor(BigInt(row.usdMinor ?? '0'), getAsset('USD').scale),
     createdAt,
-  };
-}
-
-export function toAuditLogItem(row: AuditLogRow): AuditLogItem {
-  return {
-    _id: row.line.id,
-    action: row.line.action,
-    admin: { _id: row.admin.id, name: row.admin.name, email: row.admin.email },
-    target: row.target ? { _id: row.target.id, name: row.target.name, email: row.target.email } : null,
-    details: row.line.details,
-    createdAt: row.line.createdAt.toISOString(),
   };
 }
