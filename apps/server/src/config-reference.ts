@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { z } from 'zod';
-import { chainSettingDocs } from './platform/chain/chain-config';
+import { chainSettingDocs } from './platform/chain/chain-setting-docs';
 import { chainSweepSettingDocs } from './platform/chain/chain-sweep-config';
 import { nftChainSettingDocs } from './platform/chain/nft-config';
 import { type Env, envSchema } from './platform/config';

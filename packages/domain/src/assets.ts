@@ -1,5 +1,5 @@
 /**
- * The assets the product knows: USD (fiat), the ten supported coins of the spec, and MULTI, the
+ * The assets the product knows: USD (fiat), the ten supported coins of the spec, Litecoin (issue 47) and MULTI, the
  * platform coin. `scale` is the number of decimal places of one minor unit in the ledger.
  */
 export const CRYPTO_CODES = [
@@ -13,6 +13,7 @@ export const CRYPTO_CODES = [
   'MATIC',
   'DOT',
   'BUSD',
+  'LTC',
 ] as const;
 export const ASSET_CODES = ['USD', ...CRYPTO_CODES, 'MULTI'] as const;
 
@@ -41,7 +42,8 @@ export const ASSETS: readonly Asset[] = [
   { code: 'MATIC', name: 'Polygon', type: 'CRYPTO', scale: 8, sortOrder: 8 },
   { code: 'DOT', name: 'Polkadot', type: 'CRYPTO', scale: 8, sortOrder: 9 },
   { code: 'BUSD', name: 'Binance USD', type: 'CRYPTO', scale: 8, sortOrder: 10 },
-  { code: 'MULTI', name: 'Multi Coin', type: 'CRYPTO', scale: 8, sortOrder: 11 },
+  { code: 'LTC', name: 'Litecoin', type: 'CRYPTO', scale: 8, sortOrder: 11 },
+  { code: 'MULTI', name: 'Multi Coin', type: 'CRYPTO', scale: 8, sortOrder: 12 },
 ];
 
 const byCode = new Map<string, Asset>(ASSETS.map((asset) => [asset.code, asset]));

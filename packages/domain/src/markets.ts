@@ -61,6 +61,7 @@ export const MARKETS: readonly MarketRules[] = [
   market('XRP', '0.00001', '0.1', 1, '1'),
   market('MATIC', '0.00001', '0.0001', 4, '0.001'),
   market('DOT', '0.01', '0.0001', 4, '1'),
+  market('LTC', '0.01', '0.001', 3, '1'),
 ];
 
 export function findMarket(id: string): MarketRules | undefined {

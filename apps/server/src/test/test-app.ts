@@ -50,6 +50,7 @@ export const TEST_PRICES = {
   ADA: 40_000_000n,
   MATIC: 70_000_000n,
   DOT: 700_000_000n,
+  LTC: 8_000_000_000n,
   MULTI: 200_000_000n,
 } as const;
 

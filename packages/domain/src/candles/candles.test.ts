@@ -91,7 +91,7 @@ describe('reference candles from the price feed', () => {
       marketId: null,
     });
     expect(chartSymbol('ADA-USDT')).toBeUndefined();
-    expect(CHART_SYMBOLS).toHaveLength(17);
+    expect(CHART_SYMBOLS).toHaveLength(19);
   });
 
   it('prices a market as base over USDT at its tick scale, once per instant', () => {

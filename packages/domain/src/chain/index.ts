@@ -1,3 +1,4 @@
+export * from './bitcoin';
 export * from './chain-address';
 export * from './custody-accounts';
 export * from './decide-chain-deposit';

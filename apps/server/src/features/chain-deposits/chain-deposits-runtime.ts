@@ -1,11 +1,13 @@
 import { CHAIN_DEPOSIT_EVENT } from '@exchange/contracts';
 import { z } from 'zod';
 import type { AppContext, ZodApi } from '../../platform/app-context';
+import { bitcoinRpc } from '../../platform/chain/bitcoin/bitcoin-rpc';
 import { chainClient } from '../../platform/chain/evm/evm-client';
 import type { PgListener } from '../../platform/pg-listener';
 import type { ScheduledJob } from '../../platform/scheduled-jobs';
 import type { WsHub } from '../../platform/ws-hub';
 import { USER_CHANNEL } from '../ledger/balance-events';
+import { bitcoinWatcherJob } from './bitcoin-watcher';
 import { CHAIN_DEPOSIT_CHANNEL } from './chain-credit';
 import { chainDepositExportRoutes } from './chain-deposit-export.routes';
 import { chainDepositKycRoutes, chainDepositUserRoutes } from './chain-deposits.routes';
@@ -28,7 +30,10 @@ const eventSchema = z.object({ user_id: z.string().min(1), deposit: z.record(z.s
 export function createChainDeposits(ctx: AppContext, hub: WsHub, listener: PgListener): ChainDepositsRuntime {
   const { config } = ctx;
   const clients = new Map(config.chains.map((chain) => [chain.key, chainClient(chain)]));
-  const deps = { db: ctx.db, logger: ctx.logger, chains: config.chains, clients, xpub: config.chainXpub };
+  // Bitcoin-family chains (issue 47) share the rows, the routes and the credit; their node and watcher are their own.
+  const bitcoinRpcs = new Map(config.bitcoinChains.map((chain) => [chain.key, bitcoinRpc(chain.rpcUrl)]));
+  const chains = [...config.chains, ...config.bitcoinChains];
+  const deps = { db: ctx.db, logger: ctx.logger, chains, clients, bitcoinRpcs, xpub: config.chainXpub };
   listener.on(CHAIN_DEPOSIT_CHANNEL, (raw) => {
     let parsed: unknown;
     try {
@@ -44,9 +49,14 @@ export function createChainDeposits(ctx: AppContext, hub: WsHub, listener: PgLis
     });
   });
   return {
-    jobs: config.chains.map((chain) =>
-      chainWatcherJob(deps, chain, clients.get(chain.key)!, config.chainPollMs),
-    ),
+    jobs: [
+      ...config.chains.map((chain) =>
+        chainWatcherJob(deps, chain, clients.get(chain.key)!, config.chainPollMs),
+      ),
+      ...config.bitcoinChains.map((chain) =>
+        bitcoinWatcherJob(deps, chain, bitcoinRpcs.get(chain.key)!, config.chainPollMs),
+      ),
+    ],
     userRoutes: (app) => {
       chainDepositUserRoutes(app, deps);
       chainDepositExportRoutes(app, deps, ctx.clock);

@@ -1,6 +1,9 @@
 import { type DepositAddressResponse, messages } from '@exchange/contracts';
 import type { Logger } from 'pino';
 import type { PublicClient } from 'viem';
+import { segwitAddressAt } from '../../platform/chain/bitcoin/bitcoin-addresses';
+import { blockHashAt, latestBlockNumber } from '../../platform/chain/bitcoin/bitcoin-blocks';
+import type { BitcoinRpc } from '../../platform/chain/bitcoin/bitcoin-rpc';
 import type { ChainSettings } from '../../platform/chain/chain-config';
 import { depositAddressAt } from '../../platform/chain/evm/hd-addresses';
 import type { Db } from '../../platform/db';
@@ -18,6 +21,8 @@ export interface DepositAddressDeps {
   readonly logger: Logger;
   readonly chains: readonly ChainSettings[];
   readonly clients: ReadonlyMap<string, PublicClient>;
+  /** The Bitcoin-family chains' nodes (issue 47), by chain key. */
+  readonly bitcoinRpcs?: ReadonlyMap<string, BitcoinRpc>;
   readonly xpub: string;
 }
 
@@ -34,12 +39,15 @@ export async function getDepositAddress(
 ): Promise<DepositAddressResponse['data']> {
   const settings = deps.chains.find((chain) => chain.key === input.chain);
   const token = settings?.tokens.find((candidate) => candidate.asset === input.asset);
-  if (!settings || !token || !deps.xpub)
+  if (!settings || !token || (!deps.xpub && !settings.bitcoin))
     throw new AppError('unprocessable', messages.chainDepositNetworkUnknown);
   let row = await findDepositAddress(deps.db, userId, settings.key);
   if (!row) {
     const addressIndex = await nextAddressIndex(deps.db);
-    const address = depositAddressAt(deps.xpub, addressIndex);
+    // A Bitcoin-family chain's address is BIP-84 P2WPKH from its own account key (m/84'/<coin>'/0'/0/i).
+    const address = settings.bitcoin
+      ? segwitAddressAt(settings.bitcoin.xpub, addressIndex, settings.bitcoin.networkPrefix)
+      : depositAddressAt(deps.xpub, addressIndex);
     row = await insertDepositAddress(deps.db, { userId, chain: settings.key, addressIndex, address });
     await startCursor(deps, settings);
   }
@@ -49,8 +57,16 @@ export async function getDepositAddress(
 
 async function startCursor(deps: DepositAddressDeps, settings: ChainSettings): Promise<void> {
   const client = deps.clients.get(settings.key);
-  if (!client) return;
+  const rpc = deps.bitcoinRpcs?.get(settings.key);
   try {
+    if (rpc) {
+      const number = await latestBlockNumber(rpc);
+      const hash = await blockHashAt(rpc, number);
+      if (hash)
+        await saveCursor(deps.db, { chain: settings.key, blockNumber: number, blockHash: hash }, true);
+      return;
+    }
+    if (!client) return;
     const head = await client.getBlock();
     await saveCursor(deps.db, { chain: settings.key, blockNumber: head.number, blockHash: head.hash }, true);
   } catch (error) {

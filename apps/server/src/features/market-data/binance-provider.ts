@@ -17,6 +17,7 @@ export const BINANCE_SYMBOLS: Readonly<Partial<Record<CryptoCode, string>>> = {
   ADA: 'ADAUSDT',
   MATIC: 'POLUSDT',
   DOT: 'DOTUSDT',
+  LTC: 'LTCUSDT',
 };
 
 /**

@@ -4,7 +4,7 @@ import { FetchFailure, type JsonFetcher } from './http-json';
 import { instantFromJson, usdFromJson } from './json-decimal';
 import type { PriceProvider, ProviderTick } from './price-provider';
 
-/** CoinGecko's ids of the ten supported coins. */
+/** CoinGecko's ids of the supported coins. */
 export const COINGECKO_IDS: Readonly<Record<CryptoCode, string>> = {
   BTC: 'bitcoin',
   BNB: 'binancecoin',
@@ -16,6 +16,7 @@ export const COINGECKO_IDS: Readonly<Record<CryptoCode, string>> = {
   MATIC: 'matic-network',
   DOT: 'polkadot',
   BUSD: 'binance-usd',
+  LTC: 'litecoin',
 };
 
 const COINS = Object.keys(COINGECKO_IDS) as CryptoCode[];

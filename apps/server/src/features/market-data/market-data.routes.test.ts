@@ -39,6 +39,7 @@ describe('market data API', () => {
       'MATIC',
       'DOT',
       'BUSD',
+      'LTC',
     ]);
     expect(body.data[0]).toEqual({
       name: 'Bitcoin',
@@ -94,7 +95,7 @@ describe('market data API', () => {
     expect(res.json().data).toEqual({ price: '2.00000000', at: clock.now().toISOString() });
   });
 
-  it('lists the seven USDT markets of spec section 9 with every limit', async () => {
+  it('lists the seven USDT markets of spec section 9 and LTC-USDT (issue 47) with every limit', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/market/' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -107,6 +108,7 @@ describe('market data API', () => {
       'XRP-USDT',
       'MATIC-USDT',
       'DOT-USDT',
+      'LTC-USDT',
     ]);
     expect(body.data[0]).toEqual({
       id: 'BTC-USDT',

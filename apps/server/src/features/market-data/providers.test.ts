@@ -145,6 +145,7 @@ describe('price providers', () => {
         'ADAUSDT',
         'POLUSDT',
         'DOTUSDT',
+        'LTCUSDT',
       ]);
       expect(points).toEqual([
         { asset: 'BTC', usd: 6_400_001_000_000n, at: new Date(NOW.getTime() - 1_000) },

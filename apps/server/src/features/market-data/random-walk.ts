@@ -52,6 +52,7 @@ export const WALK_MODELS: Readonly<Record<Exclude<AssetCode, 'USD'>, WalkModel>>
   MATIC: { startUsd: usd('0.7021'), maxStepBps: 5 },
   DOT: { startUsd: usd('6.915'), maxStepBps: 4 },
   BUSD: { startUsd: usd('1'), maxStepBps: 0 },
+  LTC: { startUsd: usd('84.62'), maxStepBps: 3 },
   MULTI: { startUsd: usd('2'), maxStepBps: 3 },
 };
 

@@ -60,6 +60,7 @@ describe('GET /wallet', () => {
       'MATIC',
       'DOT',
       'BUSD',
+      'LTC',
       'MULTI',
     ]);
     expect(currencies[0]).toEqual({

@@ -4,21 +4,16 @@ import { HDKey } from '@scure/bip32';
 import { entropyToMnemonic, generateMnemonic, mnemonicToSeedSync, validateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { z } from 'zod';
-import { type ChainListEntry, chainListEnv, chainListSettingDocs } from './chain-list-config';
 import {
-  type ChainSenderConfig,
-  chainSenderConfig,
-  chainSenderEnv,
-  chainSenderSettingDocs,
-} from './chain-sender-config';
+  type BitcoinChainParams,
+  bitcoinChainEnv,
+  bitcoinChainSettings,
+} from './bitcoin/bitcoin-chain-config';
+import { type ChainListEntry, chainListEnv } from './chain-list-config';
+import { type ChainSenderConfig, chainSenderConfig, chainSenderEnv } from './chain-sender-config';
 import type { ChainSigner } from './chain-sender-types';
 import { localChainSigner } from './local-chain-signer';
-import {
-  type SignerClientConfig,
-  signerClientConfig,
-  signerClientEnv,
-  signerClientSettingDocs,
-} from './signer-client-config';
+import { type SignerClientConfig, signerClientConfig, signerClientEnv } from './signer-client-config';
 
 /**
  * The chains deposits arrive on (issue 37): its environment variables (spread into config.ts's env
@@ -62,6 +57,7 @@ export const chainEnv = {
   CHAIN_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(1000),
   CHAIN_EMBEDDED_BLOCK_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
   ...chainListEnv,
+  ...bitcoinChainEnv,
   ...chainSenderEnv,
   ...signerClientEnv,
 };
@@ -91,6 +87,8 @@ export interface ChainSettings {
   readonly tokens: readonly ChainToken[];
   /** What the chain's tokens are called ('BEP-20' on BNB Smart Chain); absent: 'ERC-20'. */
   readonly tokenStandard?: string;
+  /** A Bitcoin-family chain's network and account key (family 'bitcoin' only; BITCOIN_CHAINS). */
+  readonly bitcoin?: BitcoinChainParams;
 }
 
 export interface ChainConfig extends ChainSenderConfig, SignerClientConfig {
@@ -100,6 +98,8 @@ export interface ChainConfig extends ChainSenderConfig, SignerClientConfig {
    * (main.ts) puts the development chain first once it runs and its token is deployed.
    */
   readonly chains: readonly ChainSettings[];
+  /** Bitcoin-family chains (BITCOIN_CHAINS), apart from `chains`: the EVM sweeper and sender do not serve them. */
+  readonly bitcoinChains: readonly ChainSettings[];
   /** The extended public key addresses are derived from; the seed itself is never kept in the config. */
   readonly chainXpub: string;
   /**
@@ -235,6 +235,7 @@ export function chainConfig(env: ChainEnv, secret: (name: string) => string): Ch
   return {
     chainMode: mode,
     chains,
+    bitcoinChains: bitcoinChainSettings(env.BITCOIN_CHAINS, mnemonic, chains),
     chainXpub,
     chainSigner: mnemonic ? localChainSigner(mnemonic) : null,
     chainPollMs: env.CHAIN_POLL_MS,
@@ -270,30 +271,3 @@ export function chainProductionProblems(
     problems.push('CHAIN_XPUB / CHAIN_MNEMONIC: is the public development key; its coins belong to anyone');
   return problems;
 }
-
-/** What each chain setting does, for docs/operations.md (config-reference.ts spreads these in). */
-export const chainSettingDocs: Record<keyof typeof chainEnv, string> = {
-  CHAIN_MODE:
-    "`embedded` starts a local development chain (hardhat's node, offline) with a test USDT; `external` watches CHAIN_RPC_URL; `off` offers no coin deposits. Default: `external` when CHAIN_RPC_URL or CHAINS is set, else `embedded` in development and `off` otherwise. **Production refuses `embedded`.**",
-  CHAIN_KEY: 'Our name of the chain (the deposit rows and routes use it), e.g. `ethereum` or `bsc`.',
-  CHAIN_NAME: 'What a customer reads for the chain.',
-  CHAIN_ID: 'The EVM chain id (1 Ethereum mainnet, 56 BNB Smart Chain, 137 Polygon, 31337 the local chain).',
-  CHAIN_RPC_URL: "The chain node's JSON-RPC URL (external mode).",
-  CHAIN_CONFIRMATIONS: "Blocks on top of (and including) a deposit's block before it is credited.",
-  CHAIN_EXPLORER_URL: 'Base URL of a block explorer; a transaction links to `<url>/tx/<hash>`.',
-  CHAIN_NATIVE_ASSET: "The chain's native coin (ETH, BNB, MATIC).",
-  CHAIN_MIN_DEPOSIT_NATIVE: 'Least native-coin deposit credited; less is recorded as below minimum.',
-  CHAIN_USDT_ADDRESS: 'The USDT token contract on the chain (external mode); unset: no USDT deposits.',
-  CHAIN_USDT_DECIMALS:
-    "Decimals of the USDT contract on the chain (6 on Ethereum, 18 on BNB Smart Chain). The start reads the contract's `decimals()` and refuses to start when they differ.",
-  CHAIN_MIN_DEPOSIT_USDT: 'Least USDT deposit credited; less is recorded as below minimum.',
-  CHAIN_XPUB:
-    "Extended public key at m/44'/60'/0' that deposit addresses are derived from (the seed stays with the operator). **Production refuses the development key.**",
-  CHAIN_MNEMONIC:
-    'Seed words instead of CHAIN_XPUB, for development and tests: the web process then signs in process. With CHAIN_XPUB alone and no SIGNER_URL nothing is sent (watch-only). Unset in development: made up on the first start and kept in `DATA_DIR/secrets/chain-seed`, which only the signer process `npm start` runs as its child reads. **Production refuses seed words in the web process**: give them to the signer process (SIGNER_MNEMONIC).',
-  CHAIN_POLL_MS: 'How often the deposit watcher looks for new blocks.',
-  CHAIN_EMBEDDED_BLOCK_MS: 'Block time of the embedded development chain (0: a block per transaction only).',
-  ...chainListSettingDocs,
-  ...chainSenderSettingDocs,
-  ...signerClientSettingDocs,
-};

@@ -1,3 +1,5 @@
+import { bitcoinNode } from './bitcoin/bitcoin-node';
+import { bitcoinRpc } from './bitcoin/bitcoin-rpc';
 import type { ChainSettings } from './chain-config';
 import type { ChainNode } from './chain-node';
 import { chainClient } from './evm/evm-client';
@@ -12,5 +14,7 @@ export function chainNodeFor(settings: ChainSettings): ChainNode {
   switch (family) {
     case 'evm':
       return evmNode(settings, chainClient(settings));
+    case 'bitcoin':
+      return bitcoinNode(settings, bitcoinRpc(settings.rpcUrl));
   }
 }

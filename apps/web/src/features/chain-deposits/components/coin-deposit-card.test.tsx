@@ -117,7 +117,7 @@ describe('Wallet → Deposit crypto', () => {
     expect(within(card).queryByText(/Coming Soon/)).not.toBeInTheDocument();
     expect(
       within(card).getByText(
-        'BTC, BNB, USDC, XRP, ADA, MATIC, DOT, BUSD, and MULTI cannot be deposited here yet.',
+        'BTC, BNB, USDC, XRP, ADA, MATIC, DOT, BUSD, LTC, and MULTI cannot be deposited here yet.',
       ),
     ).toBeInTheDocument();
   });

@@ -14,7 +14,7 @@ describe('the coins the pickers offer', () => {
       { value: 'ETH', label: 'Ethereum (ETH)' },
       { value: 'USDT', label: 'Tether (USDT)' },
     ]);
-    expect(unmovableCoinList(coins)).toBe('BTC, BNB, USDC, XRP, ADA, MATIC, DOT, BUSD, and MULTI');
+    expect(unmovableCoinList(coins)).toBe('BTC, BNB, USDC, XRP, ADA, MATIC, DOT, BUSD, LTC, and MULTI');
   });
 
   it('leave out a coin with no chain, keep one the catalogue does not know, and never list USD', () => {

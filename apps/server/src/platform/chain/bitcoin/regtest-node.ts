@@ -1,0 +1,110 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../../free-port';
+import { type BitcoinRpc, bitcoinRpc } from './bitcoin-rpc';
+
+/**
+ * A Litecoin Core node in regtest mode (issue 47) for `npm start` and the tests: its own temporary data
+ * directory, free loopback ports, a random RPC password, -txindex (the watcher finds a moved deposit by
+ * its transaction), a wallet "outside" standing for the world's wallets, and 101 blocks mined so the
+ * first block's coins can be spent. Litecoin Core 0.21 is Bitcoin Core 0.21's RPC with its own bech32
+ * part ('rltc' on regtest). Debian ships it as `litecoind`.
+ */
+export interface RegtestNode {
+  /** The RPC URL with its credentials (what BITCOIN_CHAINS takes). */
+  readonly rpcUrl: string;
+  /** The node, without a wallet. */
+  readonly rpc: BitcoinRpc;
+  /** The outside world's wallet on the node. */
+  readonly outside: BitcoinRpc;
+  /** An address of the outside wallet that mined blocks pay. */
+  readonly minerAddress: string;
+  /**
+   * Mines `count` blocks to a new address of the outside wallet (so a block mined after
+   * `invalidateblock` is never the very block taken away); answers their hashes.
+   */
+  mine(count: number): Promise<string[]>;
+  stop(): Promise<void>;
+}
+
+export const LITECOIND = 'litecoind';
+
+/** Whether litecoind is installed (on the PATH). */
+export function litecoindInstalled(): boolean {
+  try {
+    execFileSync(LITECOIND, ['-version'], { stdio: 'ignore', timeout: 10_000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitReady(rpc: BitcoinRpc, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`litecoind stopped at start (exit ${child.exitCode})`);
+    try {
+      await rpc.call('getblockcount');
+      return;
+    } catch (error) {
+      if (Date.now() > until)
+        throw new Error(`litecoind did not answer in ${timeoutMs} ms: ${(error as Error).message}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+export async function startRegtestNode(options: { timeoutMs?: number } = {}): Promise<RegtestNode> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ltc-regtest-'));
+  const [rpcPort, p2pPort] = [await freePort(), await freePort()];
+  const password = randomBytes(16).toString('hex');
+  const child = spawn(
+    LITECOIND,
+    [
+      '-regtest',
+      `-datadir=${dataDir}`,
+      `-rpcport=${rpcPort}`,
+      `-port=${p2pPort}`,
+      '-rpcbind=127.0.0.1',
+      '-rpcallowip=127.0.0.1',
+      '-rpcuser=exchange',
+      `-rpcpassword=${password}`,
+      '-listen=0',
+      '-dnsseed=0',
+      '-txindex=1',
+      '-fallbackfee=0.0001',
+      '-printtoconsole=0',
+      '-server=1',
+    ],
+    { stdio: 'ignore' },
+  );
+  const rpcUrl = `http://exchange:${password}@127.0.0.1:${rpcPort}`;
+  const rpc = bitcoinRpc(rpcUrl, { timeoutMs: 30_000 });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      await rpc.call('stop').catch(() => child.kill('SIGTERM'));
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitReady(rpc, child, options.timeoutMs ?? 30_000);
+    await rpc.call('createwallet', ['outside']);
+    const outside = bitcoinRpc(rpcUrl, { timeoutMs: 30_000, wallet: 'outside' });
+    const minerAddress = await outside.call<string>('getnewaddress', ['', 'bech32']);
+    const mine = async (count: number) => {
+      const to = await outside.call<string>('getnewaddress', ['', 'bech32']);
+      return rpc.call<string[]>('generatetoaddress', [count, to]);
+    };
+    await mine(101);
+    return { rpcUrl, rpc, outside, minerAddress, mine, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,2 @@
+export * from './bech32';
+export * from './segwit-address';
