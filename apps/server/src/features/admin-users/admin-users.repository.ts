@@ -62,6 +62,12 @@ function selectUserRows(db: DbOrTx, where: SQL | undefined, sort: ListSort) {
       // Written out with aliases: drizzle leaves columns unqualified in a one-table select.
       usdMinor: sql<string | null>`(select la.balance::text from ledger_accounts la
         where la.user_id = "users"."id" and la.asset = 'USD' and la.kind = 'AVAILABLE')`,
+      // Every balance (available and held), valued at today's prices for the list's Wallet column.
+      balances: sql<
+        { asset: string; kind: string; balance: string }[] | null
+      >`(select json_agg(json_build_object(
+        'asset', la.asset, 'kind', la.kind, 'balance', la.balance::text)) from ledger_accounts la
+        where la.user_id = "users"."id" and la.kind in ('AVAILABLE', 'LOCKED'))`,
       kycId: sql<string | null>`(select k.id::text from kyc_records k
         where k.user_id = "users"."id" order by k.created_at desc limit 1)`,
       kycStatus: sql<string | null>`(select k.status from kyc_records k

@@ -13,6 +13,7 @@ import {
 } from '@exchange/contracts';
 import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
+import { valueBalances } from '../ledger/wallet-valuation';
 import { listUsers } from './admin-users.repository';
 import { setWithdrawalFreeze } from './freeze-withdrawals';
 import { getUserDetails, type UserDetailsSources } from './get-user-details';
@@ -35,7 +36,12 @@ export function adminUsersRoutes(app: ZodApi, ctx: AppContext, features: AdminUs
       return {
         status: true,
         message: m.adminUsersLoaded,
-        data: { content: rows.map(toUserListItem), total, page: query.page, limit: query.limit },
+        data: {
+          content: rows.map((row) => toUserListItem(row, (balances) => valueBalances(ctx, balances))),
+          total,
+          page: query.page,
+          limit: query.limit,
+        },
       };
     },
   );

@@ -52,7 +52,12 @@ export function AdminNftItemsTable() {
       className: 'wrap-anywhere text-xs',
       cell: (item) => item.owner_email ?? m.nftHouse,
     },
-    { id: 'listed', header: 'For sale', cell: (item) => (item.listed ? 'Yes' : 'No') },
+    // A hidden NFT cannot be bought, whatever its listing says (issue 46).
+    {
+      id: 'listed',
+      header: 'For sale',
+      cell: (item) => (item.listed && item.status === 'ACTIVE' ? 'Yes' : 'No'),
+    },
     { id: 'sales', header: 'Sales', align: 'right', cell: (item) => item.sales },
     {
       id: 'status',
