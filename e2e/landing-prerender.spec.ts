@@ -105,3 +105,31 @@ test.describe('on a phone, before the app has taken the page over', () => {
     expect(errors).toEqual([]);
   });
 });
+
+// '/' hydrates only its live parts (apps/web/src/app/landing-islands.tsx); the footer is plain HTML.
+// A link there still opens its page inside the app (the whole app starts then), not as a new document.
+for (const viewport of [
+  { width: 1366, height: 768 },
+  { width: 390, height: 844 },
+]) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test("a link in the page's static part opens its page in the app, without a new document", async ({
+      page,
+    }) => {
+      const errors = collectErrors(page);
+      await page.goto('/');
+      await expect(page.getByTestId('quote-result')).toBeVisible();
+      await page.evaluate(() => {
+        (window as { sameDocument?: boolean }).sameDocument = true;
+      });
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Help and Support' }).click();
+      // Support is for signed-in customers: a visitor is asked to sign in first.
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+      expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+      expect(errors).toEqual([]);
+    });
+  });
+}
