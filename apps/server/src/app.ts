@@ -16,6 +16,7 @@ import { auditLogRoutes } from './features/audit/audit-log.routes';
 import { authPublicRoutes, authUserRoutes } from './features/auth/auth.routes';
 import { revokeAllSignIns } from './features/auth/revoke-sign-ins';
 import { binanceApiScope } from './features/binance-api/binance-api.routes';
+import { binanceStreamsScope, createBinanceStreams } from './features/binance-streams/binance-streams.routes';
 import { createChainDeposits } from './features/chain-deposits/chain-deposits-runtime';
 import { chainSenderOf } from './features/chain-sender/chain-sender';
 import { createCustody } from './features/custody/custody-runtime';
@@ -182,6 +183,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
     // proxy, and subscribe their channels again.
     preClose(done) {
       hub.close();
+      binanceStreams.close();
       this.websocketServer.close();
       done();
     },
@@ -195,6 +197,8 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
   const kyc = createKyc(ctx, hub, listener);
   // One serial matching loop per market and the house's quotes; books are rebuilt from open orders.
   const trading = createTradingRuntime(ctx, hub, listener);
+  // Binance's market and user data streams (issue 48), fed by the same notifications as the hub.
+  const binanceStreams = createBinanceStreams(ctx, trading, listener);
   // One payment provider per app (PayPal's access token is cached in it).
   const paymentProvider = createPaymentProvider(ctx);
   const chainDeposits = createChainDeposits(ctx, hub, listener);
@@ -245,6 +249,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
   app.addHook('onReady', async () => {
     await listener.start();
     await trading.start();
+    binanceStreams.start();
     void scheduler.start();
   });
   app.addHook('onClose', async () => {
@@ -345,6 +350,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
   assertEveryRouteDeclaresAccess(routes, '/api/v1');
   // Binance's spot REST API for programs and ccxt (issue 39): its own paths, API keys and error shape.
   await app.register(binanceApiScope(ctx, trading, apiKeys), { prefix: '/api/v3' });
+  await app.register(binanceStreamsScope(ctx, binanceStreams, apiKeys));
   await app.register(async (scope) => {
     guardMetrics(scope, config);
     metricsRoutes(scope, metrics);

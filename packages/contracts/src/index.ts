@@ -4,6 +4,7 @@ export * from './admin-users';
 export * from './api-keys';
 export * from './auth';
 export * from './binance-api';
+export * from './binance-streams';
 export * from './chain-deposits';
 export * from './country-codes';
 export * from './debts';

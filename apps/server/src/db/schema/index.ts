@@ -3,6 +3,7 @@ export * from './accounts';
 export * from './api-keys';
 export * from './audit';
 export * from './binance-api';
+export * from './binance-streams';
 export * from './chain-deposits';
 export * from './chain-sender';
 export * from './chain-signer';

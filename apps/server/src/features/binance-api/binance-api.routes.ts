@@ -125,7 +125,7 @@ function binanceApiRoutes(
     (query) => depthWeight(Number(query.limit) || undefined),
     (query) => {
       const parsed = parseParams(depthParamsSchema, query);
-      return depth(trading, marketOfSymbol(parsed.symbol), parsed.limit ?? 100, now());
+      return depth(trading, marketOfSymbol(parsed.symbol), parsed.limit ?? 100);
     },
   );
   open(

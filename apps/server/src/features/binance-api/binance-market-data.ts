@@ -79,12 +79,16 @@ export async function klines(
     ]);
 }
 
-/** GET /api/v3/depth: the book's best levels (at most 20, as the web's depth) as [price, quantity]. */
-export function depth(trading: TradingRuntime, rules: MarketRules, limit: number, nowMs: number) {
+/**
+ * GET /api/v3/depth: the book's best levels (at most 20, as the web's depth) as [price, quantity].
+ * lastUpdateId is the market sequence number the depth is as of, which the depth streams' U and u
+ * continue (features/binance-streams), so a client can sync a book from the two.
+ */
+export function depth(trading: TradingRuntime, rules: MarketRules, limit: number) {
   const book = trading.depth(rules.id);
   const level = (l: { price: string; quantity: string }) => [l.price, l.quantity];
   return {
-    lastUpdateId: nowMs,
+    lastUpdateId: Number(trading.depthUpdateId(rules.id)),
     bids: (book?.bids ?? []).slice(0, limit).map(level),
     asks: (book?.asks ?? []).slice(0, limit).map(level),
   };

@@ -34,8 +34,23 @@ const payloadSchema = z.object({
   depth: z.literal(true).optional(),
   t: z.literal(true).optional(),
   u: z.array(z.tuple([z.string(), userEventSchema])),
+  /** The market sequence number of the batch's last command that moved the book (Binance's update id). */
+  s: z.string().optional(),
 });
 type Payload = z.infer<typeof payloadSchema>;
+export type TradingNotification = Payload;
+
+/** One 'trading_event' notification read back, or undefined when it is malformed. */
+export function parseTradingNotification(raw: string): TradingNotification | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+  const payload = payloadSchema.safeParse(parsed);
+  return payload.success ? payload.data : undefined;
+}
 
 const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value), 'utf8');
 
@@ -50,12 +65,15 @@ export function tradingPayloads(input: {
   traded?: boolean;
   userEvents: readonly (readonly [string, UserEvent])[];
   maxBytes?: number;
+  /** With a depth: the sequence number of the command that last moved the book. */
+  depthSeq?: bigint;
 }): { payloads: string[]; dropped: number } {
   const maxBytes = input.maxBytes ?? MAX_NOTIFY_BYTES;
   const payloads: string[] = [];
   let dropped = 0;
   let current: Payload = { m: input.marketId, n: 0, u: [] };
   if (input.traded) current.t = true;
+  if (input.depth && input.depthSeq !== undefined) current.s = input.depthSeq.toString();
   if (input.depth) {
     current.d = input.depth;
     if (bytes(current) > maxBytes) {
@@ -101,36 +119,30 @@ export function registerTradingEventBridge(options: {
   hub: WsHub;
   listener: PgListener;
   logger: Logger;
-  onDepth: (depth: MarketDepth) => void;
+  onDepth: (depth: MarketDepth, seq?: bigint) => void;
   /** A batch on the market traded. */
   onTrades: (marketId: string) => void;
   readDepth: (marketId: string) => Promise<MarketDepth | undefined>;
 }): void {
   const { hub, listener, logger } = options;
   listener.on(TRADING_EVENT_CHANNEL, (raw) => {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(raw);
-    } catch {
-      parsed = undefined;
-    }
-    const payload = payloadSchema.safeParse(parsed);
-    if (!payload.success) {
+    const data = parseTradingNotification(raw);
+    if (!data) {
       logger.warn('ignoring a malformed trading_event notification');
       return;
     }
-    const { m: marketId, d: depth, u: userEvents } = payload.data;
+    const { m: marketId, d: depth, u: userEvents } = data;
     try {
       if (depth) {
-        options.onDepth(depth);
+        options.onDepth(depth, data.s === undefined ? undefined : BigInt(data.s));
         hub.publish(depthChannel(marketId), depth);
       }
       for (const [userId, event] of userEvents) hub.publishToUser('user', userId, event);
-      if (payload.data.t) options.onTrades(marketId);
+      if (data.t) options.onTrades(marketId);
     } catch (error) {
       logger.warn({ err: error }, 'could not publish trading updates');
     }
-    if (payload.data.depth) {
+    if (data.depth) {
       options
         .readDepth(marketId)
         .then((read) => {

@@ -30,6 +30,11 @@ export interface TradingRuntime {
    * public depth reads cannot delay an order.
    */
   depth(marketId: string): MarketDepth | undefined;
+  /**
+   * The market sequence number `depth` is as of (the command that last moved the book, or the stored
+   * sequence at start): Binance's lastUpdateId, on the same sequence as the depth streams' U and u.
+   */
+  depthUpdateId(marketId: string): bigint;
   /** The market's last trades, newest first, including every trade committed before the call. */
   trades(marketId: string): Promise<readonly PublicTrade[]>;
   start(): Promise<void>;
@@ -114,20 +119,29 @@ export function createTradingRuntime(ctx: AppContext, hub: WsHub, listener: PgLi
       depth: effects.some((e) => e.bookChanged) ? depthOf(state) : undefined,
       userEvents,
       traded: effects.some((e) => (e.fills ?? 0) > 0),
+      depthSeq: state.book.lastSeq,
     });
     if (dropped > 0) ctx.logger.warn({ dropped }, 'trading events too large to notify were left out');
     writes.notify(TRADING_EVENT_CHANNEL, payloads);
   });
   const liquidity = createHouseLiquidity(ctx, engine);
   const committedDepth = new Map<string, MarketDepth>();
+  // The update id of each market's committed depth; a notification older than it changes nothing.
+  const depthSeq = new Map<string, bigint>();
+  const remember = (depth: MarketDepth, seq: bigint | undefined) => {
+    const known = depthSeq.get(depth.market_id);
+    if (seq !== undefined && known !== undefined && seq < known) return;
+    committedDepth.set(depth.market_id, depth);
+    if (seq !== undefined) depthSeq.set(depth.market_id, seq);
+  };
   engine.onCommitted((state, effects) => {
-    if (effects.bookChanged) committedDepth.set(state.rules.id, depthOf(state));
+    if (effects.bookChanged) remember(depthOf(state), state.book.lastSeq);
   });
   registerTradingEventBridge({
     hub,
     listener,
     logger: ctx.logger,
-    onDepth: (depth) => committedDepth.set(depth.market_id, depth),
+    onDepth: remember,
     onTrades: publishTrades,
     // Only for a depth too large to notify: read from a book brought up to date with storage.
     readDepth: async (id) => (engine.market(id) ? depthOf(await engine.sync(id)) : undefined),
@@ -147,13 +161,14 @@ export function createTradingRuntime(ctx: AppContext, hub: WsHub, listener: PgLi
       if (!state) return undefined;
       return committedDepth.get(marketId) ?? { market_id: marketId, bids: [], asks: [] };
     },
+    depthUpdateId: (marketId) => depthSeq.get(marketId) ?? 0n,
     trades: (marketId) => tape.latest(marketId),
     async start() {
       await engine.syncAll();
       // Books just rebuilt from storage reflect only committed orders: the first snapshot of each.
       for (const id of TRADING_MARKET_IDS) {
         const state = engine.market(id);
-        if (state && !committedDepth.has(id)) committedDepth.set(id, depthOf(state));
+        if (state && !committedDepth.has(id)) remember(depthOf(state), state.syncedSeq ?? 0n);
       }
     },
     async stop() {
