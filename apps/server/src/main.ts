@@ -12,6 +12,7 @@ import { recordStartFloat } from './features/custody/book-house-float';
 import { PRICE_FEED_JOB } from './features/market-data/price-feed';
 import { priceFeedFromConfig } from './features/market-data/price-feed-from-config';
 import { createAppContext } from './platform/app-context';
+import { startEmbeddedLitecoin } from './platform/chain/bitcoin/embedded-litecoin';
 import { checkTokenDecimals, TokenDecimalsError } from './platform/chain/chain-token-check';
 import { startEmbeddedChain } from './platform/chain/embedded-chain';
 import { systemClock } from './platform/clock';
@@ -38,11 +39,16 @@ async function main(): Promise<void> {
   // CHAIN_MODE=embedded: a local development chain for coin deposits (platform/embedded-chain.ts).
   // One line per start step, so a start that takes a while says what it is waiting for.
   if (loaded.chainMode === 'embedded') logger.info('starting the development chain (hardhat)');
-  const chain = await startEmbeddedChain(loaded, logger);
-  const { config } = chain;
+  // The regtest Litecoin node (issue 47) starts beside it, when litecoind is installed.
+  const [chain, litecoin] = await Promise.all([
+    startEmbeddedChain(loaded, logger),
+    startEmbeddedLitecoin(loaded, logger),
+  ]);
+  const config = litecoin.apply(chain.config);
   // Every token's decimals as its contract has them, before anything reads or sends a coin.
   await checkTokenDecimals(config.chains, logger).catch(async (error: unknown) => {
     await chain.stop();
+    await litecoin.stop();
     throw error;
   });
   let embedded: EmbeddedDatabase | undefined;
@@ -127,6 +133,7 @@ async function main(): Promise<void> {
       await signer?.stop();
       await embedded?.stop();
       await chain.stop();
+      await litecoin.stop();
       logger.info('shut down cleanly');
       process.exit(0);
     } catch (error) {
@@ -150,7 +157,7 @@ async function main(): Promise<void> {
   ];
   if (config.devMailbox)
     lines.push(`  Dev mailbox:           http://${shownHost}:${port}/api/v1/dev/mailbox?to=EMAIL`);
-  lines.push(...chain.bannerLines);
+  lines.push(...chain.bannerLines, ...litecoin.bannerLines);
   if (plan && signer)
     lines.push(
       `  Signer process:        pid ${signer.pid} on ${plan.url} (holds the keys; this process none)`,

@@ -36,11 +36,13 @@ export function createCustody(ctx: AppContext): CustodyRuntime {
   const handlers = sweepHandlers(deps);
   ctx.chainSender.handle('SWEEP', handlers.sweep);
   ctx.chainSender.handle('GAS_TOPUP', handlers.gasTopUp);
-  const nodes = new Map(config.chains.map((chain) => [chain.key, chainNodeFor(chain)]));
+  // The panel reads the Bitcoin-family chains too (issue 47): their deposit addresses through their node.
+  const read = { ...deps, chains: [...config.chains, ...config.bitcoinChains] };
+  const nodes = new Map(read.chains.map((chain) => [chain.key, chainNodeFor(chain)]));
   return {
     // Sweeping is EVM's (gas top-ups, token transfer calls): it asks viem directly (docs/custody.md).
     jobs: config.chains.map((chain) => chainSweepJob(deps, chain, chainClient(chain))),
     solvencyLines: async (assets) =>
-      chainLinesView(await readChainHoldings(deps, nodes), assets, config.chainSweeps),
+      chainLinesView(await readChainHoldings(read, nodes), assets, config.chainSweeps),
   };
 }

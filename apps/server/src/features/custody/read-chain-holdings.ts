@@ -45,7 +45,8 @@ export async function readChainHoldings(
 ): Promise<ChainHoldings[]> {
   return Promise.all(
     deps.chains.map(async (settings) => {
-      const hotWallet = deps.sender.hotWalletAddress(settings.key);
+      // A Bitcoin-family chain has no hot wallet yet (nothing is sent on it): its deposit addresses hold it all.
+      const hotWallet = settings.family === 'bitcoin' ? null : deps.sender.hotWalletAddress(settings.key);
       const coldWallet = deps.settings.coldWallets.get(settings.key) ?? null;
       const nativeAsset = settings.tokens.find((token) => token.contract === null)?.asset ?? null;
       const base = { chain: settings.key, chainName: settings.name, hotWallet, coldWallet, nativeAsset };
