@@ -73,6 +73,16 @@ describe("Binance's user data stream by listen key", () => {
     });
   });
 
+  it('gives a read-only key of a customer without KYC, and an admin, their own listen key', async () => {
+    for (const options of [{ kyc: false }, { kyc: true, role: 'ADMIN' as const }]) {
+      const user = await createTestUser(t, options);
+      const key = await createKey(t, user, { trade: false });
+      const answer = await userStream(base, 'POST', key.apiKey);
+      expect(answer.status).toBe(200);
+      expect(answer.body.listenKey).toMatch(/^[A-Za-z0-9]{60}$/);
+    }
+  });
+
   it("streams the account's own order and balance events, and nothing of another account's", async () => {
     const aliceListen = String((await userStream(base, 'POST', aliceKey.apiKey)).body.listenKey);
     const bobListen = String((await userStream(base, 'POST', bobKey.apiKey)).body.listenKey);
