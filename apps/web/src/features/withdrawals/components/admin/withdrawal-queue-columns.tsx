@@ -17,6 +17,19 @@ function activityText(row: AdminWithdrawalItem): string {
   return `Last deposit ${deposit} · security change ${security} · ${a.completed_withdrawals} completed · ${formatUsd(a.withdrawn_24h_usd)} in 24 h`;
 }
 
+/** A date over its time, so the column stays narrow. */
+function DateLines({ at }: { readonly at: string }) {
+  const text = formatDateTime(at);
+  const cut = text.lastIndexOf(', ');
+  if (cut < 0) return <span>{text}</span>;
+  return (
+    <span className="flex flex-col">
+      <span>{text.slice(0, cut)}</span>
+      <span className="text-xs text-muted">{text.slice(cut + 2)}</span>
+    </span>
+  );
+}
+
 /**
  * Who decided a withdrawal and when, and where four eyes stand: '1 of 2 approvals' while it waits for
  * the second, the first approver's name, then 'Approved by …' or 'Rejected by …'. Empty for an
@@ -62,13 +75,13 @@ export function withdrawalQueueColumns(
       id: 'date',
       header: 'Date',
       className: 'whitespace-nowrap',
-      cell: (row) => formatDateTime(row.createdAt),
+      cell: (row) => <DateLines at={row.createdAt} />,
     },
     {
       id: 'user',
       header: 'User',
       cell: (row) => (
-        <div className="min-w-0 max-w-56">
+        <div className="min-w-0 max-w-44">
           <div className="truncate font-medium text-ink">{row.user.name}</div>
           <div className="truncate text-xs text-muted" title={row.user.email}>
             {row.user.email}
@@ -91,24 +104,39 @@ export function withdrawalQueueColumns(
     {
       id: 'to',
       header: 'To',
-      // Wide enough for a coin's address in two lines and its chain on one.
-      className: 'text-xs wrap-anywhere sm:min-w-40',
-      cell: (row) => <WithdrawalDestination row={row} chainName={chainName} />,
+      // A coin's address in two lines and its chain on one; a PayPal e-mail on one line, cut with an
+      // ellipsis (never broken mid-word), whole in its tooltip.
+      className: 'text-xs sm:min-w-40 sm:max-w-44',
+      cell: (row) =>
+        row.method === 'chain' ? (
+          <div className="wrap-anywhere">
+            <WithdrawalDestination row={row} chainName={chainName} />
+          </div>
+        ) : (
+          <span className="block truncate" title={row.destination}>
+            {row.destination}
+          </span>
+        ),
     },
     {
       id: 'flags',
-      header: 'Flags',
+      header: 'Flags and activity',
+      className: 'sm:min-w-48',
       cell: (row) => (
-        <div className="flex flex-wrap gap-1">
-          {row.flags.map((flag) => (
-            <Badge key={flag} tone="warning" className="whitespace-nowrap">
-              {messages[`withdrawalFlag_${flag}`]}
-            </Badge>
-          ))}
+        <div className="flex flex-col gap-1">
+          {row.flags.length > 0 ? (
+            <div className="flex flex-wrap gap-1">
+              {row.flags.map((flag) => (
+                <Badge key={flag} tone="warning" className="whitespace-nowrap">
+                  {messages[`withdrawalFlag_${flag}`]}
+                </Badge>
+              ))}
+            </div>
+          ) : null}
+          <span className="text-xs text-muted">{activityText(row)}</span>
         </div>
       ),
     },
-    { id: 'activity', header: 'Recent activity', className: 'text-xs text-muted', cell: activityText },
     {
       id: 'status',
       header: 'Status',
