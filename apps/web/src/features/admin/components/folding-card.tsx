@@ -15,15 +15,23 @@ export function FoldingCard({
   title,
   actions,
   openOnPhone = false,
+  around = false,
   children,
 }: {
   readonly title: string;
   readonly actions?: ReactNode;
   readonly openOnPhone?: boolean;
+  /**
+   * The children are a card of their own (the solvency panel): on a wide screen they show as they
+   * are, on a phone under a folding title.
+   */
+  readonly around?: boolean;
   readonly children: ReactNode;
 }) {
-  const [open, setOpen] = useState(() => openOnPhone || wideScreen());
+  const [wide] = useState(wideScreen);
+  const [open, setOpen] = useState(() => openOnPhone || wide);
   const bodyId = useId();
+  if (around && wide) return <>{children}</>;
   return (
     <section className="rounded-lg border border-line bg-surface p-4 sm:p-6">
       <header className={`flex flex-wrap items-center justify-between gap-3 ${open ? 'mb-4' : ''}`}>

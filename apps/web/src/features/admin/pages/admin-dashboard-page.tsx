@@ -154,7 +154,9 @@ export function AdminDashboardPage() {
         </FoldingCard>
       </div>
 
-      <SolvencyPanel />
+      <FoldingCard title="Solvency" around>
+        <SolvencyPanel />
+      </FoldingCard>
     </div>
   );
 }

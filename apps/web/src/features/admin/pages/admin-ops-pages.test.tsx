@@ -164,6 +164,7 @@ describe('/admin-dashboard', () => {
     await userEvent.click(screen.getByRole('tab', { name: messages.adminPendingKycTab }));
     expect(await screen.findAllByText(messages.noDataFoundAdmin)).not.toHaveLength(0);
     expect(screen.getByText('Deposit missing')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Solvency' }));
     expect(await screen.findByText('Ledger consistent')).toBeInTheDocument();
     // The three-month comparison is readable without the chart.
     expect(screen.getAllByRole('table', { name: 'Buy and sell' })).toHaveLength(1);
