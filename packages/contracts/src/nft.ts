@@ -162,7 +162,8 @@ export const nftAdminListRequestSchema = pagingSchema({
   defaultLimit: 10,
   maxLimit: 100,
   searchMax: NFT_SEARCH_MAX,
-  filters: { status: z.enum(NFT_STATUSES).optional() },
+  // `id`: one item (and its sales), for its own URL (/admin-nft/<id>, issue 46).
+  filters: { status: z.enum(NFT_STATUSES).optional(), id: z.uuid().optional() },
 });
 export type NftAdminListQuery = z.output<typeof nftAdminListRequestSchema>;
 

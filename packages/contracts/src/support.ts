@@ -74,6 +74,8 @@ export const adminSupportListRequestSchema = pagingSchema({
   maxLimit: ADMIN_MAX_LIMIT,
   searchMax: ADMIN_SEARCH_MAX,
   orderBy: { values: { createdAt: 'createdAt', '-createdAt': '-createdAt' }, default: '-createdAt' },
+  // `id`: one ticket, for its own URL (/admin-support/<id>, issue 46).
+  filters: { id: z.uuid().optional() },
 });
 export type AdminSupportListRequest = z.input<typeof adminSupportListRequestSchema>;
 

@@ -175,7 +175,7 @@ export const adminWithdrawalListRequestSchema = pagingSchema({
     values: { '-createdAt': 'created_desc', createdAt: 'created_asc', '-value': 'value_desc' },
     default: '-createdAt',
   },
-  filters: { status: z.enum(WITHDRAWAL_STATUSES).optional() },
+  filters: { status: z.enum(WITHDRAWAL_STATUSES).optional(), id: z.uuid().optional() }, // id: its own URL
 });
 export type AdminWithdrawalListRequest = z.input<typeof adminWithdrawalListRequestSchema>;
 

@@ -143,6 +143,15 @@ describe('a frozen customer', () => {
     const [row] = await t.ctx.db.select().from(withdrawals).where(eq(withdrawals.id, id));
     expect(row?.status).toBe('PENDING_APPROVAL');
     expect(row?.heldReason).toContain('withdrawals_frozen');
+
+    // Its own URL in the back office reads it by id, whatever its status (admins only).
+    const one = await call(t, 'POST', '/admin/withdrawals', admin.headers, { id });
+    expect(one.json().data).toMatchObject({ total: 1 });
+    expect(one.json().data.content[0]).toMatchObject({ _id: id, status: 'PENDING_APPROVAL' });
+    expect(one.json().data.content[0].held_reason ?? '').toContain('frozen');
+    expect((await call(t, 'POST', '/admin/withdrawals', admin.headers, { id: 'nope' })).statusCode).toBe(400);
+    expect((await call(t, 'POST', '/admin/withdrawals', dave.headers, { id })).statusCode).toBe(403);
+    expect((await call(t, 'POST', '/admin/withdrawals', {}, { id })).statusCode).toBe(401);
   });
 });
 

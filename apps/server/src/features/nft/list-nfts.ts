@@ -36,7 +36,13 @@ export async function listMyNfts(
 /** POST /admin/nftList: every item with its owner's e-mail and number of sales. */
 export async function listNftsForAdmin(
   db: DbOrTx,
-  query: { page: number; limit: number; search?: string | undefined; status?: string | undefined },
+  query: {
+    page: number;
+    limit: number;
+    search?: string | undefined;
+    status?: string | undefined;
+    id?: string | undefined;
+  },
 ): Promise<Page<NftAdminItem>> {
   const { rows, total } = await listAllItems(db, query);
   return {
@@ -52,7 +58,7 @@ export async function listNftsForAdmin(
 /** POST /admin/nftSales: every sale, newest first; the house as seller is null. */
 export async function listNftSales(
   db: DbOrTx,
-  query: { page: number; limit: number; search?: string | undefined },
+  query: { page: number; limit: number; search?: string | undefined; id?: string | undefined },
 ): Promise<Page<NftSaleRow>> {
   const { rows, total } = await listAllSales(db, query);
   return {

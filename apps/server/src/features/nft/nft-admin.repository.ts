@@ -12,9 +12,16 @@ const buyer = alias(users, 'nft_buyer');
 /** Every item for the back office, newest first, with its number of sales. */
 export async function listAllItems(
   db: DbOrTx,
-  query: { page: number; limit: number; search?: string | undefined; status?: string | undefined },
+  query: {
+    page: number;
+    limit: number;
+    search?: string | undefined;
+    status?: string | undefined;
+    id?: string | undefined;
+  },
 ): Promise<{ rows: (NftItemRow & { sales: number })[]; total: number }> {
   const filters: SQL[] = [];
+  if (query.id) filters.push(eq(nftItems.id, query.id));
   if (query.search) filters.push(ilike(nftItems.name, containsPattern(query.search)));
   if (query.status) filters.push(eq(nftItems.status, query.status as 'ACTIVE' | 'HIDDEN'));
   const where = filters.length > 0 ? and(...filters) : undefined;
@@ -37,9 +44,12 @@ export async function listAllItems(
 /** Every sale for the back office, newest first; `search` matches the item's name. */
 export async function listAllSales(
   db: DbOrTx,
-  query: { page: number; limit: number; search?: string | undefined },
+  query: { page: number; limit: number; search?: string | undefined; id?: string | undefined },
 ) {
-  const where = query.search ? ilike(nftItems.name, containsPattern(query.search)) : undefined;
+  const where = and(
+    query.search ? ilike(nftItems.name, containsPattern(query.search)) : undefined,
+    query.id ? eq(nftSales.itemId, query.id) : undefined,
+  );
   const rows = await db
     .select({
       id: nftSales.id,

@@ -7,7 +7,13 @@ import { toTicketView } from './ticket-view';
 /** Every user's tickets for the back office, with who raised each, a page at a time. */
 export async function listAllTickets(
   ctx: AppContext,
-  query: { page: number; limit: number; search?: string; orderBy: 'createdAt' | '-createdAt' },
+  query: {
+    page: number;
+    limit: number;
+    search?: string;
+    orderBy: 'createdAt' | '-createdAt';
+    id?: string | undefined;
+  },
 ): Promise<{ content: AdminSupportTicket[]; total: number }> {
   const { rows, total } = await repo.listAllTickets(ctx.db, query);
   const content = rows.map(({ ticket, user }) => {

@@ -60,9 +60,15 @@ export async function listUserTickets(
 /** Every ticket with its author, for the back office; the search matches the ticket and the author. */
 export async function listAllTickets(
   db: DbOrTx,
-  query: { page: number; limit: number; search?: string; orderBy: 'createdAt' | '-createdAt' },
+  query: {
+    page: number;
+    limit: number;
+    search?: string;
+    orderBy: 'createdAt' | '-createdAt';
+    id?: string | undefined;
+  },
 ) {
-  const where = query.search
+  const matching = query.search
     ? or(
         ilike(supportTickets.subject, containsPattern(query.search)),
         ilike(supportTickets.status, containsPattern(query.search)),
@@ -72,6 +78,7 @@ export async function listAllTickets(
         ilike(sql`${users.countryCode} || ${users.mobileNo}`, phonePattern(query.search)),
       )
     : undefined;
+  const where = and(matching, query.id ? eq(supportTickets.id, query.id) : undefined);
   const order =
     query.orderBy === 'createdAt'
       ? [asc(supportTickets.createdAt), asc(supportTickets.id)]

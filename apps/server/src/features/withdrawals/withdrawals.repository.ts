@@ -143,6 +143,8 @@ export interface AdminWithdrawalQuery {
   readonly search?: string | undefined;
   readonly orderBy: 'created_desc' | 'created_asc' | 'value_desc';
   readonly status?: WithdrawalStatus | undefined;
+  /** Only this withdrawal (its own URL in the back office). */
+  readonly id?: string | undefined;
 }
 
 export interface AdminWithdrawalRow {
@@ -181,6 +183,7 @@ export async function listAllWithdrawals(
   const term = query.search ? containsPattern(query.search) : null;
   const filter = and(
     query.status ? eq(withdrawals.status, query.status) : undefined,
+    query.id ? eq(withdrawals.id, query.id) : undefined,
     term ? or(ilike(users.name, term), ilike(users.email, term)) : undefined,
   );
   const order =

@@ -94,14 +94,14 @@ export function useSolvency() {
 }
 
 /** POST /admin/getAllSupport: one page of every ticket, kept fresh by polling while the screen is open. */
-export function useAdminSupport(page: number, search: string) {
+export function useAdminSupport(page: number, search: string, ticketId?: string) {
   return useQuery({
-    queryKey: adminOpsKeys.supportPage(page, search),
+    queryKey: [...adminOpsKeys.supportPage(page, search), ticketId ?? ''],
     queryFn: ({ signal }) =>
       // The support list's own contract names its order by field: newest first.
       apiClient.post<AdminSupportListResponse>(
         '/admin/getAllSupport',
-        { ...listBody(page, search), orderBy: '-createdAt' },
+        { ...listBody(page, search), orderBy: '-createdAt', ...(ticketId ? { id: ticketId } : {}) },
         { signal },
       ),
     select: (response) => response.data.data,

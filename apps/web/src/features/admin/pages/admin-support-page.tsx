@@ -1,11 +1,13 @@
 import { type AdminSupportTicket, displayedTicketStatus } from '@exchange/contracts';
 import { useState } from 'react';
+import { Link, useParams } from 'react-router';
 import { type BadgeTone, StatusBadge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { type Column, DataTable } from '../../../components/ui/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
+import { adminRecordPath, paths } from '../../../lib/paths';
 import { KycUserAvatar } from '../../kyc/components/kyc-user-avatar';
 import { useAdminSupport } from '../api/admin-ops';
 import { ADMIN_LIST, UserCell } from '../components/admin-cells';
@@ -24,13 +26,17 @@ export function TicketStatus({ status }: { readonly status: AdminSupportTicket['
   return <StatusBadge status={shown} tone={TONES[shown] ?? 'neutral'} />;
 }
 
-/** /admin-support: every ticket, kept fresh by polling; admins answer and close tickets here. */
+/**
+ * /admin-support: every ticket, kept fresh by polling; admins answer and close tickets here. Each
+ * ticket's subject links to its own URL, /admin-support/<id> (issue 46), where the list is that ticket.
+ */
 export function AdminSupportPage() {
+  const { id: ticketId } = useParams();
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const [answering, setAnswering] = useState<AdminSupportTicket | null>(null);
   const [closing, setClosing] = useState<AdminSupportTicket | null>(null);
-  const list = useAdminSupport(page, search);
+  const list = useAdminSupport(ticketId ? 1 : page, ticketId ? '' : search, ticketId);
 
   const columns: readonly Column<AdminSupportTicket>[] = [
     { id: 'sr', header: 'Sr. No', cell: (_row, index) => index + 1 },
@@ -51,7 +57,12 @@ export function AdminSupportPage() {
       header: 'Subject',
       cell: (row) => (
         <span className="flex max-w-xs flex-col">
-          <span className="font-medium wrap-anywhere text-ink">{row.subject}</span>
+          <Link
+            to={adminRecordPath('ticket', row._id)}
+            className="font-medium wrap-anywhere text-accent hover:underline"
+          >
+            {row.subject}
+          </Link>
           <span className="text-xs wrap-anywhere text-muted">{row.description}</span>
           {row.answer ? (
             <span className="mt-1 text-xs wrap-anywhere text-accent">Answer: {row.answer}</span>
@@ -89,7 +100,17 @@ export function AdminSupportPage() {
 
   return (
     <div>
-      <PageHeader title="Support" description={list.data ? `${list.data.total} tickets` : 'Loading…'} />
+      <PageHeader
+        title="Support"
+        description={list.data ? `${list.data.total} tickets` : 'Loading…'}
+        actions={
+          ticketId ? (
+            <Link to={paths.adminSupport} className="text-sm text-accent underline">
+              All tickets
+            </Link>
+          ) : undefined
+        }
+      />
       <DataTable
         label="Support tickets"
         columns={columns}

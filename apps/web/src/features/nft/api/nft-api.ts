@@ -106,22 +106,30 @@ export function useSendNftToWallet() {
 }
 
 /** POST /admin/nftList: every item, newest first. */
-export function useAdminNfts(page: number, search: string) {
+export function useAdminNfts(page: number, search: string, id?: string) {
   return useQuery({
-    queryKey: nftKeys.admin(page, search),
+    queryKey: [...nftKeys.admin(page, search), id ?? ''],
     queryFn: ({ signal }) =>
-      apiClient.post<NftAdminListResponse>('/admin/nftList', { page, limit: 10, search }, { signal }),
+      apiClient.post<NftAdminListResponse>(
+        '/admin/nftList',
+        { page, limit: 10, search, ...(id ? { id } : {}) },
+        { signal },
+      ),
     select: (response) => response.data,
     placeholderData: keepPreviousData,
   });
 }
 
 /** POST /admin/nftSales: every sale, newest first. */
-export function useAdminNftSales(page: number, search: string) {
+export function useAdminNftSales(page: number, search: string, itemId?: string) {
   return useQuery({
-    queryKey: nftKeys.sales(page, search),
+    queryKey: [...nftKeys.sales(page, search), itemId ?? ''],
     queryFn: ({ signal }) =>
-      apiClient.post<NftSalesResponse>('/admin/nftSales', { page, limit: 10, search }, { signal }),
+      apiClient.post<NftSalesResponse>(
+        '/admin/nftSales',
+        { page, limit: 10, search, ...(itemId ? { id: itemId } : {}) },
+        { signal },
+      ),
     select: (response) => response.data,
     placeholderData: keepPreviousData,
   });

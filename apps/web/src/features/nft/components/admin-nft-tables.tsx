@@ -1,21 +1,26 @@
 import { messages as m, type NftAdminItem, type NftSaleRow } from '@exchange/contracts';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { type Column, DataTable } from '../../../components/ui/data-table';
 import { toast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAssetAmount, formatDateTime } from '../../../lib/format';
+import { adminRecordPath } from '../../../lib/paths';
 import { useAdminNftSales, useAdminNfts, useUpdateNftStatus } from '../api/nft-api';
 
 /** The back-office lists' look: 10 rows a page, 'Page 1 of 3 · 23 rows', compact cells. */
 const ADMIN_LIST = { pageSize: 10, pager: { noun: 'rows' }, compact: true } as const;
 
-/** Every item with its owner and sales; Hide takes it off the marketplace, Activate puts it back. */
-export function AdminNftItemsTable() {
+/**
+ * Every item with its owner and sales; Hide takes it off the marketplace, Activate puts it back. Each
+ * name links to the item's own URL (/admin-nft/<id>), where the list is that item (`nftId`).
+ */
+export function AdminNftItemsTable({ nftId }: { readonly nftId?: string | undefined } = {}) {
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
-  const list = useAdminNfts(page, search);
+  const list = useAdminNfts(nftId ? 1 : page, nftId ? '' : search, nftId);
   const update = useUpdateNftStatus();
   const toggle = async (item: NftAdminItem) => {
     try {
@@ -35,7 +40,9 @@ export function AdminNftItemsTable() {
       cell: (item) => (
         <div className="flex items-center gap-2">
           <img src={item.image} alt="" className="size-10 rounded object-cover" />
-          <span className="font-medium text-ink">{item.name}</span>
+          <Link to={adminRecordPath('nft', item._id)} className="font-medium text-accent hover:underline">
+            {item.name}
+          </Link>
         </div>
       ),
     },
@@ -143,10 +150,10 @@ const saleColumns: readonly Column<NftSaleRow>[] = [
 ];
 
 /** Every sale, newest first, searched by the item's name. */
-export function AdminNftSalesTable() {
+export function AdminNftSalesTable({ nftId }: { readonly nftId?: string | undefined } = {}) {
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
-  const list = useAdminNftSales(page, search);
+  const list = useAdminNftSales(nftId ? 1 : page, nftId ? '' : search, nftId);
   return (
     <DataTable
       label="NFT sales"

@@ -1,5 +1,7 @@
 import { messages } from '@exchange/contracts';
+import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
+import { paths } from '../../../lib/paths';
 import { HotWalletPanel } from '../components/admin/hot-wallet-panel';
 import { WithdrawalsTable } from '../components/admin/withdrawals-table';
 
@@ -10,6 +12,22 @@ import { WithdrawalsTable } from '../components/admin/withdrawals-table';
  * phone it comes after the queue, so the queue is what the operator sees first (issue 46).
  */
 export function AdminWithdrawalsPage() {
+  // /admin-withdrawals/<id>: one withdrawal's own URL (issue 46), the list showing only it.
+  const { id } = useParams();
+  if (id)
+    return (
+      <div>
+        <PageHeader
+          title={messages.adminWithdrawalsTitle}
+          actions={
+            <Link to={paths.adminWithdrawals} className="text-sm text-accent underline">
+              All withdrawals
+            </Link>
+          }
+        />
+        <WithdrawalsTable withdrawalId={id} />
+      </div>
+    );
   return (
     <div>
       <PageHeader title={messages.adminWithdrawalsTitle} />

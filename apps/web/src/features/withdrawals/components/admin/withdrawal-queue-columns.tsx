@@ -1,8 +1,10 @@
 import { type AdminWithdrawalItem, formatMessage, messages } from '@exchange/contracts';
+import { Link } from 'react-router';
 import { Badge, StatusBadge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import type { Column } from '../../../../components/ui/data-table';
 import { formatDateTime, formatUsd } from '../../../../lib/format';
+import { adminRecordPath } from '../../../../lib/paths';
 import { WithdrawalDestination } from '../withdrawal-destination';
 
 type Status = AdminWithdrawalItem['status'];

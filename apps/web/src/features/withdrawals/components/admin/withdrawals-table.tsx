@@ -30,19 +30,24 @@ const statusOptions = [
  * confirmation first; a rejection without a reason, or a refusal from the server (a second approval
  * by the first approver), is told inside the dialog, which stays open.
  */
-export function WithdrawalsTable() {
+export function WithdrawalsTable({ withdrawalId }: { readonly withdrawalId?: string | undefined } = {}) {
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<Status | ''>('PENDING_APPROVAL');
   const [deciding, setDeciding] = useState<{ row: AdminWithdrawalItem; approve: boolean } | null>(null);
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const list = useAdminWithdrawals({
-    page,
-    search: search || undefined,
-    status: status || undefined,
-    orderBy: status === 'PENDING_APPROVAL' ? 'createdAt' : '-createdAt',
-  });
+  // On a withdrawal's own URL the list is that one withdrawal, whatever its status.
+  const list = useAdminWithdrawals(
+    withdrawalId
+      ? { id: withdrawalId }
+      : {
+          page,
+          search: search || undefined,
+          status: status || undefined,
+          orderBy: status === 'PENDING_APPROVAL' ? 'createdAt' : '-createdAt',
+        },
+  );
   const decide = useDecideWithdrawal();
   const coinChains = useDepositNetworks();
   const row = deciding?.row;
