@@ -160,6 +160,14 @@ const AdminWithdrawalsPage = page(
   () => import('../features/withdrawals/pages/admin-withdrawals-page'),
   (m) => m.AdminWithdrawalsPage,
 );
+const ReservesPage = page(
+  () => import('../features/reserves/pages/reserves-page'),
+  (m) => m.ReservesPage,
+);
+const AdminAuditLogPage = page(
+  () => import('../features/admin/pages/admin-audit-log-page'),
+  (m) => m.AdminAuditLogPage,
+);
 const AdminProfilePage = page(
   () => import('../features/admin/pages/admin-profile-page'),
   (m) => m.AdminProfilePage,
@@ -223,6 +231,7 @@ export const routes: RouteObject[] = [
           { path: paths.kyc, element: <KycPage /> },
           { path: paths.profile, element: <ProfilePage /> },
           { path: paths.proTrading, element: <ProTradingBuySellPage /> },
+          { path: paths.reserves, element: <ReservesPage /> },
         ],
       },
       // Administrators.
@@ -249,6 +258,7 @@ export const routes: RouteObject[] = [
           { path: adminRecordRoute('withdrawal'), element: <AdminWithdrawalsPage /> },
           { path: paths.adminNft, element: <AdminNftPage /> },
           { path: adminRecordRoute('nft'), element: <AdminNftPage /> },
+          { path: paths.adminAuditLog, element: <AdminAuditLogPage /> },
         ],
       },
     ],

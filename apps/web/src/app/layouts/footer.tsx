@@ -30,6 +30,11 @@ export function Footer() {
                 Help and Support
               </Link>
             </li>
+            <li>
+              <Link className="rounded hover:text-ink" to={paths.reserves}>
+                Proof of reserves
+              </Link>
+            </li>
           </ul>
         </div>
         <div>

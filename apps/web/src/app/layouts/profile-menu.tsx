@@ -13,6 +13,7 @@ export const profileLinks = [
   { to: paths.history, label: 'History' },
   { to: paths.kyc, label: 'KYC' },
   { to: paths.support, label: 'Help and support' },
+  { to: paths.reserves, label: 'Proof of reserves' },
 ] as const;
 
 export function Avatar({
@@ -37,7 +38,7 @@ export function Avatar({
 
 const itemClasses = 'block w-full rounded px-3 py-2 text-left text-sm text-ink hover:bg-raised';
 
-/** The avatar button and its dropdown: Profile, Security, Wallet, History, KYC, Help and support, Logout. */
+/** The avatar button and its dropdown: Profile, Security, Wallet, History, KYC, Help and support, Proof of reserves, Logout. */
 export function ProfileMenu({
   user,
   onLogout,
