@@ -164,10 +164,6 @@ const ReservesPage = page(
   () => import('../features/reserves/pages/reserves-page'),
   (m) => m.ReservesPage,
 );
-const AdminAuditLogPage = page(
-  () => import('../features/admin/pages/admin-audit-log-page'),
-  (m) => m.AdminAuditLogPage,
-);
 const AdminProfilePage = page(
   () => import('../features/admin/pages/admin-profile-page'),
   (m) => m.AdminProfilePage,
@@ -258,7 +254,6 @@ export const routes: RouteObject[] = [
           { path: adminRecordRoute('withdrawal'), element: <AdminWithdrawalsPage /> },
           { path: paths.adminNft, element: <AdminNftPage /> },
           { path: adminRecordRoute('nft'), element: <AdminNftPage /> },
-          { path: paths.adminAuditLog, element: <AdminAuditLogPage /> },
         ],
       },
     ],
