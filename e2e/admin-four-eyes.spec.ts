@@ -62,7 +62,10 @@ for (const [width, height] of [
       ).toBeVisible();
       await expect(row.getByText('1 of 2 approvals')).toBeVisible();
       await expect(row.getByText(/^First approval: Demo Admin,/)).toBeVisible();
-      await first.screenshot({ path: test.info().outputPath(`four-eyes-first-${width}.png`), fullPage: true });
+      await first.screenshot({
+        path: test.info().outputPath(`four-eyes-first-${width}.png`),
+        fullPage: true,
+      });
 
       // The same admin again: refused inside the dialog, which stays open.
       const { dialog } = await approve(first, customer.email);
@@ -91,7 +94,10 @@ for (const [width, height] of [
         .filter({ hasText: customer.email });
       await expect(decided.getByText(/^Approved by Second Admin,/)).toBeVisible();
       await expect(decided.getByText(/^First approval: Demo Admin,/)).toBeVisible();
-      await second.screenshot({ path: test.info().outputPath(`four-eyes-second-${width}.png`), fullPage: true });
+      await second.screenshot({
+        path: test.info().outputPath(`four-eyes-second-${width}.png`),
+        fullPage: true,
+      });
     });
   });
 }
