@@ -7,6 +7,9 @@
  * and 'trading_event' on PostgreSQL, which every process's listener turns into frames for its own
  * sockets. Each update carries its sequence number; the latency of a delivery is the time from just
  * before the NOTIFY to the client's receipt of the frame, both read from this process's clock.
+ * Beside them, BENCH_BINANCE_CLIENTS (default as many) clients open Binance's diff depth stream
+ * `/ws/btcusdt@depth` (features/binance-streams), fed by the same notifications: its latency is read
+ * from each depthUpdate's `u`, the update id the bench put in the notification.
  * Figures go to the "WebSocket fan-out" section of docs/performance.md.
  */
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
@@ -25,13 +28,16 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 /** Updates per second on each channel. */
 const RATE = Number(process.env.BENCH_WS_RATE ?? 5);
 const MARKET = 'BTC-USDT';
+const BINANCE_CLIENTS = Number(process.env.BENCH_BINANCE_CLIENTS ?? CLIENTS);
+/** The bench's update ids start far above any the server's own batches reach, so each is the newest. */
+const UPDATE_ID_BASE = 1_000_000_000_000;
 /**
  * The hub allows 20 sockets per client address; every address in 127.0.0.0/8 is this machine, so
  * the clients spread over 127.0.1.x, 20 to an address, as 1,000 people would come from many.
  */
 const PER_ADDRESS = 20;
 
-type Channel = 'ticker' | 'depth';
+type Channel = 'ticker' | 'depth' | 'binance';
 
 interface Client {
   readonly socket: WebSocket;
@@ -75,6 +81,24 @@ async function connectClients(
     });
   const clients: Client[] = [];
   // In batches, so the handshakes do not all queue on the server at once.
+  const binanceOne = (index: number) =>
+    new Promise<Client>((resolve, reject) => {
+      const localAddress = `127.0.2.${1 + Math.floor(index / PER_ADDRESS)}`;
+      const socket = new WebSocket(`ws://127.0.0.1:${PORT}/ws/btcusdt@depth`, { localAddress });
+      socket.on('error', reject);
+      socket.on('open', () => resolve({ socket }));
+      socket.on('message', (raw: Buffer) => {
+        const at = performance.now();
+        const match = /"u":(\d+)/.exec(raw.toString());
+        if (match) onFrame('binance', Number(match[1]) - UPDATE_ID_BASE, at);
+      });
+    });
+  for (let i = 0; i < BINANCE_CLIENTS; i += 50)
+    clients.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(50, BINANCE_CLIENTS - i) }, (_, k) => binanceOne(i + k)),
+      )),
+    );
   for (let i = 0; i < count; i += 50) {
     const batch = await Promise.all(
       Array.from({ length: Math.min(50, count - i) }, (_, k) => connectOne(i + k)),
@@ -96,6 +120,7 @@ function depthPayload(seq: number): string {
     n: 0,
     d: { market_id: MARKET, bids: [{ price: String(seq), quantity: '1' }], asks: [] },
     u: [],
+    s: String(UPDATE_ID_BASE + seq),
   });
 }
 
@@ -128,9 +153,9 @@ async function main(): Promise<void> {
   const clients: Client[] = [];
   try {
     await publisher.connect();
-    const sentAt: Record<Channel, number[]> = { ticker: [], depth: [] };
-    const latencies: Record<Channel, number[]> = { ticker: [], depth: [] };
-    const lastAt: Record<Channel, number[]> = { ticker: [], depth: [] };
+    const sentAt: Record<Channel, number[]> = { ticker: [], depth: [], binance: [] };
+    const latencies: Record<Channel, number[]> = { ticker: [], depth: [], binance: [] };
+    const lastAt: Record<Channel, number[]> = { ticker: [], depth: [], binance: [] };
     const onFrame = (channel: Channel, seq: number, at: number) => {
       const sent = sentAt[channel][seq];
       if (sent === undefined) return;
@@ -150,6 +175,7 @@ async function main(): Promise<void> {
       for (const channel of ['ticker', 'depth'] as const) {
         const planned = performance.now() + gapMs;
         sentAt[channel][seq] = performance.now();
+        if (channel === 'depth') sentAt.binance[seq] = sentAt[channel][seq];
         if (channel === 'ticker')
           await publisher.query('SELECT pg_notify($1, $2)', ['price_tick', tickerPayload(seq)]);
         else await publisher.query('SELECT pg_notify($1, $2)', ['trading_event', depthPayload(seq)]);
@@ -160,7 +186,7 @@ async function main(): Promise<void> {
     // Let the last frames arrive.
     await new Promise((r) => setTimeout(r, 3_000));
 
-    const figures: ChannelFigures[] = (['ticker', 'depth'] as const).map((channel) => {
+    const figures: ChannelFigures[] = (['ticker', 'depth', 'binance'] as const).map((channel) => {
       const sorted = [...latencies[channel]].sort((a, b) => a - b);
       const last = lastAt[channel]
         .map((at, seq) => at - sentAt[channel][seq]!)
@@ -169,7 +195,7 @@ async function main(): Promise<void> {
       return {
         channel,
         updates,
-        expected: updates * CLIENTS,
+        expected: updates * (channel === 'binance' ? BINANCE_CLIENTS : CLIENTS),
         received: sorted.length,
         p50: percentile(sorted, 50),
         p99: percentile(sorted, 99),
@@ -188,7 +214,7 @@ async function main(): Promise<void> {
       const date = new Date().toISOString().slice(0, 10);
       const rows = figures.map(
         (f) =>
-          `| \`${f.channel === 'ticker' ? 'ticker' : `depth:${MARKET}`}\` | ${fmt(f.updates)} | ${fmt(f.received)} of ${fmt(f.expected)} | ${fmt(f.p50, 1)} | ${fmt(f.p99, 1)} | ${fmt(f.p999, 1)} | ${fmt(f.max, 1)} | ${fmt(f.lastP50, 1)} | ${fmt(f.lastP99, 1)} |`,
+          `| \`${f.channel === 'ticker' ? 'ticker' : f.channel === 'depth' ? `depth:${MARKET}` : '/ws/btcusdt@depth'}\` | ${fmt(f.updates)} | ${fmt(f.received)} of ${fmt(f.expected)} | ${fmt(f.p50, 1)} | ${fmt(f.p99, 1)} | ${fmt(f.p999, 1)} | ${fmt(f.max, 1)} | ${fmt(f.lastP50, 1)} | ${fmt(f.lastP99, 1)} |`,
       );
       const file = writeDocsSection(
         'WebSocket fan-out',
@@ -204,6 +230,8 @@ async function main(): Promise<void> {
           "NOTIFY to the client's receipt, on one clock; it includes PostgreSQL's delivery of the",
           "notification and the clients' own event loop, which shares the two cores with the server.",
           '"Last client" is, per update, the time until all of its subscribers had it.',
+          `\`/ws/btcusdt@depth\` is Binance's diff depth stream (docs/api.md) on ${fmt(BINANCE_CLIENTS)} more clients, fed by`,
+          'the same depth notifications: each becomes one depthUpdate, serialised once for all of them.',
           '',
           '| channel | updates | frames delivered | p50 ms | p99 ms | p99.9 ms | max ms | last client p50 ms | last client p99 ms |',
           '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
