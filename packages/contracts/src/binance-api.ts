@@ -30,6 +30,7 @@ export const BINANCE_ERRORS = {
   newOrderRejected: { code: -2010, msg: '{reason}' },
   insufficientBalance: { code: -2010, msg: 'Account has insufficient balance for requested action.' },
   duplicateOrder: { code: -2010, msg: 'Duplicate order sent.' },
+  wouldTake: { code: -2010, msg: 'Order would immediately match and take.' },
   noLiquidity: { code: -2010, msg: 'Order would immediately match and take, but the book is empty.' },
   filterFailure: { code: -1013, msg: 'Filter failure: {filter}' },
   cancelRejected: { code: -2011, msg: 'Unknown order sent.' },
@@ -111,14 +112,18 @@ export const tickerParamsSchema = z.object({
  * The order types we take (exchangeInfo lists them): LIMIT_MAKER is a post-only limit order, refused
  * when it would trade at once.
  */
-export const BINANCE_ORDER_TYPES = ['LIMIT', 'MARKET'] as const;
+/**
+ * The order types we take (exchangeInfo lists them): LIMIT_MAKER is a post-only limit order, refused
+ * when it would trade at once.
+ */
+export const BINANCE_ORDER_TYPES = ['LIMIT', 'LIMIT_MAKER', 'MARKET'] as const;
 export type BinanceOrderType = (typeof BINANCE_ORDER_TYPES)[number];
 
 export const newOrderParamsSchema = z.object({
   symbol: binanceSymbolSchema,
   side: z.enum(['BUY', 'SELL']),
   type: z.enum(BINANCE_ORDER_TYPES),
-  timeInForce: z.enum(['GTC', 'IOC']).optional(),
+  timeInForce: z.enum(['GTC', 'IOC', 'FOK']).optional(),
   quantity: binanceDecimalSchema.optional(),
   quoteOrderQty: binanceDecimalSchema.optional(),
   price: binanceDecimalSchema.optional(),

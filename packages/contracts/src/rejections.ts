@@ -55,6 +55,8 @@ export const REJECTIONS = {
   image_damaged: { status: 422, message: messages.uploadImageDamaged },
   image_hidden_content: { status: 422, message: messages.uploadImageHiddenContent },
   insufficient_funds: { status: 422, message: messages.insufficientAmount },
+  // A post-only order (Binance's LIMIT_MAKER) whose price reaches the other side (issue 48).
+  order_would_take: { status: 422, message: messages.postOnlyWouldTake },
   // DEPOSIT_HOLD_DAYS: value of a recent deposit may not leave the exchange yet.
   deposit_on_hold: { status: 422, message: messages.depositOnHold },
   daily_limit: { status: 422, message: messages.withdrawalDailyLimit },

@@ -33,6 +33,7 @@ export const tradingMessages = {
   quoteMismatch: 'This quote does not match the order',
   orderNotFound: 'Order not found',
   orderNotOpen: 'This order is no longer open',
+  postOnlyWouldTake: 'A post-only order must not trade at once: this price would match the other side',
   tooManyOpenOrders: 'You already have {max} open orders in this market. Cancel one to place another',
   marketNotFound: 'Market not found',
   marketClosed: 'This market is closed',

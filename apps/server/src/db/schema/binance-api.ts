@@ -19,8 +19,8 @@ export const apiOrders = pgTable(
       .references(() => users.id),
     keyId: uuid('key_id').notNull(),
     clientOrderId: text('client_order_id').notNull(),
-    type: text('type', { enum: ['LIMIT', 'MARKET'] }).notNull(),
-    timeInForce: text('time_in_force', { enum: ['GTC', 'IOC'] }).notNull(),
+    type: text('type', { enum: ['LIMIT', 'LIMIT_MAKER', 'MARKET'] }).notNull(),
+    timeInForce: text('time_in_force', { enum: ['GTC', 'IOC', 'FOK'] }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [

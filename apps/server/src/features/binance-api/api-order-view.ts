@@ -12,11 +12,13 @@ import { symbolOf } from './binance-params';
 
 /**
  * Binance's order status: an order with fills and an open remainder is PARTIALLY_FILLED; a cancelled
- * IOC or MARKET order ended because the book could not fill it at once, which Binance calls EXPIRED.
+ * IOC, FOK or MARKET order ended because the book could not fill it at once, which Binance calls
+ * EXPIRED.
  */
 function statusOf(order: OrderRecord, api: ApiOrderRow | undefined): string {
   if (order.status === 'filled') return 'FILLED';
-  if (order.status === 'cancelled') return api?.timeInForce === 'IOC' ? 'EXPIRED' : 'CANCELED';
+  if (order.status === 'cancelled')
+    return api?.timeInForce === 'IOC' || api?.timeInForce === 'FOK' ? 'EXPIRED' : 'CANCELED';
   return order.filledLots > 0n ? 'PARTIALLY_FILLED' : 'NEW';
 }
 

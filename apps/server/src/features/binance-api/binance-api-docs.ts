@@ -1,7 +1,9 @@
 import {
   aggTradesParamsSchema,
   allOrdersParamsSchema,
+  avgPriceParamsSchema,
   binanceErrorSchema,
+  cancelOpenOrdersParamsSchema,
   depthParamsSchema,
   klinesParamsSchema,
   myTradesParamsSchema,
@@ -133,6 +135,12 @@ const PUBLIC: Readonly<Record<string, RouteDoc>> = {
     params: tickerParamsSchema,
     answer: shape.oneOrList(shape.tickerPrice),
   },
+  '/avgPrice': {
+    summary: 'Current average price',
+    weight: '2',
+    params: avgPriceParamsSchema,
+    answer: z.object({ mins: z.number().int(), price: z.string(), closeTime: shape.ms }),
+  },
   '/ticker/bookTicker': {
     summary: 'Symbol order book ticker',
     weight: '2 for a symbol, 4 for all',
@@ -147,7 +155,21 @@ const SIGNED: Readonly<Record<string, RouteDoc>> = {
     weight: '1',
     params: newOrderParamsSchema,
     answer: shape.newOrderAnswer,
-    errors: `${SIGNED_400} -1117 an unknown side; -1116 an unknown type; -1115 an unknown timeInForce; -1106 a parameter the type does not take; -1013 a filter failure (PRICE_FILTER, LOT_SIZE, NOTIONAL); -2010 the order refused (insufficient balance, a duplicate newClientOrderId, an empty book, a closed market).`,
+    errors: `${SIGNED_400} -1117 an unknown side; -1116 an unknown type; -1115 an unknown timeInForce; -1106 a parameter the type does not take; -1013 a filter failure (PRICE_FILTER, LOT_SIZE, NOTIONAL); -2010 the order refused (insufficient balance, a duplicate newClientOrderId, an empty book, a closed market, a LIMIT_MAKER that would match: 'Order would immediately match and take.').`,
+  },
+  'POST /order/test': {
+    summary: 'Test new order (TRADE): checked as POST /order, nothing placed',
+    weight: '1',
+    params: newOrderParamsSchema,
+    answer: z.object({}),
+    errors: `${SIGNED_400} -1117 an unknown side; -1116 an unknown type; -1115 an unknown timeInForce; -1106 a parameter the type does not take; -1013 a filter failure.`,
+  },
+  'DELETE /openOrders': {
+    summary: 'Cancel all open orders on a symbol (TRADE)',
+    weight: '1',
+    params: cancelOpenOrdersParamsSchema,
+    answer: z.array(shape.order.extend({ origClientOrderId: z.string() })),
+    errors: `${SIGNED_400} -2011 no open order on the symbol.`,
   },
   'GET /order': {
     summary: 'Query order (USER_DATA)',
@@ -194,7 +216,7 @@ function routeSchema(method: Method, path: string, signedRoute: boolean): Record
     tags: [TAG],
     summary: doc.summary,
     description: signedRoute
-      ? `Weight ${doc.weight}. SIGNED: the X-MBX-APIKEY header, \`timestamp\` and \`signature\`. Parameters all in the query string${method === 'POST' ? ' or all in an application/x-www-form-urlencoded body' : ''}, never split between the two.`
+      ? `Weight ${doc.weight}. SIGNED: the X-MBX-APIKEY header, \`timestamp\` and \`signature\`. Parameters in the query string${method === 'POST' ? ' and/or an application/x-www-form-urlencoded body' : ''}; split between the two only at whole known parameters (-1101).`
       : `Weight ${doc.weight}.`,
     ...(params ? { [where]: params } : {}),
     ...(method === 'POST' ? { consumes: ['application/x-www-form-urlencoded'] } : {}),

@@ -132,7 +132,7 @@ describe('the Binance-compatible API refuses', () => {
       [{ ...BUY, symbol: 'NOPEUSDT' }, -1121],
       [{ ...BUY, side: 'UP' }, -1117],
       [{ ...BUY, type: 'STOP' }, -1116],
-      [{ ...BUY, timeInForce: 'FOK' }, -1115],
+      [{ ...BUY, timeInForce: 'GTX' }, -1115],
       [{ ...BUY, quantity: '1e3' }, -1100],
       [{ ...BUY, price: '50000.05' }, -1013],
       [{ ...BUY, quantity: '0.0000001' }, -1013],

@@ -1,6 +1,8 @@
 import {
   aggTradesParamsSchema,
   allOrdersParamsSchema,
+  avgPriceParamsSchema,
+  cancelOpenOrdersParamsSchema,
   depthParamsSchema,
   klinesParamsSchema,
   myTradesParamsSchema,
@@ -23,12 +25,14 @@ import {
 import type { TradingRuntime } from '../trading/trading-runtime';
 import { apiAccount } from './account';
 import { newOrderAnswer } from './api-order-view';
+import { avgPrice } from './avg-price';
 import { documented } from './binance-api-docs';
 import { registerBinanceErrorHandler } from './binance-api-errors';
 import { aggTrades, bookTicker, depth, klines, ticker24h, tickerPrice, trades } from './binance-market-data';
 import { marketOfSymbol, marketsOf, parseParams } from './binance-params';
+import { cancelOpenApiOrders } from './cancel-open-api-orders';
 import { exchangeInfo } from './exchange-info';
-import { placeApiOrder } from './place-api-order';
+import { placeApiOrder, testApiOrder } from './place-api-order';
 import { allApiOrders, cancelApiOrder, getApiOrder, myApiTrades, openApiOrders } from './query-api-orders';
 import { RecentApiOrders } from './recent-api-orders';
 import { createRequestWeights, depthWeight } from './request-weight';
@@ -164,6 +168,11 @@ function binanceApiRoutes(
   open('/ticker/price', tickerWeight(2, 4), (query) =>
     tickers(query, (rules) => tickerPrice(ctx, trading, rules)),
   );
+  open(
+    '/avgPrice',
+    () => 2,
+    (query) => avgPrice(ctx, marketOfSymbol(parseParams(avgPriceParamsSchema, query).symbol)),
+  );
   open('/ticker/bookTicker', tickerWeight(2, 4), (query) =>
     tickers(query, (rules) => bookTicker(trading, rules)),
   );
@@ -173,6 +182,12 @@ function binanceApiRoutes(
     const placed = await placeApiOrder(ctx, trading, caller, parsed, recent);
     return newOrderAnswer(placed.order, placed.api, parsed.newOrderRespType ?? 'FULL');
   });
+  signedRoute('POST', '/order/test', 'trade', 1, (_caller, params) =>
+    testApiOrder(parseParams(newOrderParamsSchema, params)),
+  );
+  signedRoute('DELETE', '/openOrders', 'trade', 1, (caller, params) =>
+    cancelOpenApiOrders(ctx, trading, caller, parseParams(cancelOpenOrdersParamsSchema, params).symbol),
+  );
   signedRoute('GET', '/order', 'read', 4, (caller, params) =>
     getApiOrder(ctx, caller, parseParams(orderParamsSchema, params), recent),
   );

@@ -1,3 +1,4 @@
+import { BINANCE_ORDER_TYPES } from '@exchange/contracts';
 import { formatMinor, MARKETS, type MarketRules, marketUnits, parseDecimal } from '@exchange/domain';
 import { symbolOf } from './binance-params';
 
@@ -27,7 +28,7 @@ export function symbolInfo(rules: MarketRules) {
     quoteAssetPrecision: units.quoteScale,
     baseCommissionPrecision: units.quantityScale,
     quoteCommissionPrecision: units.quoteScale,
-    orderTypes: ['LIMIT', 'MARKET'],
+    orderTypes: BINANCE_ORDER_TYPES,
     icebergAllowed: false,
     ocoAllowed: false,
     otoAllowed: false,

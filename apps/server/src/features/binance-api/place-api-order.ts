@@ -52,22 +52,29 @@ function ruleError(code: OrderRuleCode) {
   }
 }
 
+const TIME_IN_FORCE = { GTC: 'gtc', IOC: 'ioc', FOK: 'fok' } as const;
+
 /**
  * Turns Binance's new-order parameters into an order the engine takes, after the market's rules
  * (the web's validateOrder, so one rule set decides both): LIMIT needs price, quantity and timeInForce
- * (GTC rests, IOC cancels what does not fill at once); MARKET takes quantity, or for a buy
- * quoteOrderQty, the USDT to spend before fees (at least the market's minimum cost).
+ * (GTC rests, IOC cancels what does not fill at once, FOK fills whole or not at all); LIMIT_MAKER
+ * takes price and quantity and no timeInForce, and is refused if it would trade at once; MARKET takes
+ * quantity, or for a buy quoteOrderQty, the USDT to spend before fees (at least the market's minimum
+ * cost).
  */
 function bookOrderOf(params: NewOrderParams, orderId: string): BookOrder {
   const rules = marketOfSymbol(params.symbol);
   const side = params.side === 'BUY' ? 'buy' : 'sell';
-  if (params.type === 'LIMIT') {
-    if (!params.timeInForce) throw binanceError(400, 'mandatoryMissing', { name: 'timeInForce' });
+  if (params.type === 'LIMIT' || params.type === 'LIMIT_MAKER') {
+    const maker = params.type === 'LIMIT_MAKER';
+    if (!maker && !params.timeInForce) throw binanceError(400, 'mandatoryMissing', { name: 'timeInForce' });
+    if (maker && params.timeInForce)
+      throw binanceError(400, 'unknownParamCombination', { name: 'timeInForce' });
     if (params.quoteOrderQty) throw binanceError(400, 'unknownParamCombination', { name: 'quoteOrderQty' });
     const valid = validateOrder(rules, { type: 'limit', quantity: params.quantity, price: params.price });
     if (!valid.ok) throw ruleError(valid.code);
     if (valid.value.price === null) throw new Error('invariant violated: a limit order has a price');
-    const timeInForce = params.timeInForce === 'IOC' ? 'ioc' : 'gtc';
+    const timeInForce = maker ? 'post_only' : TIME_IN_FORCE[params.timeInForce ?? 'GTC'];
     return {
       marketId: rules.id,
       side,
@@ -77,6 +84,7 @@ function bookOrderOf(params: NewOrderParams, orderId: string): BookOrder {
     };
   }
   if (params.price) throw binanceError(400, 'unknownParamCombination', { name: 'price' });
+  if (params.timeInForce) throw binanceError(400, 'unknownParamCombination', { name: 'timeInForce' });
   if (params.quoteOrderQty !== undefined && params.quantity === undefined) {
     if (side === 'sell') throw binanceError(400, 'mandatoryMissing', { name: 'quantity' });
     const units = marketUnits(rules);
@@ -102,10 +110,20 @@ function bookOrderOf(params: NewOrderParams, orderId: string): BookOrder {
   return { marketId: rules.id, side, price: { kind: 'market' }, quantity: valid.value.quantity, orderId };
 }
 
-/** A trading refusal as Binance's -2010 'New order rejected', with Binance's text for funds. */
+/**
+ * POST /api/v3/order/test: the order's parameters and the market's rules checked as POST /order
+ * checks them, and nothing placed. Answers {} (Binance's answer without computeCommissionRates).
+ */
+export function testApiOrder(params: NewOrderParams): Record<string, never> {
+  bookOrderOf(params, randomUUID());
+  return {};
+}
+
+/** A trading refusal as Binance's -2010 'New order rejected', with Binance's texts for funds and post-only. */
 function rejected(error: unknown): unknown {
   if (!(error instanceof AppError)) return error;
   if (error.code === 'insufficient_funds') return binanceError(400, 'insufficientBalance');
+  if (error.code === 'order_would_take') return binanceError(400, 'wouldTake');
   return binanceError(400, 'newOrderRejected', { reason: error.message });
 }
 

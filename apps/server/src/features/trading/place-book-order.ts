@@ -90,6 +90,9 @@ export async function placeBookOrder(
         quantity = reach.quantity;
         timeInForce = 'ioc';
       }
+      // A post-only order that would trade is refused before its hold, so nothing moves or is staged.
+      if (timeInForce === 'post_only' && market.book.wouldTake(side, price))
+        throw new AppError('order_would_take');
       const lock =
         side === 'buy' ? buyOrderLock(rules, units, price, quantity) : sellOrderLock(units, quantity);
       const now = ctx.clock.now();
