@@ -11,6 +11,7 @@ import { adminOpsRoutes } from './features/admin-ops/admin-ops.routes';
 import { adminUsersRoutes } from './features/admin-users/admin-users.routes';
 import { userListExportRoutes } from './features/admin-users/user-list-export.routes';
 import { apiKeyRevocation, createApiKeyCache } from './features/api-keys/api-key-cache';
+import { revokeApiKey } from './features/api-keys/revoke-api-key';
 import { apiKeyUserRoutes } from './features/api-keys/api-keys.routes';
 import { auditLogRoutes } from './features/audit/audit-log.routes';
 import { authPublicRoutes, authUserRoutes } from './features/auth/auth.routes';
@@ -328,6 +329,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
           referralSummaryOf: (userId) => getReferralSummary(ctx, userId),
           referralsOf: (userId, page) => listReferrals(ctx, userId, page),
           walletTransactionsOf: (userId, page) => listUserWalletTransactions(ctx.db, userId, page),
+          revokeApiKeyOf: (userId, keyId) => revokeApiKey(ctx, userId, keyId, apiKeys),
         });
         adminOpsRoutes(scope, ctx, {
           holdSources: PRODUCT_HOLD_SOURCES,

@@ -1,5 +1,6 @@
 export * from './admin-ops';
 export * from './admin-transactions';
+export * from './admin-user-records';
 export * from './admin-users';
 export * from './api-keys';
 export * from './auth';

@@ -31,4 +31,7 @@ export const adminCustomerMessages = {
   adminUserBalancesTab: 'Balances',
   adminUserAvailable: 'Available',
   adminUserHeld: 'Held',
+  adminApiKeyRevoked: 'API key revoked',
+  adminRevokeApiKey: 'Revoke',
+  confirmRevokeApiKey: 'Revoke this API key? Programs using it stop working at once.',
 } as const;

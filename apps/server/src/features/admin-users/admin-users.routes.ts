@@ -19,9 +19,10 @@ import { setWithdrawalFreeze } from './freeze-withdrawals';
 import { getUserDetails, type UserDetailsSources } from './get-user-details';
 import { changeUserRole } from './set-user-role';
 import { type AccountDisableEffects, setAccountStatus } from './set-user-status';
+import { type UserRecordsFeatures, userRecordsRoutes } from './user-records.routes';
 
 /** What the user pages need from the features that own it, built by the composition root (app.ts). */
-export type AdminUsersFeatures = AccountDisableEffects & UserDetailsSources;
+export type AdminUsersFeatures = AccountDisableEffects & UserDetailsSources & UserRecordsFeatures;
 
 import { toUserListItem } from './user-views';
 
@@ -92,4 +93,6 @@ export function adminUsersRoutes(app: ZodApi, ctx: AppContext, features: AdminUs
       data: await changeUserRole(ctx, features, sessionOf(request).userId, request.body),
     }),
   );
+
+  userRecordsRoutes(app, ctx, features);
 }
