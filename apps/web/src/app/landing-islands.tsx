@@ -32,9 +32,9 @@ const loadApp = () => import('./start-app');
  * '/' on its first load. Hydrating the whole prerendered app (router, layouts, every section) was most
  * of the landing page's script on a phone, although only a few parts of it react to a person. Here
  * only those parts (the islands: header, hero buttons, calculator, carousel, prices, newsletter) are
- * hydrated, each as its own root over its HTML; the rest stays as the HTML drew it. They share the
- * app's query cache (so one request each for prices and the session) and a router of their own
- * (island-router.tsx). A tap on a link to another page starts the whole app at that page
+ * hydrated, each as its own root over its HTML (the newsletter once it is near the screen); the rest
+ * stays as the HTML drew it. They share the app's query cache (so one request each for prices and the
+ * session) and a router of their own (island-router.tsx). A tap on a link to another page starts the whole app at that page
  * (start-app.tsx), which takes over the root; until then its code is not even loaded, only warmed up
  * when a pointer or focus reaches a link.
  */
@@ -56,6 +56,7 @@ export function hydrateIslands(page: HTMLElement): () => void {
 
   // Buttons tapped before this script ran are answered once their island is hydrated (lib/early-taps.ts).
   takeEarlyTaps();
+  const stopWaiting: (() => void)[] = [];
   for (const element of page.querySelectorAll<HTMLElement>('[data-island]')) {
     const render = islands[element.dataset.island as IslandName];
     if (!render) continue;
@@ -69,9 +70,12 @@ export function hydrateIslands(page: HTMLElement): () => void {
       </StrictMode>
     );
     // Each in a transition: hydration yields to the browser every few milliseconds.
-    startTransition(() => {
-      roots.push(hydrateRoot(element, island));
-    });
+    const hydrate = () =>
+      startTransition(() => {
+        roots.push(hydrateRoot(element, island));
+      });
+    if (element.dataset.island === 'newsletter') stopWaiting.push(whenNear(element, hydrate));
+    else hydrate();
   }
 
   // Only the newsletter shows toasts: their region (and its library) joins when someone reaches the form.
@@ -94,9 +98,33 @@ export function hydrateIslands(page: HTMLElement): () => void {
 
   // The islands' teardown (tests): unmounts them and stops following links.
   return () => {
+    for (const stop of stopWaiting) stop();
     stopFollowing();
     for (const root of roots) root.unmount();
   };
+}
+
+/**
+ * Runs `act` once `element` comes within a screen of the viewport (at once where the browser cannot
+ * tell). The newsletter sits at the foot of the page, and its form brings a form library, its schema
+ * and the toasts: on a phone that was a long task in the first seconds for a form nobody had reached.
+ */
+function whenNear(element: Element, act: () => void): () => void {
+  if (typeof IntersectionObserver !== 'function') {
+    act();
+    return () => undefined;
+  }
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      act();
+    },
+    { rootMargin: '100% 0px' },
+  );
+  // An island's wrapper has no box of its own (display: contents), so what it holds is watched.
+  observer.observe(element.firstElementChild ?? element);
+  return () => observer.disconnect();
 }
 
 /** The app's code starts loading when a pointer or the focus reaches a link, before the tap itself. */
