@@ -7,6 +7,7 @@ export const adminLedgerMessages = {
   withdrawalFirstApproval: 'First approval recorded: a second admin must approve this withdrawal',
   withdrawalSameAdminSecondApproval:
     'You gave this withdrawal its first approval: a second, different admin must approve it',
+  withdrawalOwnApproval: 'An admin cannot approve their own withdrawal: another admin must',
   adminWithdrawalApprovals: '{count} of {needed} approvals',
   adminWithdrawalFirstApprovedBy: 'First approval: {admin}, {at}',
   adminWithdrawalDecidedBy: '{action} by {admin}, {at}',

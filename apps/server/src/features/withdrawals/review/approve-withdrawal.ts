@@ -24,7 +24,8 @@ export interface ApprovalResult {
  * them; approving it again once the account is fine sends it (a security change the hold listed no
  * longer holds it), or the admin rejects it and it is refunded.
  * The decision is in the audit log, in the same transaction; the customer is mailed after the commit.
- * A withdrawal decided in the meantime (approved, rejected, cancelled by its owner) answers 409.
+ * A withdrawal decided in the meantime (approved, rejected, cancelled by its owner) answers 409; an
+ * admin's own withdrawal is never theirs to approve (403).
  *
  * Four eyes (issue 46): a withdrawal worth more than WITHDRAWAL_SECOND_APPROVAL_ABOVE_USD needs two
  * different admins (`decideApproval`). The first approval is kept on the row (it stays
@@ -44,6 +45,8 @@ export async function approveWithdrawal(
     if (!found) throw new AppError('not_found', m.withdrawalNotFound);
     const next = nextWithdrawalStatus(found.status, 'approve');
     if (!next.ok) throw new AppError('conflict', m.withdrawalAlreadyDecided);
+    // Nobody approves money out of their own account, whatever its size.
+    if (found.userId === adminId) throw new AppError('forbidden', m.withdrawalOwnApproval);
     const heldReason = await withdrawalHoldReason(tx, found);
     if (heldReason) {
       // Held (again) with every problem now, committed before the refusal: the admin sees them all,

@@ -12,6 +12,7 @@ import { loadUserBalances } from '../../ledger/ledger.repository';
 import { createPayoutProvider } from '../usd-payouts/payout-provider';
 import { sendUsdPayouts } from '../usd-payouts/send-usd-payouts';
 import { call, customerWithUsd, mailTexts, withdrawUsd } from '../withdrawal-test-helpers';
+import { approveWithdrawal } from './approve-withdrawal';
 
 const paypal = new FakePaypal();
 const clock = new ManualClock(new Date());
@@ -185,6 +186,17 @@ describe('four eyes on a large withdrawal', () => {
       .where(and(eq(adminAuditLog.targetUserId, hal.id), eq(adminAuditLog.action, 'WITHDRAWAL_APPROVED')));
     expect(finals).toHaveLength(1);
     await expectLedgerConsistent(t.ctx.db);
+  });
+
+  it('an admin cannot approve their own withdrawal, whatever its size', async () => {
+    const own = await customerWithUsd(t, 1000_00n);
+    const { id } = await withdrawUsd(t, clock, own, '300');
+    // The use case itself: the owner approving it as an admin would (their session is a customer's).
+    await expect(approveWithdrawal(t.ctx, own.id, id)).rejects.toMatchObject({
+      code: 'forbidden',
+      message: m.withdrawalOwnApproval,
+    });
+    expect((await approve(ann, id)).json().data.status).toBe('APPROVED');
   });
 
   it('the approve route: anonymous 401, a customer 403', async () => {
