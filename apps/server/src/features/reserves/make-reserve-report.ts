@@ -94,8 +94,10 @@ export async function makeReserveReport(
 }
 
 /**
- * The report's hash: SHA-256 of the JSON of its published fields in this order (docs/proof-of-reserves.md),
- * the previous report's hash among them, so changing any past report breaks every later one.
+ * The report's hash: SHA-256 of the canonical JSON (object keys sorted, no spaces) of the array
+ * [id, seq, created_at, root_hash, assets, totals, lines, address_proofs, usd_statement, previous_hash]
+ * (docs/proof-of-reserves.md), all as the public report shows them, so anyone can recompute it; the
+ * previous report's hash is among them, so changing any past report breaks every later one.
  */
 export function reportHash(body: {
   id: string;
@@ -109,7 +111,7 @@ export function reportHash(body: {
   usd_statement: string | null;
   previous_hash: string | null;
 }): string {
-  const canonical = JSON.stringify([
+  const canonical = canonicalJson([
     body.id,
     body.seq,
     body.created_at.toISOString(),
@@ -122,6 +124,17 @@ export function reportHash(body: {
     body.previous_hash,
   ]);
   return createHash('sha256').update(canonical).digest('hex');
+}
+
+/** JSON with every object's keys in sorted order (jsonb does not keep the order they were written in). */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  return JSON.stringify(value);
 }
 
 function proofView(proof: ChainAssetProof): ReserveAddressProof {

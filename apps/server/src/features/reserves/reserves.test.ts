@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser, type TestUser } from '../../test/test-users';
 import { transferFunds } from '../../test/transfer-funds';
 import { postEntry } from '../ledger/post-entries';
+import { reportHash } from './make-reserve-report';
 import { createReserves } from './reserves-runtime';
 import { snapshotLiabilities } from './reserves-snapshot';
 import { reservesTree, sha256 } from './reserves-tree';
@@ -156,6 +157,15 @@ describe('a report', () => {
     expect(fresh.leaf.salt).not.toBe(old.leaf.salt);
     const crossed = { ...old, report: { ...old.report, root_hash: second.root_hash } };
     expect(await verifyProof(crossed)).toMatchObject({ ok: false, code: 'root_mismatch' });
+  });
+
+  it('has a hash anyone can recompute from the public report', async () => {
+    const id = (await t.app.inject({ method: 'GET', url: '/api/v1/reserves/reports' })).json().data.content[0]
+      ._id;
+    const report = (await t.app.inject({ method: 'GET', url: `/api/v1/reserves/reports/${id}` })).json().data;
+    expect(reportHash({ ...report, id: report._id, created_at: new Date(report.created_at) })).toBe(
+      report.report_hash,
+    );
   });
 
   it('is append-only: the database refuses to change or delete a report, a leaf or a node', async () => {
