@@ -21,6 +21,11 @@ export const depositNetworkSchema = z.object({
   confirmations: z.number().int(),
   /** The explorer's base URL (a transaction is `${explorer_url}/tx/${hash}`), null when none is configured. */
   explorer_url: z.string().nullable(),
+  /**
+   * False when the coin arrives on this chain but cannot leave on it yet (Litecoin, issue 47: deposits
+   * only); absent, it leaves on the chains it arrives on.
+   */
+  withdrawable: z.boolean().optional(),
 });
 export type DepositNetwork = z.infer<typeof depositNetworkSchema>;
 

@@ -14,6 +14,8 @@ export function depositNetworkView(settings: ChainSettings, token: ChainToken): 
     min_deposit: formatMinor(token.minDeposit, scale),
     confirmations: settings.confirmations,
     explorer_url: settings.explorerUrl,
+    // Nothing is sent on a Bitcoin-family chain yet (issue 47): its coins come in only.
+    withdrawable: settings.family !== 'bitcoin',
   };
 }
 

@@ -17,6 +17,17 @@ describe('the coins the pickers offer', () => {
     expect(unmovableCoinList(coins)).toBe('BTC, BNB, USDC, XRP, ADA, MATIC, DOT, BUSD, LTC, and MULTI');
   });
 
+  it('offer a coin that only comes in (LTC, issue 47) for deposits and not for withdrawals', () => {
+    const coins = [
+      { asset: 'ETH', networks: [{ chain: 'ethereum', withdrawable: true }] },
+      { asset: 'LTC', networks: [{ chain: 'litecoin', withdrawable: false }] },
+    ];
+    expect(movableCoinChoices(coins).map((choice) => choice.value)).toEqual(['ETH', 'LTC']);
+    expect(movableCoinChoices(coins, 'withdraw').map((choice) => choice.value)).toEqual(['ETH']);
+    expect(unmovableCoinList(coins, 'withdraw')).toContain('LTC');
+    expect(unmovableCoinList(coins)).not.toContain('LTC');
+  });
+
   it('leave out a coin with no chain, keep one the catalogue does not know, and never list USD', () => {
     const coins = [
       { asset: 'BTC', networks: [] },

@@ -79,7 +79,7 @@ function withdrawColumn(
 /** Under the table, once: the coins that cannot leave here yet (those no chain is configured for). */
 function NotWithdrawableYet() {
   const networks = useDepositNetworks();
-  const notYet = networks.data ? unmovableCoinList(networks.data) : '';
+  const notYet = networks.data ? unmovableCoinList(networks.data, 'withdraw') : '';
   if (!notYet) return null;
   return (
     <p className="mt-3 text-sm text-muted" data-testid="coins-not-withdrawable">

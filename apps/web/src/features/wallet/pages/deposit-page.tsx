@@ -32,7 +32,9 @@ export function DepositPage() {
   const networks = useDepositNetworks();
   // A coin leaves on the chains it arrives on (issue 38); the dialog's terms have the last word.
   const canWithdraw = (symbol: string) =>
-    networks.data?.some((coin) => coin.asset === symbol && coin.networks.length > 0) ?? false;
+    networks.data?.some(
+      (coin) => coin.asset === symbol && coin.networks.some((network) => network.withdrawable !== false),
+    ) ?? false;
 
   const usd = wallet.data?.find((currency) => currency.symbol === 'USD');
 

@@ -164,7 +164,7 @@ describe('Wallet → Withdraw a coin', () => {
     expect(within(table).queryByRole('button', { name: /Withdraw BTC/ })).not.toBeInTheDocument();
     expect(within(table).queryByText('Coming Soon ...')).not.toBeInTheDocument();
     expect(screen.getByTestId('coins-not-withdrawable')).toHaveTextContent(
-      'BTC, BNB, USDC, XRP, ADA, MATIC, DOT, BUSD, and MULTI cannot be withdrawn here yet.',
+      'BTC, BNB, USDC, XRP, ADA, MATIC, DOT, BUSD, LTC, and MULTI cannot be withdrawn here yet.',
     );
     const dialog = await screen.findByRole('dialog', { name: 'Withdraw ETH' });
     const coin = within(dialog).getByLabelText('Coin');
@@ -177,7 +177,7 @@ describe('Wallet → Withdraw a coin', () => {
     );
     expect(
       within(dialog).getByText(
-        'BTC, BNB, USDC, XRP, ADA, MATIC, DOT, BUSD, and MULTI cannot be withdrawn here yet.',
+        'BTC, BNB, USDC, XRP, ADA, MATIC, DOT, BUSD, LTC, and MULTI cannot be withdrawn here yet.',
       ),
     ).toBeInTheDocument();
     await user.selectOptions(coin, 'USDT');

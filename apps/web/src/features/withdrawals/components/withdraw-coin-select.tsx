@@ -16,12 +16,12 @@ interface WithdrawCoinSelectProps {
 export function WithdrawCoinSelect({ value, onChange }: WithdrawCoinSelectProps) {
   const networks = useDepositNetworks();
   const coins = networks.data ?? [];
-  const choices = movableCoinChoices(coins);
+  const choices = movableCoinChoices(coins, 'withdraw');
   // Until the coins arrive, the coin the dialog opened on stands alone.
   const options = choices.some((choice) => choice.value === value)
     ? choices
     : [{ value, label: value }, ...choices];
-  const notYet = networks.data ? unmovableCoinList(coins) : '';
+  const notYet = networks.data ? unmovableCoinList(coins, 'withdraw') : '';
   return (
     <div className="flex flex-col gap-1.5">
       <Select

@@ -1,0 +1,91 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { verifiedCustomer } from './support/customers';
+import { collectPageErrors, logInAsCustomer, openFromAccountMenu } from './support/ui';
+
+/**
+ * Litecoin in from a real node (issue 47): the e2e server's `npm start` runs a regtest Litecoin Core
+ * node beside the development EVM chain and mines a block every few seconds. A new KYC-verified
+ * customer opens Wallet → Deposit crypto, picks LTC and reads their own bech32 address; the test pays
+ * it from the node's "outside" wallet over RPC and mines, and the customer watches the deposit go
+ * PENDING, then CREDITED, and the balance move, without a reload. At a desktop's width and a phone's.
+ */
+
+/** The e2e server's data directory (start-server.mjs), where the Litecoin node leaves its RPC URL. */
+const dataDir = path.resolve(`data/e2e-${process.env.E2E_PORT ?? '8181'}`);
+
+/** One call to the regtest node's "outside" wallet over Bitcoin Core's JSON-RPC. */
+async function outsideWallet<T>(method: string, params: unknown[]): Promise<T> {
+  const { rpcUrl, wallet } = JSON.parse(readFileSync(path.join(dataDir, 'dev-litecoin.json'), 'utf8'));
+  const url = new URL(rpcUrl);
+  const auth = Buffer.from(`${url.username}:${url.password}`).toString('base64');
+  const response = await fetch(`${url.protocol}//${url.host}/wallet/${wallet}`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '1.0', id: 1, method, params }),
+  });
+  const body = await response.json();
+  if (body.error) throw new Error(body.error.message);
+  return body.result;
+}
+
+/** Mines blocks on the regtest node now (it mines one every few seconds by itself too). */
+async function mine(count: number): Promise<void> {
+  const to = await outsideWallet<string>('getnewaddress', ['', 'bech32']);
+  await outsideWallet('generatetoaddress', [count, to]);
+}
+
+function cryptoAssetRow(page: Page, name: string) {
+  return page.getByRole('table', { name: 'Crypto assets' }).getByRole('row').filter({ hasText: name });
+}
+
+for (const view of [
+  { width: 1366, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`an LTC deposit from an outside wallet is seen PENDING, then CREDITED, live (${view.width} px)`, async ({
+    page,
+    request,
+  }) => {
+    test.slow();
+    const errors = collectPageErrors(page);
+    await page.setViewportSize(view);
+    const customer = await verifiedCustomer(request, `ltc-${view.width}`);
+    await logInAsCustomer(page, customer.email, customer.password);
+
+    await openFromAccountMenu(page, 'Wallet', /\/deposit$/);
+    const card = page.locator('section', { has: page.getByRole('heading', { name: 'Deposit crypto' }) });
+    await card.getByLabel('Coin').selectOption('LTC');
+    const shown = card.getByTestId('deposit-address');
+    await expect(shown).toHaveText(/^rltc1q[02-9ac-hj-np-z]{38}$/);
+    const address = (await shown.textContent()) ?? '';
+    await expect(card.getByRole('img', { name: 'QR code of your LTC deposit address' })).toBeVisible();
+    await expect(card.getByRole('note')).toContainText(
+      'Send only LTC on Litecoin to this address. Other coins or networks will be lost.',
+    );
+    const recent = card.getByRole('table', { name: 'Recent deposits' });
+    await expect(recent.getByText('No LTC deposits yet.', { exact: false })).toBeVisible();
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`ltc-deposit-${view.width}.png`), fullPage: true });
+
+    let reloads = 0;
+    page.on('load', () => {
+      reloads += 1;
+    });
+    await outsideWallet('sendtoaddress', [address, '0.5']);
+    await mine(1);
+    const row = recent.getByRole('row').filter({ hasText: '0.5000' });
+    await expect(row.getByText('PENDING')).toBeVisible({ timeout: 20_000 });
+    await mine(2);
+    await expect(row.getByText('CREDITED')).toBeVisible({ timeout: 20_000 });
+    const litecoin = cryptoAssetRow(page, 'Litecoin');
+    await expect(litecoin).toContainText('0.5000');
+    // LTC comes in only (withdrawals are not built yet): no Withdraw on its row, and the one line says so.
+    await expect(litecoin.getByRole('button', { name: /withdraw/i })).toHaveCount(0);
+    await expect(page.getByText(/, LTC, and MULTI cannot be withdrawn here yet\./)).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`ltc-credited-${view.width}.png`), fullPage: true });
+    expect(reloads).toBe(0);
+    expect(errors).toEqual([]);
+  });
+}
