@@ -31,6 +31,8 @@ export const BINANCE_ERRORS = {
   insufficientBalance: { code: -2010, msg: 'Account has insufficient balance for requested action.' },
   duplicateOrder: { code: -2010, msg: 'Duplicate order sent.' },
   wouldTake: { code: -2010, msg: 'Order would immediately match and take.' },
+  cancelReplaceFailed: { code: -2022, msg: 'Order cancel-replace failed.' },
+  cancelReplacePartiallyFailed: { code: -2021, msg: 'Order cancel-replace partially failed.' },
   noLiquidity: { code: -2010, msg: 'Order would immediately match and take, but the book is empty.' },
   filterFailure: { code: -1013, msg: 'Filter failure: {filter}' },
   cancelRejected: { code: -2011, msg: 'Unknown order sent.' },
@@ -166,6 +168,17 @@ export const BINANCE_PARAM_RANGES: Readonly<Record<string, string>> = {
   limit: '1 to the endpoint maximum',
 };
 
+/**
+ * POST /order/cancelReplace: the order to cancel (cancelOrderId or cancelOrigClientOrderId) and a new
+ * order's parameters; STOP_ON_FAILURE places nothing when the cancel fails, ALLOW_FAILURE tries anyway.
+ */
+export const cancelReplaceParamsSchema = newOrderParamsSchema.extend({
+  cancelReplaceMode: z.enum(['STOP_ON_FAILURE', 'ALLOW_FAILURE']),
+  cancelOrderId: binanceOrderIdSchema.optional(),
+  cancelOrigClientOrderId: clientOrderIdSchema.optional(),
+});
+export type CancelReplaceParams = z.infer<typeof cancelReplaceParamsSchema>;
+
 /** DELETE /openOrders: every open order of the caller on one market. */
 export const cancelOpenOrdersParamsSchema = z.object({ symbol: binanceSymbolSchema });
 /** GET /avgPrice: one market. */
@@ -188,6 +201,7 @@ export const BINANCE_PARAM_NAMES: ReadonlySet<string> = new Set([
     allOrdersParamsSchema,
     myTradesParamsSchema,
     cancelOpenOrdersParamsSchema,
+    cancelReplaceParamsSchema,
     tradeFeeParamsSchema,
   ].flatMap((schema) => Object.keys(schema.shape)),
 ]);

@@ -4,6 +4,7 @@ import {
   avgPriceParamsSchema,
   binanceErrorSchema,
   cancelOpenOrdersParamsSchema,
+  cancelReplaceParamsSchema,
   depthParamsSchema,
   klinesParamsSchema,
   myTradesParamsSchema,
@@ -163,6 +164,18 @@ const SIGNED: Readonly<Record<string, RouteDoc>> = {
     params: newOrderParamsSchema,
     answer: z.object({}),
     errors: `${SIGNED_400} -1117 an unknown side; -1116 an unknown type; -1115 an unknown timeInForce; -1106 a parameter the type does not take; -1013 a filter failure.`,
+  },
+  'POST /order/cancelReplace': {
+    summary: 'Cancel an existing order and send a new order (TRADE)',
+    weight: '1',
+    params: cancelReplaceParamsSchema,
+    answer: z.object({
+      cancelResult: z.enum(['SUCCESS', 'FAILURE']),
+      newOrderResult: z.enum(['SUCCESS', 'FAILURE', 'NOT_ATTEMPTED']),
+      cancelResponse: z.unknown(),
+      newOrderResponse: z.unknown(),
+    }),
+    errors: `${SIGNED_400} the new order's own refusals (as POST /order), checked before anything is cancelled; -2022 the cancel failed (data: each half's result and answer); 409 -2021 the cancel done and the new order refused.`,
   },
   'DELETE /openOrders': {
     summary: 'Cancel all open orders on a symbol (TRADE)',

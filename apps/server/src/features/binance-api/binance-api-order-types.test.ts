@@ -156,6 +156,75 @@ describe('order types and their endpoints through the Binance-compatible API', (
     await expectLedgerConsistent(t.ctx.db);
   });
 
+  it("replaces an order with Binance's connector, and answers each failed half in Binance's shapes", async () => {
+    const connector = new Spot(makerKey.apiKey, makerKey.secret, { baseURL: base });
+    const first = await connector.newOrder('BTCUSDT', 'BUY', 'LIMIT', {
+      price: '50000',
+      quantity: '0.001',
+      timeInForce: 'GTC',
+    });
+    const replaced = await connector.cancelAndReplace('BTCUSDT', 'BUY', 'LIMIT', 'STOP_ON_FAILURE', {
+      cancelOrderId: first.data.orderId,
+      price: '51000',
+      quantity: '0.002',
+      timeInForce: 'GTC',
+    });
+    expect(replaced.data).toMatchObject({
+      cancelResult: 'SUCCESS',
+      newOrderResult: 'SUCCESS',
+      cancelResponse: { orderId: first.data.orderId, status: 'CANCELED' },
+      newOrderResponse: { price: '51000.0', origQty: '0.002000', status: 'NEW' },
+    });
+    const second = replaced.data.newOrderResponse.orderId;
+    // Someone else's order is no order: the cancel fails and nothing is placed.
+    const taker = new Spot(takerKey.apiKey, takerKey.secret, { baseURL: base });
+    expect(
+      await refusal(
+        taker.cancelAndReplace('BTCUSDT', 'BUY', 'LIMIT', 'STOP_ON_FAILURE', {
+          cancelOrderId: second,
+          price: '40000',
+          quantity: '0.001',
+          timeInForce: 'GTC',
+        }),
+      ),
+    ).toEqual({
+      status: 400,
+      data: {
+        code: -2022,
+        msg: 'Order cancel-replace failed.',
+        data: {
+          cancelResult: 'FAILURE',
+          newOrderResult: 'NOT_ATTEMPTED',
+          cancelResponse: { code: -2013, msg: 'Order does not exist.' },
+          newOrderResponse: null,
+        },
+      },
+    });
+    // The cancel done, the new order past the balance: 409 -2021, the old order gone.
+    expect(
+      await refusal(
+        connector.cancelAndReplace('BTCUSDT', 'BUY', 'LIMIT', 'ALLOW_FAILURE', {
+          cancelOrderId: second,
+          price: '50000',
+          quantity: '100',
+          timeInForce: 'GTC',
+        }),
+      ),
+    ).toMatchObject({
+      status: 409,
+      data: {
+        code: -2021,
+        data: {
+          cancelResult: 'SUCCESS',
+          newOrderResult: 'FAILURE',
+          newOrderResponse: { code: -2010, msg: 'Account has insufficient balance for requested action.' },
+        },
+      },
+    });
+    expect((await connector.openOrders({ symbol: 'BTCUSDT' })).data).toEqual([]);
+    await expectLedgerConsistent(t.ctx.db);
+  });
+
   it('refuses the new endpoints without a key, with a bad signature, with a read-only key, and never touches another account', async () => {
     const path = `${base}/api/v3/openOrders?symbol=BTCUSDT&timestamp=${Date.now()}&signature=${'0'.repeat(64)}`;
     const anonymous = await fetch(path, { method: 'DELETE' });
@@ -176,6 +245,7 @@ describe('order types and their endpoints through the Binance-compatible API', (
     for (const [method, route] of [
       ['DELETE', '/openOrders'],
       ['POST', '/order/test'],
+      ['POST', '/order/cancelReplace'],
     ] as const) {
       const refused = await signedFetch(base, reader, method, route, {
         symbol: 'BTCUSDT',

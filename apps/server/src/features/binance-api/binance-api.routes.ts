@@ -3,6 +3,7 @@ import {
   allOrdersParamsSchema,
   avgPriceParamsSchema,
   cancelOpenOrdersParamsSchema,
+  cancelReplaceParamsSchema,
   depthParamsSchema,
   klinesParamsSchema,
   myTradesParamsSchema,
@@ -31,6 +32,7 @@ import { registerBinanceErrorHandler } from './binance-api-errors';
 import { aggTrades, bookTicker, depth, klines, ticker24h, tickerPrice, trades } from './binance-market-data';
 import { marketOfSymbol, marketsOf, parseParams } from './binance-params';
 import { cancelOpenApiOrders } from './cancel-open-api-orders';
+import { cancelReplaceApiOrder } from './cancel-replace-api-order';
 import { exchangeInfo } from './exchange-info';
 import { placeApiOrder, testApiOrder } from './place-api-order';
 import { allApiOrders, cancelApiOrder, getApiOrder, myApiTrades, openApiOrders } from './query-api-orders';
@@ -184,6 +186,9 @@ function binanceApiRoutes(
   });
   signedRoute('POST', '/order/test', 'trade', 1, (_caller, params) =>
     testApiOrder(parseParams(newOrderParamsSchema, params)),
+  );
+  signedRoute('POST', '/order/cancelReplace', 'trade', 1, (caller, params) =>
+    cancelReplaceApiOrder(ctx, trading, caller, parseParams(cancelReplaceParamsSchema, params), recent),
   );
   signedRoute('DELETE', '/openOrders', 'trade', 1, (caller, params) =>
     cancelOpenApiOrders(ctx, trading, caller, parseParams(cancelOpenOrdersParamsSchema, params).symbol),

@@ -12,6 +12,7 @@ declare module '@binance/connector' {
     newOrder(symbol: string, side: string, type: string, options?: Options): Answer;
     cancelOrder(symbol: string, options?: Options): Answer;
     cancelOpenOrders(symbol: string, options?: Options): Answer;
+    cancelAndReplace(symbol: string, side: string, type: string, mode: string, options?: Options): Answer;
     openOrders(options?: Options): Answer;
     avgPrice(symbol: string): Answer;
     tradeFee(options?: Options): Answer;
