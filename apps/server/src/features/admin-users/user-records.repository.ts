@@ -1,17 +1,13 @@
 import type { AdminUserRecord, AdminUserRecordKind } from '@exchange/contracts';
 import {
   findMarket,
-  formatMinor,
   formatPriceTicks,
   formatQuantityLots,
-  getAsset,
-  isAssetCode,
   marketUnits,
   type PriceTicks,
   type QuantityLots,
 } from '@exchange/domain';
-import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, eq, isNull } from 'drizzle-orm';
 import {
   apiKeys,
   chainDeposits,
@@ -25,50 +21,7 @@ import {
   withdrawals,
 } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
-
-/** An amount in minor units as '12.50 USD' (a code this build does not know is shown raw). */
-function amountText(minor: bigint | string, asset: string): string {
-  if (!isAssetCode(asset)) return `${minor} ${asset}`;
-  return `${formatMinor(BigInt(minor), getAsset(asset).scale)} ${asset}`;
-}
-
-interface Query {
-  readonly page: number;
-  readonly limit: number;
-}
-
-/** One page of `table`'s rows of the user (`where`), newest first by `created`, with the total. */
-async function pageOf<Row>(
-  db: DbOrTx,
-  table: PgTable,
-  where: SQL | undefined,
-  created: PgColumn,
-  id: PgColumn,
-  query: Query,
-): Promise<{ rows: Row[]; total: number }> {
-  const rows = (await db
-    .select()
-    .from(table)
-    .where(where)
-    .orderBy(desc(created), desc(id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit)) as Row[];
-  const [total] = await db.select({ n: count() }).from(table).where(where);
-  return { rows, total: total?.n ?? 0 };
-}
-
-const record = (
-  id: string,
-  at: Date,
-  fields: Partial<Omit<AdminUserRecord, '_id' | 'createdAt'>> & { title: string; status: string },
-): AdminUserRecord => ({
-  _id: id,
-  createdAt: at.toISOString(),
-  amount: null,
-  detail: '',
-  revocable: false,
-  ...fields,
-});
+import { amountText, pageOf, type Query, record } from './user-record-rows';
 
 /**
  * One page of one kind of a customer's records for the back office's page of that customer, newest
