@@ -2,7 +2,9 @@ import { generateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { recoverMessageAddress, verifyMessage } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chainDepositAddresses } from '../../db/schema';
 import { xpubOfMnemonic } from '../../platform/chain/chain-config';
+import { depositAddressAt } from '../../platform/chain/evm/hd-addresses';
 import { localChainSigner } from '../../platform/chain/local-chain-signer';
 import { callSigner, fetchSignerIdentity, remoteChainSigner } from '../../platform/chain/remote-chain-signer';
 import { ManualClock } from '../../platform/clock';
@@ -10,7 +12,7 @@ import { createLogger } from '../../platform/logger';
 import { randomSecret } from '../../platform/secrets';
 import { type RunningSigner, startSignerServer } from '../../signer/signer-server';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { chainTestEnv } from '../../test/test-chain';
+import { chainTestEnv, fundChainAddress } from '../../test/test-chain';
 import { createTestUser } from '../../test/test-users';
 
 /**
@@ -41,8 +43,17 @@ afterAll(async () => {
 });
 
 describe('the assets of a report', () => {
-  it("list the hot wallet's coins at one block, each signed by its key (checked with viem)", async () => {
+  it("list the hot wallet's and deposit addresses' coins at one block, each signed by its key (checked with viem)", async () => {
     const admin = await createTestUser(t, { role: 'ADMIN' });
+    // Two customers' deposit addresses: one holds 0.5 ETH, the other nothing (left out of the report).
+    const chain = t.ctx.config.chains[0]!.key;
+    const [holder, empty] = [await createTestUser(t), await createTestUser(t)];
+    const funded = depositAddressAt(xpubOfMnemonic(words), 7);
+    await t.ctx.db.insert(chainDepositAddresses).values([
+      { userId: holder.id, chain, addressIndex: 7, address: funded },
+      { userId: empty.id, chain, addressIndex: 8, address: depositAddressAt(xpubOfMnemonic(words), 8) },
+    ]);
+    await fundChainAddress(funded, { eth: '0.5', usdt: 0n });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/admin/reserves/reports',
@@ -62,6 +73,16 @@ describe('the assets of a report', () => {
         await verifyMessage({ address: proof.address, message: proof.message, signature: proof.signature }),
       ).toBe(true);
     }
+    const deposits = report.address_proofs.filter((proof: { role: string }) => proof.role === 'deposit');
+    expect(deposits).toHaveLength(1);
+    expect(deposits[0]).toMatchObject({ address: funded, asset: 'ETH', balance: '0.50000000' });
+    expect(
+      await verifyMessage({
+        address: funded,
+        message: deposits[0].message,
+        signature: deposits[0].signature,
+      }),
+    ).toBe(true);
     const eth = report.lines.find((line: { asset: string }) => line.asset === 'ETH');
     expect(eth.source).toBe('chain');
     expect(Number.parseInt(eth.assets, 10)).toBeGreaterThanOrEqual(100);
