@@ -2,10 +2,11 @@ import { BINANCE_STREAM_ERRORS } from '@exchange/contracts';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/app-context';
 import type { PgListener } from '../../platform/pg-listener';
+import { API_KEY_CHANGED_CHANNEL } from '../api-keys/api-key-cache';
 import { BALANCE_EVENT_CHANNEL } from '../ledger/balance-events';
 import { parseTradingNotification, TRADING_EVENT_CHANNEL } from '../trading/trading-events';
 import type { TradingRuntime } from '../trading/trading-runtime';
-import { liveListenKeysAmong } from './listen-keys.repository';
+import { liveApiKeyIds, liveListenKeysAmong } from './listen-keys.repository';
 import { createMarketFeed } from './market-feed';
 import { type StreamConnection, StreamSockets } from './stream-sockets';
 import { createUserDataFeed } from './user-data-feed';
@@ -66,6 +67,17 @@ export function createBinanceStreams(
     if (userIds.success) users.onBalances(userIds.data);
   });
   listener.on(LISTEN_KEY_CLOSED_CHANNEL, expire);
+  // A key revoked, its owner disabled (any change of a user's keys): that user's streams whose key is
+  // no longer live end at once, in every process.
+  listener.on(API_KEY_CHANGED_CHANNEL, (userId) => {
+    const open = users.sinksOf(userId);
+    if (open.length === 0) return;
+    liveApiKeyIds(ctx.db, [...new Set(open.map((sink) => sink.keyId))])
+      .then((live) => {
+        for (const sink of open) if (!live.has(sink.keyId)) sink.end();
+      })
+      .catch((error: unknown) => ctx.logger.warn({ err: error }, 'could not check API keys of user streams'));
+  });
 
   /** Closes the sockets of every listen key here that is no longer live. */
   const checkListenKeys = async () => {
@@ -91,6 +103,7 @@ export function createBinanceStreams(
             connection,
             JSON.stringify(connection.combined ? { stream: listenKey, data: event } : event),
           ),
+        end: () => expire(listenKey),
       });
       let set = byListenKey.get(listenKey);
       if (!set) {

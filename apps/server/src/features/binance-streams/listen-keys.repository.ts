@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { apiKeys, apiListenKeys } from '../../db/schema';
+import { apiKeys, apiListenKeys, users } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
 
 /**
@@ -95,4 +95,22 @@ export async function liveListenKeysAmong(
       ),
     );
   return new Set(rows.map((row) => row.listenKey));
+}
+
+/** Which of these API keys are still live: not revoked, their owner an active customer. */
+export async function liveApiKeyIds(db: DbOrTx, keyIds: readonly string[]): Promise<Set<string>> {
+  if (keyIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: apiKeys.id })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(
+      and(
+        inArray(apiKeys.id, [...keyIds]),
+        isNull(apiKeys.revokedAt),
+        eq(users.status, 'ACTIVE'),
+        eq(users.kind, 'CUSTOMER'),
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
 }

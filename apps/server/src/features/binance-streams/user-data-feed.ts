@@ -11,6 +11,8 @@ export interface UserSink {
   /** The API key that opened it. */
   readonly keyId: string;
   send(event: Record<string, unknown>): void;
+  /** Ends the stream: its API key was revoked or its owner disabled. */
+  end(): void;
 }
 
 /**
@@ -66,9 +68,9 @@ export function createUserDataFeed(ctx: Ctx) {
         }
       };
     },
-    /** The sinks opened by an API key (to close them when the key or its listen key goes). */
-    sinksOfKey(keyId: string): UserSink[] {
-      return [...sinks.values()].flatMap((set) => [...set].filter((sink) => sink.keyId === keyId));
+    /** The user's streams (to end those whose API key is no longer live). */
+    sinksOf(userId: string): UserSink[] {
+      return [...(sinks.get(userId) ?? [])];
     },
     onNotification(notification: TradingNotification) {
       const changed: { userId: string; order: LimitOrder; before: FillMark | undefined }[] = [];

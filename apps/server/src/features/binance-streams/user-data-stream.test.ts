@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiListenKeys } from '../../db/schema';
 import { expectLedgerConsistent } from '../../test/expect-ledger';
@@ -146,5 +147,39 @@ describe("Binance's user data stream by listen key", () => {
     const fresh = String((await userStream(base, 'POST', bobKey.apiKey)).body.listenKey);
     expect(fresh).not.toBe(again);
     expect(await refusedWith(base, `/ws/${fresh}`)).toBeUndefined();
+  });
+});
+
+describe('a revoked API key', () => {
+  let t: TestApp;
+  let base: string;
+  afterAll(async () => t?.close());
+
+  it('ends its listen key socket and its WebSocket API subscription at once', async () => {
+    t = await createTestApp();
+    base = await listen(t);
+    const carol = await createTestUser(t, { kyc: true });
+    const key = await createKey(t, carol, { trade: false });
+    const listenKey = String((await userStream(base, 'POST', key.apiKey)).body.listenKey);
+    const byListenKey = await openStream(base, `/ws/${listenKey}`);
+    const wsApi = await openStream(base, '/ws-api/v3');
+    const params = { apiKey: key.apiKey, timestamp: String(Date.now()) };
+    const signature = createHmac('sha256', key.secret)
+      .update(`apiKey=${params.apiKey}&timestamp=${params.timestamp}`)
+      .digest('hex');
+    wsApi.send({ id: 1, method: 'userDataStream.subscribe.signature', params: { ...params, signature } });
+    expect(await wsApi.next((f) => f.id === 1)).toMatchObject({ status: 200 });
+
+    const revoked = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/security/api-keys/${key.id}/revoke`,
+      headers: carol.headers,
+    });
+    expect(revoked.statusCode).toBe(200);
+    expect(await byListenKey.next((f) => f.e === 'listenKeyExpired')).toMatchObject({ listenKey });
+    expect(await wsApi.next((f) => f.subscriptionId === 0)).toMatchObject({
+      event: { e: 'eventStreamTerminated' },
+    });
+    expect(await refusedWith(base, `/ws/${listenKey}`)).toBe(400);
   });
 });

@@ -57,6 +57,13 @@ export function acceptWsApi(
         const remove = streams.users.add(caller.userId, {
           keyId: caller.keyId,
           send: (event) => sockets.send(connection, JSON.stringify({ subscriptionId, event })),
+          // Binance's word for a subscription that ended: its key is no longer valid.
+          end: () => {
+            const ended = { e: 'eventStreamTerminated', E: ctx.clock.now().getTime() };
+            sockets.send(connection, JSON.stringify({ subscriptionId, event: ended }));
+            subscriptions.get(subscriptionId)?.();
+            subscriptions.delete(subscriptionId);
+          },
         });
         subscriptions.set(subscriptionId, remove);
         return reply(id, { status: 200, result: { subscriptionId } });
