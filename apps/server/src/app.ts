@@ -7,6 +7,7 @@ import Fastify from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { securityRoutes } from './features/account-security/security.routes';
 import { twoFactorUserRoutes } from './features/account-security/two-factor.routes';
+import { adminAccessRoutes } from './features/admin-access/admin-access.routes';
 import { adminOpsRoutes } from './features/admin-ops/admin-ops.routes';
 import { adminUsersRoutes } from './features/admin-users/admin-users.routes';
 import { userListExportRoutes } from './features/admin-users/user-list-export.routes';
@@ -343,6 +344,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
         reserves.adminRoutes(scope);
         // Issue 46 points 6 and 7: the audit log's screen and the lists' CSV downloads.
         auditLogRoutes(scope, ctx);
+        adminAccessRoutes(scope);
         userListExportRoutes(scope, ctx);
       });
     },

@@ -102,7 +102,9 @@ export function createAppContext(deps: AppDeps): PlatformContext {
     ...deps,
     db: deps.database.db,
     tokens,
-    guards: createGuards(tokens, deps.database.db),
+    guards: createGuards(tokens, deps.database.db, {
+      adminTwoFactorRequired: deps.config.env === 'production',
+    }),
     storage: deps.storage ?? storageFromConfig(deps.config),
   };
 }

@@ -99,13 +99,28 @@ interface CallerRow {
   readonly kyc: boolean;
   readonly live: boolean;
   readonly second_factor_missing: boolean;
+  readonly two_factor_off: boolean;
+}
+
+/** What the guards enforce beyond the session: in production an admin needs two-factor on. */
+export interface GuardRules {
+  /**
+   * Admin routes refuse an admin whose account has two-factor off (totp_not_enrolled), so the back
+   * office opens only once it is on; the two-factor routes themselves are the signed-in user's and
+   * stay open. On in production (issue 46 point 6), off elsewhere so the embedded demo admin works.
+   */
+  readonly adminTwoFactorRequired: boolean;
 }
 
 /**
  * Guards, used as preHandler hooks by the scopes in app.ts. Each reads what it needs fresh, so a
  * role or KYC change takes effect on the next request, not when the token expires.
  */
-export function createGuards(tokens: TokenService, db: Db) {
+export function createGuards(
+  tokens: TokenService,
+  db: Db,
+  rules: GuardRules = { adminTwoFactorRequired: false },
+) {
   /**
    * The callers as stored now: one indexed read for every request that arrived in the same turn of
    * the event loop (platform/coalesce.ts), each after its request came in, so nothing is cached. It
@@ -126,7 +141,8 @@ export function createGuards(tokens: TokenService, db: Db) {
                                  AND t.revoked_at IS NULL) AS live,
                       (u.totp_enabled_at IS NOT NULL AND NOT COALESCE(
                         (SELECT s.two_factor_passed FROM user_sessions s
-                          WHERE s.id = c.session_id AND s.user_id = c.user_id), false)) AS second_factor_missing
+                          WHERE s.id = c.session_id AND s.user_id = c.user_id), false)) AS second_factor_missing,
+                      u.totp_enabled_at IS NULL AS two_factor_off
                  FROM unnest($1::uuid[], $2::uuid[]) AS c(user_id, session_id)
                  JOIN users u ON u.id = c.user_id`,
       values: [pairs.map(([userId]) => userId), pairs.map(([, sessionId]) => sessionId)],
@@ -136,7 +152,7 @@ export function createGuards(tokens: TokenService, db: Db) {
 
   async function caller(
     token: string,
-  ): Promise<(Session & { kyc: boolean; secondFactorMissing: boolean }) | null> {
+  ): Promise<(Session & { kyc: boolean; secondFactorMissing: boolean; twoFactorOff: boolean }) | null> {
     const claimed = await tokens.verifyAccessToken(token);
     if (!claimed) return null;
     // Both are lower-case uuids (verifyAccessToken checks their shape; PostgreSQL prints them so).
@@ -148,6 +164,7 @@ export function createGuards(tokens: TokenService, db: Db) {
       sessionId: claimed.sessionId,
       kyc: user.kyc,
       secondFactorMissing: user.second_factor_missing,
+      twoFactorOff: user.two_factor_off,
     };
   }
 
@@ -159,7 +176,7 @@ export function createGuards(tokens: TokenService, db: Db) {
 
   async function authenticate(
     request: FastifyRequest,
-  ): Promise<Session & { kyc: boolean; secondFactorMissing: boolean }> {
+  ): Promise<Session & { kyc: boolean; secondFactorMissing: boolean; twoFactorOff: boolean }> {
     const token = bearer(request);
     const found = token ? await caller(token) : null;
     if (!found) throw new AppError('unauthorized', 'Unauthorized');
@@ -181,6 +198,8 @@ export function createGuards(tokens: TokenService, db: Db) {
     if (found.role !== 'ADMIN') throw new AppError('forbidden', 'Forbidden');
     // An admin with two-factor on uses the back-office only from a sign-in that passed it.
     if (found.secondFactorMissing) throw new AppError('totp_session_required', messages.totpSessionRequired);
+    if (rules.adminTwoFactorRequired && found.twoFactorOff)
+      throw new AppError('totp_not_enrolled', messages.adminTwoFactorRequired);
   }
 
   return { liveSession, requireUser, requireKyc, requireAdmin };

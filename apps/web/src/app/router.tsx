@@ -164,6 +164,10 @@ const ReservesPage = page(
   () => import('../features/reserves/pages/reserves-page'),
   (m) => m.ReservesPage,
 );
+const AdminAuditLogPage = page(
+  () => import('../features/admin/pages/admin-audit-log-page'),
+  (m) => m.AdminAuditLogPage,
+);
 const AdminProfilePage = page(
   () => import('../features/admin/pages/admin-profile-page'),
   (m) => m.AdminProfilePage,
@@ -253,6 +257,7 @@ export const routes: RouteObject[] = [
           { path: paths.adminWithdrawals, element: <AdminWithdrawalsPage /> },
           { path: adminRecordRoute('withdrawal'), element: <AdminWithdrawalsPage /> },
           { path: paths.adminNft, element: <AdminNftPage /> },
+          { path: paths.adminAuditLog, element: <AdminAuditLogPage /> },
           { path: adminRecordRoute('nft'), element: <AdminNftPage /> },
         ],
       },

@@ -41,6 +41,7 @@ export const paths = {
   adminDebts: '/admin-debts',
   adminWithdrawals: '/admin-withdrawals',
   adminNft: '/admin-nft',
+  adminAuditLog: '/admin-audit-log',
 } as const;
 
 export const USER_PATHS: readonly string[] = [
@@ -76,6 +77,7 @@ export const ADMIN_PATHS: readonly string[] = [
   paths.adminDebts,
   paths.adminWithdrawals,
   paths.adminNft,
+  paths.adminAuditLog,
 ];
 
 /**

@@ -1,5 +1,6 @@
 import { accountMessages } from './accounts';
 import { adminMessages } from './admin';
+import { adminOperatorMessages } from './admin-operators';
 import { adminCustomerMessages } from './admin-customer';
 import { adminLedgerMessages } from './admin-ledger';
 import { chainDepositMessages } from './chain-deposits';
@@ -42,6 +43,7 @@ export const messages = {
   ...profileMessages,
   ...uploadMessages,
   ...adminMessages,
+  ...adminOperatorMessages,
   ...adminCustomerMessages,
   ...adminLedgerMessages,
   ...twoFactorMessages,

@@ -18,6 +18,8 @@ export type UserRow = typeof users.$inferSelect;
 export interface UserListRow {
   readonly user: UserRow;
   readonly usdMinor: string | null;
+  /** Every balance (available and held), for the Wallet column's value at today's prices. */
+  readonly balances?: { asset: string; kind: string; balance: string }[] | null;
   readonly kycId: string | null;
   readonly kycStatus: string | null;
 }

@@ -1,6 +1,8 @@
 import { useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 import { ToastRoom } from '../../components/ui/toast-room';
+import { useAdminAccess } from '../../features/admin/api/admin-access';
+import { AdminTwoFactorGate } from '../../features/admin/components/admin-two-factor-gate';
 import { useSession } from '../../features/session/session-context';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
@@ -22,6 +24,7 @@ const menu = [
   { to: paths.adminDebts, label: 'Debts' },
   { to: paths.adminWithdrawals, label: 'Withdrawals' },
   { to: paths.adminNft, label: 'NFTs' },
+  { to: paths.adminAuditLog, label: 'Audit Log' },
 ] as const;
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
@@ -33,6 +36,8 @@ const linkClasses = ({ isActive }: { isActive: boolean }) =>
 /** The back-office frame: a side menu on wide screens, a drawer on phones. */
 export function AdminLayout() {
   const session = useSession();
+  // In production an admin without two-factor turns it on before any screen opens (issue 46).
+  const access = useAdminAccess();
   const { open: drawerOpen, close: closeDrawer, toggle: toggleDrawer } = useRoutePopup();
   const [logoutOpen, setLogoutOpen] = useState(false);
   const drawerRef = useRef<HTMLDivElement>(null);
@@ -112,7 +117,7 @@ export function AdminLayout() {
         </header>
         <ToastRoom className="top-[65px] lg:top-0" />
         <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:py-8">
-          <PageOutlet />
+          {access.enrolFirst ? <AdminTwoFactorGate /> : <PageOutlet />}
         </main>
       </div>
 

@@ -14,19 +14,23 @@ export const ADMIN_PAGE_SIZE = 10;
 
 export const adminUserKeys = {
   all: ['admin-users'] as const,
-  list: (page: number, search: string) => ['admin-users', 'list', page, search] as const,
+  list: (page: number, search: string, query: Readonly<Record<string, string>>) =>
+    ['admin-users', 'list', page, search, query] as const,
   detail: (userId: string) => ['admin-users', 'detail', userId] as const,
   audit: (page: number, userId: string | undefined) => ['admin-users', 'audit', page, userId ?? ''] as const,
 };
 
-/** POST /admin/get-all-users: one page of users (newest first), searched on the server. */
-export function useAdminUsers(page: number, search: string) {
+/**
+ * POST /admin/get-all-users: one page of users, searched, sorted and filtered by account status on
+ * the server (`query`: sort, order, status; newest first without them).
+ */
+export function useAdminUsers(page: number, search: string, query: Readonly<Record<string, string>> = {}) {
   return useQuery({
-    queryKey: adminUserKeys.list(page, search),
+    queryKey: adminUserKeys.list(page, search, query),
     queryFn: ({ signal }) =>
       apiClient.post<AdminUserListResponse>(
         '/admin/get-all-users',
-        { page, limit: ADMIN_PAGE_SIZE, search, orderBy: 'desc' },
+        { page, limit: ADMIN_PAGE_SIZE, search, orderBy: 'desc', ...query },
         { signal },
       ),
     select: (response) => response.data,

@@ -1,4 +1,4 @@
-import type { AuditLogItem } from '@exchange/contracts';
+import { type AuditLogItem, auditDetailsText } from '@exchange/contracts';
 import { useState } from 'react';
 import { type Column, DataTable } from '../../../components/ui/data-table';
 import { errorMessage } from '../../../lib/api-client';
@@ -28,10 +28,8 @@ const columns: readonly Column<AuditLogItem>[] = [
     id: 'details',
     header: 'Details',
     className: 'text-xs text-muted',
-    cell: (line) =>
-      Object.entries(line.details)
-        .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
-        .join(', ') || '-',
+    // Amounts read as money: the server sends them as decimals beside their asset.
+    cell: (line) => auditDetailsText(line.details) || '-',
   },
 ];
 const userColumns = columns.filter((column) => column.id !== 'user');

@@ -15,6 +15,7 @@ import { useSession } from '../../session/session-context';
 import { useAdminUserDetails } from '../api/admin-users';
 import { AccountStatusAction, WithdrawalFreezeAction } from '../components/account-status-action';
 import { UserProfileTabs } from '../components/user-profile-tabs';
+import { UserRoleAction } from '../components/user-role-action';
 
 type Kyc = AdminUserDetails['kycData'][number];
 
@@ -98,6 +99,7 @@ export function AdminProfilePage() {
             {back}
             {own ? null : (
               <>
+                <UserRoleAction userId={user._id} name={user.name} role={user.role} />
                 <WithdrawalFreezeAction userId={user._id} name={user.name} frozen={user.withdrawals_frozen} />
                 <AccountStatusAction userId={user._id} name={user.name} status={user.status} />
               </>
