@@ -12,12 +12,13 @@ import { adminOpsRoutes } from './features/admin-ops/admin-ops.routes';
 import { adminUsersRoutes } from './features/admin-users/admin-users.routes';
 import { userListExportRoutes } from './features/admin-users/user-list-export.routes';
 import { apiKeyRevocation, createApiKeyCache } from './features/api-keys/api-key-cache';
-import { revokeApiKey } from './features/api-keys/revoke-api-key';
 import { apiKeyUserRoutes } from './features/api-keys/api-keys.routes';
+import { revokeApiKey } from './features/api-keys/revoke-api-key';
 import { auditLogRoutes } from './features/audit/audit-log.routes';
 import { authPublicRoutes, authUserRoutes } from './features/auth/auth.routes';
 import { revokeAllSignIns } from './features/auth/revoke-sign-ins';
 import { binanceApiScope } from './features/binance-api/binance-api.routes';
+import { binanceSapiScope } from './features/binance-api/binance-sapi.routes';
 import { binanceStreamsScope, createBinanceStreams } from './features/binance-streams/binance-streams.routes';
 import { createChainDeposits } from './features/chain-deposits/chain-deposits-runtime';
 import { chainSenderOf } from './features/chain-sender/chain-sender';
@@ -354,6 +355,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
   assertEveryRouteDeclaresAccess(routes, '/api/v1');
   // Binance's spot REST API for programs and ccxt (issue 39): its own paths, API keys and error shape.
   await app.register(binanceApiScope(ctx, trading, apiKeys), { prefix: '/api/v3' });
+  await app.register(binanceSapiScope(ctx, apiKeys), { prefix: '/sapi/v1' });
   await app.register(binanceStreamsScope(ctx, binanceStreams, apiKeys));
   await app.register(async (scope) => {
     guardMetrics(scope, config);

@@ -1,6 +1,7 @@
-import { findMarket, formatMinor } from '@exchange/domain';
+import { findMarket, formatMinor, type MarketRules } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import type { SignedRequestCaller } from '../api-keys/authenticate-signed-request';
+import { symbolOf } from './binance-params';
 
 /** A fee in bps as Binance's commission rate (20 bps = "0.00200000"). */
 function rate(bps: bigint): string {
@@ -34,4 +35,17 @@ export async function apiAccount(ctx: Pick<AppContext, 'walletOf' | 'clock'>, ca
     permissions: ['SPOT'],
     uid: caller.userId,
   };
+}
+
+/**
+ * GET /sapi/v1/asset/tradeFee: each market's maker and taker fee rates as fractions (20 bps is
+ * "0.002"), the same for every account.
+ */
+export function tradeFees(markets: readonly MarketRules[]) {
+  const fraction = (bps: bigint) => formatMinor(bps, 4).replace(/0+$/, '').replace(/\.$/, '');
+  return markets.map((rules) => ({
+    symbol: symbolOf(rules),
+    makerCommission: fraction(rules.makerFeeBps),
+    takerCommission: fraction(rules.takerFeeBps),
+  }));
 }

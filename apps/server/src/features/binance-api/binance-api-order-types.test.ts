@@ -225,6 +225,23 @@ describe('order types and their endpoints through the Binance-compatible API', (
     await expectLedgerConsistent(t.ctx.db);
   });
 
+  it("answers the account's trade fees to ccxt and to the connector", async () => {
+    const bot = binanceClient(base, takerKey);
+    bot.urls.api.sapi = `${base}/sapi/v1`;
+    const fees = await bot.fetchTradingFees();
+    expect(fees['BTC/USDT']).toMatchObject({ symbol: 'BTC/USDT', maker: 0.002, taker: 0.002 });
+    const connector = new Spot(takerKey.apiKey, takerKey.secret, { baseURL: base });
+    expect((await connector.tradeFee({ symbol: 'ETHUSDT' })).data).toEqual([
+      { symbol: 'ETHUSDT', makerCommission: '0.002', takerCommission: '0.002' },
+    ]);
+    const anonymous = await fetch(
+      `${base}/sapi/v1/asset/tradeFee?timestamp=${Date.now()}&signature=${'0'.repeat(64)}`,
+    );
+    expect(anonymous.status).toBe(401);
+    const bad = new Spot(takerKey.apiKey, 'x'.repeat(64), { baseURL: base });
+    expect(await refusal(bad.tradeFee())).toMatchObject({ status: 400, data: { code: -1022 } });
+  });
+
   it('refuses the new endpoints without a key, with a bad signature, with a read-only key, and never touches another account', async () => {
     const path = `${base}/api/v3/openOrders?symbol=BTCUSDT&timestamp=${Date.now()}&signature=${'0'.repeat(64)}`;
     const anonymous = await fetch(path, { method: 'DELETE' });
