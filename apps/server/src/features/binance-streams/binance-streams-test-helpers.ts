@@ -6,8 +6,8 @@ import type { TestKey } from '../binance-api/binance-api-test-helpers';
  * ccxt's unmodified pro binance class pointed at our server: REST at /api/v3, streams at /ws and
  * /ws-api/v3. ccxt opens plain ws:// URLs only after `loadHttpProxyAgent()` (wss:// needs nothing).
  */
-export async function binanceProClient(base: string, key?: TestKey) {
-  const ws = base.replace(/^http/, 'ws');
+export async function binanceProClient(base: string, key?: TestKey, streamBase = base) {
+  const ws = streamBase.replace(/^http/, 'ws');
   const bot = new ccxt.pro.binance({
     apiKey: key?.apiKey,
     secret: key?.secret,
