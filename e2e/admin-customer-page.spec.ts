@@ -75,6 +75,8 @@ for (const viewport of [
       await expect(page.getByRole('button', { name: 'Unfreeze withdrawals of Vera Verified' })).toBeVisible();
       await page.getByRole('tab', { name: 'Balances' }).click();
       await expect(page.getByRole('table', { name: 'Balances' })).toBeVisible();
+      await page.getByRole('tab', { name: 'API keys' }).click();
+      await expect(page.getByRole('table', { name: 'API keys' })).toBeVisible();
       await page.getByRole('tab', { name: 'Audit Log' }).click();
       await expect(page.getByRole('cell', { name: 'WITHDRAWALS_FROZEN' })).toBeVisible();
       await expectAccessible(page, `/admin-profile frozen at ${viewport.width}px`);

@@ -8,6 +8,7 @@ import { adminRecordPath } from '../../../lib/paths';
 import { totalBalance } from '../../../shared/wallet/balances';
 import { AuditLogTable } from './audit-log-table';
 import { DebtsTable } from './debts-table';
+import { USER_RECORD_SECTIONS, UserRecordsTable } from './user-records-table';
 
 type Currency = AdminUserDetails['walletData']['wallet']['currencies'][number];
 type Referral = AdminUserDetails['resp'][number];
@@ -170,6 +171,11 @@ export function UserProfileTabs({ details }: { readonly details: AdminUserDetail
             />
           ),
         },
+        ...USER_RECORD_SECTIONS.map(({ kind, label }) => ({
+          id: kind,
+          label,
+          content: <UserRecordsTable userId={details.userData._id} kind={kind} label={label} />,
+        })),
         { id: 'audit', label: 'Audit Log', content: <AuditLogTable userId={details.userData._id} /> },
         { id: 'debts', label: 'Debts', content: <DebtsTable userId={details.userData._id} /> },
       ]}
