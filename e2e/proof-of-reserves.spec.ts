@@ -68,7 +68,7 @@ for (const viewport of [
       await page.getByRole('contentinfo').getByRole('link', { name: 'Proof of reserves' }).click();
       await expect(page).toHaveURL(/\/proof-of-reserves$/);
       await expect(page.getByRole('definition').filter({ hasText: root })).toBeVisible();
-      await expect(page.getByTestId('reserve-line-BTC')).toBeVisible();
+      await expect(page.getByTestId(/^reserve-(line|card)-BTC$/).filter({ visible: true })).toBeVisible();
       await expect(page.getByText('to check that your own balances are in this report.')).toBeVisible();
       await page.screenshot({
         path: test.info().outputPath(`reserves-public-${viewport.width}.png`),

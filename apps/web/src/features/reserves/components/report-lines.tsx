@@ -1,4 +1,4 @@
-import { messages as m, type ReserveReport } from '@exchange/contracts';
+import { messages as m, type ReserveAssetLine, type ReserveReport } from '@exchange/contracts';
 import { Badge } from '../../../components/ui/badge';
 import { formatAssetListAmount } from '../../../lib/format';
 
@@ -6,11 +6,33 @@ import { formatAssetListAmount } from '../../../lib/format';
 export function ReportLines({ report }: { readonly report: ReserveReport }) {
   return (
     <div>
+      <ul className="divide-y divide-line sm:hidden">
+        {report.lines.map((line) => (
+          <li key={line.asset} className="py-2 text-sm" data-testid={`reserve-card-${line.asset}`}>
+            <div className="flex items-center justify-between gap-2">
+              <span className="font-medium text-ink">
+                {line.asset} <SourceBadge line={line} />
+              </span>
+              <span className="tabular-nums text-ink">
+                {m.reservesRatio} {line.ratio === null ? '—' : `${line.ratio}×`}
+              </span>
+            </div>
+            <p className="mt-1 flex justify-between gap-2 text-xs text-muted">
+              <span>
+                {m.reservesLiabilities}: {formatAssetListAmount(line.liabilities, line.asset)}
+              </span>
+              <span>
+                {m.reservesAssets}: {formatAssetListAmount(line.assets, line.asset)}
+              </span>
+            </p>
+          </li>
+        ))}
+      </ul>
       <section
         aria-label="Liabilities and assets per asset"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus so keyboard users can scroll a table wider than the screen (WCAG 2.1.1)
         tabIndex={0}
-        className="overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-accent"
+        className="hidden overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-accent sm:block"
       >
         <table className="w-full min-w-[30rem] text-sm">
           <thead>
@@ -30,15 +52,7 @@ export function ReportLines({ report }: { readonly report: ReserveReport }) {
               >
                 <th scope="row" className="py-2 pr-3 text-left font-medium text-ink">
                   {line.asset}
-                  {line.source === 'statement' ? (
-                    <span className="ml-2 align-middle">
-                      <Badge tone="warning">Operator's statement</Badge>
-                    </span>
-                  ) : line.source === 'none' && line.ratio !== null ? (
-                    <span className="ml-2 align-middle">
-                      <Badge tone="neutral">Not proven</Badge>
-                    </span>
-                  ) : null}
+                  <SourceBadge line={line} />
                 </th>
                 <td className="py-2 pr-3 text-right tabular-nums">
                   {formatAssetListAmount(line.liabilities, line.asset)}
@@ -59,4 +73,21 @@ export function ReportLines({ report }: { readonly report: ReserveReport }) {
       ) : null}
     </div>
   );
+}
+
+/** USD's assets are the operator's word; an owed asset with nothing proven says so. */
+function SourceBadge({ line }: { readonly line: ReserveAssetLine }) {
+  if (line.source === 'statement')
+    return (
+      <span className="ml-2 align-middle">
+        <Badge tone="warning">Operator's statement</Badge>
+      </span>
+    );
+  if (line.source === 'none' && line.ratio !== null)
+    return (
+      <span className="ml-2 align-middle">
+        <Badge tone="neutral">Not proven</Badge>
+      </span>
+    );
+  return null;
 }

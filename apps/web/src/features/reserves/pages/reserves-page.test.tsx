@@ -107,7 +107,7 @@ describe('/proof-of-reserves', () => {
     );
     expect(await screen.findByText(messages.reservesVerified)).toBeInTheDocument();
     expect(screen.getByTestId('reserves-leaf')).toHaveTextContent('0.50000000');
-    expect(screen.getByText("Operator's statement")).toBeInTheDocument();
+    expect(screen.getAllByText("Operator's statement").length).toBeGreaterThan(0);
   });
 
   it('says clearly when the proof does not check out', async () => {
