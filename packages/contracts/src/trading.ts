@@ -67,7 +67,8 @@ export type InstantQuoteResponse = z.infer<typeof instantQuoteResponseSchema>;
  * The spec's order payload. For `type: 'instant'` (fiat_currency_code 'USD') `quote_id` names the
  * quote being accepted; without it the server quotes and executes at once at the current price
  * (the spec's client sends no quote). For `type: 'limit'` (fiat_currency_code 'USDT') `market_id`
- * like 'BTC-USDT' and `limitPrice` are needed. `side` must match the path (/buy or /sell).
+ * like 'BTC-USDT' and `limitPrice` are needed, `time_in_force` may be given. `side` must match the
+ * path (/buy or /sell).
  * An `Idempotency-Key` header makes a retry return the first answer.
  */
 export const placeOrderRequestSchema = z.object({
@@ -79,6 +80,11 @@ export const placeOrderRequestSchema = z.object({
   limitPrice: typedDecimal,
   side: z.enum(ORDER_SIDES),
   quote_id: z.string().max(64).nullish(),
+  /**
+   * A limit order's time in force (issue 48), 'gtc' when absent: 'ioc' cancels what does not fill at
+   * once, 'fok' fills whole or not at all, 'post_only' rests only, refused if it would trade at once.
+   */
+  time_in_force: z.enum(['gtc', 'ioc', 'fok', 'post_only']).nullish(),
 });
 export type PlaceOrderRequest = z.infer<typeof placeOrderRequestSchema>;
 

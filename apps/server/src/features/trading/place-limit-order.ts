@@ -13,7 +13,9 @@ import type { OrderRecord } from './trading.repository';
  * USDT; sell: the base quantity) from AVAILABLE to LOCKED, matching, and the settlement of any fills.
  * The balance rule ('Insufficient amount') is decided on the balance as the batch sees it, and the
  * batch's conditional debit at commit guarantees it, so concurrent orders can never overdraw. Returns
- * the order as it stands after the commit.
+ * the order as it stands after the commit. Its time in force (GTC unless asked) is the engine's:
+ * IOC and FOK orders may end cancelled at once, and a post-only order that would trade is refused
+ * ('order_would_take') before anything is held.
  */
 export async function placeLimitOrder(
   ctx: Pick<AppContext, 'clock' | 'config'>,
@@ -37,7 +39,7 @@ export async function placeLimitOrder(
   const placed = await placeBookOrder(ctx, engine, userId, {
     marketId,
     side: request.side,
-    price: { kind: 'limit', ticks: price, timeInForce: 'gtc' },
+    price: { kind: 'limit', ticks: price, timeInForce: request.time_in_force ?? 'gtc' },
     quantity: valid.value.quantity,
   });
   if (!placed) throw new Error('invariant violated: a limit order is always placed or refused');
