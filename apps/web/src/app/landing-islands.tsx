@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, StrictMode, Suspense, startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { createPath } from 'react-router';
 import type { IslandName } from '../components/island';
 import { ExchangeCalculator } from '../features/landing/components/exchange-calculator';
 import { HeroActions } from '../features/landing/components/hero';
@@ -44,11 +45,15 @@ export function hydrateIslands(page: HTMLElement): () => void {
   const leave = (first: FirstNavigation) => {
     if (leaving) return;
     leaving = true;
-    void loadApp().then(async ({ startApp }) => {
-      stopFollowing();
-      await startApp(page, first);
-      for (const root of roots) root.unmount();
-    });
+    loadApp().then(
+      async ({ startApp }) => {
+        stopFollowing();
+        await startApp(page, first);
+        for (const root of roots) root.unmount();
+      },
+      // The app's code could not be fetched (a dropped connection): the page is still a link away.
+      () => window.location.assign(typeof first.to === 'string' ? first.to : createPath(first.to)),
+    );
   };
   const navigator = createIslandNavigator(leave);
   const stopFollowing = followStaticLinks(navigator);
