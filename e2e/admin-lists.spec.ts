@@ -1,0 +1,92 @@
+import { readFile } from 'node:fs/promises';
+import { expect, type Page, test } from '@playwright/test';
+import { submittedCustomer } from './support/customers';
+import { expectAccessible, openFromAdminMenu } from './support/ui';
+
+/**
+ * Issue 46 point 7: lists an operator can work with. The users list sorts by a column on the server
+ * (its header on a desktop, the Sort by choice on a phone), downloads its rows as CSV with the same
+ * sort, and the KYC list filters by status on the server (a submission of the flow's own waits
+ * among the pending ones and is in no other status).
+ */
+const ADMIN = { email: 'admin@example.com', password: 'Admin@123456' };
+
+async function adminSignIn(page: Page): Promise<void> {
+  await page.goto('/');
+  const header = page.getByRole('banner');
+  const login = header.getByRole('link', { name: 'Login' });
+  const menu = header.getByRole('button', { name: 'Open menu' });
+  await expect(login.or(menu).first()).toBeVisible();
+  if (!(await login.first().isVisible())) await menu.click();
+  await login.first().click();
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/admin-dashboard$/);
+}
+
+for (const viewport of [
+  { width: 1366, height: 768 },
+  { width: 390, height: 844 },
+]) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test('an admin sorts the users by name, downloads them as CSV and filters KYC by status', async ({
+      page,
+      request,
+    }, testInfo) => {
+      const waiting = await submittedCustomer(request, `lists${viewport.width}`);
+      await adminSignIn(page);
+      await openFromAdminMenu(page, 'Users', 'Users');
+      const wide = viewport.width >= 640;
+      if (wide) {
+        await page.getByRole('button', { name: 'Sort by Name, descending' }).click();
+        await expect(page.getByRole('columnheader', { name: /Name/ })).toHaveAttribute(
+          'aria-sort',
+          'descending',
+        );
+        await page.getByRole('button', { name: 'Sort by Name, ascending' }).click();
+        await expect(page.getByRole('columnheader', { name: /Name/ })).toHaveAttribute(
+          'aria-sort',
+          'ascending',
+        );
+      } else {
+        await page.getByLabel('Sort by', { exact: true }).selectOption('name:asc');
+        await expect(page.getByLabel('Sort by', { exact: true })).toHaveValue('name:asc');
+      }
+      await expect(page.getByRole('row').nth(1)).toBeVisible();
+      await page.screenshot({
+        path: testInfo.outputPath(`users-sorted-${viewport.width}.png`),
+        fullPage: true,
+      });
+
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Export CSV' }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/^users-\d{4}-\d{2}-\d{2}\.csv$/);
+      const text = await readFile(await file.path(), 'utf8');
+      const lines = text.trim().split('\r\n');
+      expect(lines[0]).toBe('created_utc,name,email,phone,role,status,kyc_verified,wallet_usd');
+      expect(lines.length).toBeGreaterThan(2);
+      expect(text).toContain('admin@example.com');
+
+      await openFromAdminMenu(page, 'KYC', 'KYC Requests');
+      const search = page.getByPlaceholder('Search name,email or phone number');
+      await search.fill(waiting.email);
+      const status = page.getByLabel('Status', { exact: true });
+      await status.selectOption('PENDING');
+      await expect(page.getByRole('row').filter({ hasText: waiting.email })).toHaveCount(1);
+      await status.selectOption('REJECTED');
+      await expect(page.getByText('No Data Found')).toBeVisible();
+      await expect(page.getByRole('row').filter({ hasText: waiting.email })).toHaveCount(0);
+      await status.selectOption('PENDING');
+      await expect(page.getByRole('row').filter({ hasText: waiting.email })).toHaveCount(1);
+      await expectAccessible(page, '/admin-kyc filtered');
+      await page.screenshot({
+        path: testInfo.outputPath(`kyc-pending-${viewport.width}.png`),
+        fullPage: true,
+      });
+    });
+  });
+}
