@@ -15,7 +15,7 @@ import {
 import type { BitcoinRpc } from '../../platform/chain/bitcoin/bitcoin-rpc';
 import type { ChainSettings } from '../../platform/chain/chain-config';
 import type { ScheduledJob } from '../../platform/scheduled-jobs';
-import { type ChainWatcherDeps, creditChainDeposit, notifyDeposit } from './chain-credit';
+import { type ChainWatcherDeps, creditChainDeposit, notifyDeposit, notifyDeposits } from './chain-credit';
 import {
   depositAddressOwners,
   findCursor,
@@ -143,7 +143,7 @@ async function scanBlocks(
   await deps.db.transaction(async (tx) => {
     const recorded = await recordSeenDeposits(tx, seen);
     await saveCursor(tx, cursor);
-    for (const row of recorded) await notifyDeposit(tx, deps.chains, row);
+    await notifyDeposits(tx, deps.chains, recorded);
   });
 }
 

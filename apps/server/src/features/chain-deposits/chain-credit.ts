@@ -68,6 +68,24 @@ export async function creditChainDeposit(
   });
 }
 
+/**
+ * Tells many deposits' owners at once (a block paying thousands of addresses, issue 47): one statement
+ * for all of them instead of a round trip each.
+ */
+export async function notifyDeposits(
+  tx: DbOrTx,
+  chains: readonly ChainSettings[],
+  rows: readonly ChainDepositRow[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const payloads = rows.map((row) =>
+    JSON.stringify({ user_id: row.userId, deposit: chainDepositView(row, chains) }),
+  );
+  await tx.execute(
+    sql`SELECT pg_notify(${CHAIN_DEPOSIT_CHANNEL}, p) FROM unnest(${sql.param(payloads)}::text[]) AS p`,
+  );
+}
+
 /** Tells the owner's sockets, in every process, once the change commits. */
 export async function notifyDeposit(
   tx: DbOrTx,

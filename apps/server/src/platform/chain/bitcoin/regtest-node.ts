@@ -57,6 +57,25 @@ async function waitReady(rpc: BitcoinRpc, child: ChildProcess, timeoutMs: number
   }
 }
 
+/** A small process that stops the node once this process is gone (see startRegtestNode). */
+function watchParent(nodePid: number, dataDir: string): void {
+  const script = [
+    'const fs = require("node:fs");',
+    'const [parent, node, dir] = [Number(process.argv[1]), Number(process.argv[2]), process.argv[3]];',
+    'const alive = (pid) => { try { process.kill(pid, 0); return true; } catch { return false; } };',
+    'setInterval(() => {',
+    '  if (!alive(node)) process.exit(0);',
+    '  if (alive(parent)) return;',
+    '  try { process.kill(node, "SIGTERM"); } catch {}',
+    '  setTimeout(() => { try { process.kill(node, "SIGKILL"); } catch {} fs.rmSync(dir, { recursive: true, force: true }); process.exit(0); }, 5000);',
+    '}, 1000);',
+  ].join('\n');
+  spawn(process.execPath, ['-e', script, String(process.pid), String(nodePid), dataDir], {
+    stdio: 'ignore',
+    detached: true,
+  }).unref();
+}
+
 export async function startRegtestNode(options: { timeoutMs?: number } = {}): Promise<RegtestNode> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ltc-regtest-'));
   const [rpcPort, p2pPort] = [await freePort(), await freePort()];
@@ -81,9 +100,15 @@ export async function startRegtestNode(options: { timeoutMs?: number } = {}): Pr
     ],
     { stdio: 'ignore' },
   );
+  // A watchdog ends the node (and removes its data directory) when this process is gone, even killed
+  // (SIGKILL), so a crashed server or test run leaves no node behind; and this process's own exit kills it.
+  if (child.pid) watchParent(child.pid, dataDir);
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
   const rpcUrl = `http://exchange:${password}@127.0.0.1:${rpcPort}`;
   const rpc = bitcoinRpc(rpcUrl, { timeoutMs: 30_000 });
   const stop = async () => {
+    process.removeListener('exit', killOnExit);
     if (child.exitCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       await rpc.call('stop').catch(() => child.kill('SIGTERM'));
