@@ -80,6 +80,10 @@ const PARAMS: Readonly<Record<string, readonly string[]>> = {
   'GET /api/v3/allOrders': ['symbol', 'startTime', 'endTime', 'limit', ...SIGNED],
   'GET /api/v3/account': SIGNED,
   'GET /api/v3/myTrades': ['symbol', 'orderId', 'startTime', 'endTime', 'fromId', 'limit', ...SIGNED],
+  // The user data stream's listen key (features/binance-streams): the API key alone, no signature.
+  'POST /api/v3/userDataStream': [],
+  'PUT /api/v3/userDataStream': ['listenKey'],
+  'DELETE /api/v3/userDataStream': ['listenKey'],
 };
 
 /** The OpenAPI document at /api/docs describes the Binance-compatible API (issue 44). */
@@ -152,7 +156,7 @@ describe('the Binance-compatible API in /api/docs', () => {
           properties: { code: { type: 'integer' }, msg: { type: 'string' } },
           required: ['code', 'msg'],
         });
-      const signed = PARAMS[route]?.includes('signature');
+      const signed = PARAMS[route]?.includes('signature') || route.endsWith('/userDataStream');
       expect(op.security, route).toEqual(signed ? [{ 'X-MBX-APIKEY': [] }] : undefined);
       if (signed) expect(answerOf(op, '401'), route).toBeDefined();
     }

@@ -9,6 +9,7 @@ import type { BinanceStreams } from './binance-streams';
 import { closeListenKey, createListenKey, keepListenKeyAlive } from './listen-keys';
 import { liveListenKey } from './listen-keys.repository';
 import { userStreamCaller } from './stream-auth';
+import { documentedUserStream } from './user-data-stream-docs';
 import { acceptWsApi } from './ws-api';
 
 export { createBinanceStreams } from './binance-streams';
@@ -94,11 +95,14 @@ export function userDataStreamRoutes(app: FastifyInstance, ctx: AppContext, keys
     }
     return parsed.data.listenKey;
   };
-  app.post('/userDataStream', async (request) => createListenKey(ctx, await caller(request)));
-  app.put('/userDataStream', async (request) =>
+  const docs = (method: 'POST' | 'PUT' | 'DELETE') => ({
+    config: { swaggerTransform: documentedUserStream(method) },
+  });
+  app.post('/userDataStream', docs('POST'), async (request) => createListenKey(ctx, await caller(request)));
+  app.put('/userDataStream', docs('PUT'), async (request) =>
     keepListenKeyAlive(ctx, await caller(request), listenKeyOf(request)),
   );
-  app.delete('/userDataStream', async (request) =>
+  app.delete('/userDataStream', docs('DELETE'), async (request) =>
     closeListenKey(ctx, await caller(request), listenKeyOf(request)),
   );
 }
