@@ -52,6 +52,7 @@ import { referralRoutes } from './features/referrals/referrals.routes';
 import { createReserves } from './features/reserves/reserves-runtime';
 import { stakeRedemptionJob } from './features/staking/redeem-stakes';
 import { stakingKycRoutes } from './features/staking/staking.routes';
+import { supportThreadAdminRoutes, supportThreadUserRoutes } from './features/support/support-thread.routes';
 import { supportAdminRoutes, supportUserRoutes } from './features/support/support.routes';
 import { toTicketView } from './features/support/ticket-view';
 import { swapKycRoutes } from './features/swap/swap.routes';
@@ -294,6 +295,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
         depositSandboxRoutes(scope, ctx);
         tradingUserRoutes(scope, ctx);
         supportUserRoutes(scope, ctx);
+        supportThreadUserRoutes(scope, ctx);
         referralRoutes(scope, ctx);
         uploadUserRoutes(scope, ctx);
         kyc.userRoutes(scope);
@@ -345,6 +347,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
         reserves.adminRoutes(scope);
         // Issue 46 points 6 and 7: the audit log's screen and the lists' CSV downloads.
         auditLogRoutes(scope, ctx);
+        supportThreadAdminRoutes(scope, ctx);
         adminAccessRoutes(scope);
         userListExportRoutes(scope, ctx);
       });

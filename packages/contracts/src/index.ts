@@ -40,3 +40,4 @@ export * from './withdrawals';
 export * from './admin-lists';
 export * from './reserves';
 export * from './audit-log';
+export * from './support-thread';

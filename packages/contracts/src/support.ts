@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { statusField } from './admin-lists';
 import { envelope, page } from './envelope';
 import { messages as m } from './messages';
 import { ADMIN_MAX_LIMIT, ADMIN_PAGE_SIZE, ADMIN_SEARCH_MAX, pagingSchema } from './paging';
@@ -75,7 +76,7 @@ export const adminSupportListRequestSchema = pagingSchema({
   searchMax: ADMIN_SEARCH_MAX,
   orderBy: { values: { createdAt: 'createdAt', '-createdAt': '-createdAt' }, default: '-createdAt' },
   // `id`: one ticket, for its own URL (/admin-support/<id>, issue 46).
-  filters: { id: z.uuid().optional() },
+  filters: { id: z.uuid().optional(), ...statusField(SUPPORT_TICKET_STATUSES) },
 });
 export type AdminSupportListRequest = z.input<typeof adminSupportListRequestSchema>;
 

@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
 import { recordAdminAction } from '../audit/record-admin-action';
 import * as repo from './support.repository';
+import { insertReply } from './support-thread.repository';
 import { toTicketView } from './ticket-view';
 
 export interface AnswerTicketInput {
@@ -23,8 +24,11 @@ export async function answerTicket(
   input: AnswerTicketInput,
 ): Promise<SupportTicket> {
   const { row, author } = await ctx.db.transaction(async (tx) => {
-    const row = await repo.answerTicket(tx, { ...input, adminId, now: ctx.clock.now() });
+    const now = ctx.clock.now();
+    const row = await repo.answerTicket(tx, { ...input, adminId, now });
     if (!row) throw new AppError('not_found', m.supportTicketNotFound);
+    // The answer is the team's reply in the ticket's thread too (issue 46 point 7).
+    await insertReply(tx, { ticketId: row.id, authorId: adminId, fromTeam: true, body: input.answer, now });
     await recordAdminAction(tx, {
       adminId,
       action: 'SUPPORT_ANSWERED',

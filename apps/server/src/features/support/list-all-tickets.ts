@@ -13,6 +13,7 @@ export async function listAllTickets(
     search?: string;
     orderBy: 'createdAt' | '-createdAt';
     id?: string | undefined;
+    status?: repo.TicketStatus | undefined;
   },
 ): Promise<{ content: AdminSupportTicket[]; total: number }> {
   const { rows, total } = await repo.listAllTickets(ctx.db, query);

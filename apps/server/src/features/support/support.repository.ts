@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { supportTickets, users } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
+import { statusIs } from '../../platform/list-sort';
 import { ownRows, ownRowsNewestFirst } from '../../platform/own-rows';
 import { containsPattern, phonePattern } from '../../platform/search';
 
@@ -66,6 +67,7 @@ export async function listAllTickets(
     search?: string;
     orderBy: 'createdAt' | '-createdAt';
     id?: string | undefined;
+    status?: TicketStatus | undefined;
   },
 ) {
   const matching = query.search
@@ -78,7 +80,12 @@ export async function listAllTickets(
         ilike(sql`${users.countryCode} || ${users.mobileNo}`, phonePattern(query.search)),
       )
     : undefined;
-  const where = and(matching, query.id ? eq(supportTickets.id, query.id) : undefined);
+  // The status filter reads statuses as the screens show them: PENDING includes INACTIVE.
+  const status =
+    query.status === 'PENDING'
+      ? inArray(supportTickets.status, ['PENDING', 'INACTIVE'])
+      : statusIs(supportTickets.status, query.status);
+  const where = and(matching, query.id ? eq(supportTickets.id, query.id) : undefined, status);
   const order =
     query.orderBy === 'createdAt'
       ? [asc(supportTickets.createdAt), asc(supportTickets.id)]
