@@ -174,8 +174,9 @@ async function main(): Promise<void> {
     for (let seq = 1; seq <= updates; seq += 1) {
       for (const channel of ['ticker', 'depth'] as const) {
         const planned = performance.now() + gapMs;
-        sentAt[channel][seq] = performance.now();
-        if (channel === 'depth') sentAt.binance[seq] = sentAt[channel][seq];
+        const sentNow = performance.now();
+        sentAt[channel][seq] = sentNow;
+        if (channel === 'depth') sentAt.binance[seq] = sentNow;
         if (channel === 'ticker')
           await publisher.query('SELECT pg_notify($1, $2)', ['price_tick', tickerPayload(seq)]);
         else await publisher.query('SELECT pg_notify($1, $2)', ['trading_event', depthPayload(seq)]);
