@@ -1,8 +1,8 @@
 import { accountMessages } from './accounts';
 import { adminMessages } from './admin';
-import { adminOperatorMessages } from './admin-operators';
 import { adminCustomerMessages } from './admin-customer';
 import { adminLedgerMessages } from './admin-ledger';
+import { adminOperatorMessages } from './admin-operators';
 import { chainDepositMessages } from './chain-deposits';
 import { coinDepositMessages } from './coin-deposits';
 import { coinWithdrawalMessages } from './coin-withdrawals';

@@ -54,7 +54,10 @@ export function VerifyBalances({ report }: { readonly report: ReserveReport }) {
               : formatMessage(m.reservesNotVerified, { reason: state.reason ?? '' })}
           </p>
           <h3 className="text-sm font-semibold text-ink">{m.reservesYourBalances}</h3>
-          <ul className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-3" data-testid="reserves-leaf">
+          <ul
+            className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-3"
+            data-testid="reserves-leaf"
+          >
             {state.proof.report.assets.map((asset, i) => (
               <li key={asset} className="flex justify-between gap-2">
                 <span className="text-muted">{asset}</span>
