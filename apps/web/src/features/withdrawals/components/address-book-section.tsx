@@ -76,8 +76,10 @@ export function AddressBookSection() {
 
   const chains = new Map<string, string>();
   for (const coin of coinChains.data ?? [])
+    // A chain coins only come in on (Litecoin, issue 47) takes no withdrawal address yet.
     for (const offered of coin.networks)
-      if (!chains.has(offered.chain)) chains.set(offered.chain, offered.name);
+      if (offered.withdrawable !== false && !chains.has(offered.chain))
+        chains.set(offered.chain, offered.name);
   const chainOptions = [...chains].map(([value, label]) => ({ value, label }));
 
   const confirmRemove = async () => {
