@@ -11,7 +11,9 @@ import { ROOMY_LIMITS } from '../auth/auth-test-helpers';
  * the server's memory. 100,000 audit lines are downloaded whole; the heap may grow by one page and
  * the stream's buffers, far less than the rows (about 15 MB of CSV, several times that as objects).
  * The heap is measured after a full collection, every 10,000 lines while the download runs: what the
- * export holds, not the garbage it leaves for the collector.
+ * export holds, not the garbage it leaves for the collector. The download goes over a real socket:
+ * an injected reply (app.inject) keeps every chunk written, which would measure the test, not the
+ * server (about 3.5 MB per 10,000 lines). Measured: about 1.5 MB, flat, for the whole download.
  */
 v8.setFlagsFromString('--expose-gc');
 const collect = vm.runInNewContext('gc') as () => void;
@@ -43,21 +45,21 @@ describe('the audit log CSV on 100,000 lines', () => {
   it('streams every line once, in order, with the heap kept under a bound', async () => {
     const baseline = liveHeap();
     let peak = baseline;
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/admin/audit-log/export.csv?sort=createdAt&order=asc',
+    // Over a real socket, as a browser downloads it (an injected reply keeps what it wrote).
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const res = await fetch(`${address}/api/v1/admin/audit-log/export.csv?sort=createdAt&order=asc`, {
       headers: admin.headers,
-      payloadAsStream: true,
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.status).toBe(200);
+    if (!res.body) throw new Error('no body');
     let lines = 0;
     const samples: string[] = [];
     let tail = '';
     let first = '';
     let previousDebt = 0;
     let ordered = true;
-    for await (const chunk of res.stream()) {
-      const text = tail + (chunk as Buffer).toString('utf8');
+    for await (const chunk of res.body) {
+      const text = tail + Buffer.from(chunk).toString('utf8');
       const parts = text.split('\r\n');
       tail = parts.pop() ?? '';
       for (const line of parts) {
