@@ -58,7 +58,10 @@ describe('the audit log CSV on 100,000 lines', () => {
     let first = '';
     let previousDebt = 0;
     let ordered = true;
-    for await (const chunk of res.body) {
+    const reader = res.body.getReader();
+    for (;;) {
+      const { done, value: chunk } = await reader.read();
+      if (done) break;
       const text = tail + Buffer.from(chunk).toString('utf8');
       const parts = text.split('\r\n');
       tail = parts.pop() ?? '';
