@@ -1,13 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { submittedCustomer } from './support/customers';
-import { expectAccessible, openFromAdminMenu } from './support/ui';
+import { registeredCustomer, submittedCustomer } from './support/customers';
+import { expectAccessible, logInAsCustomer, openFromAccountMenu, openFromAdminMenu } from './support/ui';
 
 /**
  * Issue 46 point 7: lists an operator can work with. The users list sorts by a column on the server
  * (its header on a desktop, the Sort by choice on a phone), downloads its rows as CSV with the same
  * sort, and the KYC list filters by status on the server (a submission of the flow's own waits
- * among the pending ones and is in no other status).
+ * among the pending ones and is in no other status). A customer's ticket keeps a thread: they open
+ * it from their ticket list and reply in it.
  */
 const ADMIN = { email: 'admin@example.com', password: 'Admin@123456' };
 
@@ -87,6 +88,27 @@ for (const viewport of [
         path: testInfo.outputPath(`kyc-pending-${viewport.width}.png`),
         fullPage: true,
       });
+    });
+
+    test('a customer replies in their ticket thread', async ({ page, request }, testInfo) => {
+      const customer = await registeredCustomer(request, `thread${viewport.width}`);
+      await logInAsCustomer(page, customer.email, customer.password);
+      await openFromAccountMenu(page, 'Help and support', /\/support$/);
+      await page.getByLabel('Subject').fill('Card declined');
+      await page.getByLabel('Description').fill('My card was declined twice today.');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByRole('button', { name: 'View Card declined' }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByRole('list', { name: 'Conversation' })).toContainText(
+        'My card was declined twice today.',
+      );
+      await dialog.getByLabel('Your reply').fill('It was a Visa card, if that helps.');
+      await dialog.getByRole('button', { name: 'Send reply' }).click();
+      await expect(page.getByText('Reply sent').first()).toBeVisible();
+      await expect(dialog.getByRole('listitem')).toHaveCount(2);
+      await expect(dialog.getByRole('listitem').nth(1)).toContainText('It was a Visa card, if that helps.');
+      await expectAccessible(page, '/support thread');
+      await page.screenshot({ path: testInfo.outputPath(`ticket-thread-${viewport.width}.png`) });
     });
   });
 }

@@ -1,9 +1,12 @@
 import { displayedTicketStatus, messages, type SupportTicket } from '@exchange/contracts';
+import { useState } from 'react';
 import { StatusBadge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
 import { type Column, DataTable } from '../../../components/ui/data-table';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useMyTickets } from '../api/get-my-tickets';
+import { TicketThreadDialog } from './ticket-thread';
 
 export const ticketColumns: readonly Column<SupportTicket>[] = [
   {
@@ -40,19 +43,43 @@ export const ticketColumns: readonly Column<SupportTicket>[] = [
   },
 ];
 
-/** The user's tickets with the administrator's answer and the status. */
+/**
+ * The user's tickets with the administrator's answer and the status; View opens the conversation,
+ * where the customer replies (issue 46 point 7).
+ */
 export function TicketTable() {
   const tickets = useMyTickets();
+  const [open, setOpen] = useState<string | null>(null);
+  const columns: readonly Column<SupportTicket>[] = [
+    ...ticketColumns,
+    {
+      id: 'thread',
+      header: messages.supportThreadTitle,
+      cell: (row) => (
+        <Button
+          size="sm"
+          variant="secondary"
+          aria-label={`View ${row.subject}`}
+          onClick={() => setOpen(row._id)}
+        >
+          {messages.supportView}
+        </Button>
+      ),
+    },
+  ];
   return (
-    <DataTable
-      label="Your tickets"
-      columns={ticketColumns}
-      rows={tickets.data}
-      rowKey={(row) => row._id}
-      loading={tickets.isFetching}
-      error={tickets.error ? errorMessage(tickets.error) : undefined}
-      onRetry={() => void tickets.refetch()}
-      emptyMessage={messages.noDataFound}
-    />
+    <>
+      <TicketThreadDialog ticketId={open} onClose={() => setOpen(null)} />
+      <DataTable
+        label="Your tickets"
+        columns={columns}
+        rows={tickets.data}
+        rowKey={(row) => row._id}
+        loading={tickets.isFetching}
+        error={tickets.error ? errorMessage(tickets.error) : undefined}
+        onRetry={() => void tickets.refetch()}
+        emptyMessage={messages.noDataFound}
+      />
+    </>
   );
 }
