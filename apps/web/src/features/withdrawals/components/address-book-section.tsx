@@ -75,8 +75,8 @@ export function AddressBookSection() {
   const [removing, setRemoving] = useState<WithdrawalAddress | null>(null);
 
   const chains = new Map<string, string>();
+  // A chain coins only come in on (Litecoin, issue 47) takes no withdrawal address yet.
   for (const coin of coinChains.data ?? [])
-    // A chain coins only come in on (Litecoin, issue 47) takes no withdrawal address yet.
     for (const offered of coin.networks)
       if (offered.withdrawable !== false && !chains.has(offered.chain))
         chains.set(offered.chain, offered.name);
