@@ -1,28 +1,12 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { registeredCustomer } from './support/customers';
-import { expectAccessible, openFromAdminMenu } from './support/ui';
+import { expectAccessible, logInAsAdmin, openFromAdminMenu } from './support/ui';
 
 /**
  * Issue 46 point 6: an admin changes a customer's role on the user's page (not through the API),
  * then finds the change in the audit log, its own screen in the admin menu, filtered by action and
  * target. A customer of the flow's own, so no other flow's customer is signed out by the change.
  */
-const ADMIN = { email: 'admin@example.com', password: 'Admin@123456' };
-
-async function adminSignIn(page: Page): Promise<void> {
-  await page.goto('/');
-  const header = page.getByRole('banner');
-  const login = header.getByRole('link', { name: 'Login' });
-  const menu = header.getByRole('button', { name: 'Open menu' });
-  await expect(login.or(menu).first()).toBeVisible();
-  if (!(await login.first().isVisible())) await menu.click();
-  await login.first().click();
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/admin-dashboard$/);
-}
-
 for (const viewport of [
   { width: 1366, height: 768 },
   { width: 390, height: 844 },
@@ -35,7 +19,7 @@ for (const viewport of [
       request,
     }, testInfo) => {
       const customer = await registeredCustomer(request, `role${viewport.width}`);
-      await adminSignIn(page);
+      await logInAsAdmin(page);
       await openFromAdminMenu(page, 'Users', 'Users');
       const search = page.getByPlaceholder('Search name,email or phone number');
       await search.fill(customer.email);

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { registeredCustomer } from './support/customers';
-import { expectAccessible, openFromAdminMenu } from './support/ui';
+import { expectAccessible, logInAsAdmin, openFromAdminMenu } from './support/ui';
 
 /**
  * A customer on one page (issue 46 points 2 and 4): the admin signs in from the landing page, opens a
@@ -11,20 +11,6 @@ import { expectAccessible, openFromAdminMenu } from './support/ui';
  */
 
 const ADMIN = { email: 'admin@example.com', password: 'Admin@123456' };
-
-async function adminSignsIn(page: Page): Promise<void> {
-  await page.goto('/');
-  const header = page.getByRole('banner');
-  const login = header.getByRole('link', { name: 'Login' });
-  const menu = header.getByRole('button', { name: 'Open menu' });
-  await expect(login.or(menu).first()).toBeVisible();
-  if (!(await login.first().isVisible())) await menu.click();
-  await login.first().click();
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/admin-dashboard$/);
-}
 
 async function openUser(page: Page, email: string, name: RegExp): Promise<void> {
   await openFromAdminMenu(page, 'Users', 'Users');
@@ -52,7 +38,7 @@ for (const viewport of [
       // A fresh customer (registration through the API) and the admin's argon2 sign-in.
       test.slow();
       const customer = await registeredCustomer(request, `freeze-${viewport.width}`);
-      await adminSignsIn(page);
+      await logInAsAdmin(page);
       await openUser(page, customer.email, /^View Vera Verified/);
       const url = page.url();
       await page.reload();

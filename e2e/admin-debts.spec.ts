@@ -1,6 +1,12 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { verifiedCustomer } from './support/customers';
-import { expectAccessible, logInAsCustomer, openFromAdminMenu, openFromHeader } from './support/ui';
+import {
+  expectAccessible,
+  logInAsAdmin,
+  logInAsCustomer,
+  openFromAdminMenu,
+  openFromHeader,
+} from './support/ui';
 
 /**
  * A customer's deposit is charged back after they spent part of it (the sandbox bank's chargeback):
@@ -9,7 +15,6 @@ import { expectAccessible, logInAsCustomer, openFromAdminMenu, openFromHeader } 
  */
 
 test.describe.configure({ timeout: 180_000 });
-const ADMIN = { email: 'admin@example.com', password: 'Admin@123456' };
 const DEBT_OPEN =
   'Your account has an unpaid balance from a reversed deposit, so sending, swapping and selling are paused. Please contact support to settle it.';
 
@@ -60,17 +65,7 @@ async function customerInDebt(request: APIRequestContext): Promise<{ email: stri
 async function adminDebts(browser: Browser, width: number): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
-  await page.goto('/');
-  const header = page.getByRole('banner');
-  const login = header.getByRole('link', { name: 'Login' });
-  const menu = header.getByRole('button', { name: 'Open menu' });
-  await expect(login.or(menu).first()).toBeVisible();
-  if (!(await login.first().isVisible())) await menu.click();
-  await login.first().click();
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/admin-dashboard$/);
+  await logInAsAdmin(page);
   await openFromAdminMenu(page, 'Debts', 'Debts');
   return page;
 }

@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { queuedUsdWithdrawal } from './support/queued-withdrawal';
-import { expectAccessible, openFromAdminMenu } from './support/ui';
+import { expectAccessible, logInAsAdmin, openFromAdminMenu } from './support/ui';
 
 /**
  * Four eyes on a large withdrawal (issue 46 point 5): a customer's 1,500 USD withdrawal (above the
@@ -13,17 +13,7 @@ const SECOND = { email: 'admin2@example.com', password: 'Admin2@123456' };
 
 async function signInToQueue(browser: Browser, admin: typeof FIRST, width: number, height: number) {
   const page = await (await browser.newContext({ viewport: { width, height } })).newPage();
-  await page.goto('/');
-  const header = page.getByRole('banner');
-  const login = header.getByRole('link', { name: 'Login' });
-  const menu = header.getByRole('button', { name: 'Open menu' });
-  await expect(login.or(menu).first()).toBeVisible();
-  if (!(await login.first().isVisible())) await menu.click();
-  await login.first().click();
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/admin-dashboard$/);
+  await logInAsAdmin(page, admin);
   await openFromAdminMenu(page, 'Withdrawals', 'Withdrawals');
   return page;
 }

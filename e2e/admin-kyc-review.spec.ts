@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { submittedCustomer } from './support/customers';
-import { expectAccessible, openFromAdminMenu } from './support/ui';
+import { expectAccessible, logInAsAdmin, openFromAdminMenu } from './support/ui';
 
 /**
  * KYC review on one page (issue 46 points 3 and 4): a customer's submission waits; the admin signs in
@@ -8,22 +8,6 @@ import { expectAccessible, openFromAdminMenu } from './support/ui';
  * link, reloads (the id is in the URL), sees the documents and the customer, is refused a rejection
  * without a reason inside the dialog, and approves on the same page.
  */
-
-const ADMIN = { email: 'admin@example.com', password: 'Admin@123456' };
-
-async function adminSignsIn(page: Page): Promise<void> {
-  await page.goto('/');
-  const header = page.getByRole('banner');
-  const login = header.getByRole('link', { name: 'Login' });
-  const menu = header.getByRole('button', { name: 'Open menu' });
-  await expect(login.or(menu).first()).toBeVisible();
-  if (!(await login.first().isVisible())) await menu.click();
-  await login.first().click();
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/admin-dashboard$/);
-}
 
 for (const viewport of [
   { width: 1366, height: 768 },
@@ -39,7 +23,7 @@ for (const viewport of [
       // A customer's registration and KYC upload through the API, and the admin's argon2 sign-in.
       test.slow();
       const customer = await submittedCustomer(request, `review-${viewport.width}`);
-      await adminSignsIn(page);
+      await logInAsAdmin(page);
       await openFromAdminMenu(page, 'KYC', 'KYC Requests');
       await expect(page.getByLabel('Status')).toHaveValue('PENDING');
       const search = page.getByPlaceholder('Search name,email or phone number');

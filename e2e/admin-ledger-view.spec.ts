@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, openFromAdminMenu } from './support/ui';
+import { expectAccessible, logInAsAdmin, openFromAdminMenu } from './support/ui';
 
 /**
  * Every money movement in one ledger view (issue 46 points 1 and 8): the admin signs in from the
@@ -8,7 +8,6 @@ import { expectAccessible, openFromAdminMenu } from './support/ui';
  * completed withdrawal), reads her name and e-mail and the USD value, and downloads the same query as
  * CSV.
  */
-const ADMIN = { email: 'admin@example.com', password: 'Admin@123456' };
 const DANA = 'dana@example.com';
 
 for (const [width, height] of [
@@ -19,17 +18,7 @@ for (const [width, height] of [
     test.use({ viewport: { width, height } });
 
     test('the admin finds a completed withdrawal among every movement and exports it', async ({ page }) => {
-      await page.goto('/');
-      const header = page.getByRole('banner');
-      const login = header.getByRole('link', { name: 'Login' });
-      const menu = header.getByRole('button', { name: 'Open menu' });
-      await expect(login.or(menu).first()).toBeVisible();
-      if (!(await login.first().isVisible())) await menu.click();
-      await login.first().click();
-      await page.getByLabel('Email').fill(ADMIN.email);
-      await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-      await page.getByRole('button', { name: 'Login' }).click();
-      await expect(page).toHaveURL(/\/admin-dashboard$/);
+      await logInAsAdmin(page);
 
       await expect(page.getByText(/^approved of \d+$/)).toBeVisible();
       const latest = page.getByRole('button', { name: 'Latest Transactions' });

@@ -1,7 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { registeredCustomer, submittedCustomer } from './support/customers';
-import { expectAccessible, logInAsCustomer, openFromAccountMenu, openFromAdminMenu } from './support/ui';
+import {
+  expectAccessible,
+  logInAsAdmin,
+  logInAsCustomer,
+  openFromAccountMenu,
+  openFromAdminMenu,
+} from './support/ui';
 
 /**
  * Issue 46 point 7: lists an operator can work with. The users list sorts by a column on the server
@@ -10,21 +16,6 @@ import { expectAccessible, logInAsCustomer, openFromAccountMenu, openFromAdminMe
  * among the pending ones and is in no other status). A customer's ticket keeps a thread: they open
  * it from their ticket list and reply in it.
  */
-const ADMIN = { email: 'admin@example.com', password: 'Admin@123456' };
-
-async function adminSignIn(page: Page): Promise<void> {
-  await page.goto('/');
-  const header = page.getByRole('banner');
-  const login = header.getByRole('link', { name: 'Login' });
-  const menu = header.getByRole('button', { name: 'Open menu' });
-  await expect(login.or(menu).first()).toBeVisible();
-  if (!(await login.first().isVisible())) await menu.click();
-  await login.first().click();
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/admin-dashboard$/);
-}
 
 for (const viewport of [
   { width: 1366, height: 768 },
@@ -38,7 +29,7 @@ for (const viewport of [
       request,
     }, testInfo) => {
       const waiting = await submittedCustomer(request, `lists${viewport.width}`);
-      await adminSignIn(page);
+      await logInAsAdmin(page);
       await openFromAdminMenu(page, 'Users', 'Users');
       const wide = viewport.width >= 640;
       if (wide) {

@@ -30,11 +30,14 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   expect(blocking, `axe on ${screen}`).toEqual([]);
 }
 
+/** The demo admin of the seed (README's demo accounts). */
+export const DEMO_ADMIN = { email: 'admin@example.com', password: 'Admin@123456' } as const;
+
 /**
  * Logs in as a person does: the landing page, the header's Login button, the form; then waits for the
- * dashboard, where a customer lands.
+ * page the account lands on (`landing`).
  */
-export async function logInAsCustomer(page: Page, email: string, password: string): Promise<void> {
+async function logInFromLanding(page: Page, email: string, password: string, landing: RegExp): Promise<void> {
   await page.goto('/');
   const header = page.getByRole('banner');
   const login = header.getByRole('link', { name: 'Login' });
@@ -48,7 +51,20 @@ export async function logInAsCustomer(page: Page, email: string, password: strin
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(landing);
+}
+
+/** Logs a customer in from the landing page; they land on the dashboard. */
+export async function logInAsCustomer(page: Page, email: string, password: string): Promise<void> {
+  await logInFromLanding(page, email, password, /\/dashboard$/);
+}
+
+/** Logs an admin in from the landing page (the demo admin unless told); they land on the admin dashboard. */
+export async function logInAsAdmin(
+  page: Page,
+  admin: { readonly email: string; readonly password: string } = DEMO_ADMIN,
+): Promise<void> {
+  await logInFromLanding(page, admin.email, admin.password, /\/admin-dashboard$/);
 }
 
 /** Collects every uncaught page error, so a flow can fail on a screen that crashed while it looked away. */
