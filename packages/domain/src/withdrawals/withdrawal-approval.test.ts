@@ -42,18 +42,47 @@ describe('withdrawalRiskFlags', () => {
 });
 
 describe('decideWithdrawalApproval', () => {
+  it('queues a withdrawal that needs four eyes even when the auto-approval line is set above it', () => {
+    const input = { autoApproveBelowCents: 5000_00n, secondApprovalAboveCents: 1000_00n, flags: [] };
+    expect(decideWithdrawalApproval({ ...input, valueCents: 1000_00n })).toBe('APPROVED');
+    expect(decideWithdrawalApproval({ ...input, valueCents: 1000_01n })).toBe('PENDING_APPROVAL');
+    expect(decideWithdrawalApproval({ ...input, valueCents: 1n, secondApprovalAboveCents: 0n })).toBe(
+      'PENDING_APPROVAL',
+    );
+  });
+
   it('approves below the limit without flags, queues at the limit or with any flag', () => {
-    expect(decideWithdrawalApproval({ valueCents: 99_99n, autoApproveBelowCents: 100_00n, flags: [] })).toBe(
-      'APPROVED',
-    );
-    expect(decideWithdrawalApproval({ valueCents: 100_00n, autoApproveBelowCents: 100_00n, flags: [] })).toBe(
-      'PENDING_APPROVAL',
-    );
     expect(
-      decideWithdrawalApproval({ valueCents: 1n, autoApproveBelowCents: 100_00n, flags: ['recent_deposit'] }),
+      decideWithdrawalApproval({
+        valueCents: 99_99n,
+        autoApproveBelowCents: 100_00n,
+        secondApprovalAboveCents: 1000_00n,
+        flags: [],
+      }),
+    ).toBe('APPROVED');
+    expect(
+      decideWithdrawalApproval({
+        valueCents: 100_00n,
+        autoApproveBelowCents: 100_00n,
+        secondApprovalAboveCents: 1000_00n,
+        flags: [],
+      }),
     ).toBe('PENDING_APPROVAL');
-    expect(decideWithdrawalApproval({ valueCents: 1n, autoApproveBelowCents: 0n, flags: [] })).toBe(
-      'PENDING_APPROVAL',
-    );
+    expect(
+      decideWithdrawalApproval({
+        valueCents: 1n,
+        autoApproveBelowCents: 100_00n,
+        secondApprovalAboveCents: 1000_00n,
+        flags: ['recent_deposit'],
+      }),
+    ).toBe('PENDING_APPROVAL');
+    expect(
+      decideWithdrawalApproval({
+        valueCents: 1n,
+        autoApproveBelowCents: 0n,
+        secondApprovalAboveCents: 1000_00n,
+        flags: [],
+      }),
+    ).toBe('PENDING_APPROVAL');
   });
 });

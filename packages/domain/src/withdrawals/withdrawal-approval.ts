@@ -1,5 +1,6 @@
 import type { Minor } from '../money';
 import { DAY_MS } from '../time';
+import { approvalsNeeded } from './four-eyes';
 
 /**
  * What makes a withdrawal worth a person's look: a destination address used for the first time, a
@@ -54,15 +55,20 @@ export function withdrawalRiskFlags(input: RiskInput): WithdrawalRiskFlag[] {
 }
 
 /**
- * Approved at once, or queued for an admin: automatic only when no risk flag is raised and the value
- * is below `autoApproveBelowCents` (0 sends every withdrawal to the queue).
+ * Approved at once, or queued for an admin: automatic only when no risk flag is raised, the value is
+ * below `autoApproveBelowCents` (0 sends every withdrawal to the queue) and the withdrawal does not
+ * need four eyes (`secondApprovalAboveCents`): an auto-approval line set above the four-eyes line
+ * must not let a withdrawal that needs two admins go out with none.
  */
 export function decideWithdrawalApproval(input: {
   readonly valueCents: Minor;
   readonly autoApproveBelowCents: Minor;
+  readonly secondApprovalAboveCents: Minor;
   readonly flags: readonly WithdrawalRiskFlag[];
 }): 'APPROVED' | 'PENDING_APPROVAL' {
-  return input.flags.length === 0 && input.valueCents < input.autoApproveBelowCents
+  return input.flags.length === 0 &&
+    input.valueCents < input.autoApproveBelowCents &&
+    approvalsNeeded(input.valueCents, input.secondApprovalAboveCents) === 1
     ? 'APPROVED'
     : 'PENDING_APPROVAL';
 }

@@ -59,6 +59,7 @@ export async function confirmWithdrawal(
       : decideWithdrawalApproval({
           valueCents: BigInt(row.valueCents),
           autoApproveBelowCents: ctx.config.withdrawals.autoApproveBelowCents,
+          secondApprovalAboveCents: ctx.config.withdrawals.secondApprovalAboveCents,
           flags: row.flags as WithdrawalRiskFlag[],
         });
     const next = nextWithdrawalStatus(
