@@ -171,6 +171,18 @@ export const cancelOrderQuerySchema = z.object({
 export type CancelOrderQuery = z.input<typeof cancelOrderQuerySchema>;
 
 /**
+ * POST /wallet/limitorder/market/cancel-all-open-orders { market_id? } (issue 48): cancels every open
+ * order of the user on that market, or on every market when `market_id` is absent. Answers the wallet
+ * afterwards and how many orders it cancelled (an order that filled meanwhile is not counted).
+ */
+export const cancelAllOrdersRequestSchema = z.object({ market_id: z.string().max(32).nullish() });
+export type CancelAllOrdersRequest = z.input<typeof cancelAllOrdersRequestSchema>;
+export const cancelAllOrdersResponseSchema = envelope(
+  z.object({ wallet: walletSchema, cancelled: z.number().int() }),
+);
+export type CancelAllOrdersResponse = z.infer<typeof cancelAllOrdersResponseSchema>;
+
+/**
  * POST /wallet/orders/getordersAndUpdateStatus {}: the user's current wallet and open orders.
  * `status` is true on success (the spec's client tests `status == 1`, which true satisfies).
  */

@@ -25,6 +25,23 @@ export const tradingMessages = {
   buyExecuted: 'Buy order executed successfully',
   sellExecuted: 'Sell order executed successfully',
   orderCancelled: 'Order cancelled successfully',
+  /** Not in the spec (issue 48's 'Cancel all'). */
+  ordersCancelled: '{count} open orders cancelled',
+  // The order form's advanced choices (issue 48), each with one plain sentence.
+  tifAdvanced: 'Advanced',
+  tifGtc: 'Good till cancelled',
+  tifGtcHelp: 'The order waits in the book until it fills or you cancel it.',
+  tifIoc: 'Immediate or cancel',
+  tifIocHelp: 'Fills what it can at once; whatever is left is cancelled.',
+  tifFok: 'Fill or kill',
+  tifFokHelp: 'Fills the whole quantity at once, or is cancelled with nothing traded.',
+  tifPostOnly: 'Post only',
+  tifPostOnlyHelp:
+    'Only waits in the book; refused if it would trade at once, so you always pay the maker fee.',
+  cancelAllOrders: 'Cancel all',
+  confirmCancelAllMarket: 'Cancel all {count} open orders on {market} ?',
+  confirmCancelAllEverywhere: 'Cancel all {count} open orders on every market ?',
+  cancelAllHolds: 'What they hold returns to your wallet.',
   ordersLoaded: 'Orders',
   quoteIssued: 'Quote',
   quoteNotFound: 'Quote not found',

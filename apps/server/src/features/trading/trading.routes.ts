@@ -1,5 +1,8 @@
 import {
+  cancelAllOrdersRequestSchema,
+  cancelAllOrdersResponseSchema,
   cancelOrderQuerySchema,
+  formatMessage,
   instantQuoteRequestSchema,
   instantQuoteResponseSchema,
   marketDepthResponseSchema,
@@ -22,6 +25,7 @@ import { AppError } from '../../platform/errors';
 import { createIdempotencyHooks } from '../../platform/idempotency';
 import { perUserLimit } from '../../platform/user-rate-limit';
 import { assertOutflowAllowed } from '../outflow/assert-outflow-allowed';
+import { cancelOpenOrders } from './cancel-open-orders';
 import { cancelOrder } from './cancel-order';
 import { executeInstantOrder } from './execute-instant-order';
 import { issueInstantQuote, quoteView } from './issue-instant-quote';
@@ -162,6 +166,24 @@ export function tradingKycRoutes(app: ZodApi, ctx: AppContext, trading: TradingR
         status: true,
         message: messages.orderCancelled,
         data: { wallet: await ctx.walletOf(userId) },
+      };
+    },
+  );
+
+  // 'Cancel all' (issue 48): the user's open orders on one market, or everywhere without market_id.
+  app.post(
+    '/wallet/limitorder/market/cancel-all-open-orders',
+    { schema: { body: cancelAllOrdersRequestSchema, response: { 200: cancelAllOrdersResponseSchema } } },
+    async (request) => {
+      const userId = sessionOf(request).userId;
+      const marketId = request.body.market_id ?? undefined;
+      if (marketId !== undefined && !findMarket(marketId))
+        throw new AppError('not_found', messages.marketNotFound);
+      const cancelled = await cancelOpenOrders(ctx, trading.engine, userId, marketId);
+      return {
+        status: true,
+        message: formatMessage(messages.ordersCancelled, { count: String(cancelled) }),
+        data: { wallet: await ctx.walletOf(userId), cancelled },
       };
     },
   );
