@@ -20,6 +20,9 @@ export function chainTestEnv(overrides: Record<string, string> = {}): Record<str
     CHAIN_MIN_DEPOSIT_USDT: '1',
     CHAIN_EXPLORER_URL: 'https://explorer.example',
     CHAIN_MNEMONIC: generateMnemonic(wordlist, 256),
+    // These files prove the chain's paths with one admin's approval; four eyes on a large withdrawal has
+    // its own tests (features/withdrawals/review/four-eyes.test.ts), so its line sits out of their way.
+    WITHDRAWAL_SECOND_APPROVAL_ABOVE_USD: '1000000',
     ...overrides,
   };
 }
