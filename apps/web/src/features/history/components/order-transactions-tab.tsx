@@ -16,6 +16,7 @@ import {
   useClosedOrders,
   useOpenOrders,
 } from '../../trading/api/orders';
+import { CancelAllButton } from '../../trading/components/cancel-all-button';
 import { averageFillPrice } from '../../trading/model/average-fill';
 import type { HistoryHighlight } from '../history-tabs';
 
@@ -152,6 +153,7 @@ function OpenOrders({ highlight }: { readonly highlight: string | null }) {
     <>
       <DataTable
         label="Open orders"
+        toolbar={<CancelAllButton count={orders.data?.length ?? 0} marketId={null} />}
         columns={columns}
         rows={orders.data}
         rowKey={(row) => row.id}

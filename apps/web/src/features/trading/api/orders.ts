@@ -1,4 +1,6 @@
 import type {
+  CancelAllOrdersRequest,
+  CancelAllOrdersResponse,
   CancelOrderQuery,
   LimitOrder,
   OrderHistoryQuery,
@@ -74,6 +76,22 @@ export function useCancelOrder() {
     mutationFn: cancelOrder,
     onSuccess: (response) => afterMoneyMoved(queryClient, response),
     // A refusal may mean the order filled or was cancelled meanwhile: its figures are refetched too.
+    onError: () => refreshBalances(queryClient),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: tradingKeys.orders }),
+  });
+}
+
+/** 'Cancel all' (issue 48): the user's open orders on one market, or on every market without one. */
+export function cancelAllOrders(body: CancelAllOrdersRequest): Promise<CancelAllOrdersResponse> {
+  return apiClient.post<CancelAllOrdersResponse>('/wallet/limitorder/market/cancel-all-open-orders', body);
+}
+
+/** Cancels all open orders (of a market or everywhere), then refreshes like a single cancel. */
+export function useCancelAllOrders() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelAllOrders,
+    onSuccess: (response) => afterMoneyMoved(queryClient, response),
     onError: () => refreshBalances(queryClient),
     onSettled: () => queryClient.invalidateQueries({ queryKey: tradingKeys.orders }),
   });

@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatAmount, formatAssetPrice, formatDateTime, priceDecimals } from '../../../lib/format';
 import { useCancelOrder, useFilledOrders, useOpenOrders } from '../api/orders';
 import { averageFillPrice } from '../model/average-fill';
+import { CancelAllButton } from './cancel-all-button';
 
 const SHOWN = 5;
 
@@ -60,6 +61,9 @@ function OpenList({ coin, marketId }: { coin: string; marketId: string }) {
   if (mine.length === 0) return <p className="py-2 text-sm text-muted">No open orders on {marketId}.</p>;
   return (
     <>
+      <div className="flex justify-end">
+        <CancelAllButton count={mine.length} marketId={marketId} />
+      </div>
       <ul aria-label="Open orders">
         {mine.slice(0, SHOWN).map((order) => (
           <OrderLine

@@ -2,6 +2,7 @@ import type { InstantQuote, OrderSide } from '@exchange/contracts';
 import { formatAmount, formatAssetPrice, formatUsd } from '../../../lib/format';
 import { limitEstimate } from '../model/limit-estimate';
 import { LIMIT_QUOTE, USD_PRICE_DECIMALS } from '../model/market-rules';
+import { type AdvancedChoice, choiceLabel, DEFAULT_CHOICE } from '../model/time-in-force';
 import { useSecondsLeft } from './order-summary';
 
 function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
@@ -23,6 +24,8 @@ export interface ConfirmationProps {
   readonly quote: InstantQuote | null;
   /** The quote was replaced in the dialog because the first one expired. */
   readonly requoted: boolean;
+  /** A limit order's time in force or post only, named in the confirmation. */
+  readonly choice?: AdvancedChoice;
 }
 
 /**
@@ -38,6 +41,7 @@ export function OrderConfirmation({
   feeBps,
   quote,
   requoted,
+  choice = DEFAULT_CHOICE,
 }: ConfirmationProps) {
   const secondsLeft = useSecondsLeft(quote?.expires_at ?? null);
   const isBuy = side === 'buy';
@@ -74,6 +78,7 @@ export function OrderConfirmation({
       <Row label="Side" value={isBuy ? `Limit buy ${coin}` : `Limit sell ${coin}`} />
       <Row label="Quantity" value={`${formatAmount(quantity, 6)} ${coin}`} />
       <Row label="Limit price" value={`${formatAssetPrice(limitPrice, coin)} ${LIMIT_QUOTE}`} />
+      <Row label="Time in force" value={choiceLabel(choice)} />
       <Row label="Cost" value={`${formatAmount(estimate.cost)} ${LIMIT_QUOTE}`} />
       <Row label="Fee (0.2%)" value={`${formatAmount(estimate.fee)} ${LIMIT_QUOTE}`} />
       <Row

@@ -12,7 +12,9 @@ import { useSession } from '../../session/session-context';
 import { type OrderFormInput, useOrderForm } from '../hooks/use-order-form';
 import { sanitizeDecimal } from '../model/decimal-input';
 import { INSTANT_FIAT, LIMIT_QUOTE } from '../model/market-rules';
+import { type AdvancedChoice, DEFAULT_CHOICE } from '../model/time-in-force';
 import { offersGetUsdt, offersUsdConvert, usdtShortfall } from '../model/usd-convert';
+import { AdvancedOrderOptions } from './advanced-order-options';
 import { ConvertUsdStep } from './convert-usd-step';
 import { OrderConfirmation } from './order-confirmation';
 import { LimitSummary, QuoteSummary } from './order-summary';
@@ -37,7 +39,8 @@ export function OrderForm(props: OrderFormProps) {
   const kycStatus = useKycStatus();
   const navigate = useNavigate();
   const formId = useId();
-  const order = useOrderForm(props);
+  const [choice, setChoice] = useState<AdvancedChoice>(DEFAULT_CHOICE);
+  const order = useOrderForm(props, choice);
   const { errors, balance, spendCode, feeBps, pending, estimate, shownQuote, quoteProblem } = order;
   const instant = order.type === 'instant';
   const actionLabel = side === 'buy' ? `Buy ${coin}` : `Sell ${coin}`;
@@ -121,6 +124,7 @@ export function OrderForm(props: OrderFormProps) {
           }}
         />
       ) : null}
+      {order.type === 'limit' ? <AdvancedOrderOptions value={choice} onChange={setChoice} /> : null}
       <div className="rounded-md border border-line bg-raised/50 p-3" aria-live="polite">
         {estimate ? (
           <LimitSummary estimate={estimate} side={side} />
@@ -186,6 +190,7 @@ export function OrderForm(props: OrderFormProps) {
             feeBps={feeBps}
             quote={pending.quote}
             requoted={pending.requoted ?? false}
+            choice={pending.choice}
           />
         ) : null}
       </ConfirmDialog>

@@ -32,6 +32,7 @@ import {
   offersLimitOrders,
 } from '../model/market-rules';
 import { type OrderContext, type OrderFormValues, validateOrderForm } from '../model/order-validation';
+import { type AdvancedChoice, isPostOnlyRefusal, wireTimeInForce } from '../model/time-in-force';
 
 /** What one side of the buy/sell screen trades, and what it knows before a quote exists. */
 export interface OrderFormInput {
@@ -81,6 +82,8 @@ export interface PendingOrder {
   readonly quote: InstantQuote | null;
   /** The first quote expired inside the dialog and this one replaced it. */
   readonly requoted?: boolean;
+  /** A limit order's time in force and post only ('Advanced', issue 48). */
+  readonly choice: AdvancedChoice;
 }
 
 /**
@@ -91,7 +94,10 @@ export interface PendingOrder {
  * after 3 seconds with the new row highlighted; after a failure the quantity is cleared and the
  * screen's data reloaded after 3 seconds.
  */
-export function useOrderForm({ side, coin, rules, wallet, referencePrice, pickedPrice }: OrderFormInput) {
+export function useOrderForm(
+  { side, coin, rules, wallet, referencePrice, pickedPrice }: OrderFormInput,
+  choice: AdvancedChoice,
+) {
   const session = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -190,6 +196,7 @@ export function useOrderForm({ side, coin, rules, wallet, referencePrice, picked
           quantity: order.values.quantity,
           limitPrice: order.type === 'limit' ? order.values.limitPrice : null,
           quote_id: order.quote?.quote_id ?? null,
+          time_in_force: order.type === 'limit' ? wireTimeInForce(order.choice) : null,
         },
         idempotencyKey,
       });
@@ -207,6 +214,9 @@ export function useOrderForm({ side, coin, rules, wallet, referencePrice, picked
       later(() => navigate(paths.history, { state: { type, highlight } }), SUCCESS_REDIRECT_MS);
     } catch (error) {
       toast.error(errorMessage(error));
+      // A post-only that would have traded at once: the refusal stays in the form, by the price.
+      if (isPostOnlyRefusal(errorMessage(error)))
+        setError('limitPrice', { type: 'server', message: errorMessage(error) });
       afterFailure();
     } finally {
       // Sent or refused, the quote is spent: never show or reuse it again.
@@ -234,7 +244,7 @@ export function useOrderForm({ side, coin, rules, wallet, referencePrice, picked
       // With the firm price known, the balance rule is checked again against its total.
       if (report(validateOrderForm(values, context(instantQuote)))) return;
     }
-    setPending({ values, type: effectiveType, quote: instantQuote });
+    setPending({ values, type: effectiveType, quote: instantQuote, choice });
   });
 
   // A quote that ran out while the dialog was open is never sent: a new one is fetched and shown,
