@@ -1,5 +1,6 @@
 import { ASSET_CODES, STAKE_STATUSES } from '@exchange/domain';
 import { z } from 'zod';
+import { sortFields, statusField } from './admin-lists';
 import { decimalString, envelope, page } from './envelope';
 import { ledgerReportSchema } from './ledger';
 import { ADMIN_MAX_LIMIT, ADMIN_PAGE_SIZE, ADMIN_SEARCH_MAX, pagingSchema } from './paging';
@@ -31,6 +32,23 @@ export const adminListRequestSchema = pagingSchema({
 });
 export type AdminListRequest = z.input<typeof adminListRequestSchema>;
 export type AdminListQuery = z.output<typeof adminListRequestSchema>;
+
+/** The columns the admin stakes list sorts by (issue 46 point 7): opened, token, term and status. */
+export const ADMIN_STAKE_SORTS = ['createdAt', 'asset', 'days', 'status'] as const;
+
+/**
+ * POST /admin/get-all-stake (and GET /admin/get-all-stake/export.csv with the same query): the list's
+ * paging and search, sorted by one of its columns (newest first by default), in one status when asked.
+ */
+export const adminStakeListRequestSchema = pagingSchema({
+  defaultLimit: ADMIN_PAGE_SIZE,
+  maxLimit: ADMIN_MAX_LIMIT,
+  searchMax: ADMIN_SEARCH_MAX,
+  orderBy: { values: { asc: 'asc', desc: 'desc', createdAt: 'asc', '-createdAt': 'desc' }, default: 'desc' },
+  filters: { ...sortFields(ADMIN_STAKE_SORTS, 'createdAt'), ...statusField(STAKE_STATUSES) },
+});
+export type AdminStakeListRequest = z.input<typeof adminStakeListRequestSchema>;
+export type AdminStakeListQuery = z.output<typeof adminStakeListRequestSchema>;
 
 /** The user a back-office row belongs to, as the spec's admin lists read it. */
 export const adminRowUserSchema = z.object({

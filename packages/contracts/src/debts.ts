@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sortFields, statusField } from './admin-lists';
 import { decimalString, envelope } from './envelope';
 import { ADMIN_MAX_LIMIT, ADMIN_PAGE_SIZE, ADMIN_SEARCH_MAX, pagingSchema } from './paging';
 
@@ -13,8 +14,11 @@ export type DebtSettlement = (typeof DEBT_SETTLEMENTS)[number];
 /** The longest note an admin may write on a settlement. */
 export const DEBT_NOTE_MAX = 500;
 
+/** The columns the debts list sorts by (issue 46 point 7): raised, amount and status. */
+export const ADMIN_DEBT_SORTS = ['createdAt', 'amount', 'status'] as const;
+
 /**
- * POST /admin/debts: paged, searched by the user's name or e-mail on the server, newest first unless
+ * POST /admin/debts (and GET /admin/debts/export.csv with the same query): paged, searched by the user's name or e-mail on the server, newest first unless
  * asked otherwise; optionally only OPEN or SETTLED debts, or one user's.
  */
 export const adminDebtListRequestSchema = pagingSchema({
@@ -22,9 +26,14 @@ export const adminDebtListRequestSchema = pagingSchema({
   maxLimit: ADMIN_MAX_LIMIT,
   searchMax: ADMIN_SEARCH_MAX,
   orderBy: { values: { '-createdAt': 'desc', createdAt: 'asc' }, default: '-createdAt' },
-  filters: { status: z.enum(DEBT_STATUSES).optional(), userId: z.uuid().optional() },
+  filters: {
+    ...sortFields(ADMIN_DEBT_SORTS, 'createdAt'),
+    ...statusField(DEBT_STATUSES),
+    userId: z.uuid().optional(),
+  },
 });
 export type AdminDebtListRequest = z.input<typeof adminDebtListRequestSchema>;
+export type AdminDebtListQuery = z.output<typeof adminDebtListRequestSchema>;
 
 const person = z.object({ _id: z.string(), name: z.string(), email: z.string() });
 

@@ -1,6 +1,6 @@
 import { checkDateOfBirth, KYC_STATUSES } from '@exchange/domain';
 import { z } from 'zod';
-import { statusField } from './admin-lists';
+import { sortFields, statusField } from './admin-lists';
 import { isCountryCode } from './country-codes';
 import { envelope } from './envelope';
 import { formatMessage, messages as m } from './messages';
@@ -148,14 +148,18 @@ export function kycDobProblem(dob: string, today: string): string | null {
  * POST /admin/get-all-kyc: paged, searched by name, e-mail or phone on the server, in one status when
  * asked (the review queue asks PENDING, oldest first), newest first by default.
  */
+/** The columns the KYC list sorts by (issue 46 point 7): submitted, the customer's name, status. */
+export const ADMIN_KYC_SORTS = ['createdAt', 'name', 'status'] as const;
+
 export const adminKycListRequestSchema = pagingSchema({
   defaultLimit: ADMIN_PAGE_SIZE,
   maxLimit: ADMIN_MAX_LIMIT,
   searchMax: ADMIN_SEARCH_MAX,
   orderBy: { values: { asc: 'asc', desc: 'desc' }, default: 'desc' },
-  filters: { ...statusField(KYC_STATUSES) },
+  filters: { ...sortFields(ADMIN_KYC_SORTS, 'createdAt'), ...statusField(KYC_STATUSES) },
 });
 export type AdminKycListRequest = z.input<typeof adminKycListRequestSchema>;
+export type AdminKycListQuery = z.output<typeof adminKycListRequestSchema>;
 
 export const kycUserSummarySchema = z.object({
   _id: z.string(),

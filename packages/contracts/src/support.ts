@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { statusField } from './admin-lists';
+import { sortFields, statusField } from './admin-lists';
 import { envelope, page } from './envelope';
 import { messages as m } from './messages';
 import { ADMIN_MAX_LIMIT, ADMIN_PAGE_SIZE, ADMIN_SEARCH_MAX, pagingSchema } from './paging';
@@ -69,6 +69,9 @@ export type SupportListResponse = z.infer<typeof supportListResponseSchema>;
 
 // ---------------------------------------------------------------- admin
 
+/** The columns the admin ticket list sorts by (issue 46 point 7): opened, last change, subject, status. */
+export const ADMIN_TICKET_SORTS = ['createdAt', 'updatedAt', 'subject', 'status'] as const;
+
 /** The body may be left out or sent with empty fields (`pagingSchema`): every field has a default. */
 export const adminSupportListRequestSchema = pagingSchema({
   defaultLimit: ADMIN_PAGE_SIZE,
@@ -76,9 +79,14 @@ export const adminSupportListRequestSchema = pagingSchema({
   searchMax: ADMIN_SEARCH_MAX,
   orderBy: { values: { createdAt: 'createdAt', '-createdAt': '-createdAt' }, default: '-createdAt' },
   // `id`: one ticket, for its own URL (/admin-support/<id>, issue 46).
-  filters: { id: z.uuid().optional(), ...statusField(SUPPORT_TICKET_STATUSES) },
+  filters: {
+    id: z.uuid().optional(),
+    ...sortFields(ADMIN_TICKET_SORTS, 'createdAt'),
+    ...statusField(SUPPORT_TICKET_STATUSES),
+  },
 });
 export type AdminSupportListRequest = z.input<typeof adminSupportListRequestSchema>;
+export type AdminSupportListQuery = z.output<typeof adminSupportListRequestSchema>;
 
 export const adminSupportTicketSchema = supportTicketSchema.extend({
   user_id: z.string(),

@@ -1,6 +1,16 @@
+import { type AdminStakeListQuery, sortOrderOf } from '@exchange/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { stakes, users, walletTransactions } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
+import {
+  afterCursor,
+  type KeysetCursor,
+  type ListSort,
+  listSort,
+  pageOffset,
+  sortOrderBy,
+  statusIs,
+} from '../../platform/list-sort';
 import { containsPattern, phonePattern } from '../../platform/search';
 
 /** The user columns every back-office row carries. */
@@ -92,25 +102,68 @@ const openingTransactionId = sql<string | null>`(
   SELECT ${walletTransactions.id} FROM ${walletTransactions}
   WHERE ${walletTransactions.reference} = 'stake:create:' || ${stakes.id}::text)`;
 
-/** Every user's stakes, a page at a time, searched by the user or the coin. */
-export async function listStakes(db: DbOrTx, query: ListQuery) {
+/** The stakes list's search, status filter and sort (issue 46 point 7), shared by its page and its CSV. */
+export type StakeListFilters = Omit<AdminStakeListQuery, 'page' | 'limit'>;
+
+const stakeSortColumns = {
+  createdAt: stakes.createdAt,
+  asset: stakes.asset,
+  days: stakes.days,
+  status: stakes.status,
+};
+
+function stakeListSort(query: StakeListFilters): ListSort {
+  return listSort(stakeSortColumns, stakes.id, query.sort, sortOrderOf(query));
+}
+
+function stakeListWhere(query: StakeListFilters): SQL | undefined {
   const term = query.search;
-  const where = term ? or(...userMatches(term), ilike(stakes.asset, containsPattern(term))) : undefined;
-  const direction = query.orderBy === 'asc' ? asc : desc;
-  const rows = await db
+  return and(
+    statusIs(stakes.status, query.status),
+    term ? or(...userMatches(term), ilike(stakes.asset, containsPattern(term))) : undefined,
+  );
+}
+
+function selectStakes(db: DbOrTx, where: SQL | undefined, sort: ListSort) {
+  return db
     .select({ stake: stakes, user: rowUserColumns, transactionId: openingTransactionId })
     .from(stakes)
     .innerJoin(users, eq(users.id, stakes.userId))
     .where(where)
-    .orderBy(direction(stakes.createdAt), direction(stakes.id))
+    .orderBy(...sortOrderBy(sort));
+}
+
+/**
+ * Every user's stakes, a page at a time, searched by the user or the coin, in one status when asked,
+ * sorted by a column (newest first by default; the indexes of migration 0071 serve status and asset).
+ */
+export async function listStakes(db: DbOrTx, query: AdminStakeListQuery) {
+  const where = stakeListWhere(query);
+  const rows = await selectStakes(db, where, stakeListSort(query))
     .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+    .offset(pageOffset(query));
   const [total] = await db
     .select({ n: count() })
     .from(stakes)
     .innerJoin(users, eq(users.id, stakes.userId))
     .where(where);
   return { rows, total: total?.n ?? 0 };
+}
+
+/** The `limit` stakes after `after` in the list's filters and sort: a keyset page of its CSV. */
+export function stakesAfter(
+  db: DbOrTx,
+  query: StakeListFilters,
+  after: KeysetCursor | undefined,
+  limit: number,
+) {
+  const sort = stakeListSort(query);
+  return selectStakes(db, and(stakeListWhere(query), afterCursor(sort, after)), sort).limit(limit);
+}
+
+/** Where the next keyset page of the stakes CSV starts. */
+export function stakeListCursor(query: StakeListFilters, row: StakeWithUser): KeysetCursor {
+  return { value: row.stake[query.sort], id: row.stake.id };
 }
 
 export type StakeWithUser = Awaited<ReturnType<typeof listStakes>>['rows'][number];

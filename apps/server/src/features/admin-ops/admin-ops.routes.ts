@@ -1,7 +1,7 @@
 import {
   adminDashboardResponseSchema,
   adminGraphResponseSchema,
-  adminListRequestSchema,
+  adminStakeListRequestSchema,
   adminStakeListResponseSchema,
   adminTransactionListRequestSchema,
   adminTransactionListResponseSchema,
@@ -17,6 +17,7 @@ import { type ChainLines, getSolvency } from './get-solvency';
 import { listAllStakes } from './list-all-stakes';
 import { listAllTransactions } from './list-all-transactions';
 import { listTopStakes } from './list-top-stakes';
+import { stakeExportRoutes } from './stake-export.routes';
 import { transactionExportRoutes } from './transaction-export.routes';
 
 /** What the back office's pages need from the rest of the product, built by the composition root (app.ts). */
@@ -70,13 +71,15 @@ export function adminOpsRoutes(app: ZodApi, ctx: AppContext, features: AdminOpsF
 
   app.post(
     '/admin/get-all-stake',
-    { schema: { body: adminListRequestSchema, response: { 200: adminStakeListResponseSchema } } },
+    { schema: { body: adminStakeListRequestSchema, response: { 200: adminStakeListResponseSchema } } },
     async (request) => {
       const { page, limit } = request.body;
       const { content, total } = await listAllStakes(ctx, request.body);
       return { status: true, message: messages.adminStakesLoaded, data: { content, total, page, limit } };
     },
   );
+
+  stakeExportRoutes(app, ctx);
 
   app.post('/admin/top-staking', { schema: { response: { 200: topStakingResponseSchema } } }, async () => ({
     status: true,

@@ -1,6 +1,16 @@
-import { aliasedTable, and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { type AdminDebtListQuery, sortOrderOf } from '@exchange/contracts';
+import { aliasedTable, and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { paymentOrders, userDebts, users } from '../../db/schema';
 import type { DbOrTx, Tx } from '../../platform/db';
+import {
+  afterCursor,
+  type KeysetCursor,
+  type ListSort,
+  listSort,
+  pageOffset,
+  sortOrderBy,
+  statusIs,
+} from '../../platform/list-sort';
 import { containsPattern } from '../../platform/search';
 
 export type DebtRow = typeof userDebts.$inferSelect;
@@ -30,35 +40,30 @@ export interface DebtListRow {
   readonly settledBy: Person | null;
 }
 
-export interface DebtListQuery {
-  readonly page: number;
-  readonly limit: number;
-  readonly search?: string | undefined;
-  readonly orderBy: 'asc' | 'desc';
-  readonly status?: DebtRow['status'] | undefined;
-  readonly userId?: string | undefined;
+/** The debts list's search, status, user and sort (issue 46 point 7), shared by its page and its CSV. */
+export type DebtListFilters = Omit<AdminDebtListQuery, 'page' | 'limit'>;
+
+const debtSortColumns = {
+  createdAt: userDebts.createdAt,
+  amount: userDebts.amount,
+  status: userDebts.status,
+};
+
+function debtListSort(query: DebtListFilters): ListSort {
+  return listSort(debtSortColumns, userDebts.id, query.sort, sortOrderOf(query));
 }
 
-/**
- * One page of debts, newest first unless asked otherwise, optionally only OPEN or SETTLED ones or one
- * user's, searched by the user's name or e-mail (the users' trigram indexes serve the ILIKEs); the
- * order is served by user_debts_created_idx, or user_debts_status_created_idx with a status.
- */
-export async function listDebts(
-  db: DbOrTx,
-  query: DebtListQuery,
-): Promise<{ rows: DebtListRow[]; total: number }> {
+function debtListWhere(query: DebtListFilters): SQL | undefined {
   const term = query.search ? containsPattern(query.search) : null;
-  const filter = and(
-    query.status ? eq(userDebts.status, query.status) : undefined,
+  return and(
+    statusIs(userDebts.status, query.status),
     query.userId ? eq(userDebts.userId, query.userId) : undefined,
     term ? or(ilike(debtors.name, term), ilike(debtors.email, term)) : undefined,
   );
-  const order =
-    query.orderBy === 'asc'
-      ? [asc(userDebts.createdAt), asc(userDebts.id)]
-      : [desc(userDebts.createdAt), desc(userDebts.id)];
-  const rows = await db
+}
+
+function selectDebts(db: DbOrTx, where: SQL | undefined, sort: ListSort) {
+  return db
     .select({
       debt: userDebts,
       user: { id: debtors.id, name: debtors.name, email: debtors.email },
@@ -69,16 +74,46 @@ export async function listDebts(
     .innerJoin(debtors, eq(debtors.id, userDebts.userId))
     .innerJoin(paymentOrders, eq(paymentOrders.id, userDebts.paymentOrderId))
     .leftJoin(settlers, eq(settlers.id, userDebts.settledBy))
-    .where(filter)
-    .orderBy(...order)
+    .where(where)
+    .orderBy(...sortOrderBy(sort));
+}
+
+/**
+ * One page of debts, newest first unless sorted otherwise (by amount or status, either way),
+ * optionally only OPEN or SETTLED ones or one user's, searched by the user's name or e-mail (the
+ * users' trigram indexes serve the ILIKEs); the default order is served by user_debts_created_idx, or
+ * user_debts_status_created_idx with a status.
+ */
+export async function listDebts(
+  db: DbOrTx,
+  query: AdminDebtListQuery,
+): Promise<{ rows: DebtListRow[]; total: number }> {
+  const filter = debtListWhere(query);
+  const rows = await selectDebts(db, filter, debtListSort(query))
     .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+    .offset(pageOffset(query));
   const [total] = await db
     .select({ n: count() })
     .from(userDebts)
     .innerJoin(debtors, eq(debtors.id, userDebts.userId))
     .where(filter);
   return { rows, total: total?.n ?? 0 };
+}
+
+/** The `limit` debts after `after` in the list's filters and sort: a keyset page of its CSV. */
+export function debtsAfter(
+  db: DbOrTx,
+  query: DebtListFilters,
+  after: KeysetCursor | undefined,
+  limit: number,
+): Promise<DebtListRow[]> {
+  const sort = debtListSort(query);
+  return selectDebts(db, and(debtListWhere(query), afterCursor(sort, after)), sort).limit(limit);
+}
+
+/** Where the next keyset page of the debts CSV starts (the id is a bigint, bound as its digits). */
+export function debtListCursor(query: DebtListFilters, row: DebtListRow): KeysetCursor {
+  return { value: row.debt[query.sort], id: row.debt.id.toString() };
 }
 
 /** One debt as the list shows it, or undefined. */

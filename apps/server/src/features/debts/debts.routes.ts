@@ -8,6 +8,7 @@ import {
 } from '@exchange/contracts';
 import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
+import { debtExportRoutes } from './debt-export.routes';
 import { toDebtItem } from './debt-views';
 import { listDebts } from './debts.repository';
 import { getAccountRestrictions } from './get-account-restrictions';
@@ -28,6 +29,8 @@ export function debtUserRoutes(app: ZodApi, ctx: AppContext): void {
 
 /** Admin scope: the debts left by reversed deposits, and settling one. */
 export function debtAdminRoutes(app: ZodApi, ctx: AppContext): void {
+  debtExportRoutes(app, ctx);
+
   app.post(
     '/admin/debts',
     { schema: { body: adminDebtListRequestSchema, response: { 200: adminDebtListResponseSchema } } },

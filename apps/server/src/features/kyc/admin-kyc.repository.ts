@@ -1,7 +1,16 @@
-import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { type AdminKycListQuery, sortOrderOf } from '@exchange/contracts';
+import { and, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { kycRecords, users } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
-import { statusIs } from '../../platform/list-sort';
+import {
+  afterCursor,
+  type KeysetCursor,
+  type ListSort,
+  listSort,
+  pageOffset,
+  sortOrderBy,
+  statusIs,
+} from '../../platform/list-sort';
 import { containsPattern, phonePattern } from '../../platform/search';
 import type { KycRow } from './kyc.repository';
 
@@ -28,21 +37,16 @@ const userColumns = {
   profilePic: users.profilePic,
 };
 
-/**
- * One page of KYC submissions with their users, newest first unless asked otherwise, in one status
- * when asked, filtered by a term found in the submitted or registered name, the e-mail, or either
- * phone number.
- */
-export async function listKycWithUsers(
-  db: DbOrTx,
-  query: {
-    page: number;
-    limit: number;
-    search?: string | undefined;
-    orderBy: 'asc' | 'desc';
-    status?: KycRow['status'] | undefined;
-  },
-): Promise<{ rows: KycWithUser[]; total: number; pendingCount: number }> {
+/** The KYC list's search, status filter and sort (issue 46 point 7), shared by its page and its CSV. */
+export type KycListFilters = Omit<AdminKycListQuery, 'page' | 'limit'>;
+
+const kycSortColumns = { createdAt: kycRecords.createdAt, name: users.name, status: kycRecords.status };
+
+function kycListSort(query: KycListFilters): ListSort {
+  return listSort(kycSortColumns, kycRecords.id, query.sort, sortOrderOf(query));
+}
+
+function kycListWhere(query: KycListFilters): SQL | undefined {
   const search = query.search ?? '';
   const term = search ? containsPattern(search) : null;
   const matching = term
@@ -55,16 +59,29 @@ export async function listKycWithUsers(
         ilike(users.mobileNo, phonePattern(search)),
       )
     : undefined;
-  const filter = and(matching, statusIs(kycRecords.status, query.status));
-  const order = query.orderBy === 'asc' ? asc(kycRecords.createdAt) : desc(kycRecords.createdAt);
-  const rows = await db
+  return and(matching, statusIs(kycRecords.status, query.status));
+}
+
+function selectKyc(db: DbOrTx, where: SQL | undefined, sort: ListSort) {
+  return db
     .select({ kyc: kycRecords, user: userColumns })
     .from(kycRecords)
     .innerJoin(users, eq(users.id, kycRecords.userId))
-    .where(filter)
-    .orderBy(order, desc(kycRecords.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+    .where(where)
+    .orderBy(...sortOrderBy(sort));
+}
+
+/**
+ * One page of KYC submissions with their users, newest first unless sorted otherwise (submitted, the
+ * customer's name or status, either way), in one status when asked, filtered by a term found in the
+ * submitted or registered name, the e-mail, or either phone number.
+ */
+export async function listKycWithUsers(
+  db: DbOrTx,
+  query: AdminKycListQuery,
+): Promise<{ rows: KycWithUser[]; total: number; pendingCount: number }> {
+  const filter = kycListWhere(query);
+  const rows = await selectKyc(db, filter, kycListSort(query)).limit(query.limit).offset(pageOffset(query));
   const [total] = await db
     .select({ n: count() })
     .from(kycRecords)
@@ -72,6 +89,23 @@ export async function listKycWithUsers(
     .where(filter);
   const [pending] = await db.select({ n: count() }).from(kycRecords).where(eq(kycRecords.status, 'PENDING'));
   return { rows, total: total?.n ?? 0, pendingCount: pending?.n ?? 0 };
+}
+
+/** The `limit` submissions after `after` in the list's filters and sort: a keyset page of its CSV. */
+export function kycAfter(
+  db: DbOrTx,
+  query: KycListFilters,
+  after: KeysetCursor | undefined,
+  limit: number,
+): Promise<KycWithUser[]> {
+  const sort = kycListSort(query);
+  return selectKyc(db, and(kycListWhere(query), afterCursor(sort, after)), sort).limit(limit);
+}
+
+/** Where the next keyset page of the KYC CSV starts. */
+export function kycListCursor(query: KycListFilters, row: KycWithUser): KeysetCursor {
+  const value = query.sort === 'name' ? row.user.name : row.kyc[query.sort];
+  return { value, id: row.kyc.id };
 }
 
 export async function findKycWithUser(db: DbOrTx, kycId: string): Promise<KycWithUser | null> {

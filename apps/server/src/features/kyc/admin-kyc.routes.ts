@@ -13,6 +13,7 @@ import { AppError } from '../../platform/errors';
 import { findKycWithUser, listKycWithUsers } from './admin-kyc.repository';
 import { toAdminKycDetail, toAdminKycListItem } from './admin-kyc-view';
 import { loadIdentityMatches } from './identity-match.repository';
+import { kycExportRoutes } from './kyc-export.routes';
 import { toKycRecord } from './kyc-view';
 import { verifyKyc } from './verify-kyc';
 
@@ -39,6 +40,8 @@ export function kycAdminRoutes(app: ZodApi, ctx: AppContext): void {
       };
     },
   );
+
+  kycExportRoutes(app, ctx);
 
   app.post(
     '/admin/get-kyc',

@@ -1,4 +1,4 @@
-import type { AdminSupportTicket } from '@exchange/contracts';
+import type { AdminSupportListQuery, AdminSupportTicket } from '@exchange/contracts';
 import type { AppContext } from '../../platform/app-context';
 import { userCard } from '../../platform/user-card';
 import * as repo from './support.repository';
@@ -7,14 +7,7 @@ import { toTicketView } from './ticket-view';
 /** Every user's tickets for the back office, with who raised each, a page at a time. */
 export async function listAllTickets(
   ctx: AppContext,
-  query: {
-    page: number;
-    limit: number;
-    search?: string;
-    orderBy: 'createdAt' | '-createdAt';
-    id?: string | undefined;
-    status?: repo.TicketStatus | undefined;
-  },
+  query: AdminSupportListQuery,
 ): Promise<{ content: AdminSupportTicket[]; total: number }> {
   const { rows, total } = await repo.listAllTickets(ctx.db, query);
   const content = rows.map(({ ticket, user }) => {

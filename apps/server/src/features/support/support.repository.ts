@@ -1,7 +1,16 @@
+import { type AdminSupportListQuery, sortOrderOf } from '@exchange/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { supportTickets, users } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
-import { statusIs } from '../../platform/list-sort';
+import {
+  afterCursor,
+  type KeysetCursor,
+  type ListSort,
+  listSort,
+  pageOffset,
+  sortOrderBy,
+  statusIs,
+} from '../../platform/list-sort';
 import { ownRows, ownRowsNewestFirst } from '../../platform/own-rows';
 import { containsPattern, phonePattern } from '../../platform/search';
 
@@ -58,18 +67,21 @@ export async function listUserTickets(
   return { rows, total: total?.n ?? 0 };
 }
 
-/** Every ticket with its author, for the back office; the search matches the ticket and the author. */
-export async function listAllTickets(
-  db: DbOrTx,
-  query: {
-    page: number;
-    limit: number;
-    search?: string;
-    orderBy: 'createdAt' | '-createdAt';
-    id?: string | undefined;
-    status?: TicketStatus | undefined;
-  },
-) {
+/** The admin ticket list's search, status filter and sort (issue 46 point 7), for its page and CSV. */
+export type TicketListFilters = Omit<AdminSupportListQuery, 'page' | 'limit'>;
+
+const ticketSortColumns = {
+  createdAt: supportTickets.createdAt,
+  updatedAt: supportTickets.updatedAt,
+  subject: supportTickets.subject,
+  status: supportTickets.status,
+};
+
+function ticketListSort(query: TicketListFilters): ListSort {
+  return listSort(ticketSortColumns, supportTickets.id, query.sort, sortOrderOf(query));
+}
+
+function ticketListWhere(query: TicketListFilters): SQL | undefined {
   const matching = query.search
     ? or(
         ilike(supportTickets.subject, containsPattern(query.search)),
@@ -85,12 +97,11 @@ export async function listAllTickets(
     query.status === 'PENDING'
       ? inArray(supportTickets.status, ['PENDING', 'INACTIVE'])
       : statusIs(supportTickets.status, query.status);
-  const where = and(matching, query.id ? eq(supportTickets.id, query.id) : undefined, status);
-  const order =
-    query.orderBy === 'createdAt'
-      ? [asc(supportTickets.createdAt), asc(supportTickets.id)]
-      : [desc(supportTickets.createdAt), desc(supportTickets.id)];
-  const rows = await db
+  return and(matching, query.id ? eq(supportTickets.id, query.id) : undefined, status);
+}
+
+function selectTickets(db: DbOrTx, where: SQL | undefined, sort: ListSort) {
+  return db
     .select({
       ticket: supportTickets,
       user: {
@@ -104,15 +115,42 @@ export async function listAllTickets(
     .from(supportTickets)
     .innerJoin(users, eq(users.id, supportTickets.userId))
     .where(where)
-    .orderBy(...order)
+    .orderBy(...sortOrderBy(sort));
+}
+
+export type TicketWithUser = Awaited<ReturnType<typeof selectTickets>>[number];
+
+/**
+ * Every ticket with its author, for the back office, newest first unless sorted otherwise; the search
+ * matches the ticket and the author.
+ */
+export async function listAllTickets(db: DbOrTx, query: AdminSupportListQuery) {
+  const where = ticketListWhere(query);
+  const rows = await selectTickets(db, where, ticketListSort(query))
     .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+    .offset(pageOffset(query));
   const [total] = await db
     .select({ n: count() })
     .from(supportTickets)
     .innerJoin(users, eq(users.id, supportTickets.userId))
     .where(where);
   return { rows, total: total?.n ?? 0 };
+}
+
+/** The `limit` tickets after `after` in the list's filters and sort: a keyset page of its CSV. */
+export function ticketsAfter(
+  db: DbOrTx,
+  query: TicketListFilters,
+  after: KeysetCursor | undefined,
+  limit: number,
+): Promise<TicketWithUser[]> {
+  const sort = ticketListSort(query);
+  return selectTickets(db, and(ticketListWhere(query), afterCursor(sort, after)), sort).limit(limit);
+}
+
+/** Where the next keyset page of the tickets CSV starts. */
+export function ticketListCursor(query: TicketListFilters, row: TicketWithUser): KeysetCursor {
+  return { value: row.ticket[query.sort], id: row.ticket.id };
 }
 
 /** Writes the answer and the new status; undefined when there is no such ticket. */

@@ -18,6 +18,7 @@ import { changeTicketStatus } from './change-ticket-status';
 import { createTicket } from './create-ticket';
 import { listAllTickets } from './list-all-tickets';
 import { listUserTickets } from './list-user-tickets';
+import { ticketExportRoutes } from './ticket-export.routes';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -49,6 +50,8 @@ export function supportUserRoutes(app: ZodApi, ctx: AppContext): void {
 
 /** Administrator scope: every ticket, answering one, and closing or reopening one. */
 export function supportAdminRoutes(app: ZodApi, ctx: AppContext): void {
+  ticketExportRoutes(app, ctx);
+
   app.post(
     '/admin/getAllSupport',
     {
