@@ -1,5 +1,5 @@
 import type { Solvency } from '@exchange/contracts';
-import { systemAccount, userAccount } from '@exchange/domain';
+import { ASSET_CODES, systemAccount, userAccount } from '@exchange/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -78,7 +78,7 @@ describe('the solvency panel', () => {
       net: '0.00000000',
     });
     expect(row(data, 'USD')).toMatchObject({ users_available: '0.00', net: '0.00' });
-    expect(data.assets).toHaveLength(12);
+    expect(data.assets).toHaveLength(ASSET_CODES.length);
     expect(data.ledger).toMatchObject({ consistent: true, breach_count: 0, breaches: [] });
   });
 
