@@ -110,6 +110,7 @@ const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
     kyc: "users are shown with KYC's avatar; the KYC review screens use its API and decision dialogs",
     market: "the admin dashboard shows the market feature's Top Cryptocurrencies",
     security: "the admin's own two-factor tab is the Security page's two-factor section",
+    support: "a ticket's own admin page shows its conversation as the customer sees it (issue 46)",
   },
   'web:chain-deposits': {
     kyc: 'the coin deposit card asks KYC how to tell the user to complete or wait for it',

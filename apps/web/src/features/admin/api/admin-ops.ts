@@ -8,6 +8,7 @@ import {
   type AdminSupportStatusRequest,
   type AdminTransactionListResponse,
   type SolvencyResponse,
+  type SupportThreadResponse,
   type TopStakingResponse,
 } from '@exchange/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -19,11 +20,13 @@ export const adminOpsKeys = {
   dashboard: ['admin', 'ops', 'dashboard'] as const,
   graph: ['admin', 'ops', 'graph'] as const,
   transactions: (page: number, search: string) => ['admin', 'ops', 'transactions', page, search] as const,
-  stakes: (page: number, search: string) => ['admin', 'ops', 'stakes', page, search] as const,
+  stakes: (page: number, search: string, query: Readonly<Record<string, string>>) =>
+    ['admin', 'ops', 'stakes', page, search, query] as const,
   topStaking: ['admin', 'ops', 'top-staking'] as const,
   solvency: ['admin', 'ops', 'solvency'] as const,
   support: ['admin', 'ops', 'support'] as const,
   supportPage: (page: number, search: string) => ['admin', 'ops', 'support', page, search] as const,
+  thread: (ticketId: string) => ['admin', 'ops', 'support', 'thread', ticketId] as const,
 };
 
 /** The spec re-reads the support list 3 seconds after each render; we poll on that period instead. */
@@ -65,11 +68,16 @@ export function useAdminTransactions(page: number, search: string) {
   });
 }
 
-export function useAdminStakes(page: number, search: string) {
+/** The stakes list's page, with its sort and status filter (`query`: sort, order, status). */
+export function useAdminStakes(page: number, search: string, query: Readonly<Record<string, string>> = {}) {
   return useQuery({
-    queryKey: adminOpsKeys.stakes(page, search),
+    queryKey: adminOpsKeys.stakes(page, search, query),
     queryFn: ({ signal }) =>
-      apiClient.post<AdminStakeListResponse>('/admin/get-all-stake', listBody(page, search), { signal }),
+      apiClient.post<AdminStakeListResponse>(
+        '/admin/get-all-stake',
+        { ...listBody(page, search), ...query },
+        { signal },
+      ),
     select: (response) => response.data,
     placeholderData: keepPreviousData,
   });
@@ -94,14 +102,19 @@ export function useSolvency() {
 }
 
 /** POST /admin/getAllSupport: one page of every ticket, kept fresh by polling while the screen is open. */
-export function useAdminSupport(page: number, search: string, ticketId?: string) {
+export function useAdminSupport(page: number, search: string, ticketId?: string, status = '') {
   return useQuery({
-    queryKey: [...adminOpsKeys.supportPage(page, search), ticketId ?? ''],
+    queryKey: [...adminOpsKeys.supportPage(page, search), ticketId ?? '', status],
     queryFn: ({ signal }) =>
       // The support list's own contract names its order by field: newest first.
       apiClient.post<AdminSupportListResponse>(
         '/admin/getAllSupport',
-        { ...listBody(page, search), orderBy: '-createdAt', ...(ticketId ? { id: ticketId } : {}) },
+        {
+          ...listBody(page, search),
+          orderBy: '-createdAt',
+          ...(ticketId ? { id: ticketId } : {}),
+          ...(status ? { status } : {}),
+        },
         { signal },
       ),
     select: (response) => response.data.data,
@@ -116,4 +129,16 @@ export function answerTicket(body: AdminSupportAnswerRequest) {
 
 export function setTicketStatus(body: AdminSupportStatusRequest) {
   return apiClient.post<unknown>('/admin/support/status', body);
+}
+
+/** POST /admin/support/thread: one ticket's conversation (its description, then every reply in order). */
+export function useAdminTicketThread(ticketId: string | undefined) {
+  return useQuery({
+    queryKey: adminOpsKeys.thread(ticketId ?? ''),
+    queryFn: ({ signal }) =>
+      apiClient.post<SupportThreadResponse>('/admin/support/thread', { ticket_id: ticketId }, { signal }),
+    select: (response) => response.data,
+    enabled: Boolean(ticketId),
+    refetchInterval: SUPPORT_POLL_MS,
+  });
 }

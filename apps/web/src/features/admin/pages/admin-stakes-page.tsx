@@ -1,4 +1,5 @@
-import { type AdminStake, messages, type TopStakingItem } from '@exchange/contracts';
+import { type ADMIN_STAKE_SORTS, type AdminStake, messages, type TopStakingItem } from '@exchange/contracts';
+import { STAKE_STATUSES } from '@exchange/domain';
 import { useState } from 'react';
 import { StatusBadge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
@@ -7,9 +8,14 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAmount, formatPercent, formatUsd } from '../../../lib/format';
+import { ExportCsvButton } from '../../../shared/history-export/export-csv-button';
 import { useAdminDashboard, useAdminGraph, useAdminStakes, useTopStaking } from '../api/admin-ops';
 import { ADMIN_LIST, ShortId } from '../components/admin-cells';
 import { ActivityChart } from '../components/admin-charts';
+import { SortSelect, sortableColumns, useListSort } from '../components/sortable-header';
+import { StatusFilter } from '../components/status-filter';
+
+type StakeListSort = (typeof ADMIN_STAKE_SORTS)[number];
 
 const topColumns: readonly Column<TopStakingItem>[] = [
   {
@@ -106,12 +112,79 @@ function StakeSummary() {
   );
 }
 
-/** /admin-stakes: a summary with a chart, Top Staking and the Stakes List (spec section 2). */
-export function AdminStakesPage() {
+const sortable: Partial<Record<string, StakeListSort>> = { token: 'asset', days: 'days', status: 'status' };
+const sortOptions = [
+  { sort: 'createdAt', label: 'Opened' },
+  { sort: 'asset', label: 'Token' },
+  { sort: 'days', label: 'Term in days' },
+  { sort: 'status', label: 'Status' },
+] as const;
+
+/**
+ * The Stakes List: sorted by the server (Token, Term in days and Status headers, newest first until
+ * one is clicked), filtered by status, and its CSV holds every stake it matches (issue 46 point 7).
+ */
+function StakeList() {
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
+  const [status, setStatus] = useState('');
+  const {
+    state: sort,
+    toggle,
+    set: setSort,
+  } = useListSort<StakeListSort>({ sort: 'createdAt', order: 'desc' });
+  const query = { sort: sort.sort, order: sort.order, ...(status ? { status } : {}) };
+  const list = useAdminStakes(page, search, query);
+  const again = () => setPage(1);
+  return (
+    <DataTable
+      label={messages.adminStakesList}
+      columns={sortableColumns(stakeColumns, sortable, sort, (next) => {
+        toggle(next);
+        again();
+      })}
+      rows={list.data?.content}
+      rowKey={(row) => row._id}
+      server={{
+        page,
+        total: list.data?.total ?? 0,
+        onPageChange: setPage,
+        search,
+        onSearch: setSearch,
+        filter: JSON.stringify(query),
+      }}
+      toolbar={
+        <div className="flex flex-wrap items-end gap-3">
+          <StatusFilter
+            options={STAKE_STATUSES}
+            value={status}
+            onChange={(next) => {
+              setStatus(next);
+              again();
+            }}
+          />
+          <SortSelect
+            options={sortOptions}
+            state={sort}
+            onChange={(next) => {
+              setSort(next);
+              again();
+            }}
+          />
+          <ExportCsvButton listPath="/admin/get-all-stake" name="stakes" query={{ search, ...query }} />
+        </div>
+      }
+      {...ADMIN_LIST}
+      loading={list.isFetching}
+      error={list.isError ? errorMessage(list.error) : undefined}
+      onRetry={() => void list.refetch()}
+    />
+  );
+}
+
+/** /admin-stakes: a summary with a chart, Top Staking and the Stakes List (spec section 2). */
+export function AdminStakesPage() {
   const top = useTopStaking();
-  const list = useAdminStakes(page, search);
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title="Stakes" />
@@ -131,17 +204,7 @@ export function AdminStakesPage() {
         />
       </Card>
       <Card title={messages.adminStakesList}>
-        <DataTable
-          label={messages.adminStakesList}
-          columns={stakeColumns}
-          rows={list.data?.content}
-          rowKey={(row) => row._id}
-          server={{ page, total: list.data?.total ?? 0, onPageChange: setPage, search, onSearch: setSearch }}
-          {...ADMIN_LIST}
-          loading={list.isFetching}
-          error={list.isError ? errorMessage(list.error) : undefined}
-          onRetry={() => void list.refetch()}
-        />
+        <StakeList />
       </Card>
     </div>
   );

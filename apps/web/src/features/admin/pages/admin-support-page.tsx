@@ -1,17 +1,57 @@
-import { type AdminSupportTicket, displayedTicketStatus } from '@exchange/contracts';
+import {
+  type AdminSupportTicket,
+  displayedTicketStatus,
+  messages,
+  SUPPORT_TICKET_STATUSES,
+} from '@exchange/contracts';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { type BadgeTone, StatusBadge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 import { type Column, DataTable } from '../../../components/ui/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { adminRecordPath, paths } from '../../../lib/paths';
 import { KycUserAvatar } from '../../kyc/components/kyc-user-avatar';
-import { useAdminSupport } from '../api/admin-ops';
+import { ThreadMessages } from '../../support/components/ticket-thread';
+import { useAdminSupport, useAdminTicketThread } from '../api/admin-ops';
 import { ADMIN_LIST, UserCell } from '../components/admin-cells';
+import { StatusFilter } from '../components/status-filter';
 import { AnswerTicketDialog, CloseTicketDialog } from '../components/support-ticket-dialogs';
+
+/** The statuses the filter offers: INACTIVE is shown (and filtered) as PENDING. */
+const FILTER_STATUSES = SUPPORT_TICKET_STATUSES.filter((status) => status !== 'INACTIVE');
+
+/** The ticket's conversation on its own URL: the customer's messages and the team's answers in order. */
+function TicketConversation({
+  ticket,
+  onReply,
+}: {
+  readonly ticket: AdminSupportTicket | undefined;
+  readonly onReply: (ticket: AdminSupportTicket) => void;
+}) {
+  const thread = useAdminTicketThread(ticket?._id);
+  return (
+    <Card
+      title={messages.supportThreadTitle}
+      actions={
+        ticket ? (
+          <Button size="sm" onClick={() => onReply(ticket)}>
+            Reply
+          </Button>
+        ) : undefined
+      }
+    >
+      {thread.data ? (
+        <ThreadMessages thread={thread.data} />
+      ) : (
+        <p className="text-sm text-muted">{thread.isError ? errorMessage(thread.error) : 'Loading…'}</p>
+      )}
+    </Card>
+  );
+}
 
 /** Admin support colours (spec section 4): ACTIVE green, PENDING yellow, CLOSED red. */
 const TONES: Record<string, BadgeTone> = {
@@ -36,7 +76,8 @@ export function AdminSupportPage() {
   const [search, setSearch] = useState('');
   const [answering, setAnswering] = useState<AdminSupportTicket | null>(null);
   const [closing, setClosing] = useState<AdminSupportTicket | null>(null);
-  const list = useAdminSupport(ticketId ? 1 : page, ticketId ? '' : search, ticketId);
+  const [status, setStatus] = useState('');
+  const list = useAdminSupport(ticketId ? 1 : page, ticketId ? '' : search, ticketId, ticketId ? '' : status);
 
   const columns: readonly Column<AdminSupportTicket>[] = [
     { id: 'sr', header: 'Sr. No', cell: (_row, index) => index + 1 },
@@ -116,12 +157,36 @@ export function AdminSupportPage() {
         columns={columns}
         rows={list.data?.content}
         rowKey={(row) => row._id}
-        server={{ page, total: list.data?.total ?? 0, onPageChange: setPage, search, onSearch: setSearch }}
+        server={{
+          page,
+          total: list.data?.total ?? 0,
+          onPageChange: setPage,
+          search,
+          onSearch: setSearch,
+          filter: status,
+        }}
+        toolbar={
+          ticketId ? undefined : (
+            <StatusFilter
+              options={FILTER_STATUSES}
+              value={status}
+              onChange={(next) => {
+                setStatus(next);
+                setPage(1);
+              }}
+            />
+          )
+        }
         {...ADMIN_LIST}
         loading={list.isFetching}
         error={list.isError && !list.data ? errorMessage(list.error) : undefined}
         onRetry={() => void list.refetch()}
       />
+      {ticketId ? (
+        <div className="mt-6">
+          <TicketConversation ticket={list.data?.content[0]} onReply={setAnswering} />
+        </div>
+      ) : null}
       <AnswerTicketDialog ticket={answering} onClose={() => setAnswering(null)} />
       <CloseTicketDialog ticket={closing} onClose={() => setClosing(null)} />
     </div>
