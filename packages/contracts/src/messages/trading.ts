@@ -26,7 +26,7 @@ export const tradingMessages = {
   sellExecuted: 'Sell order executed successfully',
   orderCancelled: 'Order cancelled successfully',
   /** Not in the spec (issue 48's 'Cancel all'). */
-  ordersCancelled: '{count} open orders cancelled',
+  ordersCancelled: '{count} open {orders} cancelled',
   // The order form's advanced choices (issue 48), each with one plain sentence.
   tifAdvanced: 'Advanced',
   tifGtc: 'Good till cancelled',
@@ -39,8 +39,8 @@ export const tradingMessages = {
   tifPostOnlyHelp:
     'Only waits in the book; refused if it would trade at once, so you always pay the maker fee.',
   cancelAllOrders: 'Cancel all',
-  confirmCancelAllMarket: 'Cancel all {count} open orders on {market} ?',
-  confirmCancelAllEverywhere: 'Cancel all {count} open orders on every market ?',
+  confirmCancelAllMarket: 'Cancel all {count} open {orders} on {market} ?',
+  confirmCancelAllEverywhere: 'Cancel all {count} open {orders} on every market ?',
   cancelAllHolds: 'What they hold returns to your wallet.',
   ordersLoaded: 'Orders',
   quoteIssued: 'Quote',

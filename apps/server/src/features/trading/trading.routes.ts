@@ -182,7 +182,10 @@ export function tradingKycRoutes(app: ZodApi, ctx: AppContext, trading: TradingR
       const cancelled = await cancelOpenOrders(ctx, trading.engine, userId, marketId);
       return {
         status: true,
-        message: formatMessage(messages.ordersCancelled, { count: String(cancelled) }),
+        message: formatMessage(messages.ordersCancelled, {
+          count: String(cancelled),
+          orders: cancelled === 1 ? 'order' : 'orders',
+        }),
         data: { wallet: await ctx.walletOf(userId), cancelled },
       };
     },

@@ -39,5 +39,6 @@ describe("the order form's advanced choice", () => {
   it('asks how many orders Cancel all will cancel, on a market or everywhere', () => {
     expect(cancelAllQuestion(2, 'BTC-USDT')).toBe('Cancel all 2 open orders on BTC-USDT ?');
     expect(cancelAllQuestion(3, null)).toBe('Cancel all 3 open orders on every market ?');
+    expect(cancelAllQuestion(1, null)).toBe('Cancel all 1 open order on every market ?');
   });
 });

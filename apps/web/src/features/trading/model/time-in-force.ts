@@ -43,7 +43,7 @@ export function isPostOnlyRefusal(message: string): boolean {
 
 /** The 'Cancel all' question: how many orders, on one market or on every market. */
 export function cancelAllQuestion(count: number, marketId: string | null): string {
-  const params = { count: String(count) };
+  const params = { count: String(count), orders: count === 1 ? 'order' : 'orders' };
   return marketId
     ? formatMessage(messages.confirmCancelAllMarket, { ...params, market: marketId })
     : formatMessage(messages.confirmCancelAllEverywhere, params);
