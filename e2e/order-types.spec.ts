@@ -6,7 +6,8 @@ import { collectPageErrors, expectAccessible, logInAsCustomer, openFromHeader } 
  * demo data) opens a market, places a post-only limit buy far below the book (it rests), then a
  * post-only at the best ask (refused: the message shows in the form), then a second resting order, and
  * cancels both with the market's 'Cancel all' after a confirmation that counts them. Each width uses
- * its own market, as both run at once on the same demo account.
+ * its own market, as both run at once on the same demo account. With E2E_SHOTS set to a folder, the
+ * form (Advanced open) and the Cancel all dialog are saved there at each width.
  */
 
 const SHOTS = process.env.E2E_SHOTS;
