@@ -77,7 +77,12 @@ export function withdrawalQueueColumns(
       id: 'date',
       header: 'Date',
       className: 'whitespace-nowrap',
-      cell: (row) => <DateLines at={row.createdAt} />,
+      // The row's link to the withdrawal's own URL (issue 46 point 4), named by its date.
+      cell: (row) => (
+        <Link to={adminRecordPath('withdrawal', row._id)} className="text-accent hover:underline">
+          <DateLines at={row.createdAt} />
+        </Link>
+      ),
     },
     {
       id: 'user',
