@@ -13,6 +13,8 @@ vi.mock('../lib/realtime', () => ({
 
 const { renderPage } = await import('../prerender');
 const { hydrateIslands } = await import('./landing-islands');
+const { appQueryClient } = await import('./preload-first-page');
+const { topMarketsQueryKey } = await import('../features/market/api/get-top-markets');
 
 /**
  * '/' is hydrated as islands (landing-islands.tsx): only the parts marked with components/island.tsx
@@ -78,6 +80,36 @@ describe("the landing page's islands", () => {
     expect(managedByReact(screen.getByRole('contentinfo'))).toBe(false);
     expect(managedByReact(page.querySelector('main') as Element)).toBe(false);
     expect(errors()).toEqual([]);
+  });
+
+  it('hydrate without a mismatch when the prices are already in the shared cache', async () => {
+    // The islands share one query cache and hydrate one after another: on a slow phone the prices can
+    // answer (for the first island that asked) before a later island hydrates. That island must still
+    // render the HTML's placeholders while hydrating, then show the prices.
+    appQueryClient.setQueryData(topMarketsQueryKey, [
+      {
+        name: 'Bitcoin',
+        ticker: 'BTC',
+        image_url: '/coins/btc.svg',
+        lastPrice: '64429.74015095',
+        priceChangePercent: '1.25',
+        at: new Date().toISOString(),
+      },
+    ]);
+    // React reports a hydration mismatch it recovered from to window.reportError, not the console.
+    const reported: string[] = [];
+    const onError = (event: ErrorEvent) => reported.push(String(event.message || event.error));
+    window.addEventListener('error', onError);
+    try {
+      const { errors } = await openLandingPage();
+      const markets = screen.getByRole('table', { name: /Top Cryptocurrency/i });
+      await waitFor(() => expect(markets.textContent).toContain('64,429.74'));
+      expect(errors()).toEqual([]);
+      expect(reported).toEqual([]);
+    } finally {
+      window.removeEventListener('error', onError);
+      appQueryClient.clear();
+    }
   });
 
   it("the hero's Login starts the whole app at the sign-in page", async () => {

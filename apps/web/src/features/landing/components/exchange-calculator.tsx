@@ -8,6 +8,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { formatDecimal, formatSignificant } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { getQuote } from '../../market/api/get-quote';
 import { CurrencySelect } from './currency-select';
 
@@ -84,14 +85,18 @@ export function ExchangeCalculator() {
     setTo(from);
   };
 
-  const unavailable = quote.isError && isApiError(quote.error) && quote.error.status === 503;
-  const shown = valid && !quote.isError ? quote.data : undefined;
+  // A quote the shared cache already holds waits for this island's hydration (app/landing-islands.tsx):
+  // the prerendered HTML has the placeholder, and hydration must find exactly that.
+  const hydrated = useHydrated();
+  const failed = hydrated && quote.isError;
+  const unavailable = failed && isApiError(quote.error) && quote.error.status === 503;
+  const shown = hydrated && valid && !quote.isError ? quote.data : undefined;
   const current = shown && shown.from === from && shown.to === to;
 
   let result: ReactNode;
   if (!valid) {
     result = <span className="text-muted">-</span>;
-  } else if (quote.isError) {
+  } else if (failed) {
     result = (
       <span role="alert" className="text-base font-medium text-danger">
         {unavailable ? messages.rateUnavailable : errorMessage(quote.error)}

@@ -1,6 +1,7 @@
 import type { TickerItem, TopMarketItem } from '@exchange/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { useTicker } from '../../../shared/market/use-ticker';
 import { getTopMarkets, topMarketsQueryKey } from '../api/get-top-markets';
 
@@ -40,14 +41,16 @@ export function useTopMarkets(): TopMarkets {
     refetchInterval: live ? false : TOP_MARKETS_POLL_MS,
     staleTime: 5_000,
   });
-  const rows = useMemo(
-    () => query.data?.map((row) => mergeTicker(row, tickers.get(row.ticker))),
-    [query.data, tickers],
-  );
+  // On '/' the table and the carousel are separate islands (app/landing-islands.tsx) sharing this
+  // query: one may hydrate after the other's request has answered, and must still render what the
+  // prerendered HTML has (no prices) until its hydration is done, or React finds a text mismatch.
+  const hydrated = useHydrated();
+  const data = hydrated ? query.data : undefined;
+  const rows = useMemo(() => data?.map((row) => mergeTicker(row, tickers.get(row.ticker))), [data, tickers]);
   return {
     rows,
-    isLoading: query.isPending,
-    isError: query.isError && !query.data,
+    isLoading: !hydrated || query.isPending,
+    isError: hydrated && query.isError && !query.data,
     live,
     refetch: () => void query.refetch(),
   };
