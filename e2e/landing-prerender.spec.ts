@@ -1,5 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 
+/** The coins the exchange lists (packages/domain's assets): the spec's ten and LTC. */
+const LISTED_COINS = 11;
+
 /**
  * The landing page is rendered to HTML at build time and hydrated in the browser (apps/web/src/
  * prerender.tsx): it reads without JavaScript, hydrates without a mismatch (which React reports as a
@@ -46,7 +49,7 @@ test('a visitor: the page hydrates without errors, then prices and the quote loa
   const rows = page
     .getByRole('table', { name: 'Top Cryptocurrency prices in US dollars' })
     .locator('tbody tr[data-ticker]');
-  await expect(rows).toHaveCount(10);
+  await expect(rows).toHaveCount(LISTED_COINS);
   await expect(rows.first().locator('[data-column="last-price"]')).toHaveText(/^\$[\d,]+\.\d{4}$/);
   await expect(page.getByText('Live prices', { exact: true })).toBeVisible();
   await expect(page.getByTestId('quote-result')).toHaveAttribute('data-value', /^\d/);
