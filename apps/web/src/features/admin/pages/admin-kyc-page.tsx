@@ -10,6 +10,7 @@ import { Select } from '../../../components/ui/select';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { adminRecordPath } from '../../../lib/paths';
+import { ExportCsvButton } from '../../../shared/history-export/export-csv-button';
 import { ADMIN_KYC_PAGE_SIZE, useAdminKycList } from '../../kyc/api/admin-kyc';
 import { KycDecisionDialog, type KycDecisionTarget } from '../../kyc/components/kyc-decision-dialogs';
 import { KycUserAvatar } from '../../kyc/components/kyc-user-avatar';
@@ -145,15 +146,23 @@ export function AdminKycPage() {
         pageSize={ADMIN_KYC_PAGE_SIZE}
         pager={{ noun: 'requests' }}
         toolbar={
-          <Select
-            label="Status"
-            value={status}
-            options={STATUS_FILTERS}
-            onChange={(event) => {
-              setStatus(event.target.value as KycStatus | '');
-              setPage(1);
-            }}
-          />
+          <div className="flex flex-wrap items-end gap-3">
+            <Select
+              label="Status"
+              value={status}
+              options={STATUS_FILTERS}
+              onChange={(event) => {
+                setStatus(event.target.value as KycStatus | '');
+                setPage(1);
+              }}
+            />
+            {/* The file holds every submission the list matches, in its order (issue 46 point 7). */}
+            <ExportCsvButton
+              listPath="/admin/get-all-kyc"
+              name="kyc"
+              query={{ search, order: status === 'PENDING' ? 'asc' : 'desc', ...(status ? { status } : {}) }}
+            />
+          </div>
         }
         loading={list.isFetching}
         error={list.isError ? errorMessage(list.error) : undefined}

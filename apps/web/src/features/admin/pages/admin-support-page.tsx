@@ -14,6 +14,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { adminRecordPath, paths } from '../../../lib/paths';
+import { ExportCsvButton } from '../../../shared/history-export/export-csv-button';
 import { KycUserAvatar } from '../../kyc/components/kyc-user-avatar';
 import { ThreadMessages } from '../../support/components/ticket-thread';
 import { useAdminSupport, useAdminTicketThread } from '../api/admin-ops';
@@ -167,14 +168,21 @@ export function AdminSupportPage() {
         }}
         toolbar={
           ticketId ? undefined : (
-            <StatusFilter
-              options={FILTER_STATUSES}
-              value={status}
-              onChange={(next) => {
-                setStatus(next);
-                setPage(1);
-              }}
-            />
+            <div className="flex flex-wrap items-end gap-3">
+              <StatusFilter
+                options={FILTER_STATUSES}
+                value={status}
+                onChange={(next) => {
+                  setStatus(next);
+                  setPage(1);
+                }}
+              />
+              <ExportCsvButton
+                listPath="/admin/getAllSupport"
+                name="tickets"
+                query={{ search, ...(status ? { status } : {}) }}
+              />
+            </div>
           )
         }
         {...ADMIN_LIST}
