@@ -6,6 +6,7 @@ import { type Column, DataTable } from '../../../components/ui/data-table';
 import { Select } from '../../../components/ui/select';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatUsd } from '../../../lib/format';
+import { ExportCsvButton } from '../../../shared/history-export/export-csv-button';
 import { useAdminDebts } from '../api/admin-debts';
 import { ADMIN_LIST } from './admin-cells';
 import { SettleDebtDialog } from './settle-debt-dialog';
@@ -111,15 +112,23 @@ export function DebtsTable({ userId }: { readonly userId?: string }) {
           filter: status,
         }}
         toolbar={
-          <Select
-            aria-label="Debt status"
-            options={statusOptions}
-            value={status}
-            onChange={(event) => {
-              setStatus(event.target.value as DebtStatus | '');
-              setPage(1);
-            }}
-          />
+          <div className="flex flex-wrap items-end gap-3">
+            <Select
+              aria-label="Debt status"
+              options={statusOptions}
+              value={status}
+              onChange={(event) => {
+                setStatus(event.target.value as DebtStatus | '');
+                setPage(1);
+              }}
+            />
+            {/* Every debt the list matches, as a file (issue 46 point 7). */}
+            <ExportCsvButton
+              listPath="/admin/debts"
+              name="debts"
+              query={{ search, ...(status ? { status } : {}), ...(userId ? { userId } : {}) }}
+            />
+          </div>
         }
         {...ADMIN_LIST}
         loading={list.isFetching}
