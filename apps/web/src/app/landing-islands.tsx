@@ -55,6 +55,14 @@ export function hydrateIslands(page: HTMLElement): () => void {
       () => window.location.assign(typeof first.to === 'string' ? first.to : createPath(first.to)),
     );
   };
+  // An island still hydrating when the person taps a link (a slow phone) is unmounted before it finished,
+  // which React reports as an update before hydration: nothing is wrong then, as the whole app has taken
+  // the page over. Any other recoverable error is reported as React would.
+  const onRecoverableError = (error: unknown) => {
+    if (leaving) return;
+    if (typeof window.reportError === 'function') window.reportError(error);
+    else console.error(error);
+  };
   const navigator = createIslandNavigator(leave);
   const stopFollowing = followStaticLinks(navigator);
   warmUpOnLinks();
@@ -77,7 +85,7 @@ export function hydrateIslands(page: HTMLElement): () => void {
     // Each in a transition: hydration yields to the browser every few milliseconds.
     const hydrate = () =>
       startTransition(() => {
-        roots.push(hydrateRoot(element, island));
+        roots.push(hydrateRoot(element, island, { onRecoverableError }));
       });
     if (element.dataset.island === 'newsletter') stopWaiting.push(whenNear(element, hydrate));
     else hydrate();

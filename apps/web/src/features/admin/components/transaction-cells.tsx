@@ -62,10 +62,14 @@ export const transactionColumns: readonly Column<AdminTransaction>[] = [
     id: 'sides',
     header: 'From → To',
     className: 'whitespace-nowrap',
-    cell: (row) =>
-      `${row.from ? `${formatAmount(row.from.amount)} ${row.from.currency_code}` : '-'} → ${
-        row.to ? `${formatAmount(row.to.amount)} ${row.to.currency_code}` : '-'
-      }`,
+    // What left over what arrived: one line each keeps the table within 1,366 px with a swap's two
+    // amounts beside the customer's e-mail.
+    cell: (row) => (
+      <span className="flex flex-col">
+        <span>{row.from ? `${formatAmount(row.from.amount)} ${row.from.currency_code}` : '-'}</span>
+        <span>→ {row.to ? `${formatAmount(row.to.amount)} ${row.to.currency_code}` : '-'}</span>
+      </span>
+    ),
   },
   { id: 'amount', header: 'Amount (USD now)', align: 'right', cell: (row) => <AmountCell row={row} /> },
   { id: 'status', header: 'Status', cell: (row) => <AdminTransactionStatus status={row.status} /> },
@@ -76,7 +80,7 @@ export const transactionColumns: readonly Column<AdminTransaction>[] = [
       <span className="flex flex-col text-xs">
         <ShortId id={row._id} />
         {row.reference ? (
-          <span className="max-w-40 truncate text-muted" title={row.reference}>
+          <span className="max-w-32 truncate text-muted" title={row.reference}>
             {row.reference}
           </span>
         ) : null}
