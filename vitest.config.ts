@@ -1,12 +1,28 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { chainTestFiles } from './apps/server/src/test/chain-test-files';
+
+const chainFiles = chainTestFiles(path.resolve(import.meta.dirname, 'apps/server/src')).map((file) =>
+  path.relative(import.meta.dirname, file),
+);
+const serverTest = {
+  environment: 'node',
+  globalSetup: ['apps/server/src/test/global-setup.ts'],
+  // Server files share one module graph per worker: each builds its own app and database, and
+  // importing the app's ~400 modules once per worker instead of once per file saves minutes.
+  isolate: false,
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+} as const;
 
 export default defineConfig({
   test: {
-    // One worker on our 2-core machines (vitest's default there): the server files share the run's one
-    // development chain (test/test-chain.ts), and tests that count confirmations on it read wrong when a
-    // second worker mines blocks at the same time. Two workers wait for those tests to own their chains.
-    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 1),
+    // Two workers on our 2-core machines: server files wait on PostgreSQL and chain nodes much of the
+    // time. The files that use the run's one development chain (test/test-chain.ts) run one at a time in
+    // their own project, beside the others: a file counting confirmations reads wrong when another file
+    // mines a block at the same time.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
     projects: [
       {
         test: {
@@ -19,15 +35,18 @@ export default defineConfig({
       },
       {
         test: {
+          ...serverTest,
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['apps/server/src/test/global-setup.ts'],
-          // Server files share one module graph per worker: each builds its own app and database, and
-          // importing the app's ~400 modules once per worker instead of once per file saves minutes.
-          isolate: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          exclude: chainFiles,
+        },
+      },
+      {
+        test: {
+          ...serverTest,
+          name: 'server-chain',
+          include: chainFiles,
+          fileParallelism: false,
         },
       },
       {
