@@ -21,6 +21,7 @@ import { statementMessages } from './statements';
 import { supportMessages } from './support';
 import { swapMessages } from './swap';
 import { tradingMessages } from './trading';
+import { tradingStopMessages } from './trading-stops';
 import { twoFactorMessages } from './two-factor';
 import { uploadMessages } from './uploads';
 import { withdrawalMessages } from './withdrawals';
@@ -36,6 +37,7 @@ export const messages = {
   ...kycMessages,
   ...depositMessages,
   ...tradingMessages,
+  ...tradingStopMessages,
   ...stakingMessages,
   ...p2pMessages,
   ...swapMessages,
