@@ -22,10 +22,12 @@ export const depositNetworkSchema = z.object({
   /** The explorer's base URL (a transaction is `${explorer_url}/tx/${hash}`), null when none is configured. */
   explorer_url: z.string().nullable(),
   /**
-   * False when the coin arrives on this chain but cannot leave on it yet (Litecoin, issue 47: deposits
-   * only); absent, it leaves on the chains it arrives on.
+   * False when the coin arrives on this chain but cannot leave on it; absent, it leaves on the chains
+   * it arrives on (Litecoin too since its UTXO sender, issue 47).
    */
   withdrawable: z.boolean().optional(),
+  /** A Bitcoin-family chain's bech32 part ('ltc', 'rltc'); absent or null on an EVM chain. */
+  address_prefix: z.string().nullable().optional(),
 });
 export type DepositNetwork = z.infer<typeof depositNetworkSchema>;
 

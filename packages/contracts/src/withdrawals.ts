@@ -10,6 +10,7 @@ import {
   type WithdrawalAmountRejection,
 } from '@exchange/domain';
 import { z } from 'zod';
+import { sortFields } from './admin-lists';
 import { decimalString, envelope, page, wireDecimal } from './envelope';
 import { formatMessage, messages as m } from './messages';
 import { ADMIN_MAX_LIMIT, ADMIN_PAGE_SIZE, ADMIN_SEARCH_MAX, pagingSchema } from './paging';
@@ -42,6 +43,11 @@ export const withdrawalChainSchema = z.object({
   name: z.string(),
   /** Base URL of the chain's explorer, null when none is configured. */
   explorer_url: z.string().nullable(),
+  /**
+   * A Bitcoin-family chain's bech32 part ('ltc', 'rltc'): its addresses are segwit ones under it (issue
+   * 47). Absent or null: an EVM chain (EIP-55 addresses).
+   */
+  address_prefix: z.string().nullable().optional(),
 });
 export type WithdrawalChain = z.infer<typeof withdrawalChainSchema>;
 
@@ -163,9 +169,13 @@ export const withdrawalListQuerySchema = pagingSchema({ defaultLimit: 10, maxLim
 export const withdrawalListResponseSchema = envelope(page(withdrawalItemSchema));
 export type WithdrawalListResponse = z.infer<typeof withdrawalListResponseSchema>;
 
+/** The columns the withdrawal queue sorts by (issue 46 points 5 and 7): requested, USD value, coin, status. */
+export const ADMIN_WITHDRAWAL_SORTS = ['createdAt', 'value', 'asset', 'status'] as const;
+
 /**
- * POST /admin/withdrawals: paged, searched by the customer's name or e-mail, sorted by time or USD
- * value, optionally by status (the queue is PENDING_APPROVAL).
+ * POST /admin/withdrawals (and GET /admin/withdrawals/export.csv with the same query): paged,
+ * searched by the customer's name or e-mail, optionally by status (the queue is PENDING_APPROVAL),
+ * sorted by `sort` and `order` when `order` is sent, else by the older `orderBy` (time or USD value).
  */
 export const adminWithdrawalListRequestSchema = pagingSchema({
   defaultLimit: ADMIN_PAGE_SIZE,
@@ -175,8 +185,13 @@ export const adminWithdrawalListRequestSchema = pagingSchema({
     values: { '-createdAt': 'created_desc', createdAt: 'created_asc', '-value': 'value_desc' },
     default: '-createdAt',
   },
-  filters: { status: z.enum(WITHDRAWAL_STATUSES).optional(), id: z.uuid().optional() }, // id: its own URL
+  filters: {
+    status: z.enum(WITHDRAWAL_STATUSES).optional(),
+    id: z.uuid().optional(), // its own URL
+    ...sortFields(ADMIN_WITHDRAWAL_SORTS, 'createdAt'),
+  },
 });
+export type AdminWithdrawalListQuery = z.output<typeof adminWithdrawalListRequestSchema>;
 export type AdminWithdrawalListRequest = z.input<typeof adminWithdrawalListRequestSchema>;
 
 export const adminWithdrawalItemSchema = withdrawalItemSchema.extend({

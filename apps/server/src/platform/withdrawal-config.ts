@@ -31,6 +31,9 @@ export const withdrawalEnv = {
   WITHDRAWAL_ETH_FEE: coin('0.002'),
   WITHDRAWAL_USDT_MINIMUM: coin('10'),
   WITHDRAWAL_USDT_FEE: coin('2'),
+  // Litecoin (issue 47): the fee covers the withdrawal's share of its batch's network fee.
+  WITHDRAWAL_LTC_MINIMUM: coin('0.001'),
+  WITHDRAWAL_LTC_FEE: coin('0.0005'),
 };
 
 /** What each coin setting does, for docs/operations.md (config-reference.ts spreads these in). */
@@ -41,6 +44,9 @@ export const coinWithdrawalSettingDocs = {
   WITHDRAWAL_USDT_MINIMUM: 'The smallest USDT withdrawal on a chain.',
   WITHDRAWAL_USDT_FEE:
     'The flat fee of a USDT withdrawal, taken from the amount; it covers the network fee the hot wallet pays in the native coin.',
+  WITHDRAWAL_LTC_MINIMUM: 'The smallest LTC withdrawal (on a Bitcoin-family chain of BITCOIN_CHAINS).',
+  WITHDRAWAL_LTC_FEE:
+    "The flat fee of an LTC withdrawal, taken from the amount; it covers the withdrawal's share of its batch transaction's network fee (the rest is house revenue).",
 } as const;
 
 type WithdrawalEnv = { [K in keyof typeof withdrawalEnv]: z.output<(typeof withdrawalEnv)[K]> };
@@ -94,6 +100,10 @@ export function withdrawalConfig(env: WithdrawalEnv): { withdrawals: WithdrawalS
         USDT: {
           minimum: coinMinor('USDT', env.WITHDRAWAL_USDT_MINIMUM, 'WITHDRAWAL_USDT_MINIMUM'),
           fee: coinMinor('USDT', env.WITHDRAWAL_USDT_FEE, 'WITHDRAWAL_USDT_FEE'),
+        },
+        LTC: {
+          minimum: coinMinor('LTC', env.WITHDRAWAL_LTC_MINIMUM, 'WITHDRAWAL_LTC_MINIMUM'),
+          fee: coinMinor('LTC', env.WITHDRAWAL_LTC_FEE, 'WITHDRAWAL_LTC_FEE'),
         },
       },
     },

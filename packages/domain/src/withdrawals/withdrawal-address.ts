@@ -20,8 +20,9 @@ export function checkWithdrawalDestination(
   text: string,
   own: readonly string[],
   family: ChainFamily = 'evm',
+  networkPrefix?: string,
 ): Result<string, ChainAddressRejection> {
-  const checked = checkChainAddress(text, family);
+  const checked = checkChainAddress(text, family, networkPrefix);
   if (!checked.ok) return checked;
   if (isBurnAddress(checked.value, family)) return reject('address_zero');
   const lower = checked.value.toLowerCase();

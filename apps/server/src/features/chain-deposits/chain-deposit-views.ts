@@ -14,8 +14,9 @@ export function depositNetworkView(settings: ChainSettings, token: ChainToken): 
     min_deposit: formatMinor(token.minDeposit, scale),
     confirmations: settings.confirmations,
     explorer_url: settings.explorerUrl,
-    // Nothing is sent on a Bitcoin-family chain yet (issue 47): its coins come in only.
-    withdrawable: settings.family !== 'bitcoin',
+    // A Bitcoin-family chain's coin leaves through the UTXO sender (issue 47), as EVM coins do.
+    withdrawable: true,
+    address_prefix: settings.bitcoin?.networkPrefix ?? null,
   };
 }
 

@@ -26,11 +26,11 @@ export async function addWithdrawalAddress(
   userId: string,
   body: AddWithdrawalAddressBody,
 ): Promise<WithdrawalAddress> {
-  const chain = ctx.config.chains.find((c) => c.key === body.chain.trim());
+  const chain = [...ctx.config.chains, ...ctx.config.bitcoinChains].find((c) => c.key === body.chain.trim());
   if (!chain) throw new AppError('unprocessable', m.withdrawalChainNotOffered);
   const label = body.label.trim();
   if (label === '') throw new AppError('validation_failed', m.withdrawalAddressLabelRequired);
-  const address = await checkCoinDestination(ctx.db, wallets, chain.key, body.address);
+  const address = await checkCoinDestination(ctx.db, wallets, chain, body.address);
   const user = await findUserById(ctx.db, userId);
   if (!user) throw new AppError('unauthorized');
   if (!twoFactorOn(user)) throw new AppError('two_factor_required', m.withdrawalTwoFactorRequired);

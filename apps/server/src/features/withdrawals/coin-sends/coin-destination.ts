@@ -1,6 +1,7 @@
 import { formatMessage, messages as m } from '@exchange/contracts';
 import { checkAddressUsable, checkWithdrawalDestination, type Rejected } from '@exchange/domain';
 import type { AppContext } from '../../../platform/app-context';
+import type { ChainSettings } from '../../../platform/chain/chain-config';
 import type { DbOrTx } from '../../../platform/db';
 import { AppError } from '../../../platform/errors';
 import {
@@ -48,18 +49,25 @@ export function addressRuleError(
   }
 }
 
+/** A chain as the address rule needs it: its key, family and (Bitcoin family) bech32 part. */
+export type DestinationChain = string | Pick<ChainSettings, 'key' | 'family' | 'bitcoin'>;
+
 /**
- * A typed destination on a chain, checked: the EIP-55 rule and the zero address (domain), then none
- * of the exchange's own addresses there (the hot wallet, any deposit address). Answers it checksummed.
+ * A typed destination on a chain, checked: the chain family's rule (EIP-55, or bech32 under the
+ * chain's own prefix on a Bitcoin-family chain) and the zero address (domain), then none of the
+ * exchange's own addresses there (the hot wallet, any deposit address). Answers it checksummed.
  */
 export async function checkCoinDestination(
   db: DbOrTx,
   wallets: HotWallets,
-  chain: string,
+  on: DestinationChain,
   text: string,
 ): Promise<string> {
+  const chain = typeof on === 'string' ? on : on.key;
+  const family = typeof on === 'string' ? 'evm' : (on.family ?? 'evm');
+  const prefix = typeof on === 'string' ? undefined : on.bitcoin?.networkPrefix;
   const hot = wallets.hotWalletAddress(chain);
-  const checked = checkWithdrawalDestination(text, hot ? [hot] : []);
+  const checked = checkWithdrawalDestination(text, hot ? [hot] : [], family, prefix);
   if (!checked.ok) throw addressRuleError(checked);
   if (await isDepositAddress(db, chain, checked.value))
     throw addressRuleError({ ok: false, code: 'address_own' });
@@ -83,19 +91,20 @@ export async function resolveCoinDestination(
   ctx: Pick<AppContext, 'db' | 'clock'>,
   wallets: HotWallets,
   userId: string,
-  chain: string,
+  on: DestinationChain,
   body: { address?: string | undefined; address_id?: string | undefined },
 ): Promise<CoinDestination> {
+  const chain = typeof on === 'string' ? on : on.key;
   if (body.address_id) {
     const entry = await findWithdrawalAddress(ctx.db, userId, body.address_id);
     if (!entry) throw new AppError('not_found', m.withdrawalAddressNotFound);
     if (entry.chain !== chain) throw new AppError('unprocessable', m.withdrawalAddressOtherChain);
     const usable = checkAddressUsable(entry.usableAt, ctx.clock.now());
     if (!usable.ok) throw addressRuleError(usable);
-    const address = await checkCoinDestination(ctx.db, wallets, chain, entry.address);
+    const address = await checkCoinDestination(ctx.db, wallets, on, entry.address);
     return { address, addressId: entry.id, label: entry.label, newAddress: false };
   }
-  const address = await checkCoinDestination(ctx.db, wallets, chain, body.address ?? '');
+  const address = await checkCoinDestination(ctx.db, wallets, on, body.address ?? '');
   return {
     address,
     addressId: null,

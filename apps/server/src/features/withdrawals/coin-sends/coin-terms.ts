@@ -3,7 +3,7 @@ import { getAsset, isAssetCode, type WithdrawalTerms } from '@exchange/domain';
 import type { ChainSettings, ChainToken } from '../../../platform/chain/chain-config';
 import type { Config } from '../../../platform/config';
 
-type CoinConfig = Pick<Config, 'withdrawals' | 'chains'>;
+type CoinConfig = Pick<Config, 'withdrawals' | 'chains' | 'bitcoinChains'>;
 
 /** A coin's withdrawal terms on one chain, with the chain and the token they are for. */
 export interface CoinTerms {
@@ -14,10 +14,15 @@ export interface CoinTerms {
   readonly chains: readonly ChainSettings[];
 }
 
-/** The chains a coin can leave on: those whose settings carry it, when its minimum and fee are set. */
+/**
+ * The chains a coin can leave on: those whose settings carry it, when its minimum and fee are set. A
+ * Bitcoin-family chain's coin (LTC, issue 47) leaves through its own UTXO sender (features/utxo-sends).
+ */
 export function chainsOfCoin(config: CoinConfig, asset: string): ChainSettings[] {
   if (!config.withdrawals.coins[asset]) return [];
-  return config.chains.filter((chain) => chain.tokens.some((token) => token.asset === asset));
+  return [...config.chains, ...config.bitcoinChains].filter((chain) =>
+    chain.tokens.some((token) => token.asset === asset),
+  );
 }
 
 /** True when the asset leaves on a chain (a coin with a chain in the configuration). */
@@ -53,7 +58,12 @@ export function coinTermsOf(config: CoinConfig, asset: string, chainKey?: string
 
 /** A chain as the withdraw form offers it. */
 export function toWithdrawalChain(chain: ChainSettings): WithdrawalChain {
-  return { key: chain.key, name: chain.name, explorer_url: chain.explorerUrl };
+  return {
+    key: chain.key,
+    name: chain.name,
+    explorer_url: chain.explorerUrl,
+    address_prefix: chain.bitcoin?.networkPrefix ?? null,
+  };
 }
 
 /** The explorer's page of a transaction, or null without an explorer or a hash. */

@@ -110,7 +110,7 @@ export async function requestWithdrawal(
   // USD to PayPal pays the account's own e-mail, never a new destination.
   const destination =
     coin && wallets
-      ? await resolveCoinDestination(ctx, wallets, userId, coin.chain.key, body)
+      ? await resolveCoinDestination(ctx, wallets, userId, coin.chain, body)
       : { address: user.email, addressId: null, label: null, newAddress: false };
   await assertAvailableCovers(ctx, userId, asset, amount);
   // USD's value in cents is its amount; a coin's is read at a fresh reference price.

@@ -21,37 +21,45 @@ interface AddAddressForm {
   recovery_code?: string;
 }
 
-/** The domain's address rule (EIP-55), a label, and the second factor when shown. */
-const addAddressSchema = z
-  .object({
-    chain: z.string(),
-    label: z.string(),
-    address: z.string(),
-    totp: z.string().optional(),
-    recovery_code: z.string().optional(),
-  })
-  .superRefine((form, ctx) => {
-    const problem = addressProblem(form.address);
-    if (problem) ctx.addIssue({ code: 'custom', path: ['address'], message: problem });
-    if (form.label.trim() === '')
-      ctx.addIssue({ code: 'custom', path: ['label'], message: messages.coinWithdrawLabelRequired });
-    else if (form.label.trim().length > WITHDRAWAL_ADDRESS_LABEL_MAX)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['label'],
-        message: formatMessage(messages.coinWithdrawLabelTooLong, {
-          max: String(WITHDRAWAL_ADDRESS_LABEL_MAX),
-        }),
-      });
-    if (form.totp !== undefined && !/^\d{6}$/.test(form.totp.trim()))
-      ctx.addIssue({ code: 'custom', path: ['totp'], message: messages.totpCodeRequired });
-  });
+/**
+ * The domain's address rule (EIP-55, or bech32 under a Bitcoin-family chain's prefix), a label, and
+ * the second factor when shown.
+ */
+const addAddressSchema = (prefixOf: (chain: string) => string | null) =>
+  z
+    .object({
+      chain: z.string(),
+      label: z.string(),
+      address: z.string(),
+      totp: z.string().optional(),
+      recovery_code: z.string().optional(),
+    })
+    .superRefine((form, ctx) => {
+      const problem = addressProblem(form.address, prefixOf(form.chain));
+      if (problem) ctx.addIssue({ code: 'custom', path: ['address'], message: problem });
+      if (form.label.trim() === '')
+        ctx.addIssue({ code: 'custom', path: ['label'], message: messages.coinWithdrawLabelRequired });
+      else if (form.label.trim().length > WITHDRAWAL_ADDRESS_LABEL_MAX)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['label'],
+          message: formatMessage(messages.coinWithdrawLabelTooLong, {
+            max: String(WITHDRAWAL_ADDRESS_LABEL_MAX),
+          }),
+        });
+      if (form.totp !== undefined && !/^\d{6}$/.test(form.totp.trim()))
+        ctx.addIssue({ code: 'custom', path: ['totp'], message: messages.totpCodeRequired });
+    });
 
 interface AddAddressDialogProps {
   readonly open: boolean;
   readonly onOpenChange: (open: boolean) => void;
-  /** The chains an address can be kept for: key and name. */
-  readonly chains: readonly { readonly value: string; readonly label: string }[];
+  /** The chains an address can be kept for: key, name and (Bitcoin family) bech32 prefix. */
+  readonly chains: readonly {
+    readonly value: string;
+    readonly label: string;
+    readonly prefix?: string | null;
+  }[];
 }
 
 /**
@@ -60,6 +68,7 @@ interface AddAddressDialogProps {
  */
 export function AddAddressDialog({ open, onOpenChange, chains }: AddAddressDialogProps) {
   const add = useAddWithdrawalAddress();
+  const prefixOf = (chain: string) => chains.find((c) => c.value === chain)?.prefix ?? null;
   const {
     register,
     unregister,
@@ -68,12 +77,13 @@ export function AddAddressDialog({ open, onOpenChange, chains }: AddAddressDialo
     reset,
     formState: { errors, isSubmitting },
   } = useForm<AddAddressForm>({
-    resolver: zodResolver(addAddressSchema),
+    resolver: zodResolver(addAddressSchema(prefixOf)),
     defaultValues: { chain: chains[0]?.value ?? '', label: '', address: '' },
     mode: 'onTouched',
   });
   const address = watch('address');
-  const checked = checksummedAddress(address);
+  const prefix = prefixOf(watch('chain') || (chains[0]?.value ?? ''));
+  const checked = checksummedAddress(address, prefix);
 
   const close = () => {
     reset();
@@ -84,7 +94,7 @@ export function AddAddressDialog({ open, onOpenChange, chains }: AddAddressDialo
       const response = await add.mutateAsync({
         chain: form.chain || (chains[0]?.value ?? ''),
         label: form.label.trim(),
-        address: checksummedAddress(form.address) ?? form.address.trim(),
+        address: checksummedAddress(form.address, prefixOf(form.chain)) ?? form.address.trim(),
         ...(form.totp ? { totp: form.totp.trim() } : {}),
         ...(form.recovery_code ? { recovery_code: form.recovery_code.trim() } : {}),
       });
@@ -118,9 +128,9 @@ export function AddAddressDialog({ open, onOpenChange, chains }: AddAddressDialo
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
-            placeholder="0x…"
+            placeholder={prefix ? `${prefix}1…` : '0x…'}
             className="font-mono text-xs"
-            error={errors.address?.message ?? liveAddressProblem(address) ?? undefined}
+            error={errors.address?.message ?? liveAddressProblem(address, prefix) ?? undefined}
             hint={
               checked ? (
                 <span className="break-all">

@@ -74,13 +74,13 @@ export function AddressBookSection() {
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<WithdrawalAddress | null>(null);
 
-  const chains = new Map<string, string>();
-  // A chain coins only come in on (Litecoin, issue 47) takes no withdrawal address yet.
+  const chains = new Map<string, { name: string; prefix: string | null }>();
+  // A chain coins only come in on takes no withdrawal address; a Bitcoin-family one checks its own prefix.
   for (const coin of coinChains.data ?? [])
     for (const offered of coin.networks)
       if (offered.withdrawable !== false && !chains.has(offered.chain))
-        chains.set(offered.chain, offered.name);
-  const chainOptions = [...chains].map(([value, label]) => ({ value, label }));
+        chains.set(offered.chain, { name: offered.name, prefix: offered.address_prefix ?? null });
+  const chainOptions = [...chains].map(([value, { name, prefix }]) => ({ value, label: name, prefix }));
 
   const confirmRemove = async () => {
     if (!removing) return;

@@ -59,7 +59,9 @@ export function CoinWithdrawFormStep({ terms, onRequested, onCancel, lead }: Coi
   const onSubmit = handleSubmit(async (form) => {
     setServerError(undefined);
     const typed =
-      form.destination === 'typed' ? (checksummedAddress(form.address) ?? form.address.trim()) : null;
+      form.destination === 'typed'
+        ? (checksummedAddress(form.address, chain?.address_prefix) ?? form.address.trim())
+        : null;
     try {
       const response = await requestWithdrawal({
         asset: terms.asset,
@@ -93,6 +95,7 @@ export function CoinWithdrawFormStep({ terms, onRequested, onCancel, lead }: Coi
           errors={errors}
           values={values}
           chainName={chain?.name ?? ''}
+          addressPrefix={chain?.address_prefix}
           coolDownHours={terms.address_cool_down_hours}
           book={book.data?.rows}
           now={new Date()}

@@ -60,3 +60,29 @@ describe('coin withdraw form rules', () => {
     expect(paths({ address: GOOD, amount: '1', totp: '123456' })).toEqual([]);
   });
 });
+
+describe('a Bitcoin-family chain (issue 47)', () => {
+  // BIP-173's P2WPKH program written under Litecoin's regtest part.
+  const ltc = 'rltc1qw508d6qejxtdg4y5r3zarvary0c5xw7k693xs3';
+  const ltcTerms: WithdrawalTerms = {
+    ...terms,
+    asset: 'LTC',
+    chain: { key: 'litecoin', name: 'Litecoin', explorer_url: null, address_prefix: 'rltc' },
+    chains: [{ key: 'litecoin', name: 'Litecoin', explorer_url: null, address_prefix: 'rltc' }],
+  };
+
+  it('reads a bech32 address under the chain prefix and refuses an EVM or another network one', () => {
+    expect(checksummedAddress(ltc, 'rltc')).toBe(ltc);
+    expect(checksummedAddress(ltc.toUpperCase(), 'rltc')).toBe(ltc);
+    expect(checksummedAddress(ltc, null)).toBeNull();
+    expect(checksummedAddress('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', 'rltc')).toBeNull();
+    expect(liveAddressProblem('rltc1qw508', 'rltc')).toBeNull();
+    const parsed = coinWithdrawSchema(ltcTerms).safeParse({
+      ...EMPTY_COIN_WITHDRAW_FORM,
+      address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      amount: '0.5',
+      totp: '123456',
+    });
+    expect(parsed.success).toBe(false);
+  });
+});

@@ -37,9 +37,19 @@ const ADDRESS_MESSAGES: Record<ChainAddressRejection, string> = {
   address_own: messages.withdrawalAddressOwn,
 };
 
+/**
+ * The domain's rule of a chain's addresses: EIP-55 on an EVM chain (no prefix), bech32 segwit under
+ * the chain's own part ('ltc', 'rltc') on a Bitcoin-family chain (issue 47; legacy base58 is not read).
+ */
+function checkOn(text: string, prefix?: string | null) {
+  return prefix
+    ? checkWithdrawalDestination(text, [], 'bitcoin', prefix)
+    : checkWithdrawalDestination(text, []);
+}
+
 /** The domain's verdict on a typed address, worded for the form: null when it is fine. */
-export function addressProblem(text: string): string | null {
-  const checked = checkWithdrawalDestination(text, []);
+export function addressProblem(text: string, prefix?: string | null): string | null {
+  const checked = checkOn(text, prefix);
   return checked.ok ? null : ADDRESS_MESSAGES[checked.code];
 }
 
@@ -47,17 +57,19 @@ export function addressProblem(text: string): string | null {
  * What to say while the address is being typed: a wrong checksum or the zero address at once (a
  * complete address that is wrong), nothing yet for an address still being typed.
  */
-export function liveAddressProblem(text: string): string | null {
-  const checked = checkWithdrawalDestination(text, []);
+export function liveAddressProblem(text: string, prefix?: string | null): string | null {
+  const checked = checkOn(text, prefix);
   if (checked.ok || checked.code === 'address_required') return null;
-  return checked.code === 'address_invalid' && text.trim().length < 42
+  // A P2WPKH address is its prefix, '1' and 39 characters; an EVM one 42.
+  const complete = prefix ? prefix.length + 40 : 42;
+  return checked.code === 'address_invalid' && text.trim().length < complete
     ? null
     : ADDRESS_MESSAGES[checked.code];
 }
 
 /** The checksummed form of a typed address, or null while it is not a valid one. */
-export function checksummedAddress(text: string): string | null {
-  const checked = checkWithdrawalDestination(text, []);
+export function checksummedAddress(text: string, prefix?: string | null): string | null {
+  const checked = checkOn(text, prefix);
   return checked.ok ? checked.value : null;
 }
 
@@ -67,6 +79,7 @@ export function checksummedAddress(text: string): string | null {
  * one amount model, withdrawal-rules.ts), and a 6-digit code.
  */
 export function coinWithdrawSchema(terms: WithdrawalTerms) {
+  const prefix = terms.chain?.address_prefix;
   return z
     .object({
       destination: z.enum(['typed', 'book']),
@@ -82,7 +95,7 @@ export function coinWithdrawSchema(terms: WithdrawalTerms) {
         if (message) ctx.addIssue({ code: 'custom', path: [path], message });
       };
       if (form.destination === 'typed') {
-        problem('address', addressProblem(form.address));
+        problem('address', addressProblem(form.address, prefix));
         if (form.save && form.label.trim() === '') problem('label', messages.coinWithdrawLabelRequired);
         if (form.save && form.label.trim().length > WITHDRAWAL_ADDRESS_LABEL_MAX)
           problem(

@@ -12,6 +12,8 @@ interface DestinationFieldsProps {
   readonly errors: FieldErrors<CoinWithdrawForm>;
   readonly values: Pick<CoinWithdrawForm, 'destination' | 'address' | 'save'>;
   readonly chainName: string;
+  /** A Bitcoin-family chain's bech32 part, whose addresses are checked by it; null on EVM. */
+  readonly addressPrefix?: string | null | undefined;
   readonly coolDownHours: number;
   /** The book's entries on this chain; undefined while they load. */
   readonly book: readonly WithdrawalAddress[] | undefined;
@@ -44,13 +46,14 @@ export function DestinationFields({
   errors,
   values,
   chainName,
+  addressPrefix,
   coolDownHours,
   book,
   now,
   disabled,
 }: DestinationFieldsProps) {
-  const live = values.destination === 'typed' ? liveAddressProblem(values.address) : null;
-  const checked = checksummedAddress(values.address);
+  const live = values.destination === 'typed' ? liveAddressProblem(values.address, addressPrefix) : null;
+  const checked = checksummedAddress(values.address, addressPrefix);
   return (
     <div className="flex flex-col gap-3">
       <Select
