@@ -24,3 +24,4 @@ export * from './trading';
 export * from './two-factor';
 export * from './uploads';
 export * from './withdrawals';
+export * from './utxo-batches';
