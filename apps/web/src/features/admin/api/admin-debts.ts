@@ -15,12 +15,22 @@ export interface DebtFilter {
   readonly status: DebtStatus | '';
   /** Only this user's debts (the user information page). */
   readonly userId?: string;
+  /** The list's sort and order (newest first when left out). */
+  readonly sort?: Readonly<Record<string, string>>;
 }
 
 export const adminDebtKeys = {
   all: ['admin-debts'] as const,
   list: (filter: DebtFilter) =>
-    ['admin-debts', 'list', filter.page, filter.search, filter.status, filter.userId ?? ''] as const,
+    [
+      'admin-debts',
+      'list',
+      filter.page,
+      filter.search,
+      filter.status,
+      filter.userId ?? '',
+      JSON.stringify(filter.sort ?? {}),
+    ] as const,
 };
 
 /** POST /admin/debts: one page of debts, newest first, searched and filtered on the server. */
@@ -36,6 +46,7 @@ export function useAdminDebts(filter: DebtFilter) {
           search: filter.search,
           status: filter.status,
           ...(filter.userId ? { userId: filter.userId } : {}),
+          ...filter.sort,
         },
         { signal },
       ),

@@ -102,19 +102,19 @@ export function useSolvency() {
 }
 
 /** POST /admin/getAllSupport: one page of every ticket, kept fresh by polling while the screen is open. */
-export function useAdminSupport(page: number, search: string, ticketId?: string, status = '') {
+export function useAdminSupport(
+  page: number,
+  search: string,
+  ticketId?: string,
+  query: Readonly<Record<string, string>> = {},
+) {
   return useQuery({
-    queryKey: [...adminOpsKeys.supportPage(page, search), ticketId ?? '', status],
+    queryKey: [...adminOpsKeys.supportPage(page, search), ticketId ?? '', JSON.stringify(query)],
     queryFn: ({ signal }) =>
-      // The support list's own contract names its order by field: newest first.
+      // `query`: the list's sort, order and status (newest first until a header is clicked).
       apiClient.post<AdminSupportListResponse>(
         '/admin/getAllSupport',
-        {
-          ...listBody(page, search),
-          orderBy: '-createdAt',
-          ...(ticketId ? { id: ticketId } : {}),
-          ...(status ? { status } : {}),
-        },
+        { ...listBody(page, search), orderBy: '-createdAt', ...(ticketId ? { id: ticketId } : {}), ...query },
         { signal },
       ),
     select: (response) => response.data.data,

@@ -1,4 +1,4 @@
-import { type DebtItem, type DebtStatus, messages } from '@exchange/contracts';
+import { type ADMIN_DEBT_SORTS, type DebtItem, type DebtStatus, messages } from '@exchange/contracts';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -10,6 +10,21 @@ import { ExportCsvButton } from '../../../shared/history-export/export-csv-butto
 import { useAdminDebts } from '../api/admin-debts';
 import { ADMIN_LIST } from './admin-cells';
 import { SettleDebtDialog } from './settle-debt-dialog';
+import { SortSelect, sortableColumns } from './sortable-header';
+import { useAdminList } from './use-admin-list';
+
+type DebtListSort = (typeof ADMIN_DEBT_SORTS)[number];
+
+const sortable: Partial<Record<string, DebtListSort>> = {
+  date: 'createdAt',
+  amount: 'amount',
+  status: 'status',
+};
+const sortOptions = [
+  { sort: 'createdAt', label: 'Date' },
+  { sort: 'amount', label: 'Amount' },
+  { sort: 'status', label: 'Status' },
+] as const;
 
 const statusOptions = [
   { value: 'OPEN', label: 'Open' },
@@ -85,15 +100,21 @@ function columnsFor(onSettle: (debt: DebtItem) => void): readonly Column<DebtIte
 
 /**
  * Debts left by reversed deposits, newest first, 10 a page from the server: open ones by default,
- * searched by the user's name or e-mail; or only one user's (`userId`, the user information page).
+ * searched by the user's name or e-mail, sorted by the Date, Amount and Status headers (issue 46
+ * point 7); or only one user's (`userId`, the user information page).
  * An open debt's Settle opens the settlement dialog.
  */
 export function DebtsTable({ userId }: { readonly userId?: string }) {
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<DebtStatus | ''>(userId ? '' : 'OPEN');
+  const list = useAdminList<DebtListSort>({ sort: 'createdAt', order: 'desc' }, userId ? '' : 'OPEN');
   const [settling, setSettling] = useState<DebtItem | null>(null);
-  const list = useAdminDebts({ page, search, status, ...(userId ? { userId } : {}) });
+  const { search, status } = list;
+  const debts = useAdminDebts({
+    page: list.page,
+    search,
+    status: status as DebtStatus | '',
+    ...(userId ? { userId } : {}),
+    sort: { sort: list.sort.sort, order: list.sort.order },
+  });
   const columns = columnsFor(setSettling).filter((column) => !userId || column.id !== 'user');
   return (
     <>
@@ -101,15 +122,12 @@ export function DebtsTable({ userId }: { readonly userId?: string }) {
         label={messages.adminDebtsTitle}
         searchLabel="Search debts"
         searchable={!userId}
-        columns={columns}
-        rows={list.data?.content}
+        columns={sortableColumns(columns, sortable, list.sort, list.toggleSort)}
+        rows={debts.data?.content}
         rowKey={(debt) => debt._id}
         server={{
-          page,
-          total: list.data?.total ?? 0,
-          onPageChange: setPage,
-          ...(userId ? {} : { search, onSearch: setSearch }),
-          filter: status,
+          ...list.server(debts.data?.total ?? 0),
+          ...(userId ? { onSearch: undefined } : {}),
         }}
         toolbar={
           <div className="flex flex-wrap items-end gap-3">
@@ -117,23 +135,21 @@ export function DebtsTable({ userId }: { readonly userId?: string }) {
               aria-label="Debt status"
               options={statusOptions}
               value={status}
-              onChange={(event) => {
-                setStatus(event.target.value as DebtStatus | '');
-                setPage(1);
-              }}
+              onChange={(event) => list.setStatus(event.target.value)}
             />
+            <SortSelect options={sortOptions} state={list.sort} onChange={list.setSort} />
             {/* Every debt the list matches, as a file (issue 46 point 7). */}
             <ExportCsvButton
               listPath="/admin/debts"
               name="debts"
-              query={{ search, ...(status ? { status } : {}), ...(userId ? { userId } : {}) }}
+              query={{ ...list.csvQuery, ...(userId ? { userId } : {}) }}
             />
           </div>
         }
         {...ADMIN_LIST}
-        loading={list.isFetching}
-        error={list.isError ? errorMessage(list.error) : undefined}
-        onRetry={() => void list.refetch()}
+        loading={debts.isFetching}
+        error={debts.isError ? errorMessage(debts.error) : undefined}
+        onRetry={() => void debts.refetch()}
       />
       <SettleDebtDialog debt={settling} onClose={() => setSettling(null)} />
     </>

@@ -1,4 +1,4 @@
-import { type AdminKycListItem, type KycStatus, messages } from '@exchange/contracts';
+import { type ADMIN_KYC_SORTS, type AdminKycListItem, type KycStatus, messages } from '@exchange/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -17,6 +17,17 @@ import { KycUserAvatar } from '../../kyc/components/kyc-user-avatar';
 import { adminOpsKeys } from '../api/admin-ops';
 import { adminUserKeys } from '../api/admin-users';
 import { ADMIN_LIST, UserCell } from '../components/admin-cells';
+import { SortSelect, sortableColumns } from '../components/sortable-header';
+import { useAdminList } from '../components/use-admin-list';
+
+type KycListSort = (typeof ADMIN_KYC_SORTS)[number];
+
+const sortable: Partial<Record<string, KycListSort>> = { user: 'name', date: 'createdAt', status: 'status' };
+const sortOptions = [
+  { sort: 'createdAt', label: 'Date' },
+  { sort: 'name', label: 'User' },
+  { sort: 'status', label: 'Status' },
+] as const;
 
 const STATUS_FILTERS: readonly { value: KycStatus | ''; label: string }[] = [
   { value: 'PENDING', label: 'Pending (oldest first)' },
@@ -28,14 +39,12 @@ const STATUS_FILTERS: readonly { value: KycStatus | ''; label: string }[] = [
 /**
  * /admin-kyc (spec section 2): 'KYC Requests' with the pending count, a status filter on the server
  * (the pending queue first, oldest on top), a server-side search applied as it is typed, 10 rows a
- * page from the server, Approve and Reject only for PENDING rows, View linking to the submission's
- * own URL.
+ * page from the server sorted by the User, Date and Status headers (issue 46 point 7), Approve and
+ * Reject only for PENDING rows, View linking to the submission's own URL.
  */
 export function AdminKycPage() {
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<KycStatus | ''>('PENDING');
+  const list = useAdminList<KycListSort>({ sort: 'createdAt', order: 'asc' }, 'PENDING');
   const [target, setTarget] = useState<KycDecisionTarget | null>(null);
 
   // A decision also changes the dashboard's KYC figures and the user's KYC state in the user list and
@@ -46,8 +55,13 @@ export function AdminKycPage() {
     void queryClient.invalidateQueries({ queryKey: adminOpsKeys.dashboard });
     void queryClient.invalidateQueries({ queryKey: adminUserKeys.all });
   };
-  const list = useAdminKycList(page, search, status);
-  const data = list.data;
+  const kyc = useAdminKycList(list.page, list.search, list.query);
+  const data = kyc.data;
+  // The pending queue reads oldest first (the longest waiting on top), the others newest first.
+  const pickStatus = (next: KycStatus | '') => {
+    list.setStatus(next);
+    list.setSort({ sort: 'createdAt', order: next === 'PENDING' ? 'asc' : 'desc' });
+  };
 
   const nameOf = (item: AdminKycListItem) => `${item.first_name} ${item.last_name}`;
   const decide = (item: AdminKycListItem, decision: KycDecisionTarget['decision']) =>
@@ -137,11 +151,11 @@ export function AdminKycPage() {
       />
       <DataTable
         label="KYC requests"
-        columns={columns}
+        columns={sortableColumns(columns, sortable, list.sort, list.toggleSort)}
         rows={data?.content}
         rowKey={(item) => item._id}
         // Spec: the term is applied as it is typed; an emptied box shows every request again.
-        server={{ page, total: data?.total ?? 0, onPageChange: setPage, search, onSearch: setSearch }}
+        server={list.server(data?.total ?? 0)}
         {...ADMIN_LIST}
         pageSize={ADMIN_KYC_PAGE_SIZE}
         pager={{ noun: 'requests' }}
@@ -149,24 +163,18 @@ export function AdminKycPage() {
           <div className="flex flex-wrap items-end gap-3">
             <Select
               label="Status"
-              value={status}
+              value={list.status}
               options={STATUS_FILTERS}
-              onChange={(event) => {
-                setStatus(event.target.value as KycStatus | '');
-                setPage(1);
-              }}
+              onChange={(event) => pickStatus(event.target.value as KycStatus | '')}
             />
+            <SortSelect options={sortOptions} state={list.sort} onChange={list.setSort} />
             {/* The file holds every submission the list matches, in its order (issue 46 point 7). */}
-            <ExportCsvButton
-              listPath="/admin/get-all-kyc"
-              name="kyc"
-              query={{ search, order: status === 'PENDING' ? 'asc' : 'desc', ...(status ? { status } : {}) }}
-            />
+            <ExportCsvButton listPath="/admin/get-all-kyc" name="kyc" query={list.csvQuery} />
           </div>
         }
-        loading={list.isFetching}
-        error={list.isError ? errorMessage(list.error) : undefined}
-        onRetry={() => void list.refetch()}
+        loading={kyc.isFetching}
+        error={kyc.isError ? errorMessage(kyc.error) : undefined}
+        onRetry={() => void kyc.refetch()}
       />
       <KycDecisionDialog target={target} onClose={closeDecision} />
     </div>

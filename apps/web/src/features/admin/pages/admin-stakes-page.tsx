@@ -1,6 +1,5 @@
 import { type ADMIN_STAKE_SORTS, type AdminStake, messages, type TopStakingItem } from '@exchange/contracts';
 import { STAKE_STATUSES } from '@exchange/domain';
-import { useState } from 'react';
 import { StatusBadge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 import { type Column, DataTable } from '../../../components/ui/data-table';
@@ -12,8 +11,9 @@ import { ExportCsvButton } from '../../../shared/history-export/export-csv-butto
 import { useAdminDashboard, useAdminGraph, useAdminStakes, useTopStaking } from '../api/admin-ops';
 import { ADMIN_LIST, ShortId } from '../components/admin-cells';
 import { ActivityChart } from '../components/admin-charts';
-import { SortSelect, sortableColumns, useListSort } from '../components/sortable-header';
+import { SortSelect, sortableColumns } from '../components/sortable-header';
 import { StatusFilter } from '../components/status-filter';
+import { useAdminList } from '../components/use-admin-list';
 
 type StakeListSort = (typeof ADMIN_STAKE_SORTS)[number];
 
@@ -125,59 +125,26 @@ const sortOptions = [
  * one is clicked), filtered by status, and its CSV holds every stake it matches (issue 46 point 7).
  */
 function StakeList() {
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState('');
-  const {
-    state: sort,
-    toggle,
-    set: setSort,
-  } = useListSort<StakeListSort>({ sort: 'createdAt', order: 'desc' });
-  const query = { sort: sort.sort, order: sort.order, ...(status ? { status } : {}) };
-  const list = useAdminStakes(page, search, query);
-  const again = () => setPage(1);
+  const list = useAdminList<StakeListSort>({ sort: 'createdAt', order: 'desc' });
+  const stakes = useAdminStakes(list.page, list.search, list.query);
   return (
     <DataTable
       label={messages.adminStakesList}
-      columns={sortableColumns(stakeColumns, sortable, sort, (next) => {
-        toggle(next);
-        again();
-      })}
-      rows={list.data?.content}
+      columns={sortableColumns(stakeColumns, sortable, list.sort, list.toggleSort)}
+      rows={stakes.data?.content}
       rowKey={(row) => row._id}
-      server={{
-        page,
-        total: list.data?.total ?? 0,
-        onPageChange: setPage,
-        search,
-        onSearch: setSearch,
-        filter: JSON.stringify(query),
-      }}
+      server={list.server(stakes.data?.total ?? 0)}
       toolbar={
         <div className="flex flex-wrap items-end gap-3">
-          <StatusFilter
-            options={STAKE_STATUSES}
-            value={status}
-            onChange={(next) => {
-              setStatus(next);
-              again();
-            }}
-          />
-          <SortSelect
-            options={sortOptions}
-            state={sort}
-            onChange={(next) => {
-              setSort(next);
-              again();
-            }}
-          />
-          <ExportCsvButton listPath="/admin/get-all-stake" name="stakes" query={{ search, ...query }} />
+          <StatusFilter options={STAKE_STATUSES} value={list.status} onChange={list.setStatus} />
+          <SortSelect options={sortOptions} state={list.sort} onChange={list.setSort} />
+          <ExportCsvButton listPath="/admin/get-all-stake" name="stakes" query={list.csvQuery} />
         </div>
       }
       {...ADMIN_LIST}
-      loading={list.isFetching}
-      error={list.isError ? errorMessage(list.error) : undefined}
-      onRetry={() => void list.refetch()}
+      loading={stakes.isFetching}
+      error={stakes.isError ? errorMessage(stakes.error) : undefined}
+      onRetry={() => void stakes.refetch()}
     />
   );
 }

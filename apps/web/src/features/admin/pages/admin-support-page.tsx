@@ -1,4 +1,5 @@
 import {
+  type ADMIN_TICKET_SORTS,
   type AdminSupportTicket,
   displayedTicketStatus,
   messages,
@@ -19,8 +20,24 @@ import { KycUserAvatar } from '../../kyc/components/kyc-user-avatar';
 import { ThreadMessages } from '../../support/components/ticket-thread';
 import { useAdminSupport, useAdminTicketThread } from '../api/admin-ops';
 import { ADMIN_LIST, UserCell } from '../components/admin-cells';
+import { SortSelect, sortableColumns } from '../components/sortable-header';
 import { StatusFilter } from '../components/status-filter';
 import { AnswerTicketDialog, CloseTicketDialog } from '../components/support-ticket-dialogs';
+import { useAdminList } from '../components/use-admin-list';
+
+type TicketListSort = (typeof ADMIN_TICKET_SORTS)[number];
+
+const sortable: Partial<Record<string, TicketListSort>> = {
+  subject: 'subject',
+  date: 'createdAt',
+  status: 'status',
+};
+const sortOptions = [
+  { sort: 'createdAt', label: 'Date' },
+  { sort: 'updatedAt', label: 'Last change' },
+  { sort: 'subject', label: 'Subject' },
+  { sort: 'status', label: 'Status' },
+] as const;
 
 /** The statuses the filter offers: INACTIVE is shown (and filtered) as PENDING. */
 const FILTER_STATUSES = SUPPORT_TICKET_STATUSES.filter((status) => status !== 'INACTIVE');
@@ -73,12 +90,15 @@ export function TicketStatus({ status }: { readonly status: AdminSupportTicket['
  */
 export function AdminSupportPage() {
   const { id: ticketId } = useParams();
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
+  const list = useAdminList<TicketListSort>({ sort: 'createdAt', order: 'desc' });
   const [answering, setAnswering] = useState<AdminSupportTicket | null>(null);
   const [closing, setClosing] = useState<AdminSupportTicket | null>(null);
-  const [status, setStatus] = useState('');
-  const list = useAdminSupport(ticketId ? 1 : page, ticketId ? '' : search, ticketId, ticketId ? '' : status);
+  const tickets = useAdminSupport(
+    ticketId ? 1 : list.page,
+    ticketId ? '' : list.search,
+    ticketId,
+    ticketId ? {} : list.query,
+  );
 
   const columns: readonly Column<AdminSupportTicket>[] = [
     { id: 'sr', header: 'Sr. No', cell: (_row, index) => index + 1 },
@@ -144,7 +164,7 @@ export function AdminSupportPage() {
     <div>
       <PageHeader
         title="Support"
-        description={list.data ? `${list.data.total} tickets` : 'Loading…'}
+        description={tickets.data ? `${tickets.data.total} tickets` : 'Loading…'}
         actions={
           ticketId ? (
             <Link to={paths.adminSupport} className="text-sm text-accent underline">
@@ -155,44 +175,27 @@ export function AdminSupportPage() {
       />
       <DataTable
         label="Support tickets"
-        columns={columns}
-        rows={list.data?.content}
+        columns={ticketId ? columns : sortableColumns(columns, sortable, list.sort, list.toggleSort)}
+        rows={tickets.data?.content}
         rowKey={(row) => row._id}
-        server={{
-          page,
-          total: list.data?.total ?? 0,
-          onPageChange: setPage,
-          search,
-          onSearch: setSearch,
-          filter: status,
-        }}
+        server={list.server(tickets.data?.total ?? 0)}
         toolbar={
           ticketId ? undefined : (
             <div className="flex flex-wrap items-end gap-3">
-              <StatusFilter
-                options={FILTER_STATUSES}
-                value={status}
-                onChange={(next) => {
-                  setStatus(next);
-                  setPage(1);
-                }}
-              />
-              <ExportCsvButton
-                listPath="/admin/getAllSupport"
-                name="tickets"
-                query={{ search, ...(status ? { status } : {}) }}
-              />
+              <StatusFilter options={FILTER_STATUSES} value={list.status} onChange={list.setStatus} />
+              <SortSelect options={sortOptions} state={list.sort} onChange={list.setSort} />
+              <ExportCsvButton listPath="/admin/getAllSupport" name="tickets" query={list.csvQuery} />
             </div>
           )
         }
         {...ADMIN_LIST}
-        loading={list.isFetching}
-        error={list.isError && !list.data ? errorMessage(list.error) : undefined}
-        onRetry={() => void list.refetch()}
+        loading={tickets.isFetching}
+        error={tickets.isError && !tickets.data ? errorMessage(tickets.error) : undefined}
+        onRetry={() => void tickets.refetch()}
       />
       {ticketId ? (
         <div className="mt-6">
-          <TicketConversation ticket={list.data?.content[0]} onReply={setAnswering} />
+          <TicketConversation ticket={tickets.data?.content[0]} onReply={setAnswering} />
         </div>
       ) : null}
       <AnswerTicketDialog ticket={answering} onClose={() => setAnswering(null)} />

@@ -4,7 +4,6 @@ import {
   messages,
   type USER_LIST_SORTS,
 } from '@exchange/contracts';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
@@ -19,8 +18,9 @@ import { KycUserAvatar } from '../../kyc/components/kyc-user-avatar';
 import { TwoFactorSection } from '../../security/components/two-factor-section';
 import { useAdminUsers } from '../api/admin-users';
 import { ADMIN_LIST } from '../components/admin-cells';
-import { SortSelect, sortableColumns, useListSort } from '../components/sortable-header';
+import { SortSelect, sortableColumns } from '../components/sortable-header';
 import { StatusFilter } from '../components/status-filter';
+import { useAdminList } from '../components/use-admin-list';
 
 type UserListSort = (typeof USER_LIST_SORTS)[number];
 
@@ -145,60 +145,27 @@ const sortOptions = [
  * status, and the CSV holds every user the list matches (issue 46 point 7).
  */
 function UserList() {
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState('');
-  const {
-    state: sort,
-    toggle,
-    set: setSort,
-  } = useListSort<UserListSort>({ sort: 'createdAt', order: 'desc' });
-  const query = { sort: sort.sort, order: sort.order, ...(status ? { status } : {}) };
-  const list = useAdminUsers(page, search, query);
-  const again = () => setPage(1);
+  const list = useAdminList<UserListSort>({ sort: 'createdAt', order: 'desc' });
+  const users = useAdminUsers(list.page, list.search, list.query);
   return (
     <DataTable
       label="Users"
       searchLabel="Search users"
-      columns={sortableColumns(userColumns, sortable, sort, (next) => {
-        toggle(next);
-        again();
-      })}
-      rows={list.data?.content}
+      columns={sortableColumns(userColumns, sortable, list.sort, list.toggleSort)}
+      rows={users.data?.content}
       rowKey={(user) => user._id}
-      server={{
-        page,
-        total: list.data?.total ?? 0,
-        onPageChange: setPage,
-        search,
-        onSearch: setSearch,
-        filter: JSON.stringify(query),
-      }}
+      server={list.server(users.data?.total ?? 0)}
       toolbar={
         <div className="flex flex-wrap items-end gap-3">
-          <StatusFilter
-            options={ACCOUNT_STATUSES}
-            value={status}
-            onChange={(next) => {
-              setStatus(next);
-              again();
-            }}
-          />
-          <SortSelect
-            options={sortOptions}
-            state={sort}
-            onChange={(next) => {
-              setSort(next);
-              again();
-            }}
-          />
-          <ExportCsvButton listPath="/admin/get-all-users" name="users" query={{ search, ...query }} />
+          <StatusFilter options={ACCOUNT_STATUSES} value={list.status} onChange={list.setStatus} />
+          <SortSelect options={sortOptions} state={list.sort} onChange={list.setSort} />
+          <ExportCsvButton listPath="/admin/get-all-users" name="users" query={list.csvQuery} />
         </div>
       }
       {...ADMIN_LIST}
-      loading={list.isFetching}
-      error={list.isError ? errorMessage(list.error) : undefined}
-      onRetry={() => void list.refetch()}
+      loading={users.isFetching}
+      error={users.isError ? errorMessage(users.error) : undefined}
+      onRetry={() => void users.refetch()}
     />
   );
 }

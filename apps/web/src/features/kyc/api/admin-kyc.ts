@@ -3,7 +3,6 @@ import type {
   AdminKycListResponse,
   AdminVerifyKycRequest,
   AdminVerifyKycResponse,
-  KycStatus,
 } from '@exchange/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
@@ -12,22 +11,16 @@ import { kycKeys } from './kyc-keys';
 export const ADMIN_KYC_PAGE_SIZE = 10;
 
 /**
- * POST /admin/get-all-kyc: one page of submissions, searched and filtered by status on the server;
- * the PENDING queue oldest first (the longest waiting on top), the others newest first.
+ * POST /admin/get-all-kyc: one page of submissions, searched, filtered by status and sorted on the
+ * server (`query`: the list's sort, order and status; the screen asks the PENDING queue oldest first).
  */
-export function useAdminKycList(page: number, search: string, status: KycStatus | '' = '') {
+export function useAdminKycList(page: number, search: string, query: Readonly<Record<string, string>> = {}) {
   return useQuery({
-    queryKey: kycKeys.adminList(page, search, status),
+    queryKey: kycKeys.adminList(page, search, JSON.stringify(query)),
     queryFn: ({ signal }) =>
       apiClient.post<AdminKycListResponse>(
         '/admin/get-all-kyc',
-        {
-          page,
-          limit: ADMIN_KYC_PAGE_SIZE,
-          search,
-          orderBy: status === 'PENDING' ? 'asc' : 'desc',
-          ...(status ? { status } : {}),
-        },
+        { page, limit: ADMIN_KYC_PAGE_SIZE, search, ...query },
         { signal },
       ),
     select: (response) => response.data.data,

@@ -3,7 +3,7 @@ export const kycKeys = {
   mine: ['kyc', 'mine'] as const,
   document: (filename: string) => ['kyc', 'document', filename] as const,
   adminAll: ['admin', 'kyc'] as const,
-  adminList: (page: number, search: string, status = '') =>
-    ['admin', 'kyc', 'list', page, search, status] as const,
+  adminList: (page: number, search: string, query = '') =>
+    ['admin', 'kyc', 'list', page, search, query] as const,
   adminDetail: (kycId: string) => ['admin', 'kyc', 'detail', kycId] as const,
 };
