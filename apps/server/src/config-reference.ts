@@ -81,6 +81,7 @@ export const SETTING_DOCS: Record<keyof Env, string> = {
   WITHDRAWAL_USD_PAYOUT_MS:
     'How often the USD payout job (one process) claims approved withdrawals, sends them to PayPal Payouts and asks PayPal how the sent ones ended.',
   ...coinWithdrawalSettingDocs,
+  RESERVES_REPORT_EVERY_HOURS: 'Hours between proof-of-reserves reports (an admin can make one any time).',
   SEED_DEMO: 'Demo accounts and balances. Default on outside production. **Must be off in production.**',
   INSTANT_FEE_BPS: 'Instant (USD) buy/sell fee in basis points of the cost; 10 = 0.1%.',
   INSTANT_QUOTE_TTL_SECONDS: 'How long an instant quote can be accepted.',

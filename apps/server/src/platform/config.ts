@@ -12,6 +12,7 @@ import { type PaymentConfig, paymentConfig, paymentEnv, paymentProductionProblem
 import { type PriceConfig, priceConfig, priceEnv } from './price-config';
 import { type QuoteConfig, quoteConfig, quoteEnv } from './quote-config';
 import { type RateLimitConfig, rateLimitConfig, rateLimitEnv } from './rate-limit-config';
+import { type ReservesConfig, reservesConfig, reservesEnv } from './reserves-config';
 import { persistentSecret, randomSecret } from './secrets';
 import { type StorageConfig, storageConfig, storageEnv } from './storage-config';
 import { type TradingConfig, tradingConfig, tradingEnv } from './trading-config';
@@ -45,6 +46,7 @@ export const envSchema = z.object({
   ...chainEnv,
   ...chainSweepEnv,
   ...withdrawalEnv,
+  ...reservesEnv,
   SEED_DEMO: z.enum(['on', 'off']).optional(),
   ...quoteEnv,
   ...tradingEnv,
@@ -74,6 +76,7 @@ export interface Config
     QuoteConfig,
     DepositHoldConfig,
     TradingConfig,
+    ReservesConfig,
     StorageConfig,
     LogSettings,
     MonitoringConfig {
@@ -145,6 +148,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ...chainConfig(env, (name) => persistentSecret(env.DATA_DIR, name)),
     ...chainSweepConfig(env),
     ...withdrawalConfig(env),
+    ...reservesConfig(env),
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'on' : !production,
     ...quoteConfig(env),
     ...tradingConfig(env, env.NODE_ENV === 'test'),

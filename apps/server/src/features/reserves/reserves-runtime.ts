@@ -5,14 +5,15 @@ import { evmAssetProver } from './prove-chain-assets';
 import { latestReportAt } from './reserves.repository';
 import { reservesAdminRoutes, reservesPublicRoutes, reservesUserRoutes } from './reserves.routes';
 
-/** A report is made when the latest is this old (daily by default: issue 49). */
-export const RESERVES_REPORT_EVERY_MS = 24 * 60 * 60 * 1000;
 /** How often the job looks: a missed day (a stopped server) is caught up within this. */
 const RESERVES_CHECK_EVERY_MS = 15 * 60 * 1000;
 
 export interface ReservesRuntime {
   readonly provers: ReserveProvers;
-  /** Makes a report when the latest is a day old; its first run at start makes the first report. */
+  /**
+   * Makes a report when the latest is RESERVES_REPORT_EVERY_HOURS old (daily by default); its first
+   * run at start makes the first report.
+   */
   readonly job: ScheduledJob;
   publicRoutes(scope: ZodApi): void;
   userRoutes(scope: ZodApi): void;
@@ -42,7 +43,7 @@ export function createReserves(ctx: AppContext): ReservesRuntime {
       everyMs: RESERVES_CHECK_EVERY_MS,
       async run(now) {
         const latest = await latestReportAt(ctx.db);
-        if (latest && now.getTime() - latest.getTime() < RESERVES_REPORT_EVERY_MS) return;
+        if (latest && now.getTime() - latest.getTime() < ctx.config.reservesReportEveryMs) return;
         const row = await makeReserveReport(ctx, provers, { trigger: 'SCHEDULE' });
         ctx.logger.info(
           { report: row.id, seq: row.seq, leaves: row.leaf_count },

@@ -1,6 +1,7 @@
 import { fromHex, fromHousePostings, userAccount, verifyInclusion } from '@exchange/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../platform/config';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser, type TestUser } from '../../test/test-users';
 import { transferFunds } from '../../test/transfer-funds';
@@ -186,6 +187,28 @@ describe('a report', () => {
     await job.run(new Date());
     expect(await count()).toBe(before);
     await job.run(new Date(Date.now() + 25 * 3_600_000));
+    expect(await count()).toBe((before ?? 0) + 1);
+  });
+
+  it('is made as often as RESERVES_REPORT_EVERY_HOURS says', async () => {
+    const config = loadConfig({ NODE_ENV: 'test', RESERVES_REPORT_EVERY_HOURS: '6' });
+    expect(config.reservesReportEveryMs).toBe(6 * 3_600_000);
+    expect(() => loadConfig({ NODE_ENV: 'test', RESERVES_REPORT_EVERY_HOURS: '0' })).toThrow(
+      /RESERVES_REPORT_EVERY_HOURS/,
+    );
+    const job = createReserves({
+      ...t.ctx,
+      config: { ...t.ctx.config, reservesReportEveryMs: 6 * 3_600_000 },
+    }).job;
+    const latest = (
+      await t.ctx.db.execute<{ at: Date }>(sql`SELECT max(created_at) AS at FROM reserve_reports`)
+    ).rows[0]!.at;
+    const count = async () =>
+      (await t.ctx.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM reserve_reports`)).rows[0]?.n;
+    const before = await count();
+    await job.run(new Date(new Date(latest).getTime() + 5 * 3_600_000));
+    expect(await count()).toBe(before);
+    await job.run(new Date(new Date(latest).getTime() + 7 * 3_600_000));
     expect(await count()).toBe((before ?? 0) + 1);
   });
 });
