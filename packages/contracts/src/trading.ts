@@ -20,6 +20,9 @@ export const ORDER_TYPES = ['instant', 'limit'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
 export const ORDER_STATUSES = ['open', 'filled', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** A stop order's kind (issue 48); with the side it says which way the last price must move. */
+export const STOP_KINDS = ['stop_loss', 'take_profit'] as const;
+export type StopKind = (typeof STOP_KINDS)[number];
 
 /** The ids of the USDT limit-order markets ('BTC-USDT', ...). */
 export const MARKET_IDS = MARKETS.map((m) => m.id) as [string, ...string[]];
@@ -85,6 +88,15 @@ export const placeOrderRequestSchema = z.object({
    * once, 'fok' fills whole or not at all, 'post_only' rests only, refused if it would trade at once.
    */
   time_in_force: z.enum(['gtc', 'ioc', 'fok', 'post_only']).nullish(),
+  /**
+   * A stop-limit (issue 48): with `stop_price` the order holds its funds at placement and waits off the
+   * book until the market's last trade price reaches `stop_price`, then enters the book at `limitPrice`
+   * with its time in force. `stop_kind` is required with it and sets the direction (Binance's): a sell
+   * stop_loss triggers when last <= stop, a sell take_profit when last >= stop, a buy stop_loss when
+   * last >= stop, a buy take_profit when last <= stop. A stop that would trigger at once is refused.
+   */
+  stop_price: typedDecimal.nullish(),
+  stop_kind: z.enum(STOP_KINDS).nullish(),
 });
 export type PlaceOrderRequest = z.infer<typeof placeOrderRequestSchema>;
 
@@ -114,6 +126,16 @@ export const limitOrderSchema = z.object({
   filled_cost: decimalString,
   price: decimalString,
   status: z.enum(ORDER_STATUSES),
+  /**
+   * A stop-limit's stop price and kind (null for a plain limit). A waiting stop is status 'open' with
+   * `triggered_at` null; once the last price reaches the stop, `triggered_at` is the trigger time and the
+   * order is in the book at `price`.
+   */
+  stop_price: decimalString.nullable(),
+  stop_kind: z.enum(STOP_KINDS).nullable(),
+  triggered_at: z.string().nullable(),
+  /** The OCO pair the order belongs to (both legs share it); null for an order on its own. */
+  order_list_id: z.string().nullable(),
 });
 export type LimitOrder = z.infer<typeof limitOrderSchema>;
 
@@ -126,6 +148,32 @@ export const placeOrderResponseSchema = envelope(
   z.object({ wallet: walletSchema, order: limitOrderSchema.nullable() }),
 );
 export type PlaceOrderResponse = z.infer<typeof placeOrderResponseSchema>;
+
+// ---------------------------------------------------------------- POST /wallet/limitorder/oco/buy|sell
+
+/**
+ * An OCO pair (issue 48), one cancels the other. A sell OCO is a limit sell at `price` (above the last
+ * price) and a stop-loss-limit sell that triggers when the last price falls to `stop_price` and then
+ * rests at `stop_limit_price`; a buy OCO is a limit buy at `price` (below the last price) and a
+ * stop-loss-limit buy that triggers when the last price rises to `stop_price`. The funds are held once
+ * for the pair (the larger of the two legs' needs). When either leg fills (even partly) or triggers,
+ * the other is cancelled in the same commit; cancelling either cancels both. The side is the path's.
+ * An `Idempotency-Key` header makes a retry return the first answer.
+ */
+export const placeOcoRequestSchema = z.object({
+  market_id: z.string().max(32),
+  quantity: typedDecimal,
+  price: typedDecimal,
+  stop_price: typedDecimal,
+  stop_limit_price: typedDecimal,
+});
+export type PlaceOcoRequest = z.infer<typeof placeOcoRequestSchema>;
+
+/** Answer of placing an OCO: the wallet afterwards, the pair's id and its two orders (limit leg first). */
+export const placeOcoResponseSchema = envelope(
+  z.object({ wallet: walletSchema, order_list_id: z.string(), orders: z.array(limitOrderSchema) }),
+);
+export type PlaceOcoResponse = z.infer<typeof placeOcoResponseSchema>;
 
 /** GET /wallet/limitorder/market/get-user-open-order: the newest first. */
 export const orderListResponseSchema = envelope(z.array(limitOrderSchema));

@@ -21,6 +21,7 @@ import { statementMessages } from './statements';
 import { supportMessages } from './support';
 import { swapMessages } from './swap';
 import { tradingMessages } from './trading';
+import { tradingStopRuleMessages } from './trading-stop-rules';
 import { tradingStopMessages } from './trading-stops';
 import { twoFactorMessages } from './two-factor';
 import { uploadMessages } from './uploads';
@@ -37,6 +38,7 @@ export const messages = {
   ...kycMessages,
   ...depositMessages,
   ...tradingMessages,
+  ...tradingStopRuleMessages,
   ...tradingStopMessages,
   ...stakingMessages,
   ...p2pMessages,

@@ -52,6 +52,10 @@ export function orderView(order: OrderRecord): LimitOrder {
     filled_cost: formatCost(units, order.filledCost),
     price: formatPriceTicks(units, order.priceTicks as PriceTicks),
     status: order.status,
+    stop_price: null,
+    stop_kind: null,
+    triggered_at: null,
+    order_list_id: null,
   };
 }
 
