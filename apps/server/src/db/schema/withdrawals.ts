@@ -98,6 +98,9 @@ export const withdrawals = pgTable(
     // The admin queue pages by status, newest first; the payout job reads SENDING, APPROVED and SENT ones.
     index('withdrawals_status_created_idx').on(t.status, t.createdAt, t.id),
     index('withdrawals_created_idx').on(t.createdAt, t.id),
+    // The queue sorted by USD value or by coin, and its CSV's keyset pages (issue 46, migration 0077).
+    index('withdrawals_value_idx').on(t.valueCents, t.id),
+    index('withdrawals_asset_idx').on(t.asset, t.id),
     // Was this address used by the customer before (the new-address flag)?
     index('withdrawals_user_destination_idx').on(t.userId, t.destination),
   ],

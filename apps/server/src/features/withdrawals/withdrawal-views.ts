@@ -8,9 +8,10 @@ import {
   type WithdrawalRiskFlag,
 } from '@exchange/domain';
 import type { ChainSettings } from '../../platform/chain/chain-config';
+import type { AdminWithdrawalRow } from './admin-withdrawal-list.repository';
 import { explorerTxUrl } from './coin-sends/coin-terms';
 import { heldText } from './requests/withdrawal-standing';
-import type { AdminWithdrawalRow, WithdrawalRow } from './withdrawals.repository';
+import type { WithdrawalRow } from './withdrawals.repository';
 
 function amountText(row: WithdrawalRow, minor: bigint): string {
   return formatMinor(minor, getAsset(row.asset as AssetCode).scale);

@@ -1,8 +1,7 @@
 import { HOLDING_WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@exchange/domain';
-import { and, asc, count, desc, eq, gt, ilike, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import { nftSendOuts, users, withdrawals } from '../../db/schema';
 import type { DbOrTx, Tx } from '../../platform/db';
-import { containsPattern } from '../../platform/search';
 import type { ExpectedHold } from '../ledger/hold-sources';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -92,7 +91,7 @@ export async function pastCompletedValues(db: DbOrTx, userId: string): Promise<b
  * is money in, whose money straight out is worth a look): payment_orders_user_idx and
  * chain_deposits_user_idx find the user's rows.
  */
-function lastDepositAtOf(userId: SQL | string): SQL<Date | null> {
+export function lastDepositAtOf(userId: SQL | string): SQL<Date | null> {
   return sql<Date | null>`greatest(
     (SELECT max(je.created_at) FROM payment_orders po
       JOIN journal_entries je ON je.id = po.entry_id WHERE po.user_id = ${userId}),
@@ -135,98 +134,6 @@ export async function listUserWithdrawals(
     .offset((paging.page - 1) * paging.limit);
   const [total] = await db.select({ n: count() }).from(withdrawals).where(eq(withdrawals.userId, userId));
   return { rows, total: total?.n ?? 0 };
-}
-
-export interface AdminWithdrawalQuery {
-  readonly page: number;
-  readonly limit: number;
-  readonly search?: string | undefined;
-  readonly orderBy: 'created_desc' | 'created_asc' | 'value_desc';
-  readonly status?: WithdrawalStatus | undefined;
-  /** Only this withdrawal (its own URL in the back office). */
-  readonly id?: string | undefined;
-}
-
-export interface AdminWithdrawalRow {
-  readonly withdrawal: WithdrawalRow;
-  readonly user: {
-    id: string;
-    name: string;
-    email: string;
-    passwordChangedAt: Date | null;
-    totpEnabledAt: Date | null;
-  };
-  readonly lastDepositAt: Date | null;
-  readonly completedWithdrawals: number;
-  readonly withdrawn24hCents: string;
-  /** The names of the admins who gave the first approval and who decided it (approved or rejected). */
-  readonly firstApproverName: string | null;
-  readonly deciderName: string | null;
-}
-
-/** An admin's name (their e-mail when they have none), read by the users' primary key. */
-function adminNameOf(id: SQL): SQL<string | null> {
-  return sql<string | null>`(SELECT coalesce(nullif(a.name, ''), a.email) FROM users a WHERE a.id = ${id})`;
-}
-
-/**
- * One page of every customer's withdrawals for the admin, newest first (or oldest first, or largest
- * first), optionally of one status, searched by the customer's name or e-mail (the users' trigram
- * indexes serve the ILIKEs), with each customer's recent activity read per row by its own index
- * (a page holds at most 100 rows).
- */
-export async function listAllWithdrawals(
-  db: DbOrTx,
-  query: AdminWithdrawalQuery,
-  now: Date,
-): Promise<{ rows: AdminWithdrawalRow[]; total: number }> {
-  const term = query.search ? containsPattern(query.search) : null;
-  const filter = and(
-    query.status ? eq(withdrawals.status, query.status) : undefined,
-    query.id ? eq(withdrawals.id, query.id) : undefined,
-    term ? or(ilike(users.name, term), ilike(users.email, term)) : undefined,
-  );
-  const order =
-    query.orderBy === 'created_asc'
-      ? [asc(withdrawals.createdAt), asc(withdrawals.id)]
-      : query.orderBy === 'value_desc'
-        ? [desc(withdrawals.valueCents), desc(withdrawals.createdAt)]
-        : [desc(withdrawals.createdAt), desc(withdrawals.id)];
-  const dayAgo = new Date(now.getTime() - 86_400_000);
-  const rows = await db
-    .select({
-      withdrawal: withdrawals,
-      user: {
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        passwordChangedAt: users.passwordChangedAt,
-        totpEnabledAt: users.totpEnabledAt,
-      },
-      lastDepositAt: lastDepositAtOf(sql`${withdrawals.userId}`),
-      completedWithdrawals: sql<number>`(SELECT count(*)::int FROM withdrawals w2
-        WHERE w2.user_id = ${withdrawals.userId} AND w2.status = 'COMPLETED')`,
-      withdrawn24hCents: sql<string>`(SELECT coalesce(sum(w3.value_cents), 0)::text FROM withdrawals w3
-        WHERE w3.user_id = ${withdrawals.userId} AND w3.created_at > ${dayAgo.toISOString()}::timestamptz
-        AND w3.status NOT IN ('FAILED', 'REJECTED', 'CANCELLED'))`,
-      firstApproverName: adminNameOf(sql`${withdrawals.firstApprovedBy}`),
-      deciderName: adminNameOf(sql`${withdrawals.decidedBy}`),
-    })
-    .from(withdrawals)
-    .innerJoin(users, eq(users.id, withdrawals.userId))
-    .where(filter)
-    .orderBy(...order)
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  const [total] = await db
-    .select({ n: count() })
-    .from(withdrawals)
-    .innerJoin(users, eq(users.id, withdrawals.userId))
-    .where(filter);
-  return {
-    rows: rows.map((r) => ({ ...r, lastDepositAt: r.lastDepositAt ? new Date(r.lastDepositAt) : null })),
-    total: total?.n ?? 0,
-  };
 }
 
 /** A user's e-mail (the PayPal receiver) and name, for mails and payouts. */

@@ -17,6 +17,8 @@ import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
 import { createIdempotencyHooks } from '../../platform/idempotency';
 import { withdrawalAddressRoutes } from './address-book/withdrawal-addresses.routes';
+import { adminWithdrawalExportRoutes } from './admin-withdrawal-export.routes';
+import { listAllWithdrawals } from './admin-withdrawal-list.repository';
 import type { HotWallets } from './coin-sends/coin-destination';
 import { cancelWithdrawal } from './requests/cancel-withdrawal';
 import { confirmWithdrawal } from './requests/confirm-withdrawal';
@@ -26,7 +28,7 @@ import { rejectWithdrawal } from './review/reject-withdrawal';
 import { withdrawalExportRoutes } from './withdrawal-export.routes';
 import { getWithdrawalTerms } from './withdrawal-terms';
 import { toAdminWithdrawalItem, toWithdrawalItem } from './withdrawal-views';
-import { listAllWithdrawals, listUserWithdrawals } from './withdrawals.repository';
+import { listUserWithdrawals } from './withdrawals.repository';
 
 /** User scope: the customer's own withdrawals, and cancelling one (a refund needs no KYC). */
 export function withdrawalUserRoutes(app: ZodApi, ctx: AppContext): void {
@@ -102,8 +104,12 @@ export function withdrawalKycRoutes(app: ZodApi, ctx: AppContext, wallets?: HotW
   );
 }
 
-/** Admin scope: every withdrawal (the queue is PENDING_APPROVAL), approving and rejecting one. */
+/**
+ * Admin scope: every withdrawal (the queue is PENDING_APPROVAL) and its CSV, approving and rejecting
+ * one.
+ */
 export function withdrawalAdminRoutes(app: ZodApi, ctx: AppContext): void {
+  adminWithdrawalExportRoutes(app, ctx);
   app.post(
     '/admin/withdrawals',
     {

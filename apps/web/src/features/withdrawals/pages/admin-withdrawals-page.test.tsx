@@ -78,7 +78,8 @@ describe('/admin-withdrawals', () => {
     expect(within(table).getByText('Held: password changed since the request')).toBeInTheDocument();
     expect(calls.find((c) => c.key === 'POST /admin/withdrawals')?.body).toMatchObject({
       status: 'PENDING_APPROVAL',
-      orderBy: 'createdAt',
+      sort: 'createdAt',
+      order: 'asc',
     });
     await user.click(within(table).getByRole('button', { name: 'Reject withdrawal of alice@example.com' }));
     // No reason: refused inside the dialog, which stays open, and nothing is sent.
