@@ -42,7 +42,7 @@ export const adminUserRecordSchema = z.object({
   amount: z.string().nullable(),
   status: z.string(),
   detail: z.string(),
-  /** An API key the admin may revoke (live ones only). */
+  /** An API key the admin may revoke, or a session they may end (live ones only). */
   revocable: z.boolean(),
 });
 export type AdminUserRecord = z.infer<typeof adminUserRecordSchema>;
@@ -65,3 +65,15 @@ export const adminRevokeApiKeyRequestSchema = z.object({
 export type AdminRevokeApiKeyRequest = z.input<typeof adminRevokeApiKeyRequestSchema>;
 export const adminRevokeApiKeyResponseSchema = envelope(z.object({ revoked: z.boolean() }));
 export type AdminRevokeApiKeyResponse = z.infer<typeof adminRevokeApiKeyResponseSchema>;
+
+/**
+ * POST /admin/end-sessions: ends one of a customer's sessions (`sessionId`), or every one when it is
+ * left out (audited): the device is signed out at its next request and its live connections close.
+ */
+export const adminEndSessionsRequestSchema = z.object({
+  userId: z.uuid({ error: m.adminUserNotFound }),
+  sessionId: z.uuid({ error: m.adminSessionNotFound }).optional(),
+});
+export type AdminEndSessionsRequest = z.input<typeof adminEndSessionsRequestSchema>;
+export const adminEndSessionsResponseSchema = envelope(z.object({ ended: z.number().int() }));
+export type AdminEndSessionsResponse = z.infer<typeof adminEndSessionsResponseSchema>;

@@ -34,4 +34,13 @@ export const adminCustomerMessages = {
   adminApiKeyRevoked: 'API key revoked',
   adminRevokeApiKey: 'Revoke',
   confirmRevokeApiKey: 'Revoke this API key? Programs using it stop working at once.',
+  // Ending a customer's sessions (the Sessions tab).
+  adminEndSession: 'End session',
+  adminEndAllSessions: 'End all sessions',
+  confirmEndSession: 'End this session? The device is signed out at once.',
+  confirmEndAllSessions: 'End every session of this customer? All their devices are signed out at once.',
+  adminSessionEnded: 'Session ended',
+  adminSessionsEnded: 'Sessions ended: {count}',
+  adminSessionNotFound: 'Session not found',
+  adminSessionsOwn: 'End your own sessions on your Security page',
 } as const;

@@ -214,6 +214,7 @@ export async function listUserRecords(
             title: s.device,
             status: s.twoFactorPassed ? 'TWO_FACTOR' : 'PASSWORD',
             detail: `${s.network} · last used ${s.lastUsedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+            revocable: true,
           }),
         ),
       };

@@ -1,8 +1,11 @@
 import {
+  adminEndSessionsRequestSchema,
+  adminEndSessionsResponseSchema,
   adminRevokeApiKeyRequestSchema,
   adminRevokeApiKeyResponseSchema,
   adminUserRecordsRequestSchema,
   adminUserRecordsResponseSchema,
+  formatMessage,
   messages as m,
 } from '@exchange/contracts';
 import { isCustomer } from '@exchange/domain';
@@ -11,6 +14,7 @@ import { sessionOf } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { findUserById } from '../accounts/accounts.repository';
 import { recordAdminAction } from '../audit/record-admin-action';
+import { endUserSessions } from './end-user-sessions';
 import { isLiveKeyOf, listUserRecords } from './user-records.repository';
 
 /** What revoking a customer's API key does in the feature that owns keys (its cache), wired in app.ts. */
@@ -23,7 +27,10 @@ async function requireCustomer(ctx: AppContext, userId: string): Promise<void> {
   if (!user || !isCustomer(user)) throw new AppError('not_found', m.adminUserNotFound);
 }
 
-/** Admin scope: the sections of a customer's page, a page at a time, and revoking their API keys. */
+/**
+ * Admin scope: the sections of a customer's page, a page at a time, revoking their API keys and
+ * ending their sessions.
+ */
 export function userRecordsRoutes(app: ZodApi, ctx: AppContext, features: UserRecordsFeatures): void {
   app.post(
     '/admin/user-records',
@@ -51,6 +58,23 @@ export function userRecordsRoutes(app: ZodApi, ctx: AppContext, features: UserRe
         details: { keyId },
       });
       return { status: true, message: m.adminApiKeyRevoked, data: { revoked: true } };
+    },
+  );
+
+  app.post(
+    '/admin/end-sessions',
+    { schema: { body: adminEndSessionsRequestSchema, response: { 200: adminEndSessionsResponseSchema } } },
+    async (request) => {
+      const { userId, sessionId } = request.body;
+      const adminId = sessionOf(request).userId;
+      // One's own sessions end on one's Security page, not by signing oneself out from the back office.
+      if (userId === adminId) throw new AppError('forbidden', m.adminSessionsOwn);
+      await requireCustomer(ctx, userId);
+      const ended = await endUserSessions(ctx, adminId, userId, sessionId);
+      const message = sessionId
+        ? m.adminSessionEnded
+        : formatMessage(m.adminSessionsEnded, { count: String(ended) });
+      return { status: true, message, data: { ended } };
     },
   );
 }

@@ -1,4 +1,5 @@
 import type {
+  AdminEndSessionsResponse,
   AdminRevokeApiKeyResponse,
   AdminUserRecordKind,
   AdminUserRecordsResponse,
@@ -31,6 +32,16 @@ export function useRevokeApiKey() {
   return useMutation({
     mutationFn: (body: { userId: string; keyId: string }) =>
       apiClient.post<AdminRevokeApiKeyResponse>('/admin/revoke-api-key', body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminUserKeys.all }),
+  });
+}
+
+/** POST /admin/end-sessions: ends one of the customer's sessions, or all of them without `sessionId` (audited). */
+export function useEndSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { userId: string; sessionId?: string }) =>
+      apiClient.post<AdminEndSessionsResponse>('/admin/end-sessions', body),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminUserKeys.all }),
   });
 }

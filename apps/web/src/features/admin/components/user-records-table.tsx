@@ -7,7 +7,7 @@ import { type Column, DataTable } from '../../../components/ui/data-table';
 import { toast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
-import { useAdminUserRecords, useRevokeApiKey } from '../api/admin-user-records';
+import { useAdminUserRecords, useEndSessions, useRevokeApiKey } from '../api/admin-user-records';
 import { ADMIN_LIST } from './admin-cells';
 
 /** The sections of a customer's page beyond the spec's tables, each its own tab (issue 46). */
@@ -38,9 +38,46 @@ const baseColumns: Column<AdminUserRecord>[] = [
   { id: 'detail', header: 'Details', className: 'text-xs text-muted wrap-anywhere', cell: (r) => r.detail },
 ];
 
+/** What an admin is about to do to a record, asked first: revoke a key, end a session or all of them. */
+type Pending =
+  | { readonly kind: 'revoke'; readonly record: AdminUserRecord }
+  | { readonly kind: 'end'; readonly record: AdminUserRecord }
+  | { readonly kind: 'end-all' };
+
+const QUESTIONS = {
+  revoke: messages.confirmRevokeApiKey,
+  end: messages.confirmEndSession,
+  'end-all': messages.confirmEndAllSessions,
+} as const;
+
+/** The Action column: Revoke on a live API key, End session on a live session. */
+function actionColumn(kind: AdminUserRecordKind, ask: (pending: Pending) => void): Column<AdminUserRecord> {
+  const [label, named, pendingKind] =
+    kind === 'api_keys'
+      ? [messages.adminRevokeApiKey, 'Revoke', 'revoke' as const]
+      : [messages.adminEndSession, 'End session', 'end' as const];
+  return {
+    id: 'action',
+    header: 'Action',
+    cell: (r) =>
+      r.revocable ? (
+        <Button
+          size="sm"
+          variant="danger"
+          aria-label={`${named} ${r.title}`}
+          onClick={() => ask({ kind: pendingKind, record: r })}
+        >
+          {label}
+        </Button>
+      ) : null,
+  };
+}
+
 /**
- * One kind of the customer's records, 10 a page from the server, newest first; on the API keys tab a
- * live key has Revoke, which asks first (programs using it stop at once) and is audited.
+ * One kind of the customer's records, 10 a page from the server, newest first. On the API keys tab a
+ * live key has Revoke (programs using it stop at once); on the Sessions tab each session has End
+ * session, and End all sessions signs the customer out everywhere (issue 46 point 2). Each asks
+ * first and is audited.
  */
 export function UserRecordsTable({
   userId,
@@ -52,30 +89,17 @@ export function UserRecordsTable({
   readonly label: string;
 }) {
   const [page, setPage] = useState(1);
-  const [revoking, setRevoking] = useState<AdminUserRecord | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
   const list = useAdminUserRecords(userId, kind, page);
   const revoke = useRevokeApiKey();
-  const columns: Column<AdminUserRecord>[] =
-    kind === 'api_keys'
-      ? [
-          ...baseColumns,
-          {
-            id: 'action',
-            header: 'Action',
-            cell: (r) =>
-              r.revocable ? (
-                <Button
-                  size="sm"
-                  variant="danger"
-                  aria-label={`Revoke ${r.title}`}
-                  onClick={() => setRevoking(r)}
-                >
-                  {messages.adminRevokeApiKey}
-                </Button>
-              ) : null,
-          },
-        ]
-      : baseColumns;
+  const endSessions = useEndSessions();
+  const actionable = kind === 'api_keys' || kind === 'sessions';
+  const columns = actionable ? [...baseColumns, actionColumn(kind, setPending)] : baseColumns;
+  const run = (what: Pending) => {
+    if (what.kind === 'revoke') return revoke.mutateAsync({ userId, keyId: what.record._id });
+    if (what.kind === 'end') return endSessions.mutateAsync({ userId, sessionId: what.record._id });
+    return endSessions.mutateAsync({ userId });
+  };
   return (
     <>
       <DataTable
@@ -84,22 +108,34 @@ export function UserRecordsTable({
         rows={list.data?.content}
         rowKey={(r) => r._id}
         server={{ page, total: list.data?.total ?? 0, onPageChange: setPage }}
+        toolbar={
+          kind === 'sessions' ? (
+            <Button
+              size="sm"
+              variant="danger"
+              disabled={!list.data?.total}
+              onClick={() => setPending({ kind: 'end-all' })}
+            >
+              {messages.adminEndAllSessions}
+            </Button>
+          ) : undefined
+        }
         {...ADMIN_LIST}
         loading={list.isFetching}
         error={list.isError ? errorMessage(list.error) : undefined}
         onRetry={() => void list.refetch()}
       />
       <ConfirmDialog
-        open={revoking !== null}
-        onOpenChange={(open) => (open ? undefined : setRevoking(null))}
-        title={messages.confirmRevokeApiKey}
+        open={pending !== null}
+        onOpenChange={(open) => (open ? undefined : setPending(null))}
+        title={pending ? QUESTIONS[pending.kind] : ''}
         confirmLabel="Yes"
         cancelLabel="NO"
         confirmVariant="danger"
         onConfirm={async () => {
-          if (!revoking) return;
+          if (!pending) return;
           try {
-            const response = await revoke.mutateAsync({ userId, keyId: revoking._id });
+            const response = await run(pending);
             toast.success(response.message);
           } catch (error) {
             toast.error(errorMessage(error));
