@@ -8,8 +8,9 @@ import { createLogger } from '../platform/logger';
 import { createMailer } from '../platform/mail/mailer';
 
 /**
- * `npm run admin:totp -w apps/server -- EMAIL [CODE]`: production refuses admin sign-in without
- * two-factor, so an operator enrols an admin here, against DATABASE_URL. Without CODE it stores a new
+ * `npm run admin:totp -w apps/server -- EMAIL [CODE]`: production refuses the back office to an admin
+ * without two-factor, and refuses an admin's own enrolment from a session (a password alone must not
+ * be enough to enrol, issue 46), so an operator enrols an admin here, against DATABASE_URL. Without CODE it stores a new
  * secret and prints it with a QR code for the admin's authenticator app; with CODE (from that app) it
  * turns two-factor sign-in on. Exit code 1 on any refusal.
  */
@@ -39,12 +40,12 @@ async function main(): Promise<number> {
       return 1;
     }
     if (code) {
-      const recoveryCodes = await confirmTotpEnrolment(ctx, { userId: admin.id }, code);
+      const recoveryCodes = await confirmTotpEnrolment(ctx, { userId: admin.id }, code, 'operator');
       out(`two-factor sign-in is on for ${email}; hand these one-use recovery codes to the admin:`);
       for (const recoveryCode of recoveryCodes) out(`  ${recoveryCode}`);
       return 0;
     }
-    const enrolment = await startTotpEnrolment(ctx, admin.id);
+    const enrolment = await startTotpEnrolment(ctx, admin.id, 'operator');
     out(await QRCode.toString(enrolment.otpauth_url, { type: 'terminal', small: true }));
     out(`secret: ${enrolment.secret}`);
     out(`then run again with a code from the app: admin:totp ${email} CODE`);

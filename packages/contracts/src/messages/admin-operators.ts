@@ -23,7 +23,10 @@ export const adminOperatorMessages = {
   ownRoleHint: 'Your own role is changed by another admin.',
   adminBackOfficeOpen: 'Back office open',
   adminTwoFactorRequired: 'Turn on two-factor authentication before you open the back office.',
+  adminTotpByOperator:
+    "An admin's two-factor authentication is set up by an operator, not from a signed-in session. Ask an operator to enrol you with npm run admin:totp.",
   supportThreadTitle: 'Conversation',
+  supportLastAnswer: 'Last answer:',
   supportReplyLabel: 'Your reply',
   supportSendReply: 'Send reply',
   supportReplySent: 'Reply sent',

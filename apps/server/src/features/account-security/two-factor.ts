@@ -30,6 +30,27 @@ const ISSUER = 'Exchange';
 type TwoFactorContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer' | 'logger'>;
 
 /**
+ * Who is enrolling: the account's own session (the Security page), or the operator's command
+ * (`npm run admin:totp`, scripts/enrol-admin-totp.ts), which runs with the database's credentials.
+ */
+export type EnrolledBy = 'session' | 'operator';
+
+/**
+ * In production an admin's factor is enrolled only by the operator's command, never from a session:
+ * an admin without two-factor can sign in with the password alone (to be told so), and a thief with
+ * only that password would otherwise enrol their own authenticator and own the back office (issue 46
+ * point 6). Outside production the demo admin enrols from the back office as before.
+ */
+function refuseAdminSelfEnrolment(
+  ctx: Pick<AppContext, 'config'>,
+  user: { role: string },
+  by: EnrolledBy,
+): void {
+  if (user.role === 'ADMIN' && ctx.config.env === 'production' && by === 'session')
+    throw new AppError('forbidden', m.adminTotpByOperator);
+}
+
+/**
  * Starts (or restarts) enrolment: a new secret is stored, not yet in force. Once two-factor sign-in is
  * on it cannot be replaced from a session (it must be turned off with a code first), so a stolen
  * session cannot swap the account's factor.
@@ -37,12 +58,14 @@ type TwoFactorContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer' | 
 export async function startTotpEnrolment(
   ctx: Pick<AppContext, 'db' | 'clock' | 'config'>,
   userId: string,
+  by: EnrolledBy = 'session',
 ): Promise<TotpEnrolment> {
   const secret = generateSecret();
   const user = await ctx.db.transaction(async (tx) => {
     const locked = await accounts.lockUserById(tx, userId);
     if (!locked) throw new AppError('unauthorized', 'Unauthorized');
     if (locked.totpEnabledAt) throw new AppError('conflict', m.totpAlreadyEnabled);
+    refuseAdminSelfEnrolment(ctx, locked, by);
     await accounts.setTotpSecret(tx, userId, sealTotpSecret(ctx.config, userId, secret), ctx.clock.now());
     return locked;
   });
@@ -73,10 +96,13 @@ export async function confirmTotpEnrolment(
   ctx: TwoFactorContext,
   user: { userId: string; keepSessionId?: string },
   code: string,
+  by: EnrolledBy = 'session',
 ): Promise<string[]> {
   const found = await accounts.findUserById(ctx.db, user.userId);
   if (!found) throw new AppError('unauthorized', 'Unauthorized');
   if (found.totpEnabledAt) throw new AppError('conflict', m.totpAlreadyEnabled);
+  // Confirming too: a session must not turn on a secret the operator started for the admin.
+  refuseAdminSelfEnrolment(ctx, found, by);
   const secret = openTotpSecret(ctx.config, found.id, found.totpSecret);
   if (!secret) throw new AppError('conflict', m.totpNotStarted);
   await proveSecondFactor(ctx, found, secret, { totp: code });
