@@ -17,6 +17,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { adminOpsKeys, answerTicket, setTicketStatus } from '../api/admin-ops';
+import { TicketStatus } from './ticket-status';
 
 /** The answer as the server checks it (the contract's rule), and whether it closes the ticket. */
 const answerFormSchema = z.object({
@@ -25,6 +26,30 @@ const answerFormSchema = z.object({
 });
 
 type AnswerForm = z.input<typeof answerFormSchema>;
+
+/**
+ * What the admin answers: who asked (name and e-mail), where the ticket stands, what the customer
+ * wrote and the team's last answer, so a Reply from the list or the ticket's page starts in context.
+ */
+function TicketContext({ ticket }: { readonly ticket: AdminSupportTicket }) {
+  return (
+    <div className="flex flex-col gap-2 rounded border border-line bg-raised p-3 text-sm">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="wrap-anywhere">
+          <span className="font-medium text-ink">{ticket.userdata.name}</span>{' '}
+          <span className="text-muted">{ticket.userdata.email}</span>
+        </span>
+        <TicketStatus status={ticket.status} />
+      </div>
+      <p className="wrap-anywhere whitespace-pre-line text-ink">{ticket.description}</p>
+      {ticket.answer ? (
+        <p className="wrap-anywhere whitespace-pre-line text-muted">
+          <span className="font-medium">{messages.supportLastAnswer}</span> {ticket.answer}
+        </p>
+      ) : null}
+    </div>
+  );
+}
 
 /** Answer a ticket: the answer closes it unless the admin keeps it open (ACTIVE). */
 export function AnswerTicketDialog({
@@ -48,8 +73,10 @@ export function AnswerTicketDialog({
     // As before: the message shows after Send answer and goes away as the answer is edited.
     reValidateMode: 'onSubmit',
   });
+  // Each answer is a new message of the conversation: the box opens empty (the last answer is shown
+  // above it, not offered again to be sent twice), and closing stays the default.
   useEffect(() => {
-    if (ticket) reset({ answer: ticket.answer ?? '', close: true });
+    if (ticket) reset({ answer: '', close: true });
   }, [ticket, reset]);
 
   const submit = handleSubmit(async ({ answer, close }) => {
@@ -82,7 +109,7 @@ export function AnswerTicketDialog({
       }
     >
       <form id={formId} className="flex flex-col gap-4" onSubmit={submit}>
-        {ticket ? <p className="text-sm wrap-anywhere text-muted">{ticket.description}</p> : null}
+        {ticket ? <TicketContext ticket={ticket} /> : null}
         <Textarea
           label="Answer"
           maxLength={SUPPORT_ANSWER_MAX}

@@ -1,13 +1,11 @@
 import {
   type ADMIN_TICKET_SORTS,
   type AdminSupportTicket,
-  displayedTicketStatus,
   messages,
   SUPPORT_TICKET_STATUSES,
 } from '@exchange/contracts';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { type BadgeTone, StatusBadge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { type Column, DataTable } from '../../../components/ui/data-table';
@@ -23,6 +21,7 @@ import { ADMIN_LIST, UserCell } from '../components/admin-cells';
 import { SortSelect, sortableColumns } from '../components/sortable-header';
 import { StatusFilter } from '../components/status-filter';
 import { AnswerTicketDialog, CloseTicketDialog } from '../components/support-ticket-dialogs';
+import { TicketStatus } from '../components/ticket-status';
 import { useAdminList } from '../components/use-admin-list';
 
 type TicketListSort = (typeof ADMIN_TICKET_SORTS)[number];
@@ -69,19 +68,6 @@ function TicketConversation({
       )}
     </Card>
   );
-}
-
-/** Admin support colours (spec section 4): ACTIVE green, PENDING yellow, CLOSED red. */
-const TONES: Record<string, BadgeTone> = {
-  ACTIVE: 'success',
-  SUCCESS: 'success',
-  PENDING: 'warning',
-  CLOSED: 'danger',
-};
-
-export function TicketStatus({ status }: { readonly status: AdminSupportTicket['status'] }) {
-  const shown = displayedTicketStatus(status);
-  return <StatusBadge status={shown} tone={TONES[shown] ?? 'neutral'} />;
 }
 
 /**
