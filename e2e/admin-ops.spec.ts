@@ -1,5 +1,11 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { collectPageErrors, expectAccessible, logInAsCustomer, openFromAdminMenu } from './support/ui';
+import {
+  collectPageErrors,
+  expectAccessible,
+  logInAsAdmin,
+  logInAsCustomer,
+  openFromAdminMenu,
+} from './support/ui';
 
 /**
  * The back office's operations screens against the real server: the admin logs in from the landing
@@ -8,7 +14,6 @@ import { collectPageErrors, expectAccessible, logInAsCustomer, openFromAdminMenu
  */
 
 test.describe.configure({ timeout: 180_000 });
-const ADMIN = { email: 'admin@example.com', password: 'Admin@123456' };
 const ALICE = { email: 'alice@example.com', password: 'Alice@123456' };
 
 /** Alice raises a ticket through the API, as the support screen would. */
@@ -65,12 +70,7 @@ test('the admin reads the dashboard, transactions and stakes, and answers a tick
 
   const admin = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
   const errors = collectPageErrors(admin);
-  await admin.goto('/');
-  await admin.getByRole('banner').getByRole('link', { name: 'Login' }).click();
-  await admin.getByLabel('Email').fill(ADMIN.email);
-  await admin.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await admin.getByRole('button', { name: 'Login' }).click();
-  await expect(admin).toHaveURL(/\/admin-dashboard$/);
+  await logInAsAdmin(admin);
 
   // The dashboard's figures: the seeded demo has transactions (alice's deposits) and a KYC approval.
   await expect(admin.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { expectAccessible, logInAsCustomer, openFromAdminMenu } from './support/ui';
+import { expectAccessible, logInAsAdmin, logInAsCustomer, openFromAdminMenu } from './support/ui';
 
 /**
  * The admin finds a customer, disables the account with a reason from the user information page
@@ -8,23 +8,12 @@ import { expectAccessible, logInAsCustomer, openFromAdminMenu } from './support/
  */
 
 test.describe.configure({ timeout: 180_000 });
-const ADMIN = { email: 'admin@example.com', password: 'Admin@123456' };
 const BOB = { email: 'bob@example.com', password: 'Bob@1234567' };
 
 async function adminUsers(browser: Browser, width: number): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
-  await page.goto('/');
-  const header = page.getByRole('banner');
-  const login = header.getByRole('link', { name: 'Login' });
-  const menu = header.getByRole('button', { name: 'Open menu' });
-  await expect(login.or(menu).first()).toBeVisible();
-  if (!(await login.first().isVisible())) await menu.click();
-  await login.first().click();
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/admin-dashboard$/);
+  await logInAsAdmin(page);
   await openFromAdminMenu(page, 'Users', 'Users');
   return page;
 }

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { submittedCustomer, uniqueIdentity } from './support/customers';
-import { expectAccessible } from './support/ui';
+import { expectAccessible, logInAsAdmin } from './support/ui';
 
 /**
  * Duplicate identities (issue 35 item 2): two accounts submit KYC with the same identity (card
@@ -9,15 +9,8 @@ import { expectAccessible } from './support/ui';
  * approval asks whether to pay the referral reward despite the match.
  */
 
-const ADMIN = { email: 'admin@example.com', password: 'Admin@123456' };
-
 async function openAdminKyc(page: Page): Promise<void> {
-  await page.goto('/');
-  await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/admin-dashboard$/);
+  await logInAsAdmin(page);
   await page
     .getByRole('navigation', { name: 'Admin' })
     .getByRole('link', { name: 'KYC', exact: true })

@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { submittedCustomer } from './support/customers';
-import { logInAsCustomer, openFromAccountMenu } from './support/ui';
+import { logInAsAdmin, logInAsCustomer, openFromAccountMenu } from './support/ui';
 
 /**
  * Live KYC (issue 45 point 2): a customer whose KYC is under review has the dashboard open in one tab
@@ -9,19 +9,13 @@ import { logInAsCustomer, openFromAccountMenu } from './support/ui';
  * reload: the decision arrives over the WebSocket, and a toast says it.
  */
 
-const ADMIN = { email: 'admin@example.com', password: 'Admin@123456' };
 const UNDER_REVIEW = 'Your documents are being checked. You can trade and deposit once they are approved.';
 
 /** The admin, in a browser of their own, signs in from the landing page and opens KYC Requests. */
 async function openAdminKyc(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
   const admin = await context.newPage();
-  await admin.goto('/');
-  await admin.getByRole('banner').getByRole('link', { name: 'Login' }).click();
-  await admin.getByLabel('Email').fill(ADMIN.email);
-  await admin.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await admin.getByRole('button', { name: 'Login' }).click();
-  await expect(admin).toHaveURL(/\/admin-dashboard$/);
+  await logInAsAdmin(admin);
   await admin
     .getByRole('navigation', { name: 'Admin' })
     .getByRole('link', { name: 'KYC', exact: true })

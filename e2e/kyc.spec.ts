@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { mailSubjects, png, readOtp, uniqueEmail } from './support/customers';
-import { expectAccessible } from './support/ui';
+import { expectAccessible, logInAsAdmin } from './support/ui';
 
 /**
  * KYC end to end against the real server: a new customer registers from the landing page, verifies
@@ -13,7 +13,6 @@ const PASSWORD = 'Flow@123456';
 
 // Each flow walks two people through several screens.
 test.describe.configure({ timeout: 180_000 });
-const ADMIN = { email: 'admin@example.com', password: 'Admin@123456' };
 
 /** From the landing page: Login, Create an account, register, type the mailed code, log in. */
 async function registerAndLogIn(page: Page, request: APIRequestContext, email: string): Promise<void> {
@@ -76,12 +75,7 @@ async function submitKyc(page: Page, firstName: string): Promise<void> {
 async function openAdminKyc(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto('/');
-  await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/admin-dashboard$/);
+  await logInAsAdmin(page);
   await page
     .getByRole('navigation', { name: 'Admin' })
     .getByRole('link', { name: 'KYC', exact: true })

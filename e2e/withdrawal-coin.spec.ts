@@ -11,6 +11,7 @@ import { letAFewHoursPass } from './support/time-passes';
 import {
   collectPageErrors,
   expectAccessible,
+  logInAsAdmin,
   logInAsCustomer,
   openFromAccountMenu,
   openFromAdminMenu,
@@ -26,7 +27,6 @@ import {
  * customer's History turns COMPLETED with the transaction hash without a reload. The test then reads
  * the outside address's balance on the chain: exactly what the dialog said would arrive.
  */
-const ADMIN = { email: 'admin@example.com', password: 'Admin@123456' };
 const execFileAsync = promisify(execFile);
 
 /** The e2e server's data directory (start-server.mjs), where the embedded chain leaves its address. */
@@ -54,17 +54,7 @@ function codeFor(secret: string, stepsAhead: number): Promise<string> {
 async function adminWithdrawals(browser: Browser, width: number): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
-  await page.goto('/');
-  const header = page.getByRole('banner');
-  const login = header.getByRole('link', { name: 'Login' });
-  const menu = header.getByRole('button', { name: 'Open menu' });
-  await expect(login.or(menu).first()).toBeVisible();
-  if (!(await login.first().isVisible())) await menu.click();
-  await login.first().click();
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/admin-dashboard$/);
+  await logInAsAdmin(page);
   await openFromAdminMenu(page, 'Withdrawals', 'Withdrawals');
   return page;
 }

@@ -4,6 +4,7 @@ import { mailbox, verifiedCustomer } from './support/customers';
 import { letAFewHoursPass } from './support/time-passes';
 import {
   expectAccessible,
+  logInAsAdmin,
   logInAsCustomer,
   openFromAccountMenu,
   openFromAdminMenu,
@@ -18,7 +19,6 @@ import {
  * approves it behind a confirmation; the sandbox payout completes it and the customer sees COMPLETED
  * in History → Withdrawals.
  */
-const ADMIN = { email: 'admin@example.com', password: 'Admin@123456' };
 
 function codeFor(secret: string, stepsAhead: number): Promise<string> {
   return generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
@@ -27,17 +27,7 @@ function codeFor(secret: string, stepsAhead: number): Promise<string> {
 async function adminWithdrawals(browser: Browser, width: number): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
-  await page.goto('/');
-  const header = page.getByRole('banner');
-  const login = header.getByRole('link', { name: 'Login' });
-  const menu = header.getByRole('button', { name: 'Open menu' });
-  await expect(login.or(menu).first()).toBeVisible();
-  if (!(await login.first().isVisible())) await menu.click();
-  await login.first().click();
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/admin-dashboard$/);
+  await logInAsAdmin(page);
   await openFromAdminMenu(page, 'Withdrawals', 'Withdrawals');
   return page;
 }
