@@ -5,6 +5,7 @@ import { declareAccess } from '../../platform/route-access';
 import type { ApiKeyReader } from '../api-keys/api-key-cache';
 import { registerSignedFormBody, signedRequestParams } from '../api-keys/authenticate-signed-request';
 import { BinanceApiError, SIGNED_REQUEST_ERRORS } from '../api-keys/binance-error';
+import { createRequestWeights } from '../binance-api/request-weight';
 import type { BinanceStreams } from './binance-streams';
 import { closeListenKey, createListenKey, keepListenKeyAlive } from './listen-keys';
 import { liveListenKey } from './listen-keys.repository';
@@ -69,9 +70,14 @@ export function binanceStreamSocketRoutes(
   );
 }
 
+/** Binance's request weight of each listen-key endpoint (POST, PUT and DELETE /api/v3/userDataStream). */
+export const LISTEN_KEY_WEIGHT = 2;
+
 /**
  * The listen key's endpoints, POST / PUT / DELETE /api/v3/userDataStream (Binance's USER_STREAM: the
- * API key in X-MBX-APIKEY, no signature), answered in Binance's {code, msg} on refusal.
+ * API key in X-MBX-APIKEY, no signature), answered in Binance's {code, msg} on refusal. Each spends
+ * Binance's weight as the other /api/v3 endpoints do: from the address's budget before the key is
+ * looked up (so made-up keys cost as much as real ones), then from the key's.
  */
 export function userDataStreamRoutes(app: FastifyInstance, ctx: AppContext, keys: ApiKeyReader): void {
   declareAccess(app, 'public', ctx.guards);
@@ -83,8 +89,14 @@ export function userDataStreamRoutes(app: FastifyInstance, ctx: AppContext, keys
       .code(500)
       .send({ code: -1000, msg: 'An unknown error occurred while processing the request.' });
   });
-  const caller = (request: FastifyRequest) =>
-    userStreamCaller(keys, request.headers['x-mbx-apikey'], request.ip);
+  const weights = createRequestWeights(ctx);
+  app.addHook('onClose', async () => weights.close());
+  const caller = async (request: FastifyRequest, reply: FastifyReply) => {
+    weights.spend(request, reply, LISTEN_KEY_WEIGHT);
+    const found = await userStreamCaller(keys, request.headers['x-mbx-apikey'], request.ip);
+    weights.spendKey(reply, LISTEN_KEY_WEIGHT, found.keyId);
+    return found;
+  };
   const listenKeyOf = (request: FastifyRequest): string => {
     const params = Object.fromEntries(signedRequestParams(request));
     if (!params.listenKey) throw SIGNED_REQUEST_ERRORS.missing('listenKey');
@@ -98,12 +110,14 @@ export function userDataStreamRoutes(app: FastifyInstance, ctx: AppContext, keys
   const docs = (method: 'POST' | 'PUT' | 'DELETE') => ({
     config: { swaggerTransform: documentedUserStream(method) },
   });
-  app.post('/userDataStream', docs('POST'), async (request) => createListenKey(ctx, await caller(request)));
-  app.put('/userDataStream', docs('PUT'), async (request) =>
-    keepListenKeyAlive(ctx, await caller(request), listenKeyOf(request)),
+  app.post('/userDataStream', docs('POST'), async (request, reply) =>
+    createListenKey(ctx, await caller(request, reply)),
   );
-  app.delete('/userDataStream', docs('DELETE'), async (request) =>
-    closeListenKey(ctx, await caller(request), listenKeyOf(request)),
+  app.put('/userDataStream', docs('PUT'), async (request, reply) =>
+    keepListenKeyAlive(ctx, await caller(request, reply), listenKeyOf(request)),
+  );
+  app.delete('/userDataStream', docs('DELETE'), async (request, reply) =>
+    closeListenKey(ctx, await caller(request, reply), listenKeyOf(request)),
   );
 }
 

@@ -51,7 +51,7 @@ export function documentedUserStream(method: keyof typeof ROUTES) {
       401: error(
         '-2014 the X-MBX-APIKEY header missing or malformed; -2015 an unknown or revoked key, or an address off its IP list.',
       ),
-      429: error('-1003: too many requests (not counted against the request weight yet).'),
+      429: error("-1003: request weight over the address's or the key's budget (with Retry-After)."),
       500: error('-1000: an unknown error.'),
     },
   };
