@@ -4,3 +4,5 @@ export * from './order-book';
 export * from './order-funds';
 export * from './order-rules';
 export * from './types';
+export * from './stop-orders';
+export * from './stop-cascade';

@@ -110,8 +110,9 @@ export interface RestedEvent {
  * 'user': a cancel command. 'ioc_remainder': what an IOC order could not fill at once.
  * 'fok_unfilled': a FOK order the book could not fill whole, cancelled before any trade.
  * 'self_trade': a resting order cancelled because an order of the same user would have traded with it.
+ * 'oco': one leg of an OCO pair cancelled because the other traded or triggered (stop-orders.ts).
  */
-export type CancelReason = 'user' | 'ioc_remainder' | 'fok_unfilled' | 'self_trade';
+export type CancelReason = 'user' | 'ioc_remainder' | 'fok_unfilled' | 'self_trade' | 'oco';
 
 /** The order left the book (or never entered it) with `quantity` unfilled. */
 export interface CancelledEvent {
