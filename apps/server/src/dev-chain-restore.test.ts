@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { chainAmountToMinor } from '@exchange/domain';
+import { type AssetCode, chainAmountToMinor } from '@exchange/domain';
 import { generateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { eq } from 'drizzle-orm';
@@ -20,6 +20,7 @@ import { createNft } from './features/nft/nft-test-helpers';
 import type { ChainTxOutcome } from './platform/chain/chain-sender-types';
 import { devChainDefinition, HOT_WALLET_FUNDS, TEST_USDT_ABI } from './platform/chain/dev-chain';
 import { type EmbeddedChain, startEmbeddedChain } from './platform/chain/embedded-chain';
+import { devFloatOf } from './platform/chain/embedded-networks';
 import { chainClient } from './platform/chain/evm/evm-client';
 import { evmNode } from './platform/chain/evm/evm-node';
 import { EXCHANGE_NFT_ABI, nftTransferData } from './platform/chain/nft-contract';
@@ -36,6 +37,8 @@ const config = testConfig({
   CHAIN_MODE: 'embedded',
   CHAIN_MNEMONIC: generateMnemonic(wordlist, 256),
   CHAIN_EMBEDDED_BLOCK_MS: '0',
+  // The first chain alone: the other networks are restored by the same code, one chain at a time.
+  CHAIN_EMBEDDED_NETWORKS: '',
   CHAIN_CONFIRMATIONS: '3',
   CHAIN_MIN_DEPOSIT_NATIVE: '0.01',
   CHAIN_MIN_DEPOSIT_USDT: '1',
@@ -126,15 +129,18 @@ function senderOn(chain: EmbeddedChain) {
   return sender;
 }
 
-/** Records a start's float (100 ETH, 1,000,000 USDT) as the house's, as an operator records a funding. */
+/**
+ * Records a start's float (100 ETH, 1,000,000 of each test token) as the house's, as an operator
+ * records a funding.
+ */
 async function bookFloat(reference: string) {
-  for (const [asset, amount] of [
-    ['ETH', chainAmountToMinor(parseEther(HOT_WALLET_FUNDS.eth), 18, 8)],
-    ['USDT', chainAmountToMinor(HOT_WALLET_FUNDS.usdt, 6, 8)],
-  ] as const)
+  for (const token of first.config.chains[0]!.tokens) {
+    const asset = token.asset as AssetCode;
+    const amount = chainAmountToMinor(devFloatOf(token, HOT_WALLET_FUNDS), token.decimals, 8);
     expect(await bookHouseFloat(t.ctx.db, { chain: 'ethereum', asset, amount, reference })).toMatchObject({
       ok: true,
     });
+  }
 }
 
 describe('a restarted embedded chain', () => {

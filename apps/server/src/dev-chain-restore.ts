@@ -10,7 +10,6 @@ import {
   type Hash,
   http,
   type PublicClient,
-  parseEther,
   type TransactionSerializableEIP1559,
 } from 'viem';
 import { toAccount } from 'viem/accounts';
@@ -23,6 +22,7 @@ import type { ChainSettings, ChainToken } from './platform/chain/chain-config';
 import type { ChainSigner } from './platform/chain/chain-sender-types';
 import { devChainDefinition, TEST_USDT_ABI } from './platform/chain/dev-chain';
 import type { DevChainRestoreInput, EmbeddedChain } from './platform/chain/embedded-chain';
+import { devFloatOf } from './platform/chain/embedded-networks';
 import { coinBalance } from './platform/chain/evm/evm-client';
 import { evmNode } from './platform/chain/evm/evm-node';
 import { EXCHANGE_NFT_ABI } from './platform/chain/nft-contract';
@@ -133,8 +133,7 @@ export async function restoreDevChain(db: DbOrTx, input: DevChainRestoreInput): 
   const coins: { asset: string; hotWallet: bigint; changed: boolean }[] = [];
   for (const token of settings.tokens) {
     if (!isAssetCode(token.asset)) continue;
-    const float =
-      token.contract === null ? parseEther(input.float.eth) : token.asset === 'USDT' ? input.float.usdt : 0n;
+    const float = devFloatOf(token, input.float);
     const elsewhere = await evmNode(settings, client).totalOf(token, addresses);
     let target = (await ledgerTarget(db, settings, token)) + float - elsewhere;
     if (target < 0n) {
@@ -262,8 +261,9 @@ async function restoreNfts(
 }
 
 /**
- * main.ts's call: restores the embedded chain when it is a new one under an older database. A failure
- * is logged and the product still starts (a development convenience: the solvency panel shows the gap).
+ * main.ts's call: restores each embedded network (the first chain, then BNB Smart Chain and Polygon)
+ * when it is a new one under an older database. A failure is logged and the product still starts (a
+ * development convenience: the solvency panel shows the gap); the other networks are restored still.
  */
 export async function restoreEmbeddedChain(
   db: DbOrTx,
@@ -271,10 +271,19 @@ export async function restoreEmbeddedChain(
 ): Promise<DevChainRestore | null> {
   const input = chain.restoreInput;
   if (!input) return null;
+  const restored = await restoreLogged(db, input);
+  for (const network of chain.networkRestoreInputs) await restoreLogged(db, network);
+  return restored;
+}
+
+async function restoreLogged(db: DbOrTx, input: DevChainRestoreInput): Promise<DevChainRestore | null> {
   try {
     return await restoreDevChain(db, input);
   } catch (error) {
-    input.logger.error({ err: error }, 'development chain: restoring what the ledger remembers failed');
+    input.logger.error(
+      { err: error, chain: input.settings.key },
+      'development chain: restoring what the ledger remembers failed',
+    );
     return null;
   }
 }

@@ -1,5 +1,10 @@
 import { type AssetCode, getAsset, parseDecimal } from '@exchange/domain';
 import { z } from 'zod';
+import {
+  evmCoinWithdrawalEnv,
+  evmCoinWithdrawalSettingDocs,
+  evmCoinWithdrawals,
+} from './evm-coin-withdrawal-config';
 
 /**
  * Withdrawal settings (issue 38): their environment variables are spread into config.ts's env schema,
@@ -31,6 +36,7 @@ export const withdrawalEnv = {
   WITHDRAWAL_ETH_FEE: coin('0.002'),
   WITHDRAWAL_USDT_MINIMUM: coin('10'),
   WITHDRAWAL_USDT_FEE: coin('2'),
+  ...evmCoinWithdrawalEnv,
   // Litecoin (issue 47): the fee covers the withdrawal's share of its batch's network fee.
   WITHDRAWAL_LTC_MINIMUM: coin('0.001'),
   WITHDRAWAL_LTC_FEE: coin('0.0005'),
@@ -44,6 +50,7 @@ export const coinWithdrawalSettingDocs = {
   WITHDRAWAL_USDT_MINIMUM: 'The smallest USDT withdrawal on a chain.',
   WITHDRAWAL_USDT_FEE:
     'The flat fee of a USDT withdrawal, taken from the amount; it covers the network fee the hot wallet pays in the native coin.',
+  ...evmCoinWithdrawalSettingDocs,
   WITHDRAWAL_LTC_MINIMUM: 'The smallest LTC withdrawal (on a Bitcoin-family chain of BITCOIN_CHAINS).',
   WITHDRAWAL_LTC_FEE:
     "The flat fee of an LTC withdrawal, taken from the amount; it covers the withdrawal's share of its batch transaction's network fee (the rest is house revenue).",
@@ -101,6 +108,7 @@ export function withdrawalConfig(env: WithdrawalEnv): { withdrawals: WithdrawalS
           minimum: coinMinor('USDT', env.WITHDRAWAL_USDT_MINIMUM, 'WITHDRAWAL_USDT_MINIMUM'),
           fee: coinMinor('USDT', env.WITHDRAWAL_USDT_FEE, 'WITHDRAWAL_USDT_FEE'),
         },
+        ...evmCoinWithdrawals(env),
         LTC: {
           minimum: coinMinor('LTC', env.WITHDRAWAL_LTC_MINIMUM, 'WITHDRAWAL_LTC_MINIMUM'),
           fee: coinMinor('LTC', env.WITHDRAWAL_LTC_FEE, 'WITHDRAWAL_LTC_FEE'),

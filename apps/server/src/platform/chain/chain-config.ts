@@ -56,6 +56,21 @@ export const chainEnv = {
   CHAIN_MNEMONIC: z.string().optional(),
   CHAIN_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(1000),
   CHAIN_EMBEDDED_BLOCK_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
+  /** The other local networks the embedded start runs beside its Ethereum (issue 47; dev-networks.ts). */
+  CHAIN_EMBEDDED_NETWORKS: z
+    .string()
+    .default('bsc,polygon')
+    .transform((text) =>
+      text
+        .split(',')
+        .map((key) => key.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.enum(['bsc', 'polygon']))
+        .refine((keys) => new Set(keys).size === keys.length, 'lists a network twice'),
+    ),
   ...chainListEnv,
   ...bitcoinChainEnv,
   ...chainSenderEnv,
@@ -112,13 +127,16 @@ export interface ChainConfig extends ChainSenderConfig, SignerClientConfig {
   readonly chainPollMs: number;
   /** Block time of the embedded development chain (0: a block only per transaction). */
   readonly chainEmbeddedBlockMs: number;
+  /** The other local networks (dev-networks.ts keys) the embedded start runs beside its Ethereum. */
+  readonly chainEmbeddedNetworks: readonly string[];
   /** The chain's settings but its RPC URL and tokens, for the embedded start to complete once it runs. */
   readonly chainTemplate: Omit<ChainSettings, 'rpcUrl' | 'tokens'>;
   /** The chain's coins given the USDT contract (the embedded start knows it after its deploy). */
   chainTokensFor(usdtAddress: string | undefined): ChainToken[];
 }
 
-function minor(asset: string, text: string, name: string): bigint {
+/** A coin amount setting (`text`, decimal) in the asset's ledger units; `name` says which setting. */
+export function settingMinor(asset: string, text: string, name: string): bigint {
   if (!isAssetCode(asset)) throw new Error(`${name}: ${asset} is not a known asset`);
   const amount = parseDecimal(text, getAsset(asset).scale);
   if (amount === null) throw new Error(`${name}: ${text} has more decimals than ${asset} keeps`);
@@ -132,7 +150,11 @@ function chainTokens(env: ChainEnv, usdtAddress: string | undefined): ChainToken
       asset: env.CHAIN_NATIVE_ASSET,
       contract: null,
       decimals: 18,
-      minDeposit: minor(env.CHAIN_NATIVE_ASSET, env.CHAIN_MIN_DEPOSIT_NATIVE, 'CHAIN_MIN_DEPOSIT_NATIVE'),
+      minDeposit: settingMinor(
+        env.CHAIN_NATIVE_ASSET,
+        env.CHAIN_MIN_DEPOSIT_NATIVE,
+        'CHAIN_MIN_DEPOSIT_NATIVE',
+      ),
     },
   ];
   if (usdtAddress)
@@ -140,7 +162,7 @@ function chainTokens(env: ChainEnv, usdtAddress: string | undefined): ChainToken
       asset: 'USDT',
       contract: usdtAddress,
       decimals: env.CHAIN_USDT_DECIMALS,
-      minDeposit: minor('USDT', env.CHAIN_MIN_DEPOSIT_USDT, 'CHAIN_MIN_DEPOSIT_USDT'),
+      minDeposit: settingMinor('USDT', env.CHAIN_MIN_DEPOSIT_USDT, 'CHAIN_MIN_DEPOSIT_USDT'),
     });
   return tokens;
 }
@@ -173,7 +195,7 @@ function listedChains(
         asset: coin.asset,
         contract: coin.contract,
         decimals: coin.decimals,
-        minDeposit: minor(coin.asset, coin.minDeposit, 'CHAINS'),
+        minDeposit: settingMinor(coin.asset, coin.minDeposit, 'CHAINS'),
       })),
     };
   });
@@ -240,6 +262,7 @@ export function chainConfig(env: ChainEnv, secret: (name: string) => string): Ch
     chainSigner: mnemonic ? localChainSigner(mnemonic) : null,
     chainPollMs: env.CHAIN_POLL_MS,
     chainEmbeddedBlockMs: env.CHAIN_EMBEDDED_BLOCK_MS,
+    chainEmbeddedNetworks: env.CHAIN_EMBEDDED_NETWORKS,
     chainTemplate: template,
     chainTokensFor: (usdtAddress) => chainTokens(env, usdtAddress),
     ...chainSenderConfig(env),

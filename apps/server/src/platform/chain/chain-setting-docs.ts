@@ -26,6 +26,8 @@ export const chainSettingDocs: Record<keyof typeof chainEnv, string> = {
     'Seed words instead of CHAIN_XPUB, for development and tests: the web process then signs in process. With CHAIN_XPUB alone and no SIGNER_URL nothing is sent (watch-only). Unset in development: made up on the first start and kept in `DATA_DIR/secrets/chain-seed`, which only the signer process `npm start` runs as its child reads. **Production refuses seed words in the web process**: give them to the signer process (SIGNER_MNEMONIC).',
   CHAIN_POLL_MS: 'How often the deposit watcher looks for new blocks.',
   CHAIN_EMBEDDED_BLOCK_MS: 'Block time of the embedded development chain (0: a block per transaction only).',
+  CHAIN_EMBEDDED_NETWORKS:
+    'The other local EVM networks the embedded start runs beside its Ethereum (chain id 31337), each its own hardhat node (default `bsc,polygon`): `bsc` (BNB Smart Chain, chain id 31338, 5 confirmations, BNB, test USDT, USDC and BUSD) and `polygon` (Polygon, chain id 31339, 6 confirmations, MATIC, test USDT and USDC); empty: Ethereum alone (less memory). A network CHAINS lists with the same key is watched there instead.',
   ...chainListSettingDocs,
   ...bitcoinChainSettingDocs,
   ...chainSenderSettingDocs,

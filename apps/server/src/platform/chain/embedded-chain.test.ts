@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 describe('the embedded development chain', () => {
-  it('starts with the hot wallet funded, so sweeps, top-ups and withdrawals work on a fresh start', async () => {
+  it('starts its three networks with the hot wallet funded, so sweeps, top-ups and withdrawals work on a fresh start', async () => {
     const config = loadConfig({
       NODE_ENV: 'development',
       CHAIN_MODE: 'embedded',
@@ -50,7 +50,35 @@ describe('the embedded development chain', () => {
         args: [hot],
       }),
     ).toBe(HOT_WALLET_FUNDS.usdt);
-  }, 120_000);
+    // BNB Smart Chain and Polygon beside it, each its own node and chain id, with its coins.
+    const networks = embedded.config.chains.map((chain) => ({
+      key: chain.key,
+      chainId: chain.chainId,
+      coins: chain.tokens.map((token) => `${token.asset}:${token.decimals}`),
+    }));
+    expect(networks).toEqual([
+      { key: 'ethereum', chainId: 31_337, coins: ['ETH:18', 'USDT:6', 'USDC:6', 'BUSD:18'] },
+      { key: 'bsc', chainId: 31_338, coins: ['BNB:18', 'USDT:6', 'USDC:18', 'BUSD:18'] },
+      { key: 'polygon', chainId: 31_339, coins: ['MATIC:18', 'USDT:6', 'USDC:6'] },
+    ]);
+    expect(new Set(embedded.config.chains.map((chain) => chain.rpcUrl)).size).toBe(3);
+    const bsc = embedded.config.chains[1]!;
+    const bscClient = createPublicClient({
+      chain: devChainDefinition(bsc.rpcUrl, bsc.chainId),
+      transport: http(bsc.rpcUrl),
+    });
+    expect(await bscClient.getChainId()).toBe(31_338);
+    expect(await bscClient.getBalance({ address: hot })).toBe(parseEther(HOT_WALLET_FUNDS.eth));
+    const busd = bsc.tokens.find((token) => token.asset === 'BUSD')!.contract as Address;
+    expect(
+      await bscClient.readContract({
+        address: busd,
+        abi: TEST_USDT_ABI,
+        functionName: 'balanceOf',
+        args: [hot],
+      }),
+    ).toBe(1_000_000n * 10n ** 18n);
+  }, 180_000);
 
   it("sizes the hot wallet's caps to the float, so a fresh start's solvency panel reads 'Matches' and not 'Above hot cap'", async () => {
     // The configured defaults (50 ETH, 100,000 USDT) are below the float the start puts in.
@@ -67,7 +95,20 @@ describe('the embedded development chain', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/admin/solvency', headers: admin.headers });
     expect(res.statusCode).toBe(200);
     const lines = res.json().data.chains;
-    expect(lines.map((line: { asset: string }) => line.asset)).toEqual(['ETH', 'USDT']);
+    // Each of the three local networks reconciles alone, every coin on it (issue 47).
+    expect(lines.map((line: { chain: string; asset: string }) => `${line.chain}/${line.asset}`)).toEqual([
+      'ethereum/ETH',
+      'ethereum/USDT',
+      'ethereum/USDC',
+      'ethereum/BUSD',
+      'bsc/BNB',
+      'bsc/USDT',
+      'bsc/USDC',
+      'bsc/BUSD',
+      'polygon/MATIC',
+      'polygon/USDT',
+      'polygon/USDC',
+    ]);
     for (const line of lines)
       expect(line, line.asset).toMatchObject({
         available: true,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { type Account, formatUnits, parseEther, parseUnits } from 'viem';
 import type { Config } from '../config';
-import type { ChainSettings, ChainToken } from './chain-config';
+import { type ChainSettings, type ChainToken, settingMinor } from './chain-config';
 import type { ChainSigner } from './chain-sender-types';
 import type { ChainSweepSettings } from './chain-sweep-config';
 
@@ -36,6 +36,8 @@ export interface EmbeddedChain {
    * old one (dev-chain-restore.ts, run by main.ts once the database is migrated); null outside embedded mode.
    */
   readonly restoreInput: DevChainRestoreInput | null;
+  /** The same for the other local networks (issue 47: BNB Smart Chain, Polygon), one each. */
+  readonly networkRestoreInputs: readonly DevChainRestoreInput[];
   /**
    * What this start put into the hot wallet from outside (HOT_WALLET_FUNDS), per coin in the chain's
    * units: the house's float, for main.ts to record once the restore has run.
@@ -51,68 +53,135 @@ export interface EmbeddedChain {
  */
 export async function startEmbeddedChain(config: Config, logger: Logger): Promise<EmbeddedChain> {
   if (config.chainMode !== 'embedded')
-    return { config, bannerLines: [], restoreInput: null, float: [], stop: async () => {} };
-  const { devFunder, fundDevAddress, HOT_WALLET_FUNDS, startDevChain } = await import('./dev-chain');
-  const chain = await startDevChain({
-    blockMs: config.chainEmbeddedBlockMs,
-    log: (line) => logger.warn({ line }, 'development chain'),
-  });
-  const info = devChainInfoFile(config.dataDir);
-  writeFileSync(
-    info,
-    `${JSON.stringify({ rpcUrl: chain.rpcUrl, chainId: chain.chainId, usdt: chain.usdt })}\n`,
-  );
-  logger.info({ rpcUrl: chain.rpcUrl, usdt: chain.usdt }, 'development chain started');
-  // The hot wallet starts funded, so sweeps' gas, top-ups and withdrawals work on a fresh start.
-  const hot = config.chainSigner?.address({ kind: 'hot' });
-  if (hot) await fundDevAddress(chain.rpcUrl, chain.usdt, hot, HOT_WALLET_FUNDS);
-  // The exchange's ERC-721 (issue 40): the development funder deploys it, the hot wallet mints.
-  const nftContractAddress =
-    config.nftContractAddress ?? (hot ? await deployDevNft(chain.rpcUrl, hot) : null);
-  const settings = {
-    ...config.chainTemplate,
-    rpcUrl: chain.rpcUrl,
-    tokens: config.chainTokensFor(chain.usdt),
+    return {
+      config,
+      bannerLines: [],
+      restoreInput: null,
+      networkRestoreInputs: [],
+      float: [],
+      stop: async () => {},
+    };
+  const [
+    { devFunder, HOT_WALLET_FUNDS, startDevChain },
+    networksModule,
+    { deployTestTokens, ETHEREUM_DEV_TOKENS },
+  ] = await Promise.all([import('./dev-chain'), import('./embedded-networks'), import('./dev-networks')]);
+  const { devFloatOf, fundDevWallet, startEmbeddedNetworks } = networksModule;
+  const log = (line: string) => logger.warn({ line }, 'development chain');
+  // The three nodes start at once: each is a process of its own, and most of a start is waiting.
+  const [first, others] = await Promise.allSettled([
+    startDevChain({ blockMs: config.chainEmbeddedBlockMs, log }),
+    startEmbeddedNetworks(config, log),
+  ]);
+  if (first.status === 'rejected' || others.status === 'rejected') {
+    if (first.status === 'fulfilled') await first.value.stop();
+    if (others.status === 'fulfilled') await Promise.all(others.value.map((network) => network.chain.stop()));
+    throw first.status === 'rejected' ? first.reason : (others as PromiseRejectedResult).reason;
+  }
+  const chain = first.value;
+  const networks = others.value;
+  const stopAll = async () => {
+    await Promise.all([chain.stop(), ...networks.map((network) => network.chain.stop())]);
   };
-  return {
-    // The development chain first, then the chains CHAINS lists (config.chains holds those alone here).
-    config: {
-      ...config,
-      chains: [settings, ...config.chains],
-      nftContractAddress,
-      chainSweeps: hotCapsForFloat(config.chainSweeps, settings.tokens, HOT_WALLET_FUNDS),
-    },
-    bannerLines: [
-      `  Development chain:     ${chain.rpcUrl} (chain id ${chain.chainId}, test USDT ${chain.usdt})`,
-      ...(nftContractAddress
-        ? [`  NFT contract:          ${nftContractAddress} (ERC-721, minted by the hot wallet)`]
-        : []),
-      '  Chain faucet:          npm run chain:faucet -- <address> <amount> [ETH|USDT]',
-    ],
-    restoreInput: {
-      settings,
+  try {
+    const extraTokens = await deployTestTokens(
+      chain.rpcUrl,
+      chain.chainId,
+      ETHEREUM_DEV_TOKENS,
+      (asset, text) => settingMinor(asset, text, 'CHAIN_EMBEDDED_NETWORKS'),
+    );
+    const settings: ChainSettings = {
+      ...config.chainTemplate,
+      rpcUrl: chain.rpcUrl,
+      tokens: [...config.chainTokensFor(chain.usdt), ...extraTokens],
+    };
+    const all = [settings, ...networks.map((network) => network.settings)];
+    const info = devChainInfoFile(config.dataDir);
+    writeFileSync(info, `${JSON.stringify(devChainInfo(chain, all))}\n`);
+    logger.info(
+      { rpcUrl: chain.rpcUrl, usdt: chain.usdt, networks: all.length },
+      'development chain started',
+    );
+    // The hot wallet starts funded on every network, so sweeps' gas, top-ups and withdrawals work on a
+    // fresh start.
+    const hot = config.chainSigner?.address({ kind: 'hot' });
+    if (hot) await Promise.all(all.map((network) => fundDevWallet(network, hot, HOT_WALLET_FUNDS)));
+    // The exchange's ERC-721 (issue 40): the development funder deploys it, the hot wallet mints.
+    const nftContractAddress =
+      config.nftContractAddress ?? (hot ? await deployDevNft(chain.rpcUrl, hot) : null);
+    const restoreOf = (network: ChainSettings, nftContract: string | null): DevChainRestoreInput => ({
+      settings: network,
       signer: config.chainSigner,
-      nftContract: nftContractAddress,
+      nftContract,
       nftPublicUrl: config.nftPublicUrl,
       float: HOT_WALLET_FUNDS,
       funder: devFunder(),
       logger,
-    },
-    float: hot
-      ? settings.tokens.flatMap((token) => {
-          const raw =
-            token.contract === null
-              ? parseEther(HOT_WALLET_FUNDS.eth)
-              : token.asset === 'USDT'
-                ? HOT_WALLET_FUNDS.usdt
-                : 0n;
-          return raw > 0n ? [{ chain: settings.key, token, raw }] : [];
-        })
-      : [],
-    async stop() {
-      await chain.stop();
-      rmSync(info, { force: true });
-    },
+    });
+    return {
+      // The development chains first, then the chains CHAINS lists (config.chains holds those alone here).
+      config: {
+        ...config,
+        chains: [...all, ...config.chains],
+        nftContractAddress,
+        chainSweeps: hotCapsForFloat(config.chainSweeps, settings.tokens, HOT_WALLET_FUNDS),
+      },
+      bannerLines: [
+        `  Development chain:     ${chain.rpcUrl} (chain id ${chain.chainId}, test USDT ${chain.usdt})`,
+        ...networks.map(
+          ({ settings: network }) =>
+            `  ${`${network.name}:`.padEnd(22)} ${network.rpcUrl} (chain id ${network.chainId}, ${network.tokens.map((token) => token.asset).join(', ')})`,
+        ),
+        ...(nftContractAddress
+          ? [`  NFT contract:          ${nftContractAddress} (ERC-721, minted by the hot wallet)`]
+          : []),
+        '  Chain faucet:          npm run chain:faucet -- <address> <amount> [coin] [network]',
+      ],
+      restoreInput: restoreOf(settings, nftContractAddress),
+      networkRestoreInputs: networks.map((network) => restoreOf(network.settings, null)),
+      float: hot
+        ? all.flatMap((network) =>
+            network.tokens.map((token) => ({
+              chain: network.key,
+              token,
+              raw: devFloatOf(token, HOT_WALLET_FUNDS),
+            })),
+          )
+        : [],
+      async stop() {
+        await stopAll();
+        rmSync(info, { force: true });
+      },
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+/**
+ * What the faucet reads of the running networks (DATA_DIR/dev-chain.json): the first chain's RPC URL,
+ * chain id and test USDT as before, and every network with its coins' contracts.
+ */
+function devChainInfo(
+  chain: { rpcUrl: string; chainId: number; usdt: string },
+  all: readonly ChainSettings[],
+) {
+  return {
+    rpcUrl: chain.rpcUrl,
+    chainId: chain.chainId,
+    usdt: chain.usdt,
+    networks: all.map((network) => ({
+      key: network.key,
+      name: network.name,
+      rpcUrl: network.rpcUrl,
+      chainId: network.chainId,
+      coins: network.tokens.map((token) => ({
+        asset: token.asset,
+        contract: token.contract,
+        decimals: token.decimals,
+      })),
+    })),
   };
 }
 
