@@ -60,6 +60,7 @@ import { cancelOpenOrders } from './features/trading/cancel-open-orders';
 import { tradingKycRoutes, tradingPublicRoutes, tradingUserRoutes } from './features/trading/trading.routes';
 import { createTradingRuntime, type TradingRuntime } from './features/trading/trading-runtime';
 import { uploadPublicRoutes, uploadUserRoutes } from './features/uploads/uploads.routes';
+import { createUtxoSends } from './features/utxo-sends/utxo-sends-runtime';
 import { getWallet } from './features/wallet/get-wallet';
 import { listUserWalletTransactions } from './features/wallet/list-wallet-transactions';
 import { walletRoutes } from './features/wallet/wallet.routes';
@@ -208,6 +209,8 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
   const chainDeposits = createChainDeposits(ctx, hub, listener);
   // Coin withdrawals: the chain sender's WITHDRAWAL handler, the sending job, the admin's hot wallet.
   const chainWithdrawals = createChainWithdrawals(ctx, ctx.chainSender);
+  // Bitcoin-family coin withdrawals (LTC, issue 47): batches signed by the signer, a job per chain.
+  const utxoSends = createUtxoSends(ctx);
   const custody = createCustody(ctx);
   // Periodic work that must run in exactly one process (each job leads by an advisory lock).
   const scheduler = createScheduler({ pool: ctx.database.pool, logger: ctx.logger, clock: ctx.clock });
@@ -230,6 +233,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
   // Approved USD withdrawals go to PayPal Payouts (the sandbox in embedded mode), one sender at a time.
   scheduler.schedule(usdPayoutJob(ctx, createPayoutProvider(ctx)));
   scheduler.schedule(chainWithdrawals.job);
+  for (const job of utxoSends.jobs) scheduler.schedule(job);
   // Proof of reserves (issue 49): a report daily; tests make theirs by hand, not on every app's start.
   const reserves = createReserves(ctx);
   if (config.env !== 'test') scheduler.schedule(reserves.job);
@@ -311,7 +315,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
         swapKycRoutes(scope, ctx);
         p2pKycRoutes(scope, ctx);
         stakingKycRoutes(scope, ctx);
-        withdrawalKycRoutes(scope, ctx, ctx.chainSender);
+        withdrawalKycRoutes(scope, ctx, utxoSends.wallets(ctx.chainSender));
         nftKycRoutes(scope, ctx);
       });
       // Administrators.

@@ -1,5 +1,6 @@
 import { isAssetCode } from '@exchange/domain';
 import type { ChainNode } from '../../platform/chain/chain-node';
+import { changeAddressOf } from '../utxo-sends/utxo-wallet';
 import { type CustodyLine, ledgerCustody, reconcileCustody } from './reconcile-custody';
 import type { ChainSweepDeps } from './sweep-deposit-addresses';
 
@@ -45,8 +46,11 @@ export async function readChainHoldings(
 ): Promise<ChainHoldings[]> {
   return Promise.all(
     deps.chains.map(async (settings) => {
-      // A Bitcoin-family chain has no hot wallet yet (nothing is sent on it): its deposit addresses hold it all.
-      const hotWallet = settings.family === 'bitcoin' ? null : deps.sender.hotWalletAddress(settings.key);
+      // A Bitcoin-family chain's "hot wallet" is its internal address, where every withdrawal batch's change goes.
+      const hotWallet =
+        settings.family === 'bitcoin'
+          ? changeAddressOf(settings)
+          : deps.sender.hotWalletAddress(settings.key);
       const coldWallet = deps.settings.coldWallets.get(settings.key) ?? null;
       const nativeAsset = settings.tokens.find((token) => token.contract === null)?.asset ?? null;
       const base = { chain: settings.key, chainName: settings.name, hotWallet, coldWallet, nativeAsset };

@@ -2,6 +2,7 @@ import type { StuckChainTx } from '@exchange/contracts';
 import type { Address, Hex, TransactionSerializableEIP1559 } from 'viem';
 import type { DbOrTx, Tx } from '../db';
 import type { ScheduledJob } from '../scheduled-jobs';
+import type { BitcoinBatchSignRequest } from './bitcoin/bitcoin-signer';
 
 /**
  * The chain sender (issues 37, 38, 40): every transaction the product itself sends on a chain (sweeps,
@@ -99,6 +100,12 @@ export interface ChainSigner {
    * cannot do it (a KMS without message signing) leaves the report's address unsigned.
    */
   signReservesAttestation?(key: SignerKey, reportId: string): Promise<ReservesAttestation>;
+  /**
+   * A Bitcoin-family withdrawal batch (issue 47): the signed transaction's hex, after the signer's
+   * own check of its outputs and inputs (bitcoin/bitcoin-signer.ts). Optional: a signer without it
+   * leaves those chains' withdrawals unsent.
+   */
+  signBitcoinBatch?(request: BitcoinBatchSignRequest): Promise<string>;
 }
 
 /** A signed proof-of-reserves attestation: the exact message and its 65-byte EIP-191 signature. */

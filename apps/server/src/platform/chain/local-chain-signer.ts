@@ -3,6 +3,7 @@ import { HDKey } from '@scure/bip32';
 import { mnemonicToSeedSync } from '@scure/bip39';
 import { type Address, type Hex, type PrivateKeyAccount, toHex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { signBitcoinBatch } from './bitcoin/bitcoin-signer';
 import type { ChainSigner, ReservesAttestation, SignerKey } from './chain-sender-types';
 
 /** Deposit key i is <this>/i: platform/chain-config.ts's DEPOSIT_ACCOUNT_PATH and its external chain. */
@@ -47,5 +48,6 @@ export function localChainSigner(mnemonic: string): ChainSigner {
       const message = reservesAttestation(reportId, account.address);
       return { address: account.address, message, signature: await account.signMessage({ message }) };
     },
+    signBitcoinBatch: async (request) => signBitcoinBatch(root, request),
   };
 }

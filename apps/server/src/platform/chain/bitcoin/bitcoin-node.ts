@@ -2,6 +2,7 @@ import type { ChainSettings, ChainToken } from '../chain-config';
 import type { ChainNode } from '../chain-node';
 import { latestBlockNumber } from './bitcoin-blocks';
 import { type BitcoinRpc, toSats } from './bitcoin-rpc';
+import { scanUtxoSet } from './utxo-scan';
 
 /** Addresses scanned in one scantxoutset (each is a descriptor the node matches in one pass). */
 const SCAN_BATCH = 500;
@@ -16,10 +17,10 @@ async function totalOf(rpc: BitcoinRpc, addresses: readonly string[], atBlock?: 
   let total = 0n;
   for (let start = 0; start < addresses.length; start += SCAN_BATCH) {
     const descriptors = addresses.slice(start, start + SCAN_BATCH).map((address) => `addr(${address})`);
-    const scan = await rpc.call<{ success: boolean; height: number; total_amount: string }>('scantxoutset', [
-      'start',
+    const scan = await scanUtxoSet<{ success: boolean; height: number; total_amount: string }>(
+      rpc,
       descriptors,
-    ]);
+    );
     if (!scan.success) throw new Error('bitcoin node: the UTXO scan did not finish');
     if (atBlock !== undefined && BigInt(scan.height) !== atBlock)
       throw new Error(`bitcoin node: the UTXO set is at block ${scan.height}, not ${atBlock}`);
