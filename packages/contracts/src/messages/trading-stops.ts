@@ -23,7 +23,6 @@ export const tradingStopMessages = {
   stopPriceAboveMin: 'Stop Price should be greater than {min}',
   stopPriceBelowMax: 'Stop Price should be less than {max}',
   stopPriceNotOnTick: 'Stop Price must be a multiple of {increment}',
-  stopAtLastPrice: 'The stop price equals the last price ({price}): the order would trigger at once',
   ocoSellLimitAbove: 'For a sell OCO the limit price must be above the last price ({price})',
   ocoSellStopBelow: 'For a sell OCO the stop price must be below the last price ({price})',
   ocoBuyLimitBelow: 'For a buy OCO the limit price must be below the last price ({price})',

@@ -17,7 +17,10 @@ import {
   useOpenOrders,
 } from '../../trading/api/orders';
 import { CancelAllButton } from '../../trading/components/cancel-all-button';
+import { cancelOrderLabel, cancelOrderQuestion } from '../../trading/components/cancel-order-text';
+import { OrderKindTags } from '../../trading/components/order-kind-tags';
 import { averageFillPrice } from '../../trading/model/average-fill';
+import { pairedOrders } from '../../trading/model/stop-orders';
 import type { HistoryHighlight } from '../history-tabs';
 
 /** The market's base coin ('BTC' of 'BTC-USDT'), whose tick sets the price decimals. */
@@ -47,7 +50,17 @@ const orderColumns: readonly Column<LimitOrder>[] = [
       </span>
     ),
   },
-  { id: 'type', header: 'Type', cell: (row) => <span className="capitalize">{row.type}</span> },
+  {
+    id: 'type',
+    header: 'Type',
+    // A stop-limit or an OCO leg (issue 48) says so, with a waiting stop's trigger under it.
+    cell: (row) => (
+      <span className="flex flex-col items-start gap-1">
+        <span className="whitespace-nowrap">{row.stop_price ? 'Stop-limit' : 'Limit'}</span>
+        <OrderKindTags order={row} base={baseOf(row)} />
+      </span>
+    ),
+  },
   {
     id: 'price',
     header: 'Limit price',
@@ -140,7 +153,7 @@ function OpenOrders({ highlight }: { readonly highlight: string | null }) {
         <Button
           variant="secondary"
           size="sm"
-          aria-label={`Cancel ${row.side} order on ${row.market_id} at ${formatAssetPrice(row.price, baseOf(row))}`}
+          aria-label={cancelOrderLabel(row, baseOf(row), row.market_id)}
           onClick={() => setCancelling(row)}
         >
           Cancel
@@ -155,7 +168,7 @@ function OpenOrders({ highlight }: { readonly highlight: string | null }) {
         label="Open orders"
         toolbar={<CancelAllButton count={orders.data?.length ?? 0} marketId={null} />}
         columns={columns}
-        rows={orders.data}
+        rows={orders.data ? pairedOrders(orders.data) : undefined}
         rowKey={(row) => row.id}
         highlightKey={highlight}
         loading={orders.isFetching}
@@ -169,9 +182,7 @@ function OpenOrders({ highlight }: { readonly highlight: string | null }) {
         }}
         title="Are You sure you want to Cancel this Order ?"
         description={
-          cancelling
-            ? `${cancelling.side.toUpperCase()} ${formatAmount(cancelling.open_quantity, 6)} ${baseOf(cancelling)} on ${cancelling.market_id} at ${formatAssetPrice(cancelling.price, baseOf(cancelling))} USDT. What it holds returns to your wallet.`
-            : undefined
+          cancelling ? cancelOrderQuestion(cancelling, baseOf(cancelling), cancelling.market_id) : undefined
         }
         confirmVariant="danger"
         onConfirm={confirmCancel}

@@ -8,27 +8,46 @@ import { SkeletonText } from '../../../components/ui/skeleton';
 import { Tabs } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
 import { formatAmount, formatAssetPrice, formatDateTime, priceDecimals } from '../../../lib/format';
 import { useCancelOrder, useFilledOrders, useOpenOrders } from '../api/orders';
 import { averageFillPrice } from '../model/average-fill';
+import { pairedOrders } from '../model/stop-orders';
 import { CancelAllButton } from './cancel-all-button';
+import { cancelOrderLabel, cancelOrderQuestion } from './cancel-order-text';
+import { OrderKindTags, waitingStopText } from './order-kind-tags';
 
 const SHOWN = 5;
 
 function OrderLine({ order, coin, action }: { order: LimitOrder; coin: string; action?: React.ReactNode }) {
   const filled = order.status === 'filled';
   const average = averageFillPrice(order.filled_cost, order.filled_quantity, priceDecimals(coin));
+  const waiting = waitingStopText(order, coin);
   return (
-    <li className="flex items-center justify-between gap-3 border-t border-line py-2 first:border-t-0">
+    <li
+      className={cn(
+        'flex items-center justify-between gap-3 border-t border-line py-2 first:border-t-0',
+        // An OCO's two legs stand together, joined by a line down their left edge.
+        order.order_list_id && !filled ? 'border-l-2 border-l-accent pl-2' : undefined,
+      )}
+    >
       <div className="min-w-0 text-sm tabular-nums">
-        <p className={order.side === 'buy' ? 'font-semibold text-success' : 'font-semibold text-danger'}>
-          {order.side === 'buy' ? 'Buy' : 'Sell'}{' '}
-          {formatAmount(filled ? order.filled_quantity : order.quantity, 6)} {coin}
+        <p
+          className={cn(
+            'flex flex-wrap items-center gap-x-2 font-semibold',
+            order.side === 'buy' ? 'text-success' : 'text-danger',
+          )}
+        >
+          <span>
+            {order.side === 'buy' ? 'Buy' : 'Sell'}{' '}
+            {formatAmount(filled ? order.filled_quantity : order.quantity, 6)} {coin}
+          </span>
+          {filled ? null : <OrderKindTags order={order} base={coin} />}
         </p>
         <p className="text-xs text-muted">
           {filled && average
             ? `avg ${formatAssetPrice(average, coin)} USDT`
-            : `at ${formatAssetPrice(order.price, coin)} USDT · filled ${formatAmount(order.filled_quantity, 6)}`}
+            : `${waiting ? 'then ' : ''}at ${formatAssetPrice(order.price, coin)} USDT · filled ${formatAmount(order.filled_quantity, 6)}`}
           {' · '}
           {formatDateTime(order.createdAt)}
         </p>
@@ -42,7 +61,8 @@ function OpenList({ coin, marketId }: { coin: string; marketId: string }) {
   const orders = useOpenOrders();
   const cancel = useCancelOrder();
   const [cancelling, setCancelling] = useState<LimitOrder | null>(null);
-  const mine = orders.data?.filter((order) => order.market_id === marketId) ?? [];
+  // An OCO's legs are listed next to each other, wherever the pair's first leg stands.
+  const mine = pairedOrders(orders.data?.filter((order) => order.market_id === marketId) ?? []);
 
   const confirmCancel = async () => {
     if (!cancelling) return;
@@ -74,7 +94,7 @@ function OpenList({ coin, marketId }: { coin: string; marketId: string }) {
               <Button
                 size="sm"
                 variant="secondary"
-                aria-label={`Cancel ${order.side} order at ${formatAssetPrice(order.price, coin)}`}
+                aria-label={cancelOrderLabel(order, coin)}
                 onClick={() => setCancelling(order)}
               >
                 Cancel
@@ -89,11 +109,7 @@ function OpenList({ coin, marketId }: { coin: string; marketId: string }) {
           if (!open) setCancelling(null);
         }}
         title="Are You sure you want to Cancel this Order ?"
-        description={
-          cancelling
-            ? `${cancelling.side.toUpperCase()} ${formatAmount(cancelling.open_quantity, 6)} ${coin} at ${formatAssetPrice(cancelling.price, coin)} USDT. What it holds returns to your wallet.`
-            : undefined
-        }
+        description={cancelling ? cancelOrderQuestion(cancelling, coin) : undefined}
         confirmVariant="danger"
         onConfirm={confirmCancel}
       />

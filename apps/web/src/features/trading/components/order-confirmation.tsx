@@ -1,7 +1,8 @@
-import type { InstantQuote, OrderSide } from '@exchange/contracts';
+import { type InstantQuote, messages, type OrderSide } from '@exchange/contracts';
 import { formatAmount, formatAssetPrice, formatUsd } from '../../../lib/format';
 import { limitEstimate } from '../model/limit-estimate';
 import { LIMIT_QUOTE, USD_PRICE_DECIMALS } from '../model/market-rules';
+import { heldPrice, type StopFormValues, triggerHint } from '../model/stop-orders';
 import { type AdvancedChoice, choiceLabel, DEFAULT_CHOICE } from '../model/time-in-force';
 import { useSecondsLeft } from './order-summary';
 
@@ -26,7 +27,13 @@ export interface ConfirmationProps {
   readonly requoted: boolean;
   /** A limit order's time in force or post only, named in the confirmation. */
   readonly choice?: AdvancedChoice;
+  /** A stop-limit's or an OCO's prices (issue 48); null for a plain limit. */
+  readonly stop?: StopFormValues | null;
+  /** The market's last trade price, which the stop is measured against. */
+  readonly lastPrice?: string | null;
 }
+
+const KIND_WORD = { limit: 'Limit', stop_limit: 'Stop-limit', oco: 'OCO' } as const;
 
 /**
  * What the user is about to do, the same for a buy and a sell: side, quantity, price, cost, fee and
@@ -42,6 +49,8 @@ export function OrderConfirmation({
   quote,
   requoted,
   choice = DEFAULT_CHOICE,
+  stop = null,
+  lastPrice = null,
 }: ConfirmationProps) {
   const secondsLeft = useSecondsLeft(quote?.expires_at ?? null);
   const isBuy = side === 'buy';
@@ -71,21 +80,40 @@ export function OrderConfirmation({
       </div>
     );
   }
-  const estimate = limitEstimate(quantity, limitPrice, feeBps, side);
+  const kind = stop ? choice.kind : 'limit';
+  const held = stop ? heldPrice(kind, side, stop) : limitPrice;
+  const estimate = limitEstimate(quantity, held, feeBps, side);
   if (!estimate) return null;
+  const price = (value: string) => `${formatAssetPrice(value, coin)} ${LIMIT_QUOTE}`;
+  const trigger = stop
+    ? triggerHint(stop.stopPrice, lastPrice, formatAssetPrice(stop.stopPrice, coin))
+    : null;
+  const note =
+    kind === 'oco'
+      ? isBuy
+        ? messages.ocoBuyHelp
+        : messages.ocoSellHelp
+      : kind === 'stop_limit'
+        ? trigger
+        : null;
   return (
-    <dl className="flex flex-col gap-1.5 text-sm">
-      <Row label="Side" value={isBuy ? `Limit buy ${coin}` : `Limit sell ${coin}`} />
-      <Row label="Quantity" value={`${formatAmount(quantity, 6)} ${coin}`} />
-      <Row label="Limit price" value={`${formatAssetPrice(limitPrice, coin)} ${LIMIT_QUOTE}`} />
-      <Row label="Time in force" value={choiceLabel(choice)} />
-      <Row label="Cost" value={`${formatAmount(estimate.cost)} ${LIMIT_QUOTE}`} />
-      <Row label="Fee (0.2%)" value={`${formatAmount(estimate.fee)} ${LIMIT_QUOTE}`} />
-      <Row
-        label={isBuy ? 'Total (held until filled)' : 'Proceeds (after fee)'}
-        value={`${formatAmount(estimate.total)} ${LIMIT_QUOTE}`}
-        strong
-      />
-    </dl>
+    <div className="flex flex-col gap-2">
+      <dl className="flex flex-col gap-1.5 text-sm">
+        <Row label="Side" value={`${KIND_WORD[kind]} ${side} ${coin}`} />
+        <Row label="Quantity" value={`${formatAmount(quantity, 6)} ${coin}`} />
+        <Row label="Limit price" value={price(limitPrice)} />
+        {stop ? <Row label="Stop price" value={price(stop.stopPrice)} /> : null}
+        {stop && kind === 'oco' ? <Row label="Stop-limit price" value={price(stop.stopLimitPrice)} /> : null}
+        <Row label="Time in force" value={choiceLabel(choice)} />
+        <Row label="Cost" value={`${formatAmount(estimate.cost)} ${LIMIT_QUOTE}`} />
+        <Row label="Fee (0.2%)" value={`${formatAmount(estimate.fee)} ${LIMIT_QUOTE}`} />
+        <Row
+          label={isBuy ? 'Total (held until filled)' : 'Proceeds (after fee)'}
+          value={`${formatAmount(estimate.total)} ${LIMIT_QUOTE}`}
+          strong
+        />
+      </dl>
+      {note ? <p className="text-xs text-muted">{note}</p> : null}
+    </div>
   );
 }

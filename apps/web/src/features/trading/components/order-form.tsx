@@ -1,5 +1,6 @@
 import { messages } from '@exchange/contracts';
 import { useId, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -20,6 +21,7 @@ import { OrderConfirmation } from './order-confirmation';
 import { LimitSummary, QuoteSummary } from './order-summary';
 import { OrderTypePicker } from './order-type-picker';
 import { QuantityShares } from './quantity-shares';
+import { StopOrderFields } from './stop-order-fields';
 
 export type OrderFormProps = OrderFormInput;
 
@@ -40,7 +42,11 @@ export function OrderForm(props: OrderFormProps) {
   const navigate = useNavigate();
   const formId = useId();
   const [choice, setChoice] = useState<AdvancedChoice>(DEFAULT_CHOICE);
-  const order = useOrderForm(props, choice);
+  const [advancedOpen, setAdvancedOpen] = useState(false);
+  // The stop fields live in 'Advanced': it is opened at once (not on the next render) so a rule
+  // that fails there can put the focus in its field.
+  const openAdvanced = () => flushSync(() => setAdvancedOpen(true));
+  const order = useOrderForm(props, choice, openAdvanced);
   const { errors, balance, spendCode, feeBps, pending, estimate, shownQuote, quoteProblem } = order;
   const instant = order.type === 'instant';
   const actionLabel = side === 'buy' ? `Buy ${coin}` : `Sell ${coin}`;
@@ -124,7 +130,25 @@ export function OrderForm(props: OrderFormProps) {
           }}
         />
       ) : null}
-      {order.type === 'limit' ? <AdvancedOrderOptions value={choice} onChange={setChoice} /> : null}
+      {order.type === 'limit' ? (
+        <AdvancedOrderOptions
+          value={choice}
+          onChange={setChoice}
+          open={advancedOpen}
+          onOpenChange={setAdvancedOpen}
+          kindFields={
+            <StopOrderFields
+              kind={choice.kind}
+              side={side}
+              coin={coin}
+              register={order.register}
+              errors={errors}
+              stopPrice={order.stopPrice}
+              lastPrice={props.lastPrice ?? null}
+            />
+          }
+        />
+      ) : null}
       <div className="rounded-md border border-line bg-raised/50 p-3" aria-live="polite">
         {estimate ? (
           <LimitSummary estimate={estimate} side={side} />
@@ -187,6 +211,8 @@ export function OrderForm(props: OrderFormProps) {
             coin={coin}
             quantity={pending.values.quantity}
             limitPrice={pending.values.limitPrice}
+            stop={pending.choice.kind === 'limit' ? null : pending.values}
+            lastPrice={props.lastPrice ?? null}
             feeBps={feeBps}
             quote={pending.quote}
             requoted={pending.requoted ?? false}

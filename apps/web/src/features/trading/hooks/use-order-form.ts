@@ -1,19 +1,13 @@
-import {
-  type InstantQuote,
-  messages,
-  type OrderSide,
-  type OrderType,
-  type Wallet,
-} from '@exchange/contracts';
+import type { InstantQuote, OrderSide, OrderType, Wallet } from '@exchange/contracts';
 import type { CryptoCode, MarketRules } from '@exchange/domain';
-import { compareDec, toDec } from '@exchange/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../components/ui/toaster';
-import { errorMessage, isApiError, newIdempotencyKey } from '../../../lib/api-client';
+import { errorMessage, newIdempotencyKey } from '../../../lib/api-client';
 import { SUCCESS_REDIRECT_MS } from '../../../lib/config';
+import { formatAssetPrice } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDelayedAction } from '../../../lib/use-delayed-action';
@@ -22,17 +16,22 @@ import { refreshBalances } from '../../../shared/wallet/refresh-balances';
 import { marketKeys } from '../../market/api/market-keys';
 import { useSession } from '../../session/session-context';
 import { fetchFreshQuote, forgetQuotes, QUOTE_DEBOUNCE_MS, useInstantQuote } from '../api/use-instant-quote';
+import { usePlaceOco } from '../api/use-place-oco';
 import { usePlaceOrder } from '../api/use-place-order';
 import { limitEstimate } from '../model/limit-estimate';
+import { DEFAULT_FEE_BPS, INSTANT_FIAT, LIMIT_QUOTE, offersLimitOrders } from '../model/market-rules';
+import { placeOcoBody, placeOrderBody } from '../model/order-requests';
+import { type OrderContext, validateOrderForm } from '../model/order-validation';
 import {
-  DEFAULT_FEE_BPS,
-  INSTANT_FIAT,
-  LIMIT_QUOTE,
-  marketIdOf,
-  offersLimitOrders,
-} from '../model/market-rules';
-import { type OrderContext, type OrderFormValues, validateOrderForm } from '../model/order-validation';
-import { type AdvancedChoice, isPostOnlyRefusal, wireTimeInForce } from '../model/time-in-force';
+  checkStopOrder,
+  heldPrice,
+  inferStopKind,
+  refusalField,
+  type StopFormValues,
+  type StopKind,
+} from '../model/stop-orders';
+import type { AdvancedChoice } from '../model/time-in-force';
+import { quoteErrorText, quoteFits, quoteMatches } from './quote-fit';
 
 /** What one side of the buy/sell screen trades, and what it knows before a quote exists. */
 export interface OrderFormInput {
@@ -44,46 +43,21 @@ export interface OrderFormInput {
   readonly referencePrice: string | null;
   /** A price the user picked in the order book: the form switches to a limit order at it. */
   readonly pickedPrice?: { readonly price: string; readonly at: number } | null;
-}
-
-/** The quote is for this side, coin and quantity (expired or not). */
-function quoteMatches(
-  quote: InstantQuote | null | undefined,
-  quantity: string,
-  side: OrderSide,
-  coin: CryptoCode,
-): quote is InstantQuote {
-  if (!quote || quote.side !== side || quote.crypto_currency_code !== coin) return false;
-  const wanted = toDec(quantity);
-  const quoted = toDec(quote.quantity);
-  return wanted !== null && quoted !== null && compareDec(wanted, quoted) === 0;
-}
-
-/** The quote matches the order and can still be used. */
-function quoteFits(
-  quote: InstantQuote | null | undefined,
-  quantity: string,
-  side: OrderSide,
-  coin: CryptoCode,
-): quote is InstantQuote {
-  return quoteMatches(quote, quantity, side, coin) && Date.parse(quote.expires_at) > Date.now();
-}
-
-/** What the form says when a quote cannot be had: the spec's rate-unavailable text for a 503. */
-function quoteErrorText(error: unknown): string {
-  if (isApiError(error) && error.status === 503) return messages.rateUnavailable;
-  return errorMessage(error);
+  /** The market's last trade price, which a stop waits for (issue 48); null before any trade. */
+  readonly lastPrice?: string | null;
 }
 
 /** An order the user submitted, waiting in the confirmation dialog. */
 export interface PendingOrder {
-  readonly values: OrderFormValues;
+  readonly values: StopFormValues;
   readonly type: OrderType;
   readonly quote: InstantQuote | null;
   /** The first quote expired inside the dialog and this one replaced it. */
   readonly requoted?: boolean;
-  /** A limit order's time in force and post only ('Advanced', issue 48). */
+  /** A limit order's kind, time in force and post only ('Advanced', issue 48). */
   readonly choice: AdvancedChoice;
+  /** A stop-limit's kind, inferred from the last price at submission. */
+  readonly stopKind: StopKind | null;
 }
 
 /**
@@ -95,14 +69,16 @@ export interface PendingOrder {
  * screen's data reloaded after 3 seconds.
  */
 export function useOrderForm(
-  { side, coin, rules, wallet, referencePrice, pickedPrice }: OrderFormInput,
+  { side, coin, rules, wallet, referencePrice, pickedPrice, lastPrice = null }: OrderFormInput,
   choice: AdvancedChoice,
+  openAdvanced: () => void = () => undefined,
 ) {
   const session = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const later = useDelayedAction();
   const place = usePlaceOrder();
+  const placeOco = usePlaceOco();
   const [type, setType] = useState<OrderType>('instant');
   const [quoting, setQuoting] = useState(false);
   const [redirecting, setRedirecting] = useState(false);
@@ -115,15 +91,20 @@ export function useOrderForm(
     setValue,
     watch,
     formState: { errors },
-  } = useForm<OrderFormValues>({ defaultValues: { quantity: '', limitPrice: '' } });
+  } = useForm<StopFormValues>({
+    defaultValues: { quantity: '', limitPrice: '', stopPrice: '', stopLimitPrice: '' },
+  });
   const quantity = watch('quantity');
   const limitPrice = watch('limitPrice');
+  const stopPrice = watch('stopPrice');
+  const stopLimitPrice = watch('stopLimitPrice');
   const limitAllowed = offersLimitOrders(coin);
   const effectiveType: OrderType = limitAllowed ? type : 'instant';
   const feeBps = rules?.takerFeeBps ?? DEFAULT_FEE_BPS;
   const spendCode = side === 'sell' ? coin : effectiveType === 'limit' ? LIMIT_QUOTE : INSTANT_FIAT;
   const balance = balanceOf(wallet, spendCode);
-  const busy = quoting || place.isPending || redirecting;
+  const sending = place.isPending || placeOco.isPending;
+  const busy = quoting || sending || redirecting;
 
   // A new coin or side starts a new order: no stale quote, no stale messages.
   const resetKey = `${coin}-${side}-${effectiveType}`;
@@ -158,7 +139,7 @@ export function useOrderForm(
   const quotable =
     session.is_kyc_verified &&
     effectiveType === 'instant' &&
-    !place.isPending &&
+    !sending &&
     !redirecting &&
     settledQuantity === quantity &&
     settledQuantity.trim() !== '' &&
@@ -166,9 +147,11 @@ export function useOrderForm(
   const liveQuote = useInstantQuote({ side, coin, quantity: settledQuantity }, quotable);
   const quote = liveQuote.data ?? null;
 
-  const report = (problem: { field: keyof OrderFormValues; message: string } | null): boolean => {
+  const report = (problem: { field: keyof StopFormValues; message: string } | null): boolean => {
     clearErrors();
     if (!problem) return false;
+    // The stop fields live in 'Advanced': it opens first, so the field can take the focus.
+    if (problem.field === 'stopPrice' || problem.field === 'stopLimitPrice') openAdvanced();
     setError(problem.field, { type: 'rule', message: problem.message }, { shouldFocus: true });
     return true;
   };
@@ -185,21 +168,15 @@ export function useOrderForm(
   const execute = async (order: PendingOrder) => {
     // One key per confirmed action: a retry of this request cannot execute twice.
     const idempotencyKey = newIdempotencyKey();
+    const toSend = { ...order, quoteId: order.quote?.quote_id ?? null };
     try {
-      const response = await place.mutateAsync({
-        body: {
-          side,
-          type: order.type,
-          crypto_currency_code: coin,
-          fiat_currency_code: order.type === 'limit' ? LIMIT_QUOTE : INSTANT_FIAT,
-          market_id: order.type === 'limit' ? marketIdOf(coin) : (rules?.id ?? null),
-          quantity: order.values.quantity,
-          limitPrice: order.type === 'limit' ? order.values.limitPrice : null,
-          quote_id: order.quote?.quote_id ?? null,
-          time_in_force: order.type === 'limit' ? wireTimeInForce(order.choice) : null,
-        },
-        idempotencyKey,
-      });
+      const oco = order.type === 'limit' && order.choice.kind === 'oco';
+      const response = oco
+        ? await placeOco.mutateAsync({ side, body: placeOcoBody(toSend, coin), idempotencyKey })
+        : await place.mutateAsync({
+            body: placeOrderBody(toSend, side, coin, rules?.id ?? null),
+            idempotencyKey,
+          });
       toast.success(response.message);
       setValue('quantity', '');
       setRedirecting(true);
@@ -207,16 +184,20 @@ export function useOrderForm(
       const type = order.type === 'limit' ? 'limit' : 'buysell';
       // The new row is highlighted where the user lands: the order by its id (on the Open or the
       // Completed list), an instant trade as the newest transaction.
-      const placed = response.data.order;
+      const placed = 'orders' in response.data ? response.data.orders[0] : response.data.order;
       const highlight = placed
         ? { id: placed.id, open: placed.status === 'open' }
         : { id: 'newest', open: false };
       later(() => navigate(paths.history, { state: { type, highlight } }), SUCCESS_REDIRECT_MS);
     } catch (error) {
       toast.error(errorMessage(error));
-      // A post-only that would have traded at once: the refusal stays in the form, by the price.
-      if (isPostOnlyRefusal(errorMessage(error)))
-        setError('limitPrice', { type: 'server', message: errorMessage(error) });
+      // A post-only that would have traded at once, a stop that would trigger at once: the refusal
+      // stays in the form, by the price it is about.
+      const field = refusalField(errorMessage(error));
+      if (field) {
+        if (field !== 'limitPrice') openAdvanced();
+        setError(field, { type: 'server', message: errorMessage(error) });
+      }
       afterFailure();
     } finally {
       // Sent or refused, the quote is spent: never show or reuse it again.
@@ -227,6 +208,9 @@ export function useOrderForm(
 
   const onSubmit = handleSubmit(async (values) => {
     if (report(validateOrderForm(values, context(null)))) return;
+    const kind = effectiveType === 'limit' ? choice.kind : 'limit';
+    const shownLast = lastPrice ? formatAssetPrice(lastPrice, coin) : '';
+    if (report(checkStopOrder(kind, values, context(null), lastPrice, shownLast))) return;
     let instantQuote: InstantQuote | null = null;
     if (effectiveType === 'instant') {
       instantQuote = quoteFits(quote, values.quantity, side, coin) ? quote : null;
@@ -244,7 +228,8 @@ export function useOrderForm(
       // With the firm price known, the balance rule is checked again against its total.
       if (report(validateOrderForm(values, context(instantQuote)))) return;
     }
-    setPending({ values, type: effectiveType, quote: instantQuote, choice });
+    const stopKind = kind === 'stop_limit' ? inferStopKind(side, values.stopPrice, lastPrice) : null;
+    setPending({ values, type: effectiveType, quote: instantQuote, choice: { ...choice, kind }, stopKind });
   });
 
   // A quote that ran out while the dialog was open is never sent: a new one is fetched and shown,
@@ -262,7 +247,7 @@ export function useOrderForm(
 
   /** The dialog closed without confirming: the order is dropped, unless it is being sent. */
   const dismissPending = () => {
-    if (!place.isPending) setPending(null);
+    if (!sending) setPending(null);
   };
 
   const instant = effectiveType === 'instant';
@@ -286,7 +271,16 @@ export function useOrderForm(
     quoteRefreshing: liveQuote.isFetching,
     quoteProblem: quotable && liveQuote.isError ? quoteErrorText(liveQuote.error) : null,
     quoteLoading: quotable && liveQuote.isFetching && !shownQuote,
-    estimate: effectiveType === 'limit' ? limitEstimate(quantity, limitPrice, feeBps, side) : null,
+    stopPrice,
+    estimate:
+      effectiveType === 'limit'
+        ? limitEstimate(
+            quantity,
+            heldPrice(choice.kind, side, { quantity, limitPrice, stopPrice, stopLimitPrice }),
+            feeBps,
+            side,
+          )
+        : null,
     pending,
     onSubmit,
     confirmPending,

@@ -9,6 +9,7 @@ import { paths } from '../../../lib/paths';
 import { useWallet } from '../../../shared/wallet/get-wallet';
 import { useChart } from '../../market/api/get-chart';
 import { useMarkets } from '../../market/api/get-markets';
+import { useTrades } from '../../market/api/market-views';
 import { CoinChart } from '../components/coin-chart';
 import { CoinSelect } from '../components/coin-select';
 import { MyOrdersPanel } from '../components/my-orders-panel';
@@ -54,6 +55,9 @@ export function BuySellPage() {
   const chart = useChart(coin);
   const rules = rulesForCoin(markets.data, coin);
   const marketId = rules?.id ?? null;
+  // The market's last trade (the recent trades' newest, live): the price a stop waits for.
+  const trades = useTrades(marketId);
+  const lastPrice = trades.data?.[0]?.price ?? null;
   const referencePrice = (live?.ticker === coin ? live.lastPrice : null) ?? chart.data?.at(-1)?.price ?? null;
   const onPrice = useCallback((ticker: TickerItem) => setLive(ticker), []);
   const onPickPrice = useCallback((price: string) => setPicked({ price, at: Date.now() }), []);
@@ -71,6 +75,7 @@ export function BuySellPage() {
       wallet={wallet.data}
       referencePrice={referencePrice}
       pickedPrice={picked}
+      lastPrice={lastPrice}
     />
   );
 
