@@ -74,20 +74,24 @@ function preloadLandingPage(): Plugin {
       const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
       const facade = (file: string) =>
         [...chunks.values()].find((chunk) => chunk.facadeModuleId?.endsWith(file));
-      const islands = facade('/src/app/landing-islands.tsx');
+      // '/' starts through app/landing-boot.ts, which imports the islands' libraries one by one
+      // and then the islands: all of them are preloaded.
+      const islands = facade('/src/app/landing-boot.ts');
       const app = facade('/src/app/start-app.tsx');
       const html = bundle['index.html'];
       if (!entry || !islands || !app || html?.type !== 'asset')
         throw new Error('preload-landing: no entry, islands or app chunk, or no index.html');
-      const closure = (start: string, into: Set<string>) => {
+      const closure = (start: string, into: Set<string>, dynamic = false) => {
         if (into.has(start)) return into;
         into.add(start);
-        for (const next of chunks.get(start)?.imports ?? []) closure(next, into);
+        const chunk = chunks.get(start);
+        for (const next of chunk?.imports ?? []) closure(next, into);
+        if (dynamic) for (const next of chunk?.dynamicImports ?? []) closure(next, into);
         return into;
       };
       const shell = closure(entry.fileName, new Set());
-      const preloads = (chunk: Rollup.OutputChunk) =>
-        [...closure(chunk.fileName, new Set())]
+      const preloads = (chunk: Rollup.OutputChunk, dynamic = false) =>
+        [...closure(chunk.fileName, new Set(), dynamic)]
           .filter((file) => !shell.has(file))
           .map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`)
           .join('\n    ');
@@ -97,7 +101,7 @@ function preloadLandingPage(): Plugin {
         fileName: 'app.html',
         source: source.replace('</head>', `  ${preloads(app)}\n  </head>`),
       });
-      html.source = source.replace('</head>', `  ${preloads(islands)}\n  </head>`);
+      html.source = source.replace('</head>', `  ${preloads(islands, true)}\n  </head>`);
     },
   };
 }

@@ -133,7 +133,9 @@ export function isNegative(value: string | null | undefined): boolean {
   return parts?.negative ?? false;
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
+// Made at the first date shown, not when this module loads: a browser's first date format loads its
+// locale data, a task of its own on a phone, and pages that show no date (the landing page) need none.
+let dateTimeFormat: Intl.DateTimeFormat | null = null;
 
 function toDate(value: string | number | Date | null | undefined): Date | null {
   if (value === null || value === undefined || value === '') return null;
@@ -144,5 +146,7 @@ function toDate(value: string | number | Date | null | undefined): Date | null {
 /** The spec's medium date-time, e.g. 'Jan 5, 2024, 3:04:05 PM', in the viewer's time zone. */
 export function formatDateTime(value: string | number | Date | null | undefined): string {
   const date = toDate(value);
-  return date ? dateTimeFormat.format(date) : MISSING;
+  if (!date) return MISSING;
+  dateTimeFormat ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
+  return dateTimeFormat.format(date);
 }
