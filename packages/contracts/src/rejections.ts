@@ -57,6 +57,8 @@ export const REJECTIONS = {
   insufficient_funds: { status: 422, message: messages.insufficientAmount },
   // A post-only order (Binance's LIMIT_MAKER) whose price reaches the other side (issue 48).
   order_would_take: { status: 422, message: messages.postOnlyWouldTake },
+  // A stop whose price the last trade already reached (issue 48; Binance's -2010).
+  stop_would_trigger: { status: 422, message: messages.stopWouldTrigger },
   // DEPOSIT_HOLD_DAYS: value of a recent deposit may not leave the exchange yet.
   deposit_on_hold: { status: 422, message: messages.depositOnHold },
   daily_limit: { status: 422, message: messages.withdrawalDailyLimit },

@@ -8,5 +8,6 @@ export const tradingStopRuleMessages = {
   stopKindWithoutPrice: 'A stop kind needs a stop price',
   stopWouldTrigger: 'Stop price would trigger immediately.',
   stopNeedsLastPrice: 'This market has no trade yet, so a stop order cannot be placed',
+  stopPostOnly: 'A stop-limit order cannot be post-only',
   ocoPlaced: 'OCO orders placed successfully',
 } as const;

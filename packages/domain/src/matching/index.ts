@@ -3,6 +3,6 @@ export * from './market-units';
 export * from './order-book';
 export * from './order-funds';
 export * from './order-rules';
-export * from './types';
-export * from './stop-orders';
 export * from './stop-cascade';
+export * from './stop-orders';
+export * from './types';

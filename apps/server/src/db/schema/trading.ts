@@ -66,8 +66,16 @@ export const orders = pgTable(
     seq: bigint('seq', { mode: 'bigint' }).notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // A stop-limit (issue 48, migration 0073): waits off the book until the last trade price reaches
+    // the stop; triggered_at is when it entered the book. OCO legs share order_list_id.
+    stopPriceTicks: minor('stop_price_ticks'),
+    stopKind: text('stop_kind', { enum: ['stop_loss', 'take_profit'] }),
+    triggeredAt: timestamp('triggered_at', { withTimezone: true }),
+    orderListId: uuid('order_list_id'),
+    stopTimeInForce: text('stop_time_in_force', { enum: ['gtc', 'ioc', 'fok'] }),
   },
   (t) => [
+    index('orders_list_idx').on(t.orderListId).where(sql`${t.orderListId} IS NOT NULL`),
     // Order history pages a user's orders newest first, all of them or one status (see userOrderPage).
     index('orders_user_history_idx').on(t.userId, t.createdAt, t.seq),
     index('orders_user_status_idx').on(t.userId, t.status, t.createdAt, t.seq),
@@ -78,6 +86,10 @@ export const orders = pgTable(
     index('orders_user_market_idx').on(t.userId, t.marketId, t.createdAt, t.seq),
     check('orders_lock_non_negative', sql`${t.lockedRemaining} >= 0`),
     check('orders_fill_bounds', sql`${t.filledLots} + ${t.cancelledLots} <= ${t.quantityLots}`),
+    check(
+      'orders_stop_kind',
+      sql`(${t.stopPriceTicks} IS NULL AND ${t.stopKind} IS NULL) OR (${t.stopPriceTicks} > 0 AND ${t.stopKind} IN ('stop_loss', 'take_profit'))`,
+    ),
   ],
 );
 

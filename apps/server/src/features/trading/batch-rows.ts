@@ -29,6 +29,11 @@ export function orderRow(o: OrderRecord) {
     seq: o.seq.toString(),
     created_at: o.createdAt.toISOString(),
     updated_at: o.updatedAt.toISOString(),
+    stop_price_ticks: o.stopPriceTicks?.toString() ?? null,
+    stop_kind: o.stopKind ?? null,
+    triggered_at: o.triggeredAt?.toISOString() ?? null,
+    order_list_id: o.orderListId ?? null,
+    stop_time_in_force: o.stopTimeInForce ?? null,
   };
 }
 

@@ -1,4 +1,5 @@
 import { messages } from '@exchange/contracts';
+import { cancelWithStops } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
 import type { MarketEngine } from './market-engine';
@@ -10,7 +11,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * Cancels one of the user's open orders on its market's loop: the book drops it, the order records
  * its unfilled quantity as cancelled and its hold's remainder goes back to AVAILABLE, in one
- * transaction. Someone else's order, an unknown id or another market's id: 404, as if it did not
+ * transaction; a waiting stop leaves the stop book, and cancelling an OCO leg cancels both legs.
+ * Someone else's order, an unknown id or another market's id: 404, as if it did not
  * exist. An order that is no longer open: 409.
  */
 export async function cancelOrder(
@@ -29,13 +31,14 @@ export async function cancelOrder(
       if (!order || order.userId !== userId || order.marketId !== marketId)
         throw new AppError('not_found', messages.orderNotFound);
       if (order.status !== 'open') throw new AppError('conflict', messages.orderNotOpen);
-      const applied = state.book.apply({ kind: 'cancel', seq, orderId, userId });
-      if (!applied.ok) throw new AppError('conflict', messages.orderNotOpen);
+      // A waiting stop leaves the stop book; an OCO leg takes its sibling with it (issue 48).
+      const cancelled = cancelWithStops(state, seq, { orderId, userId });
+      if (!cancelled) throw new AppError('conflict', messages.orderNotOpen);
       const effects = await persistEvents(writes, {
         rules: state.rules,
         units: state.units,
         seq,
-        events: applied.value,
+        events: cancelled.events,
         known: [order],
         now: ctx.clock.now(),
       });

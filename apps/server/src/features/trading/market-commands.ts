@@ -1,4 +1,4 @@
-import type { MarketRules, MarketUnits, OrderBook } from '@exchange/domain';
+import type { MarketRules, MarketUnits, OrderBook, OrderLinks, PriceTicks, StopBook } from '@exchange/domain';
 import type { CommitMarker } from '../../platform/db';
 import type { BatchWrites } from './batch-writes';
 import type { CommandEffects } from './settle-events';
@@ -8,6 +8,11 @@ export interface MarketState {
   readonly rules: MarketRules;
   readonly units: MarketUnits;
   book: OrderBook;
+  /** The stops waiting off the book and the OCO pairs (issue 48), rebuilt with the book. */
+  stops: StopBook;
+  links: OrderLinks;
+  /** The last trade price, which stops are checked against; null before the market's first trade. */
+  lastPrice: PriceTicks | null;
   /** The market sequence number the in-memory book reflects; null when it must be rebuilt. */
   syncedSeq: bigint | null;
 }

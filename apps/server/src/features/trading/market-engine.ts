@@ -1,4 +1,4 @@
-import { findMarket, MARKETS, marketUnits, OrderBook } from '@exchange/domain';
+import { findMarket, MARKETS, marketUnits, OrderBook, OrderLinks, StopBook } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import type {
   BatchEffectsInTxListener,
@@ -52,7 +52,15 @@ export class MarketEngine {
 
   constructor(ctx: Pick<AppContext, 'db' | 'logger' | 'config'>) {
     const states = MARKETS.map(
-      (rules): MarketState => ({ rules, units: marketUnits(rules), book: new OrderBook(), syncedSeq: null }),
+      (rules): MarketState => ({
+        rules,
+        units: marketUnits(rules),
+        book: new OrderBook(),
+        stops: new StopBook(),
+        links: new OrderLinks(),
+        lastPrice: null,
+        syncedSeq: null,
+      }),
     );
     this.rounds = new MarketRounds(ctx, { inTx: this.inTxListeners, committed: this.committedListeners });
     this.queues = new MarketQueues(states, ctx.config, (groups) => this.rounds.run(groups));
@@ -118,6 +126,9 @@ export class MarketEngine {
   forgetBooks(): void {
     for (const state of this.queues.states()) {
       state.book = new OrderBook();
+      state.stops = new StopBook();
+      state.links = new OrderLinks();
+      state.lastPrice = null;
       state.syncedSeq = null;
     }
   }

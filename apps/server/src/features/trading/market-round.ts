@@ -1,5 +1,5 @@
 import { messages } from '@exchange/contracts';
-import { OrderBook, type PriceTicks, type QuantityLots } from '@exchange/domain';
+import { OrderBook, OrderLinks, type PriceTicks, type QuantityLots, StopBook } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import type { Tx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
@@ -8,6 +8,8 @@ import type { BatchEffectsInTxListener, CommittedListener, Group, MarketState } 
 import type { CommandEffects } from './settle-events';
 import {
   currentMarketSequence,
+  isWaitingStop,
+  lastTradePrice,
   lockMarketSequence,
   openLots,
   openOrdersOfMarket,
@@ -64,7 +66,30 @@ export class MarketRounds {
   }
 
   private async rebuild(tx: Tx, state: MarketState, seq: bigint): Promise<void> {
-    const open = await openOrdersOfMarket(tx, state.rules.id);
+    const all = await openOrdersOfMarket(tx, state.rules.id);
+    // Waiting stops stay off the book (issue 48); OCO pairs are linked while both legs are open.
+    const stops = new StopBook();
+    const links = new OrderLinks();
+    const legs = new Map<string, string>();
+    for (const o of all) {
+      if (isWaitingStop(o))
+        stops.add({
+          orderId: o.id,
+          userId: o.userId,
+          side: o.side,
+          kind: o.stopKind!,
+          stopPrice: o.stopPriceTicks! as PriceTicks,
+          seq: o.seq,
+          price: o.priceTicks as PriceTicks,
+          quantity: openLots(o) as QuantityLots,
+          timeInForce: o.stopTimeInForce ?? 'gtc',
+        });
+      if (!o.orderListId) continue;
+      const other = legs.get(o.orderListId);
+      if (other) links.link(o.orderListId, o.userId, other, o.id);
+      else legs.set(o.orderListId, o.id);
+    }
+    const open = all.filter((o) => !isWaitingStop(o));
     const book = new OrderBook();
     book.restore(
       open.map((o) => ({
@@ -77,6 +102,9 @@ export class MarketRounds {
       })),
     );
     state.book = book;
+    state.stops = stops;
+    state.links = links;
+    state.lastPrice = (await lastTradePrice(tx, state.rules.id)) as PriceTicks | null;
     state.syncedSeq = seq;
   }
 
@@ -120,6 +148,8 @@ export class MarketRounds {
             const out = await job.command!(state, claimed, writes);
             outcomes[g]!.push({ ok: true, ...out });
             applied += 1;
+            // Stops a command triggered entered the book with sequence numbers after its own.
+            if (state.book.lastSeq > seq) seq = state.book.lastSeq;
           } catch (error) {
             // Refused before it applied anything to the book or staged a write (an unknown order, a
             // hold refused for funds): the batch is as it was, so it goes on. A book that moved (its

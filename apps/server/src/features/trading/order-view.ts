@@ -52,10 +52,11 @@ export function orderView(order: OrderRecord): LimitOrder {
     filled_cost: formatCost(units, order.filledCost),
     price: formatPriceTicks(units, order.priceTicks as PriceTicks),
     status: order.status,
-    stop_price: null,
-    stop_kind: null,
-    triggered_at: null,
-    order_list_id: null,
+    stop_price:
+      order.stopPriceTicks == null ? null : formatPriceTicks(units, order.stopPriceTicks as PriceTicks),
+    stop_kind: order.stopKind ?? null,
+    triggered_at: order.triggeredAt?.toISOString() ?? null,
+    order_list_id: order.orderListId ?? null,
   };
 }
 

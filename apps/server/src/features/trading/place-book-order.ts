@@ -5,19 +5,21 @@ import {
   buyOrderLock,
   findMarket,
   holdPostings,
+  isStopDue,
   type MarketReach,
   marketBuyForBudget,
   marketOrderReach,
   marketUnits,
   type PriceTicks,
   type QuantityLots,
+  type StopKind,
   sellOrderLock,
   type TimeInForce,
 } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
 import type { MarketEngine, MarketState } from './market-engine';
-import { persistEvents } from './settle-events';
+import { settleWithStops } from './stop-settle';
 import type { OrderRecord } from './trading.repository';
 
 /** How deep a market order looks into the opposite side for its price cap. */
@@ -38,6 +40,12 @@ export interface BookOrder {
   readonly quantity: QuantityLots;
   /** The id the order gets (a caller that recorded it beforehand passes it); a fresh one otherwise. */
   readonly orderId?: string;
+  /**
+   * A stop-limit (issue 48, limit orders only): held at placement, it waits off the book until the
+   * last trade price reaches `price`, then enters at the limit price. Refused ('stop_would_trigger')
+   * when the last price already reaches it, and when the market has had no trade yet.
+   */
+  readonly stop?: { readonly kind: StopKind; readonly price: PriceTicks };
 }
 
 function reachOf(market: MarketState, order: BookOrder): MarketReach | null {
@@ -90,6 +98,13 @@ export async function placeBookOrder(
         quantity = reach.quantity;
         timeInForce = 'ioc';
       }
+      const stop = order.stop;
+      if (stop) {
+        if (timeInForce === 'post_only') throw new AppError('unprocessable', messages.stopPostOnly);
+        if (market.lastPrice === null) throw new AppError('unprocessable', messages.stopNeedsLastPrice);
+        if (isStopDue({ side, kind: stop.kind, stopPrice: stop.price }, market.lastPrice))
+          throw new AppError('stop_would_trigger');
+      }
       // A post-only order that would trade is refused before its hold, so nothing moves or is staged.
       if (timeInForce === 'post_only' && market.book.wouldTake(side, price))
         throw new AppError('order_would_take');
@@ -114,6 +129,12 @@ export async function placeBookOrder(
         seq,
         createdAt: now,
         updatedAt: now,
+        ...(stop && {
+          stopPriceTicks: stop.price,
+          stopKind: stop.kind,
+          triggeredAt: null,
+          stopTimeInForce: timeInForce === 'post_only' ? 'gtc' : timeInForce,
+        }),
       };
       const held = await writes.post({
         kind: 'ORDER_HOLD',
@@ -124,6 +145,24 @@ export async function placeBookOrder(
       });
       if (!held) throw new AppError('insufficient_funds', messages.insufficientAmount);
       writes.addOrder(record);
+      if (stop) {
+        // It waits off the book; the hold is its only effect until a trade triggers it.
+        market.stops.add({
+          orderId,
+          userId,
+          side,
+          kind: stop.kind,
+          stopPrice: stop.price,
+          seq,
+          price,
+          quantity,
+          timeInForce,
+        });
+        return {
+          result: record,
+          effects: { orders: [record], userIds: new Set([userId]), bookChanged: false },
+        };
+      }
       const applied = market.book.apply({
         kind: 'place',
         seq,
@@ -135,9 +174,7 @@ export async function placeBookOrder(
         timeInForce,
       });
       if (!applied.ok) throw new Error(`invariant violated: a validated order was refused (${applied.code})`);
-      const effects = await persistEvents(writes, {
-        rules,
-        units,
+      const effects = await settleWithStops(market, writes, {
         seq,
         events: applied.value,
         known: [record],

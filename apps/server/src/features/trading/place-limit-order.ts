@@ -1,10 +1,11 @@
 import { messages, type PlaceOrderRequest } from '@exchange/contracts';
-import { findMarket, validateOrder } from '@exchange/domain';
+import { findMarket, marketUnits, validateOrder } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
 import type { MarketEngine } from './market-engine';
 import { orderRuleError } from './order-rules-messages';
 import { placeBookOrder } from './place-book-order';
+import { parseStopPrice } from './stop-settle';
 import type { OrderRecord } from './trading.repository';
 
 /**
@@ -36,11 +37,20 @@ export async function placeLimitOrder(
   if (!valid.ok) throw orderRuleError(valid.code, valid.params);
   const price = valid.value.price;
   if (price === null) throw new Error('invariant violated: a limit order has a price');
+  // A stop-limit (issue 48): its stop price checked like a price, its kind required with it.
+  const hasStop = request.stop_price != null && String(request.stop_price).trim() !== '';
+  if (!hasStop && request.stop_kind) throw new AppError('unprocessable', messages.stopKindWithoutPrice);
+  if (hasStop && !request.stop_kind) throw new AppError('unprocessable', messages.stopKindRequired);
+  const stop =
+    hasStop && request.stop_kind
+      ? { kind: request.stop_kind, price: parseStopPrice(rules, marketUnits(rules), request.stop_price) }
+      : undefined;
   const placed = await placeBookOrder(ctx, engine, userId, {
     marketId,
     side: request.side,
     price: { kind: 'limit', ticks: price, timeInForce: request.time_in_force ?? 'gtc' },
     quantity: valid.value.quantity,
+    ...(stop && { stop }),
   });
   if (!placed) throw new Error('invariant violated: a limit order is always placed or refused');
   return placed;

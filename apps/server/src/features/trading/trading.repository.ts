@@ -19,9 +19,24 @@ export interface OrderRecord {
   readonly lockAsset: string;
   lockedRemaining: bigint;
   status: 'open' | 'filled' | 'cancelled';
-  readonly seq: bigint;
+  /** The sequence it queues by in the book: its placement's, or for a stop its trigger's. */
+  seq: bigint;
   readonly createdAt: Date;
   updatedAt: Date;
+  /** A stop-limit's stop price (ticks) and kind (issue 48); absent or null for a plain limit. */
+  readonly stopPriceTicks?: bigint | null;
+  readonly stopKind?: 'stop_loss' | 'take_profit' | null;
+  /** When the stop entered the book; null while it waits. */
+  triggeredAt?: Date | null;
+  /** The OCO pair the order is a leg of. */
+  readonly orderListId?: string | null;
+  /** What a stop's limit order does once triggered. */
+  readonly stopTimeInForce?: 'gtc' | 'ioc' | 'fok' | null;
+}
+
+/** A stop that still waits off the book for its trigger. */
+export function isWaitingStop(order: OrderRecord): boolean {
+  return order.status === 'open' && order.stopPriceTicks != null && order.triggeredAt == null;
 }
 
 /**
@@ -30,7 +45,7 @@ export interface OrderRecord {
  * through drizzle cost more than the query.
  */
 const ORDER_COLUMNS = sql.raw(
-  'orders.id, market_id, user_id, side, price_ticks, quantity_lots, filled_lots, cancelled_lots, filled_cost, filled_quote, fee_quote, lock_asset, locked_remaining, status, seq, created_at, updated_at',
+  'orders.id, market_id, user_id, side, price_ticks, quantity_lots, filled_lots, cancelled_lots, filled_cost, filled_quote, fee_quote, lock_asset, locked_remaining, status, seq, created_at, updated_at, stop_price_ticks, stop_kind, triggered_at, order_list_id, stop_time_in_force',
 );
 
 type RawOrderRow = {
@@ -52,6 +67,11 @@ type RawOrderRow = {
   // The driver hands timestamps over as PostgreSQL prints them (drizzle parses them itself).
   created_at: string;
   updated_at: string;
+  stop_price_ticks: string | null;
+  stop_kind: 'stop_loss' | 'take_profit' | null;
+  triggered_at: string | null;
+  order_list_id: string | null;
+  stop_time_in_force: 'gtc' | 'ioc' | 'fok' | null;
 };
 
 function fromRaw(row: RawOrderRow): OrderRecord {
@@ -73,6 +93,11 @@ function fromRaw(row: RawOrderRow): OrderRecord {
     seq: BigInt(row.seq),
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
+    stopPriceTicks: row.stop_price_ticks === null ? null : BigInt(row.stop_price_ticks),
+    stopKind: row.stop_kind,
+    triggeredAt: row.triggered_at === null ? null : new Date(row.triggered_at),
+    orderListId: row.order_list_id,
+    stopTimeInForce: row.stop_time_in_force,
   };
 }
 
@@ -268,4 +293,15 @@ export async function openOrderHolds(
     SELECT user_id, lock_asset AS asset, sum(locked_remaining)::text AS amount
     FROM orders WHERE status = 'open' GROUP BY user_id, lock_asset`);
   return result.rows.map((row) => ({ userId: row.user_id, asset: row.asset, amount: BigInt(row.amount) }));
+}
+
+/** The market's last trade price in ticks (what stops are checked against), null before any trade. */
+export async function lastTradePrice(db: DbOrTx, marketId: string): Promise<bigint | null> {
+  const [row] = await db
+    .select({ price: trades.priceTicks })
+    .from(trades)
+    .where(eq(trades.marketId, marketId))
+    .orderBy(desc(trades.id))
+    .limit(1);
+  return row ? BigInt(row.price) : null;
 }

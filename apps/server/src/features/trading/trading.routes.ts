@@ -14,6 +14,8 @@ import {
   orderListResponseSchema,
   ordersAndStatusResponseSchema,
   orderWalletResponseSchema,
+  placeOcoRequestSchema,
+  placeOcoResponseSchema,
   placeOrderRequestSchema,
   placeOrderResponseSchema,
 } from '@exchange/contracts';
@@ -32,6 +34,7 @@ import { issueInstantQuote, quoteView } from './issue-instant-quote';
 import { orderExportRoutes } from './order-export.routes';
 import { orderView } from './order-view';
 import { placeLimitOrder } from './place-limit-order';
+import { placeOco } from './place-oco';
 import { userOrderPage, userOrders } from './trading.repository';
 import type { TradingRuntime } from './trading-runtime';
 
@@ -152,6 +155,34 @@ export function tradingKycRoutes(app: ZodApi, ctx: AppContext, trading: TradingR
         status: true,
         message: messages.orderPlaced,
         data: { wallet: await ctx.walletOf(userId), order: orderView(order) },
+      };
+    },
+  );
+
+  // An OCO pair (issue 48): a limit leg and a stop-loss-limit leg, one cancels the other.
+  app.post(
+    '/wallet/limitorder/oco/:side',
+    {
+      schema: {
+        params: sideParamsSchema,
+        body: placeOcoRequestSchema,
+        response: { 200: placeOcoResponseSchema },
+      },
+      ...idempotent,
+    },
+    async (request) => {
+      const userId = sessionOf(request).userId;
+      const side = request.params.side;
+      if (side === 'sell') await assertOutflowAllowed(ctx, userId, 'sell');
+      const placed = await placeOco(ctx, trading.engine, userId, side, request.body);
+      return {
+        status: true,
+        message: messages.ocoPlaced,
+        data: {
+          wallet: await ctx.walletOf(userId),
+          order_list_id: placed.listId,
+          orders: placed.orders.map(orderView),
+        },
       };
     },
   );
