@@ -80,6 +80,9 @@ for (const flow of flows) {
     await openFromAccountMenu(page, 'Wallet', /\/deposit$/);
     const card = page.locator('section', { has: page.getByRole('heading', { name: 'Deposit crypto' }) });
     await card.getByLabel('Coin').selectOption(flow.coin);
+    // USDT moves on several networks (issue 47): the customer picks the one their wallet sends on.
+    const severalNetworks = flow.coin === 'USDT';
+    if (severalNetworks) await card.getByLabel('Network').selectOption('ethereum');
     const shown = card.getByTestId('deposit-address');
     await expect(shown).toHaveText(/^0x[0-9a-fA-F]{40}$/);
     const address = (await shown.textContent()) ?? '';
@@ -89,7 +92,9 @@ for (const flow of flows) {
       card.getByRole('img', { name: `QR code of your ${flow.coin} deposit address` }),
     ).toBeVisible();
     await expect(card.getByRole('note')).toContainText(
-      `Send only ${flow.coin} on ${flow.chain} to this address. Other coins or networks will be lost.`,
+      severalNetworks
+        ? `Send only ${flow.coin} on ${flow.chain} to this address. Coins sent on another network may be lost.`
+        : `Send only ${flow.coin} on ${flow.chain} to this address. Other coins or networks will be lost.`,
     );
     await expect(card.getByTestId('deposit-confirmations-needed')).toHaveText(/^\d+$/);
     const recent = card.getByRole('table', { name: 'Recent deposits' });

@@ -13,6 +13,13 @@ export const coinDepositMessages = {
   coinDepositMinimum: 'Minimum deposit',
   coinDepositConfirmations: 'Confirmations needed',
   coinDepositWarning: 'Send only {asset} on {chain} to this address. Other coins or networks will be lost.',
+  // A coin on several networks (issue 47): no network is picked for the customer, so none is wrong
+  // silently, and the warning names the mistake of sending on another one.
+  coinDepositNetworkWarning:
+    'Send only {asset} on {chain} to this address. Coins sent on another network may be lost.',
+  coinDepositNetworkPlaceholder: 'Choose a network',
+  coinDepositChooseNetwork:
+    '{asset} moves on {count} networks. Choose the one your wallet sends on to see your address.',
   coinDepositBelowMinimumNote: 'Less than the minimum is recorded but not credited.',
   // Under the coin picker (issue 45): the picker offers only the coins that can move; {assets} names the rest.
   coinDepositNotYet: '{assets} cannot be deposited here yet.',

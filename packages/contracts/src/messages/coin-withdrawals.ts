@@ -19,6 +19,9 @@ export const coinWithdrawalMessages = {
   // Under the coin picker (issue 45): the picker offers only the coins that can move; {assets} names the rest.
   coinWithdrawNotYet: '{assets} cannot be withdrawn here yet.',
   coinWithdrawNetwork: 'Network',
+  // A coin that leaves on several networks (issue 47): none is picked for the customer.
+  coinWithdrawChooseNetwork:
+    '{asset} leaves on {count} networks. Choose the network of the address you send to.',
   coinWithdrawSendTo: 'Send to',
   coinWithdrawTyped: 'A new address',
   coinWithdrawFromBook: 'From my address book',

@@ -82,7 +82,7 @@ describe('Wallet → Deposit crypto', () => {
     expect(within(card).getByRole('status')).toHaveTextContent('Copied');
   });
 
-  it('offers the chains of a coin that has more than one, with an address for each', async () => {
+  it('makes the customer choose the network of a coin that has more than one, with an address for each', async () => {
     const user = userEvent.setup();
     const calls = fakeApi(customer(true), routes());
     const card = await openCard();
@@ -90,12 +90,21 @@ describe('Wallet → Deposit crypto', () => {
 
     await user.selectOptions(within(card).getByLabelText('Coin'), 'USDT');
     const network = within(card).getByLabelText('Network');
-    expect(network).toHaveValue('ethereum');
+    // No network is chosen for them: no address shows until they pick the one their wallet sends on.
+    expect(network).toHaveValue('');
+    expect(within(card).getByTestId('deposit-choose-network')).toHaveTextContent(
+      'USDT moves on 2 networks. Choose the one your wallet sends on to see your address.',
+    );
+    expect(within(card).queryByTestId('deposit-address')).not.toBeInTheDocument();
+    await user.selectOptions(network, 'ethereum');
+    expect(await within(card).findByTestId('deposit-address', {}, { timeout: 10_000 })).toHaveTextContent(
+      ADDRESS,
+    );
     await user.selectOptions(network, 'bsc');
 
     expect(await within(card).findByText(BSC_ADDRESS)).toBeInTheDocument();
     expect(within(card).getByRole('note')).toHaveTextContent(
-      'Send only USDT on BNB Smart Chain (BEP-20) to this address.',
+      'Send only USDT on BNB Smart Chain (BEP-20) to this address. Coins sent on another network may be lost.',
     );
     expect(within(card).getByTestId('deposit-minimum')).toHaveTextContent('5.0000 USDT');
     expect(

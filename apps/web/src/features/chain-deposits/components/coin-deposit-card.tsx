@@ -12,8 +12,9 @@ import { DepositAddressPanel } from './deposit-address-panel';
 import { RecentChainDeposits } from './recent-chain-deposits';
 
 /**
- * Wallet → Deposit crypto: pick a coin, then its chain when it has more than one, and get your own
- * address with its QR code, the minimum, the confirmations and the warning; your latest deposits of
+ * Wallet → Deposit crypto: pick a coin, then its chain when it has more than one (issue 47: no chain is
+ * picked for the customer, so a wrong one is never shown silently), and get your own address with its
+ * QR code, the minimum, the confirmations and the wrong-network warning above it; your latest deposits of
  * that coin follow. The picker offers only the coins a chain is configured for, and one sentence under
  * it names the others (issue 45); a customer who has not passed KYC gets 'Please Complete Your Kyc'
  * instead of an address (spec section 4).
@@ -39,7 +40,9 @@ export function CoinDepositCard({ kycVerified }: { readonly kycVerified: boolean
     const notYet = unmovableCoinList(coins);
     const asset = picked ?? choices[0]?.value ?? '';
     const available = coins.find((coin) => coin.asset === asset)?.networks ?? [];
-    const network = available.find((item) => item.chain === pickedChain) ?? available[0];
+    // A coin on one network shows it; on several, the customer picks one (none is picked for them).
+    const network =
+      available.length > 1 ? available.find((item) => item.chain === pickedChain) : available[0];
     body = (
       <div className="flex flex-col gap-5">
         <div className="grid gap-4 sm:grid-cols-2">
@@ -54,12 +57,13 @@ export function CoinDepositCard({ kycVerified }: { readonly kycVerified: boolean
               }}
             />
           ) : null}
-          {available.length > 1 && network ? (
+          {available.length > 1 ? (
             <Select
               label={messages.coinDepositNetwork}
+              placeholder={messages.coinDepositNetworkPlaceholder}
               options={available.map((item) => ({ value: item.chain, label: item.name }))}
-              value={network.chain}
-              onChange={(event) => setPickedChain(event.target.value)}
+              value={network?.chain ?? ''}
+              onChange={(event) => setPickedChain(event.target.value || null)}
             />
           ) : null}
         </div>
@@ -68,10 +72,20 @@ export function CoinDepositCard({ kycVerified }: { readonly kycVerified: boolean
             {formatMessage(messages.coinDepositNotYet, { assets: notYet })}
           </p>
         ) : null}
+        {available.length > 1 && !network ? (
+          <p className="text-sm font-semibold text-ink" data-testid="deposit-choose-network">
+            {formatMessage(messages.coinDepositChooseNetwork, { asset, count: available.length })}
+          </p>
+        ) : null}
         {network ? (
           kycVerified ? (
             <>
-              <DepositAddressPanel key={`${asset}:${network.chain}`} asset={asset} network={network} />
+              <DepositAddressPanel
+                key={`${asset}:${network.chain}`}
+                asset={asset}
+                network={network}
+                severalNetworks={available.length > 1}
+              />
               <RecentChainDeposits asset={asset} coins={coins} />
             </>
           ) : (

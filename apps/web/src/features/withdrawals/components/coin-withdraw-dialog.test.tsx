@@ -188,7 +188,7 @@ describe('Wallet → Withdraw a coin', () => {
     expect(within(dialog).queryByLabelText('Amount')).not.toBeInTheDocument();
   });
 
-  it('offers the network when the coin leaves on several, and asks the terms of the one picked', async () => {
+  it('makes the customer pick the network when the coin leaves on several, and asks the terms of the one picked', async () => {
     const asked: string[] = [];
     const usdtTerms = (chain: string) => ({
       ...ethTerms,
@@ -219,11 +219,17 @@ describe('Wallet → Withdraw a coin', () => {
     expect(within(dialog).queryByLabelText('Network')).not.toBeInTheDocument();
     await user.selectOptions(within(dialog).getByLabelText('Coin'), 'USDT');
     const network = await within(dialog).findByLabelText('Network');
-    expect(network).toHaveValue('ethereum');
+    // None is picked for the customer: no form until they choose the network of their address.
+    expect(network).toHaveValue('');
+    expect(within(dialog).getByTestId('withdraw-choose-network')).toHaveTextContent(
+      'USDT leaves on 2 networks. Choose the network of the address you send to.',
+    );
+    expect(within(dialog).queryByLabelText('Amount')).not.toBeInTheDocument();
+    await user.selectOptions(network, 'ethereum');
     expect(await within(dialog).findByText('5.00000000 USDT')).toBeInTheDocument();
-    await user.selectOptions(network, 'bsc');
+    await user.selectOptions(within(dialog).getByLabelText('Network'), 'bsc');
     expect(await within(dialog).findByText('0.50000000 USDT')).toBeInTheDocument();
-    expect(asked).toEqual(['ETH:', 'USDT:', 'USDT:bsc']);
+    expect(asked).toEqual(['ETH:', 'USDT:', 'USDT:ethereum', 'USDT:bsc']);
     expect(within(dialog).getByText(/An address on BNB Smart Chain \(BEP-20\) only/)).toBeInTheDocument();
   });
 

@@ -75,6 +75,8 @@ export function CoinWithdrawDialog({ asset: openedOn, onClose }: CoinWithdrawDia
     );
   } else {
     const chains = terms.data?.chains ?? [];
+    // A coin on several networks: the customer picks one; none is picked for them (issue 47).
+    const mustPick = chain === null && chains.length > 1;
     // The pause after a security change is told at the top, before anything is typed (issue 45).
     const pickers = (
       <>
@@ -90,9 +92,10 @@ export function CoinWithdrawDialog({ asset: openedOn, onClose }: CoinWithdrawDia
           {chains.length > 1 ? (
             <Select
               label={messages.coinWithdrawNetwork}
+              placeholder={messages.coinDepositNetworkPlaceholder}
               options={chains.map((item) => ({ value: item.key, label: item.name }))}
-              value={terms.data?.chain?.key ?? ''}
-              onChange={(event) => setChain(event.target.value)}
+              value={mustPick ? '' : (terms.data?.chain?.key ?? '')}
+              onChange={(event) => setChain(event.target.value || null)}
             />
           ) : null}
         </div>
@@ -113,20 +116,27 @@ export function CoinWithdrawDialog({ asset: openedOn, onClose }: CoinWithdrawDia
           <ErrorState message={errorMessage(terms.error)} onRetry={() => void terms.refetch()} />
         );
     // The form lays out its own scrolling body (the pickers at its top) and its buttons' footer.
-    body = terms.isSuccess ? (
-      <CoinWithdrawFormStep
-        key={`${terms.data.asset}:${terms.data.chain?.key ?? ''}`}
-        terms={terms.data}
-        lead={pickers}
-        onCancel={close}
-        onRequested={(withdrawal, save) => setStep({ kind: 'code', withdrawal, save })}
-      />
-    ) : (
-      <ModalBody className="flex flex-col gap-4 pb-6">
-        {pickers}
-        {state}
-      </ModalBody>
-    );
+    if (mustPick)
+      state = (
+        <p className="text-sm font-semibold text-ink" data-testid="withdraw-choose-network">
+          {formatMessage(messages.coinWithdrawChooseNetwork, { asset, count: chains.length })}
+        </p>
+      );
+    body =
+      terms.isSuccess && !mustPick ? (
+        <CoinWithdrawFormStep
+          key={`${terms.data.asset}:${terms.data.chain?.key ?? ''}`}
+          terms={terms.data}
+          lead={pickers}
+          onCancel={close}
+          onRequested={(withdrawal, save) => setStep({ kind: 'code', withdrawal, save })}
+        />
+      ) : (
+        <ModalBody className="flex flex-col gap-4 pb-6">
+          {pickers}
+          {state}
+        </ModalBody>
+      );
   }
 
   return (
