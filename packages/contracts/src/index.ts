@@ -3,6 +3,7 @@ export * from './admin-ops';
 export * from './admin-transactions';
 export * from './admin-user-records';
 export * from './admin-users';
+export * from './admin-withdrawals';
 export * from './api-keys';
 export * from './audit-log';
 export * from './auth';

@@ -1,11 +1,39 @@
 import { messages as m } from '@exchange/contracts';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { refreshTokens, userSessions } from '../../db/schema';
 import type { AppContext } from '../../platform/app-context';
+import type { Tx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { notifySessionsRevoked } from '../../platform/session-revocation';
-import { liveSessionsOf, revokeSessions } from '../account-security/account-security.repository';
-import { lockUserById } from '../accounts/accounts.repository';
+import { lockUserById, revokeUserTokens } from '../accounts/accounts.repository';
 import { recordAdminAction } from '../audit/record-admin-action';
-import { revokeAllSignIns } from '../auth/revoke-sign-ins';
+
+/** The customer's sessions not yet ended, as the Sessions tab lists them. */
+function openSessionsOf(tx: Tx, userId: string) {
+  return tx
+    .select({ id: userSessions.id, device: userSessions.device })
+    .from(userSessions)
+    .where(and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt)));
+}
+
+/** Ends the named sessions: their rows, and every refresh token of their families. */
+async function revokeSessionRows(tx: Tx, userId: string, ids: readonly string[], at: Date) {
+  if (ids.length === 0) return;
+  await tx
+    .update(userSessions)
+    .set({ revokedAt: at })
+    .where(and(eq(userSessions.userId, userId), inArray(userSessions.id, [...ids])));
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: at })
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        inArray(refreshTokens.familyId, [...ids]),
+        isNull(refreshTokens.revokedAt),
+      ),
+    );
+}
 
 /**
  * An admin ends one of a customer's sessions (`sessionId`) or all of them (issue 46 point 2): the
@@ -25,17 +53,20 @@ export async function endUserSessions(
   return ctx.db.transaction(async (tx) => {
     // The user row lock orders this against a refresh or a sign-in of the same customer.
     await lockUserById(tx, userId);
-    const live = await liveSessionsOf(tx, userId, now);
-    const ending = sessionId ? live.filter((s) => s.id === sessionId) : live;
+    const open = await openSessionsOf(tx, userId);
+    const ending = sessionId ? open.filter((s) => s.id === sessionId) : open;
     if (sessionId && ending.length === 0) throw new AppError('not_found', m.adminSessionNotFound);
-    await revokeSessions(
+    await revokeSessionRows(
       tx,
       userId,
       ending.map((s) => s.id),
       now,
     );
     if (sessionId) await notifySessionsRevoked(tx, { userId, sessionId });
-    else await revokeAllSignIns(tx, userId, now);
+    else {
+      await revokeUserTokens(tx, userId, now);
+      await notifySessionsRevoked(tx, { userId });
+    }
     await recordAdminAction(tx, {
       adminId,
       action: sessionId ? 'SESSION_ENDED' : 'SESSIONS_ENDED',

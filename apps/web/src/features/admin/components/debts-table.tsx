@@ -6,12 +6,12 @@ import { type Column, DataTable } from '../../../components/ui/data-table';
 import { Select } from '../../../components/ui/select';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatUsd } from '../../../lib/format';
+import { SortSelect, sortableColumns } from '../../../shared/admin-list/sortable-header';
+import { useAdminList } from '../../../shared/admin-list/use-admin-list';
 import { ExportCsvButton } from '../../../shared/history-export/export-csv-button';
 import { useAdminDebts } from '../api/admin-debts';
 import { ADMIN_LIST } from './admin-cells';
 import { SettleDebtDialog } from './settle-debt-dialog';
-import { SortSelect, sortableColumns } from './sortable-header';
-import { useAdminList } from './use-admin-list';
 
 type DebtListSort = (typeof ADMIN_DEBT_SORTS)[number];
 

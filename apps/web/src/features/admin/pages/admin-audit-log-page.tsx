@@ -7,10 +7,10 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Select } from '../../../components/ui/select';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
+import { SortSelect, sortableColumns, useListSort } from '../../../shared/admin-list/sortable-header';
 import { ExportCsvButton } from '../../../shared/history-export/export-csv-button';
 import { type AuditLogFilters, type AuditLogSort, auditLogQuery, useAuditLogList } from '../api/audit-log';
 import { ADMIN_LIST } from '../components/admin-cells';
-import { SortSelect, sortableColumns, useListSort } from '../components/sortable-header';
 
 const columns: readonly Column<AuditLogItem>[] = [
   {

@@ -10,6 +10,8 @@ import { Select } from '../../../components/ui/select';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { adminRecordPath } from '../../../lib/paths';
+import { SortSelect, sortableColumns } from '../../../shared/admin-list/sortable-header';
+import { useAdminList } from '../../../shared/admin-list/use-admin-list';
 import { ExportCsvButton } from '../../../shared/history-export/export-csv-button';
 import { ADMIN_KYC_PAGE_SIZE, useAdminKycList } from '../../kyc/api/admin-kyc';
 import { KycDecisionDialog, type KycDecisionTarget } from '../../kyc/components/kyc-decision-dialogs';
@@ -17,8 +19,6 @@ import { KycUserAvatar } from '../../kyc/components/kyc-user-avatar';
 import { adminOpsKeys } from '../api/admin-ops';
 import { adminUserKeys } from '../api/admin-users';
 import { ADMIN_LIST, UserCell } from '../components/admin-cells';
-import { SortSelect, sortableColumns } from '../components/sortable-header';
-import { useAdminList } from '../components/use-admin-list';
 
 type KycListSort = (typeof ADMIN_KYC_SORTS)[number];
 

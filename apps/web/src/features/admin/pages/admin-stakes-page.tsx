@@ -7,13 +7,13 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAmount, formatPercent, formatUsd } from '../../../lib/format';
+import { SortSelect, sortableColumns } from '../../../shared/admin-list/sortable-header';
+import { useAdminList } from '../../../shared/admin-list/use-admin-list';
 import { ExportCsvButton } from '../../../shared/history-export/export-csv-button';
 import { useAdminDashboard, useAdminGraph, useAdminStakes, useTopStaking } from '../api/admin-ops';
 import { ADMIN_LIST, ShortId } from '../components/admin-cells';
 import { ActivityChart } from '../components/admin-charts';
-import { SortSelect, sortableColumns } from '../components/sortable-header';
 import { StatusFilter } from '../components/status-filter';
-import { useAdminList } from '../components/use-admin-list';
 
 type StakeListSort = (typeof ADMIN_STAKE_SORTS)[number];
 

@@ -13,16 +13,16 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { adminRecordPath, paths } from '../../../lib/paths';
+import { SortSelect, sortableColumns } from '../../../shared/admin-list/sortable-header';
+import { useAdminList } from '../../../shared/admin-list/use-admin-list';
 import { ExportCsvButton } from '../../../shared/history-export/export-csv-button';
 import { KycUserAvatar } from '../../kyc/components/kyc-user-avatar';
 import { ThreadMessages } from '../../support/components/ticket-thread';
 import { useAdminSupport, useAdminTicketThread } from '../api/admin-ops';
 import { ADMIN_LIST, UserCell } from '../components/admin-cells';
-import { SortSelect, sortableColumns } from '../components/sortable-header';
 import { StatusFilter } from '../components/status-filter';
 import { AnswerTicketDialog, CloseTicketDialog } from '../components/support-ticket-dialogs';
 import { TicketStatus } from '../components/ticket-status';
-import { useAdminList } from '../components/use-admin-list';
 
 type TicketListSort = (typeof ADMIN_TICKET_SORTS)[number];
 

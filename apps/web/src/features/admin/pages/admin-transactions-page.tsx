@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { DataTable } from '../../../components/ui/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
 import { errorMessage } from '../../../lib/api-client';
+import { SortSelect, sortableColumns, useListSort } from '../../../shared/admin-list/sortable-header';
 import { ExportCsvButton } from '../../../shared/history-export/export-csv-button';
 import {
   NO_TRANSACTION_FILTERS,
@@ -11,7 +12,6 @@ import {
   useAdminTransactionList,
 } from '../api/admin-transactions';
 import { ADMIN_LIST } from '../components/admin-cells';
-import { SortSelect, sortableColumns, useListSort } from '../components/sortable-header';
 import { transactionColumns } from '../components/transaction-cells';
 import { TransactionFilterBar } from '../components/transaction-filters';
 

@@ -13,14 +13,14 @@ import { Tabs } from '../../../components/ui/tabs';
 import { errorMessage } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/format';
 import { adminRecordPath } from '../../../lib/paths';
+import { SortSelect, sortableColumns } from '../../../shared/admin-list/sortable-header';
+import { useAdminList } from '../../../shared/admin-list/use-admin-list';
 import { ExportCsvButton } from '../../../shared/history-export/export-csv-button';
 import { KycUserAvatar } from '../../kyc/components/kyc-user-avatar';
 import { TwoFactorSection } from '../../security/components/two-factor-section';
 import { useAdminUsers } from '../api/admin-users';
 import { ADMIN_LIST } from '../components/admin-cells';
-import { SortSelect, sortableColumns } from '../components/sortable-header';
 import { StatusFilter } from '../components/status-filter';
-import { useAdminList } from '../components/use-admin-list';
 
 type UserListSort = (typeof USER_LIST_SORTS)[number];
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ServerPaging } from '../../../components/ui/data-table';
+import type { ServerPaging } from '../../components/ui/data-table';
 import { type ListSortState, useListSort } from './sortable-header';
 
 /** The query a list sends the server, and its CSV link the same: sort, order and status when one is set. */

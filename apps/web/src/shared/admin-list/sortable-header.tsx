@@ -1,7 +1,7 @@
 import type { SortOrder } from '@exchange/contracts';
 import { useState } from 'react';
-import type { Column } from '../../../components/ui/data-table';
-import { Select } from '../../../components/ui/select';
+import type { Column } from '../../components/ui/data-table';
+import { Select } from '../../components/ui/select';
 
 /** A list's sort as the server reads it: one of its column names and the direction. */
 export interface ListSortState<K extends string> {
