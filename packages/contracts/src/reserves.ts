@@ -36,7 +36,12 @@ export const reserveAddressProofSchema = z.object({
   address: z.string(),
   balance: decimalString,
   block_number: z.string(),
-  /** The EIP-191 message the address signed; null for a cold wallet, whose key the server never holds. */
+  /** The hash of that block where the node names it (a Bitcoin-family UTXO scan answers it). */
+  block_hash: z.string().optional(),
+  /**
+   * The message the address signed (EIP-191 on EVM chains, a Bitcoin-family signed message on UTXO
+   * chains); null for a cold wallet, whose key the server never holds.
+   */
   message: z.string().nullable(),
   signature: z.string().nullable(),
   explorer_url: z.string().nullable(),

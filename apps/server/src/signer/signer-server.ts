@@ -5,6 +5,7 @@ import {
   SIGNER_MAC_HEADER,
   SIGNER_TIME_HEADER,
   signBodySchema,
+  signReservesBitcoinBodySchema,
   signReservesBodySchema,
   verifySignerMac,
 } from '../platform/chain/signer-protocol';
@@ -87,7 +88,8 @@ export async function startSignerServer(
     }
     if (req.method === 'GET' && req.url === '/identity')
       return answer(res, 200, { hot_address: hot, xpub: config.xpub });
-    if (req.method !== 'POST' || (req.url !== '/sign' && req.url !== '/sign-reserves'))
+    const posts = ['/sign', '/sign-reserves', '/sign-reserves-bitcoin'];
+    if (req.method !== 'POST' || !posts.includes(req.url ?? ''))
       return answer(res, 404, { code: 'not_found' });
     let json: unknown;
     try {
@@ -96,6 +98,7 @@ export async function startSignerServer(
       return answer(res, 400, { code: 'bad_request' });
     }
     if (req.url === '/sign-reserves') return signReserves(res, json);
+    if (req.url === '/sign-reserves-bitcoin') return signReservesBitcoin(res, json);
     const parsed = signBodySchema.safeParse(json);
     if (!parsed.success) return answer(res, 400, { code: 'bad_request' });
     const signed = await signOutboxRow(deps, parsed.data);
@@ -116,6 +119,21 @@ export async function startSignerServer(
       key === 'hot' ? ({ kind: 'hot' } as const) : { kind: 'deposit' as const, index: Number(key.slice(8)) };
     const signed = await deps.config.keys.signReservesAttestation(signerKey, report_id);
     deps.logger.info({ key, report: report_id }, 'signer: signed a proof-of-reserves attestation');
+    return answer(res, 200, { ...signed });
+  }
+
+  /** The same attestation by a Bitcoin-family (BIP-84) key, as a Bitcoin-family signed message. */
+  async function signReservesBitcoin(res: ServerResponse, json: unknown): Promise<void> {
+    const parsed = signReservesBitcoinBodySchema.safeParse(json);
+    if (!parsed.success || !deps.config.keys.signBitcoinReservesAttestation)
+      return answer(res, 400, { code: 'bad_request' });
+    const { coin_type, network_prefix, change, index, report_id } = parsed.data;
+    const key = { coinType: coin_type, networkPrefix: network_prefix, change, index };
+    const signed = await deps.config.keys.signBitcoinReservesAttestation(key, report_id);
+    deps.logger.info(
+      { key: `${coin_type}/${change}/${index}`, report: report_id },
+      'signer: signed a Bitcoin-family proof-of-reserves attestation',
+    );
     return answer(res, 200, { ...signed });
   }
 

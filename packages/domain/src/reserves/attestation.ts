@@ -22,3 +22,13 @@ export function reserveRatio(assets: bigint, liabilities: bigint): string | null
   const fraction = (scaled % 10_000n).toString().padStart(4, '0');
   return `${whole}.${fraction}`;
 }
+
+/**
+ * The magic text a Bitcoin-family signed message is hashed under (the "Signed Message" convention of
+ * Bitcoin Core's signmessage, kept by Litecoin Core and Electrum): Litecoin's on its networks ('ltc',
+ * 'tltc', 'rltc'), Bitcoin's on the others. The hash is double SHA-256 of
+ * varint(len(magic)) || magic || varint(len(message)) || message.
+ */
+export function bitcoinMessageMagic(networkPrefix: string): string {
+  return networkPrefix.endsWith('ltc') ? 'Litecoin Signed Message:\n' : 'Bitcoin Signed Message:\n';
+}

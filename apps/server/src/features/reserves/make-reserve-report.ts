@@ -37,7 +37,7 @@ export async function makeReserveReport(
   const saltKey = newSaltKey();
   const tree = reservesTree(snapshot, saltKey);
   const proofs: ChainAssetProof[] = [];
-  for (const chain of ctx.config.chains) {
+  for (const chain of [...ctx.config.chains, ...ctx.config.bitcoinChains]) {
     const prover = provers.byFamily[chain.family ?? 'evm'];
     if (!prover) {
       ctx.logger.warn(
@@ -146,6 +146,7 @@ function proofView(proof: ChainAssetProof): ReserveAddressProof {
     address: proof.address,
     balance: formatMinor(proof.balance, getAsset(proof.asset as never).scale),
     block_number: proof.blockNumber.toString(),
+    ...(proof.blockHash ? { block_hash: proof.blockHash } : {}),
     message: proof.attestation?.message ?? null,
     signature: proof.attestation?.signature ?? null,
     explorer_url: proof.explorerUrl,

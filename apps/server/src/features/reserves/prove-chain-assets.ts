@@ -17,8 +17,17 @@ export interface ChainAssetProof {
   /** In the ledger's minor units of the asset (the chain's finer units cut off). */
   readonly balance: bigint;
   readonly blockNumber: bigint;
-  /** Null for the cold wallet: its key is offline, never the server's or the signer's. */
-  readonly attestation: ReservesAttestation | null;
+  /** The block's hash where the node answers it with the balances (a Bitcoin-family UTXO scan). */
+  readonly blockHash?: string | null;
+  /**
+   * Null for the cold wallet: its key is offline, never the server's or the signer's. The signature
+   * is EIP-191 hex on EVM chains, a base64 Bitcoin-family signed message on UTXO chains.
+   */
+  readonly attestation: {
+    readonly address: string;
+    readonly message: string;
+    readonly signature: string;
+  } | null;
   readonly explorerUrl: string | null;
 }
 

@@ -1,6 +1,7 @@
 import type { AppContext, ZodApi } from '../../platform/app-context';
 import type { ScheduledJob } from '../../platform/scheduled-jobs';
 import { makeReserveReport, type ReserveProvers } from './make-reserve-report';
+import { bitcoinAssetProver } from './prove-bitcoin-assets';
 import { evmAssetProver } from './prove-chain-assets';
 import { latestReportAt } from './reserves.repository';
 import { reservesAdminRoutes, reservesPublicRoutes, reservesUserRoutes } from './reserves.routes';
@@ -31,6 +32,7 @@ export function createReserves(ctx: AppContext): ReservesRuntime {
         hotWalletAddress: (chain) => ctx.chainSender.hotWalletAddress(chain),
         coldWallets: ctx.config.chainSweeps.coldWallets,
       }),
+      bitcoin: bitcoinAssetProver({ db: ctx.db, logger: ctx.logger, signer: ctx.config.chainSigner }),
     },
   };
   return {

@@ -2,6 +2,7 @@ import type { StuckChainTx } from '@exchange/contracts';
 import type { Address, Hex, TransactionSerializableEIP1559 } from 'viem';
 import type { DbOrTx, Tx } from '../db';
 import type { ScheduledJob } from '../scheduled-jobs';
+import type { BitcoinReservesAttestation, BitcoinSignerKey } from './bitcoin/bitcoin-message';
 import type { BitcoinBatchSignRequest } from './bitcoin/bitcoin-signer';
 
 /**
@@ -100,6 +101,14 @@ export interface ChainSigner {
    * cannot do it (a KMS without message signing) leaves the report's address unsigned.
    */
   signReservesAttestation?(key: SignerKey, reportId: string): Promise<ReservesAttestation>;
+  /**
+   * The same attestation by a Bitcoin-family key (a BIP-84 address), as a Bitcoin-family signed message
+   * (bitcoin/bitcoin-message.ts). Optional: without it those chains' addresses are listed unsigned.
+   */
+  signBitcoinReservesAttestation?(
+    key: BitcoinSignerKey,
+    reportId: string,
+  ): Promise<BitcoinReservesAttestation>;
   /**
    * A Bitcoin-family withdrawal batch (issue 47): the signed transaction's hex, after the signer's
    * own check of its outputs and inputs (bitcoin/bitcoin-signer.ts). Optional: a signer without it

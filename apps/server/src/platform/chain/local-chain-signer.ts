@@ -3,6 +3,7 @@ import { HDKey } from '@scure/bip32';
 import { mnemonicToSeedSync } from '@scure/bip39';
 import { type Address, type Hex, type PrivateKeyAccount, toHex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { signBitcoinReservesAttestation } from './bitcoin/bitcoin-message';
 import { signBitcoinBatch } from './bitcoin/bitcoin-signer';
 import type { ChainSigner, ReservesAttestation, SignerKey } from './chain-sender-types';
 
@@ -48,6 +49,8 @@ export function localChainSigner(mnemonic: string): ChainSigner {
       const message = reservesAttestation(reportId, account.address);
       return { address: account.address, message, signature: await account.signMessage({ message }) };
     },
+    signBitcoinReservesAttestation: async (key, reportId) =>
+      signBitcoinReservesAttestation(root, key, reportId),
     signBitcoinBatch: async (request) => signBitcoinBatch(root, request),
   };
 }

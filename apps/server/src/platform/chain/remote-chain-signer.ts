@@ -9,6 +9,7 @@ import {
   type SignerIdentity,
   signerMac,
   signReservesAnswerSchema,
+  signReservesBitcoinAnswerSchema,
 } from './signer-protocol';
 
 /**
@@ -138,6 +139,20 @@ export function remoteChainSigner(
         message: answer.data.message,
         signature: answer.data.signature as Hex,
       };
+    },
+    async signBitcoinReservesAttestation(key, reportId) {
+      const body = {
+        coin_type: key.coinType,
+        network_prefix: key.networkPrefix,
+        change: key.change,
+        index: key.index,
+        report_id: reportId,
+      };
+      const { status, json } = await callSigner(endpoint, 'POST', '/sign-reserves-bitcoin', body);
+      const answer = signReservesBitcoinAnswerSchema.safeParse(json);
+      if (status !== 200 || !answer.success)
+        throw new SignerRefusal(String(json.code ?? 'no_answer'), status);
+      return answer.data;
     },
   };
 }

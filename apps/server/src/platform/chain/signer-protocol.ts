@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { BITCOIN_NETWORK_PREFIXES } from '@exchange/domain';
 import { z } from 'zod';
 
 /**
@@ -43,6 +44,23 @@ export const signReservesBodySchema = z.object({
 });
 export type SignReservesBody = z.infer<typeof signReservesBodySchema>;
 export const signReservesAnswerSchema = z.object({ address, message: z.string(), signature: hex });
+
+/**
+ * POST /sign-reserves-bitcoin (issue 49): the same for a Bitcoin-family key, named by its BIP-84
+ * coin type, network, change and index; the signer derives the address and writes the text itself.
+ */
+export const signReservesBitcoinBodySchema = z.object({
+  coin_type: z.number().int().min(0).max(0x7fffffff),
+  network_prefix: z.enum(BITCOIN_NETWORK_PREFIXES),
+  change: z.union([z.literal(0), z.literal(1)]),
+  index: z.number().int().min(0).max(0x7fffffff),
+  report_id: signReservesBodySchema.shape.report_id,
+});
+export const signReservesBitcoinAnswerSchema = z.object({
+  address: z.string().regex(/^[a-z]{2,4}1[02-9ac-hj-np-z]{8,87}$/),
+  message: z.string(),
+  signature: z.string().regex(/^[A-Za-z0-9+/]{87}=$/),
+});
 
 /** GET /identity: what the web process may know: the hot wallet's address and the deposit xpub. */
 export const identitySchema = z.object({ hot_address: address, xpub: z.string().startsWith('xpub') });
