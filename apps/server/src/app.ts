@@ -60,7 +60,6 @@ import { cancelOpenOrders } from './features/trading/cancel-open-orders';
 import { tradingKycRoutes, tradingPublicRoutes, tradingUserRoutes } from './features/trading/trading.routes';
 import { createTradingRuntime, type TradingRuntime } from './features/trading/trading-runtime';
 import { uploadPublicRoutes, uploadUserRoutes } from './features/uploads/uploads.routes';
-import { createUtxoSends } from './features/utxo-sends/utxo-sends-runtime';
 import { getWallet } from './features/wallet/get-wallet';
 import { listUserWalletTransactions } from './features/wallet/list-wallet-transactions';
 import { walletRoutes } from './features/wallet/wallet.routes';
@@ -209,8 +208,6 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
   const chainDeposits = createChainDeposits(ctx, hub, listener);
   // Coin withdrawals: the chain sender's WITHDRAWAL handler, the sending job, the admin's hot wallet.
   const chainWithdrawals = createChainWithdrawals(ctx, ctx.chainSender);
-  // Bitcoin-family coin withdrawals (LTC, issue 47): batches signed by the signer, a job per chain.
-  const utxoSends = createUtxoSends(ctx);
   const custody = createCustody(ctx);
   // Periodic work that must run in exactly one process (each job leads by an advisory lock).
   const scheduler = createScheduler({ pool: ctx.database.pool, logger: ctx.logger, clock: ctx.clock });
@@ -232,8 +229,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
   registerNftChainHandlers(ctx, ctx.chainSender);
   // Approved USD withdrawals go to PayPal Payouts (the sandbox in embedded mode), one sender at a time.
   scheduler.schedule(usdPayoutJob(ctx, createPayoutProvider(ctx)));
-  scheduler.schedule(chainWithdrawals.job);
-  for (const job of utxoSends.jobs) scheduler.schedule(job);
+  for (const job of [chainWithdrawals.job, ...chainWithdrawals.utxo.jobs]) scheduler.schedule(job);
   // Proof of reserves (issue 49): a report daily; tests make theirs by hand, not on every app's start.
   const reserves = createReserves(ctx);
   if (config.env !== 'test') scheduler.schedule(reserves.job);
@@ -315,7 +311,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
         swapKycRoutes(scope, ctx);
         p2pKycRoutes(scope, ctx);
         stakingKycRoutes(scope, ctx);
-        withdrawalKycRoutes(scope, ctx, utxoSends.wallets(ctx.chainSender));
+        withdrawalKycRoutes(scope, ctx, chainWithdrawals.utxo.wallets(ctx.chainSender));
         nftKycRoutes(scope, ctx);
       });
       // Administrators.

@@ -7,6 +7,9 @@ export const coinWithdrawalMessages = {
   // The address rule (packages/domain/src/withdrawals/withdrawal-address.ts)
   withdrawalAddressRequired: 'Enter the address to send to',
   withdrawalAddressInvalid: 'This is not an address: it starts with 0x and has 40 hex characters',
+  /** A Bitcoin-family chain's (issue 47): bech32 only, under the chain's own prefix. */
+  withdrawalAddressInvalidSegwit:
+    'This is not an address of this network: it starts with {prefix}1 (bech32; legacy addresses are not accepted)',
   withdrawalAddressChecksum:
     'This address has a wrong checksum (a mistyped letter?): copy it again from where you got it',
   withdrawalAddressZero: 'This is the zero address: coins sent there are lost',

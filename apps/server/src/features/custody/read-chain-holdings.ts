@@ -1,6 +1,6 @@
 import { isAssetCode } from '@exchange/domain';
+import { changeAddressOf } from '../../platform/chain/bitcoin/change-address';
 import type { ChainNode } from '../../platform/chain/chain-node';
-import { changeAddressOf } from '../utxo-sends/utxo-wallet';
 import { type CustodyLine, ledgerCustody, reconcileCustody } from './reconcile-custody';
 import type { ChainSweepDeps } from './sweep-deposit-addresses';
 

@@ -5,6 +5,7 @@ import type { ChainTxHandler, ChainTxPurpose } from '../../../platform/chain/cha
 import { chainClient } from '../../../platform/chain/evm/evm-client';
 import type { ScheduledJob } from '../../../platform/scheduled-jobs';
 import { getHotWallet } from '../hot-wallet/get-hot-wallet';
+import { createUtxoSends, type UtxoSendsRuntime } from '../utxo-sends/utxo-sends-runtime';
 import { chainWithdrawalHandler } from './chain-withdrawal-handler';
 import { sendChainWithdrawals, type WithdrawalOutbox } from './send-chain-withdrawals';
 
@@ -25,6 +26,8 @@ export interface ChainWithdrawalsRuntime {
   /** Tests tick it directly. */
   runOnce(): Promise<void>;
   adminRoutes(app: ZodApi): void;
+  /** Bitcoin-family coins (LTC, issue 47): their batches, signed by the signer, a job per chain. */
+  readonly utxo: UtxoSendsRuntime;
 }
 
 /**
@@ -44,6 +47,7 @@ export function createChainWithdrawals(
   return {
     job: { name: CHAIN_WITHDRAWAL_JOB, everyMs: Math.max(EVERY_MS, ctx.config.chainPollMs), run: runOnce },
     runOnce,
+    utxo: createUtxoSends(ctx),
     adminRoutes(app) {
       app.get('/admin/hot-wallet', { schema: { response: { 200: hotWalletResponseSchema } } }, async () => ({
         status: true,

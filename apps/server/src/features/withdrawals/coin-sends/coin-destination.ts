@@ -68,6 +68,8 @@ export async function checkCoinDestination(
   const prefix = typeof on === 'string' ? undefined : on.bitcoin?.networkPrefix;
   const hot = wallets.hotWalletAddress(chain);
   const checked = checkWithdrawalDestination(text, hot ? [hot] : [], family, prefix);
+  if (!checked.ok && checked.code === 'address_invalid' && prefix && typeof on !== 'string')
+    throw new AppError('validation_failed', formatMessage(m.withdrawalAddressInvalidSegwit, { prefix }));
   if (!checked.ok) throw addressRuleError(checked);
   if (await isDepositAddress(db, chain, checked.value))
     throw addressRuleError({ ok: false, code: 'address_own' });

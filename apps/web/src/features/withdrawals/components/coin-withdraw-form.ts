@@ -47,10 +47,17 @@ function checkOn(text: string, prefix?: string | null) {
     : checkWithdrawalDestination(text, []);
 }
 
+/** A refusal's words; a Bitcoin-family chain's invalid address names its prefix, not 0x. */
+function wordedFor(code: ChainAddressRejection, prefix?: string | null): string {
+  return code === 'address_invalid' && prefix
+    ? formatMessage(messages.withdrawalAddressInvalidSegwit, { prefix })
+    : ADDRESS_MESSAGES[code];
+}
+
 /** The domain's verdict on a typed address, worded for the form: null when it is fine. */
 export function addressProblem(text: string, prefix?: string | null): string | null {
   const checked = checkOn(text, prefix);
-  return checked.ok ? null : ADDRESS_MESSAGES[checked.code];
+  return checked.ok ? null : wordedFor(checked.code, prefix);
 }
 
 /**
@@ -64,7 +71,7 @@ export function liveAddressProblem(text: string, prefix?: string | null): string
   const complete = prefix ? prefix.length + 40 : 42;
   return checked.code === 'address_invalid' && text.trim().length < complete
     ? null
-    : ADDRESS_MESSAGES[checked.code];
+    : wordedFor(checked.code, prefix);
 }
 
 /** The checksummed form of a typed address, or null while it is not a valid one. */

@@ -1,5 +1,5 @@
 import { getAsset, isAssetCode } from '@exchange/domain';
-import type { WithdrawalRow } from '../withdrawals/withdrawals.repository';
+import type { WithdrawalRow } from '../withdrawals.repository';
 
 /** Places of a Bitcoin-family coin on its chain (satoshis, litoshis). */
 const CHAIN_DECIMALS = 8;

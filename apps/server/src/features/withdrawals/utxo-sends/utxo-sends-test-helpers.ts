@@ -1,19 +1,19 @@
 import { expect } from 'vitest';
-import { type BitcoinRpc, toSats } from '../../platform/chain/bitcoin/bitcoin-rpc';
-import type { RegtestNode } from '../../platform/chain/bitcoin/regtest-node';
-import { scanUtxoSet } from '../../platform/chain/bitcoin/utxo-scan';
-import { chainNodeFor } from '../../platform/chain/chain-nodes';
-import type { ManualClock } from '../../platform/clock';
-import type { TestApp } from '../../test/test-app';
-import { watchBitcoinOnce } from '../chain-deposits/bitcoin-watcher';
-import { reconcileCustody } from '../custody/reconcile-custody';
+import { type BitcoinRpc, toSats } from '../../../platform/chain/bitcoin/bitcoin-rpc';
+import type { RegtestNode } from '../../../platform/chain/bitcoin/regtest-node';
+import { scanUtxoSet } from '../../../platform/chain/bitcoin/utxo-scan';
+import { chainNodeFor } from '../../../platform/chain/chain-nodes';
+import type { ManualClock } from '../../../platform/clock';
+import type { TestApp } from '../../../test/test-app';
+import { watchBitcoinOnce } from '../../chain-deposits/bitcoin-watcher';
+import { reconcileCustody } from '../../custody/reconcile-custody';
 import {
   type Customer,
   call,
   customerWithUsd,
   freshTotp,
   mailedWithdrawalCode,
-} from '../withdrawals/withdrawal-test-helpers';
+} from '../withdrawal-test-helpers';
 import { changeAddressOf } from './utxo-wallet';
 
 /** Litecoin on a regtest node as BITCOIN_CHAINS lists it in these tests (3 confirmations, 'rltc'). */

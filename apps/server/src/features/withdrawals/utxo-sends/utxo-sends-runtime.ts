@@ -1,7 +1,7 @@
-import type { AppContext } from '../../platform/app-context';
-import { type BitcoinRpc, bitcoinRpc } from '../../platform/chain/bitcoin/bitcoin-rpc';
-import type { ScheduledJob } from '../../platform/scheduled-jobs';
-import type { HotWallets } from '../withdrawals/coin-sends/coin-destination';
+import type { AppContext } from '../../../platform/app-context';
+import { type BitcoinRpc, bitcoinRpc } from '../../../platform/chain/bitcoin/bitcoin-rpc';
+import type { ScheduledJob } from '../../../platform/scheduled-jobs';
+import type { HotWallets } from '../coin-sends/coin-destination';
 import { runUtxoSends } from './run-utxo-sends';
 import type { UtxoDeps } from './utxo-deps';
 import { changeAddressOf } from './utxo-wallet';

@@ -1,8 +1,8 @@
 import { Transaction } from '@scure/btc-signer';
 import { and, eq } from 'drizzle-orm';
-import { utxoBatches } from '../../db/schema';
-import { type BitcoinRpc, BitcoinRpcError } from '../../platform/chain/bitcoin/bitcoin-rpc';
-import type { ChainSettings } from '../../platform/chain/chain-config';
+import { utxoBatches } from '../../../db/schema';
+import { type BitcoinRpc, BitcoinRpcError } from '../../../platform/chain/bitcoin/bitcoin-rpc';
+import type { ChainSettings } from '../../../platform/chain/chain-config';
 import { batchWithdrawals } from './prepare-utxo-batch';
 import type { UtxoDeps } from './utxo-deps';
 import { coinUnitsOf } from './utxo-units';

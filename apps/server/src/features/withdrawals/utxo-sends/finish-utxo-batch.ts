@@ -7,14 +7,14 @@ import {
   transferPostings,
 } from '@exchange/domain';
 import { eq } from 'drizzle-orm';
-import { utxoBatches } from '../../db/schema';
-import type { ChainSettings } from '../../platform/chain/chain-config';
-import type { Tx } from '../../platform/db';
-import type { MailMessage } from '../../platform/mail/mailer';
-import { postEntry } from '../ledger/post-entries';
-import { payOutWithdrawal } from '../withdrawals/withdrawal-ledger';
-import { sendWithdrawalStatusMail } from '../withdrawals/withdrawal-mail';
-import { changeWithdrawal, lockWithdrawal } from '../withdrawals/withdrawals.repository';
+import { utxoBatches } from '../../../db/schema';
+import type { ChainSettings } from '../../../platform/chain/chain-config';
+import type { Tx } from '../../../platform/db';
+import type { MailMessage } from '../../../platform/mail/mailer';
+import { postEntry } from '../../ledger/post-entries';
+import { payOutWithdrawal } from '../withdrawal-ledger';
+import { sendWithdrawalStatusMail } from '../withdrawal-mail';
+import { changeWithdrawal, lockWithdrawal } from '../withdrawals.repository';
 import { batchWithdrawals } from './prepare-utxo-batch';
 import type { UtxoDeps } from './utxo-deps';
 

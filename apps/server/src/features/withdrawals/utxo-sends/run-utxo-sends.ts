@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { utxoBatches, withdrawals } from '../../db/schema';
-import { type BitcoinRpc, BitcoinRpcError } from '../../platform/chain/bitcoin/bitcoin-rpc';
-import type { ChainSettings } from '../../platform/chain/chain-config';
+import { utxoBatches, withdrawals } from '../../../db/schema';
+import { type BitcoinRpc, BitcoinRpcError } from '../../../platform/chain/bitcoin/bitcoin-rpc';
+import type { ChainSettings } from '../../../platform/chain/chain-config';
 import { finishUtxoBatch } from './finish-utxo-batch';
 import { prepareUtxoBatch } from './prepare-utxo-batch';
 import { broadcastUtxoBatch, signUtxoBatch, type UtxoBatchRow } from './send-utxo-batch';

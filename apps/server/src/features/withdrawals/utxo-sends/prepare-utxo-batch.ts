@@ -1,10 +1,10 @@
 import { nextWithdrawalStatus } from '@exchange/domain';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { utxoBatches, utxoBatchWithdrawals, withdrawals } from '../../db/schema';
-import { buildBatchPsbt, type Spendable, selectCoins } from '../../platform/chain/bitcoin/bitcoin-psbt';
-import type { ChainSettings } from '../../platform/chain/chain-config';
-import { holdForAdmin, withdrawalHoldReason } from '../withdrawals/requests/withdrawal-standing';
-import { changeWithdrawal, lockWithdrawal, type WithdrawalRow } from '../withdrawals/withdrawals.repository';
+import { utxoBatches, utxoBatchWithdrawals, withdrawals } from '../../../db/schema';
+import { buildBatchPsbt, type Spendable, selectCoins } from '../../../platform/chain/bitcoin/bitcoin-psbt';
+import type { ChainSettings } from '../../../platform/chain/chain-config';
+import { holdForAdmin, withdrawalHoldReason } from '../requests/withdrawal-standing';
+import { changeWithdrawal, lockWithdrawal, type WithdrawalRow } from '../withdrawals.repository';
 import type { UtxoDeps } from './utxo-deps';
 import { coinUnitsOf } from './utxo-units';
 import { changeAddressOf } from './utxo-wallet';

@@ -1,13 +1,13 @@
 import { segwitScriptHex } from '@exchange/domain';
 import { eq } from 'drizzle-orm';
-import { chainDepositAddresses } from '../../db/schema';
-import { segwitAddressAt } from '../../platform/chain/bitcoin/bitcoin-addresses';
-import type { Spendable } from '../../platform/chain/bitcoin/bitcoin-psbt';
-import { type BitcoinRpc, toSats } from '../../platform/chain/bitcoin/bitcoin-rpc';
-import { CHANGE_PATH } from '../../platform/chain/bitcoin/bitcoin-signer';
-import { scanUtxoSet } from '../../platform/chain/bitcoin/utxo-scan';
-import type { ChainSettings } from '../../platform/chain/chain-config';
-import type { DbOrTx } from '../../platform/db';
+import { chainDepositAddresses } from '../../../db/schema';
+import type { Spendable } from '../../../platform/chain/bitcoin/bitcoin-psbt';
+import { type BitcoinRpc, toSats } from '../../../platform/chain/bitcoin/bitcoin-rpc';
+import { CHANGE_PATH } from '../../../platform/chain/bitcoin/bitcoin-signer';
+import { changeAddressOf } from '../../../platform/chain/bitcoin/change-address';
+import { scanUtxoSet } from '../../../platform/chain/bitcoin/utxo-scan';
+import type { ChainSettings } from '../../../platform/chain/chain-config';
+import type { DbOrTx } from '../../../platform/db';
 
 /**
  * The exchange's coins on a Bitcoin-family chain (issue 47): the customers' deposit addresses
@@ -15,12 +15,7 @@ import type { DbOrTx } from '../../platform/db';
  * Both come from the account xpub, so the web process knows them without a key.
  */
 
-/** The internal address change goes to: the solvency panel counts it as the chain's hot wallet. */
-export function changeAddressOf(chain: ChainSettings): string {
-  if (!chain.bitcoin) throw new Error(`chain ${chain.key} is not of the Bitcoin family`);
-  const [change, index] = CHANGE_PATH.split('/').map(Number);
-  return segwitAddressAt(chain.bitcoin.xpub, index!, chain.bitcoin.networkPrefix, change!);
-}
+export { changeAddressOf };
 
 /** Addresses per scantxoutset: one pass of the UTXO set matches them all. */
 const SCAN_BATCH = 500;
