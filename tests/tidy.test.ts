@@ -113,6 +113,7 @@ const CROSS_FEATURE_IMPORTS: CrossFeatureAllowList = {
   'web:admin': {
     kyc: "users are shown with KYC's avatar; the KYC review screens use its API and decision dialogs",
     market: "the admin dashboard shows the market feature's Top Cryptocurrencies",
+    reserves: "the dashboard lists proof-of-reserves reports and makes one on the admin's demand (issue 49)",
     security: "the admin's own two-factor tab is the Security page's two-factor section",
     support: "a ticket's own admin page shows its conversation as the customer sees it (issue 46)",
   },

@@ -37,4 +37,14 @@ export const reserveMessages = {
   reservesReportCreated: 'Proof of reserves report made',
   reservesReportNotFound: 'No such report',
   reservesPublicLink: 'Proof of reserves',
+  reservesMakeNow: 'Make a report now',
+  reservesMakeQuestion: 'Make a proof of reserves report now?',
+  reservesMakeExplained:
+    'It reads every customer balance at one instant and every address we control on chain, then publishes the report. A report is never changed once made.',
+  reservesMaking: 'Making the report…',
+  reservesMade: 'Report {seq} published.',
+  reservesRecent: 'Recent reports',
+  reservesTrigger: 'Made by',
+  reservesTriggerAdmin: 'An admin',
+  reservesTriggerSchedule: 'The schedule',
 } as const;

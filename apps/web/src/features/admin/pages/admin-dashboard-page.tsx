@@ -8,6 +8,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { Tabs } from '../../../components/ui/tabs';
 import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
+import { AdminReserveReports } from '../../reserves/components/admin-reserve-reports';
 import { useAdminDashboard, useAdminGraph } from '../api/admin-ops';
 import { ActivityChart, Donut } from '../components/admin-charts';
 import { PendingKycList, SupportList, TopCryptocurrencies } from '../components/dashboard-lists';
@@ -29,7 +30,7 @@ function Figure({ label, value }: { readonly label: string; readonly value: numb
 /**
  * /admin-dashboard (spec section 2): the approved-KYC donut, activity counts, three months of buy and
  * sell, swaps and stakes, Latest Transactions, Top Cryptocurrencies, pending tabs, the Support List and
- * the solvency panel. On a phone the sections below the figures fold (issue 46): their titles open them,
+ * the solvency panel with proof of reserves (issue 49). On a phone the sections below the figures fold (issue 46): their titles open them,
  * and the pending work is open.
  */
 export function AdminDashboardPage() {
@@ -156,6 +157,10 @@ export function AdminDashboardPage() {
 
       <FoldingCard title="Solvency" around>
         <SolvencyPanel />
+      </FoldingCard>
+
+      <FoldingCard title={messages.reservesTitle} around>
+        <AdminReserveReports />
       </FoldingCard>
     </div>
   );
