@@ -118,7 +118,14 @@ export const tickerParamsSchema = z.object({
  * The order types we take (exchangeInfo lists them): LIMIT_MAKER is a post-only limit order, refused
  * when it would trade at once.
  */
-export const BINANCE_ORDER_TYPES = ['LIMIT', 'LIMIT_MAKER', 'MARKET'] as const;
+export const BINANCE_ORDER_TYPES = [
+  'LIMIT',
+  'LIMIT_MAKER',
+  'MARKET',
+  // Stop-limits (issue 48): wait off the book until the last trade price reaches stopPrice.
+  'STOP_LOSS_LIMIT',
+  'TAKE_PROFIT_LIMIT',
+] as const;
 export type BinanceOrderType = (typeof BINANCE_ORDER_TYPES)[number];
 
 export const newOrderParamsSchema = z.object({
@@ -129,6 +136,7 @@ export const newOrderParamsSchema = z.object({
   quantity: binanceDecimalSchema.optional(),
   quoteOrderQty: binanceDecimalSchema.optional(),
   price: binanceDecimalSchema.optional(),
+  stopPrice: binanceDecimalSchema.optional(),
   newClientOrderId: clientOrderIdSchema.optional(),
   newOrderRespType: z.enum(['ACK', 'RESULT', 'FULL']).optional(),
 });

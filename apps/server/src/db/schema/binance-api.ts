@@ -19,7 +19,9 @@ export const apiOrders = pgTable(
       .references(() => users.id),
     keyId: uuid('key_id').notNull(),
     clientOrderId: text('client_order_id').notNull(),
-    type: text('type', { enum: ['LIMIT', 'LIMIT_MAKER', 'MARKET'] }).notNull(),
+    type: text('type', {
+      enum: ['LIMIT', 'LIMIT_MAKER', 'MARKET', 'STOP_LOSS_LIMIT', 'TAKE_PROFIT_LIMIT'],
+    }).notNull(),
     timeInForce: text('time_in_force', { enum: ['GTC', 'IOC', 'FOK'] }).notNull(),
     createdAt: createdAt(),
   },

@@ -50,11 +50,15 @@ export function binanceOrder(order: OrderRecord, api: ApiOrderRow | undefined) {
     timeInForce: api?.timeInForce ?? 'GTC',
     type,
     side: order.side === 'buy' ? 'BUY' : 'SELL',
-    stopPrice: formatMinor(0n, units.priceScale),
+    stopPrice:
+      order.stopPriceTicks == null
+        ? formatMinor(0n, units.priceScale)
+        : formatPriceTicks(units, order.stopPriceTicks as PriceTicks),
     icebergQty: formatMinor(0n, units.quantityScale),
     time,
     updateTime: order.updatedAt.getTime(),
-    isWorking: true,
+    // A stop waiting for its trigger is not working yet (Binance's isWorking).
+    isWorking: order.stopPriceTicks == null || order.triggeredAt != null,
     workingTime: time,
     origQuoteOrderQty: formatMinor(0n, units.quoteScale),
     selfTradePreventionMode: 'EXPIRE_MAKER',
@@ -86,6 +90,8 @@ export function newOrderAnswer(
     timeInForce: full.timeInForce,
     type: full.type,
     side: full.side,
+    // Binance adds the trigger to the answer of a conditional order.
+    ...(order.stopPriceTicks != null && { stopPrice: full.stopPrice }),
     workingTime: full.workingTime,
     selfTradePreventionMode: full.selfTradePreventionMode,
   };

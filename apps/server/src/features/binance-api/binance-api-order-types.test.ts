@@ -48,7 +48,13 @@ describe('order types and their endpoints through the Binance-compatible API', (
 
   it('lists the order types in exchangeInfo, as ccxt reads them', async () => {
     const markets = await binanceClient(base).loadMarkets();
-    expect(markets['BTC/USDT']?.info.orderTypes).toEqual(['LIMIT', 'LIMIT_MAKER', 'MARKET']);
+    expect(markets['BTC/USDT']?.info.orderTypes).toEqual([
+      'LIMIT',
+      'LIMIT_MAKER',
+      'MARKET',
+      'STOP_LOSS_LIMIT',
+      'TAKE_PROFIT_LIMIT',
+    ]);
   });
 
   it('rests a post-only order and refuses one that would cross, holding nothing for it', async () => {

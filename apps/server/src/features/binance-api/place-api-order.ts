@@ -4,6 +4,7 @@ import {
   type ExactCost,
   marketUnits,
   type OrderRuleCode,
+  type PriceTicks,
   parseDecimal,
   type QuantityLots,
   validateOrder,
@@ -13,6 +14,7 @@ import { AppError } from '../../platform/errors';
 import type { SignedRequestCaller } from '../api-keys/authenticate-signed-request';
 import { assertOutflowAllowed } from '../outflow/assert-outflow-allowed';
 import { type BookOrder, placeBookOrder } from '../trading/place-book-order';
+import { parseStopPrice } from '../trading/stop-settle';
 import { findOrder, type OrderRecord } from '../trading/trading.repository';
 import type { TradingRuntime } from '../trading/trading-runtime';
 import {
@@ -65,6 +67,34 @@ const TIME_IN_FORCE = { GTC: 'gtc', IOC: 'ioc', FOK: 'fok' } as const;
 function bookOrderOf(params: NewOrderParams, orderId: string): BookOrder {
   const rules = marketOfSymbol(params.symbol);
   const side = params.side === 'BUY' ? 'buy' : 'sell';
+  if (params.type === 'STOP_LOSS_LIMIT' || params.type === 'TAKE_PROFIT_LIMIT') {
+    // Binance's stop-limit: timeInForce, price, quantity and stopPrice are all required.
+    for (const name of ['timeInForce', 'price', 'quantity', 'stopPrice'] as const)
+      if (!params[name]) throw binanceError(400, 'mandatoryMissing', { name });
+    if (params.quoteOrderQty) throw binanceError(400, 'unknownParamCombination', { name: 'quoteOrderQty' });
+    const valid = validateOrder(rules, { type: 'limit', quantity: params.quantity, price: params.price });
+    if (!valid.ok) throw ruleError(valid.code);
+    if (valid.value.price === null) throw new Error('invariant violated: a limit order has a price');
+    let stopPrice: PriceTicks;
+    try {
+      stopPrice = parseStopPrice(rules, marketUnits(rules), params.stopPrice);
+    } catch {
+      throw binanceError(400, 'filterFailure', { filter: 'PRICE_FILTER' });
+    }
+    return {
+      marketId: rules.id,
+      side,
+      price: {
+        kind: 'limit',
+        ticks: valid.value.price,
+        timeInForce: TIME_IN_FORCE[params.timeInForce ?? 'GTC'],
+      },
+      quantity: valid.value.quantity,
+      orderId,
+      stop: { kind: params.type === 'STOP_LOSS_LIMIT' ? 'stop_loss' : 'take_profit', price: stopPrice },
+    };
+  }
+  if (params.stopPrice) throw binanceError(400, 'unknownParamCombination', { name: 'stopPrice' });
   if (params.type === 'LIMIT' || params.type === 'LIMIT_MAKER') {
     const maker = params.type === 'LIMIT_MAKER';
     if (!maker && !params.timeInForce) throw binanceError(400, 'mandatoryMissing', { name: 'timeInForce' });
@@ -124,6 +154,9 @@ function rejected(error: unknown): unknown {
   if (!(error instanceof AppError)) return error;
   if (error.code === 'insufficient_funds') return binanceError(400, 'insufficientBalance');
   if (error.code === 'order_would_take') return binanceError(400, 'wouldTake');
+  // Binance's own text for a stop the last price already reaches.
+  if (error.code === 'stop_would_trigger')
+    return binanceError(400, 'newOrderRejected', { reason: 'Stop price would trigger immediately.' });
   return binanceError(400, 'newOrderRejected', { reason: error.message });
 }
 
