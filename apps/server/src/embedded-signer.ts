@@ -130,6 +130,11 @@ export interface EmbeddedSignerChain {
   readonly nftContract: string | null;
   readonly hotCapNative: string;
   readonly hotCapToken: string;
+  /**
+   * Every local network the start runs (issue 47: Ethereum, BNB Smart Chain, Polygon, each with all its
+   * tokens) as a CHAINS list; when given the child reads its chains from it alone, so it signs on each.
+   */
+  readonly networks?: string;
 }
 
 export interface RunningSigner {
@@ -155,9 +160,13 @@ export async function startEmbeddedSigner(
       SIGNER_HOST: '127.0.0.1',
       SIGNER_PORT: String(plan.port),
       CHAIN_MODE: 'external',
-      CHAIN_RPC_URL: chain.rpcUrl,
-      CHAIN_ID: String(chain.chainId),
-      CHAIN_USDT_ADDRESS: chain.usdtContract ?? undefined,
+      ...(chain.networks
+        ? { CHAINS: chain.networks }
+        : {
+            CHAIN_RPC_URL: chain.rpcUrl,
+            CHAIN_ID: String(chain.chainId),
+            CHAIN_USDT_ADDRESS: chain.usdtContract ?? undefined,
+          }),
       CHAIN_NFT_ADDRESS: chain.nftContract ?? undefined,
       CHAIN_HOT_CAP_NATIVE: chain.hotCapNative,
       CHAIN_HOT_CAP_TOKEN: chain.hotCapToken,

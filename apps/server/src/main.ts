@@ -15,6 +15,7 @@ import { createAppContext } from './platform/app-context';
 import { startEmbeddedLitecoin } from './platform/chain/bitcoin/embedded-litecoin';
 import { checkTokenDecimals, TokenDecimalsError } from './platform/chain/chain-token-check';
 import { startEmbeddedChain } from './platform/chain/embedded-chain';
+import { chainListEntryOf } from './platform/chain/embedded-networks';
 import { systemClock } from './platform/clock';
 import { ConfigError, loadConfig } from './platform/config';
 import { connect, migrateDatabase } from './platform/db';
@@ -88,6 +89,8 @@ async function main(): Promise<void> {
           nftContract: config.nftContractAddress,
           hotCapNative: config.chainSweeps.hotCapNative,
           hotCapToken: config.chainSweeps.hotCapToken,
+          // The child signs on every local network, with every token of each (issue 47).
+          networks: JSON.stringify(config.chains.map(chainListEntryOf)),
         },
       },
       logger,

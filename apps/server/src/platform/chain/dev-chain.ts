@@ -81,7 +81,9 @@ export async function startDevChain(
   const mining = options.blockMs ? `{ auto: true, interval: ${options.blockMs} }` : '{ auto: true }';
   writeFileSync(
     path.join(dir, 'hardhat.config.cjs'),
-    `module.exports = { networks: { hardhat: { chainId: ${chainId}, mining: ${mining} } } };\n`,
+    // loggingEnabled: false stops the node printing every RPC call (`hardhat node` turns it on), which
+    // nobody reads: with three nodes polled every second that printing was CPU for nothing.
+    `module.exports = { networks: { hardhat: { chainId: ${chainId}, mining: ${mining}, loggingEnabled: false } } };\n`,
   );
   // A watchdog in front of hardhat's CLI ends the node when this process is gone, even killed (SIGKILL),
   // so a crashed server or test run leaves no chain behind.
@@ -121,7 +123,7 @@ export async function startDevChain(
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  // The node prints every RPC call; only its errors are of interest.
+  // Only the node's errors are of interest (its RPC log is off, its banner is not).
   child.stdout?.resume();
   child.stderr?.on('data', (chunk) => options.log?.(String(chunk).trim()));
   const killOnExit = () => child.kill('SIGKILL');

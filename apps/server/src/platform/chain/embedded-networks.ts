@@ -1,4 +1,5 @@
-import { type Address, createPublicClient, createWalletClient, http, parseEther } from 'viem';
+import { getAsset, isAssetCode } from '@exchange/domain';
+import { type Address, createPublicClient, createWalletClient, formatUnits, http, parseEther } from 'viem';
 import type { Config } from '../config';
 import { type ChainSettings, type ChainToken, settingMinor } from './chain-config';
 import { devChainDefinition, devFunder } from './dev-chain';
@@ -74,4 +75,30 @@ export async function fundDevWallet(
     });
     await client.waitForTransactionReceipt({ hash, pollingInterval: 100 });
   }
+}
+
+/**
+ * A running network's settings as a CHAINS entry (chain-list-config.ts): how the embedded start hands
+ * every local network, with all its tokens, to its signer process (embedded-signer.ts).
+ */
+export function chainListEntryOf(settings: ChainSettings) {
+  const coin = (token: ChainToken) => ({
+    asset: token.asset,
+    decimals: token.decimals,
+    minDeposit: formatUnits(token.minDeposit, isAssetCode(token.asset) ? getAsset(token.asset).scale : 8),
+  });
+  const native = settings.tokens.find((token) => token.contract === null);
+  return {
+    key: settings.key,
+    name: settings.name,
+    chainId: settings.chainId,
+    rpcUrl: settings.rpcUrl,
+    confirmations: settings.confirmations,
+    ...(settings.explorerUrl ? { explorerUrl: settings.explorerUrl } : {}),
+    tokenStandard: settings.tokenStandard ?? 'ERC-20',
+    native: native ? coin(native) : { asset: 'ETH', decimals: 18, minDeposit: '0.001' },
+    tokens: settings.tokens
+      .filter((token) => token.contract !== null)
+      .map((token) => ({ ...coin(token), contract: token.contract! })),
+  };
 }

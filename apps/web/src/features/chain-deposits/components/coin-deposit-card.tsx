@@ -74,7 +74,7 @@ export function CoinDepositCard({ kycVerified }: { readonly kycVerified: boolean
         ) : null}
         {available.length > 1 && !network ? (
           <p className="text-sm font-semibold text-ink" data-testid="deposit-choose-network">
-            {formatMessage(messages.coinDepositChooseNetwork, { asset, count: available.length })}
+            {formatMessage(messages.coinDepositChooseNetwork, { asset, count: String(available.length) })}
           </p>
         ) : null}
         {network ? (

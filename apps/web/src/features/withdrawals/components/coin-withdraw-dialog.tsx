@@ -119,7 +119,7 @@ export function CoinWithdrawDialog({ asset: openedOn, onClose }: CoinWithdrawDia
     if (mustPick)
       state = (
         <p className="text-sm font-semibold text-ink" data-testid="withdraw-choose-network">
-          {formatMessage(messages.coinWithdrawChooseNetwork, { asset, count: chains.length })}
+          {formatMessage(messages.coinWithdrawChooseNetwork, { asset, count: String(chains.length) })}
         </p>
       );
     body =
