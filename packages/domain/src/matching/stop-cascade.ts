@@ -36,11 +36,23 @@ function stopCancelled(stop: WaitingStop): CancelledEvent {
   };
 }
 
+/** Whether `orderId` trades in the events after index `i`. */
+function tradesLater(queue: readonly BookEvent[], i: number, orderId: string): boolean {
+  for (let j = i + 1; j < queue.length; j += 1) {
+    const e = queue[j]!;
+    if (e.type === 'trade' && (e.makerOrderId === orderId || e.takerOrderId === orderId)) return true;
+  }
+  return false;
+}
+
 /**
  * Applies stops and OCO links to the events of one command that ran with sequence number `seq`.
  * Events are walked in order, and what they set off is appended behind them, so the result is fixed
  * by the events alone:
- * - a trade touches both its orders: an OCO leg that trades (even partly) cancels its sibling at once;
+ * - a trade touches both its orders: an OCO leg that trades (even partly) cancels its sibling at once,
+ *   and so does a leg that leaves the book without trading (a self-trade cancel);
+ * - a stop leg due at a trade whose sibling the same matching step also fills (later in the step,
+ *   already decided by the book) is cancelled: the fill wins;
  * - after each trade the last price is the trade's; stops it reaches trigger (oldest first), each
  *   cancelling its OCO sibling and entering the book as its limit order with the next sequence number.
  *   A stop triggered by a trade of this command is matched in this same command, so within the same
@@ -75,12 +87,26 @@ export function cascadeStops(market: StopMarket, seq: bigint, events: readonly B
   for (let i = 0; i < queue.length; i += 1) {
     const event = queue[i]!;
     out.push(event);
+    // A leg that leaves the book otherwise (a self-trade cancel, say) takes its sibling with it, so
+    // a stop leg never triggers without the hold of a live limit leg to take over.
+    if (event.type === 'cancelled' || (event.type === 'reduced' && event.remaining === 0n)) {
+      const sibling = market.links.resolve(event.orderId);
+      if (sibling) cancelLeg(sibling);
+    }
     if (event.type !== 'trade') continue;
     for (const id of [event.makerOrderId, event.takerOrderId]) {
       const sibling = market.links.resolve(id);
       if (sibling) cancelLeg(sibling);
     }
     for (const stop of market.stops.takeDue([event.price])) {
+      // The book decides one matching step at once: a sibling that trades later in that same step
+      // is already matched, so its fill wins and this stop leg is cancelled instead of triggering.
+      const siblingId = market.links.siblingOf(stop.orderId);
+      if (siblingId !== undefined && tradesLater(queue, i, siblingId)) {
+        market.links.resolve(stop.orderId);
+        queue.push(stopCancelled(stop));
+        continue;
+      }
       const sibling = market.links.resolve(stop.orderId);
       if (sibling) {
         cancelLeg(sibling);
