@@ -31,7 +31,7 @@ for (const viewport of [
       const before = (await top.textContent()) ?? '';
 
       await page.getByRole('button', { name: 'Make a report now' }).click();
-      const dialog = page.getByRole('dialog');
+      const dialog = page.getByRole('alertdialog');
       await expect(dialog.getByText('Make a proof of reserves report now?')).toBeVisible();
       await page.screenshot({ path: test.info().outputPath(`admin-reserves-ask-${viewport.width}.png`) });
       await dialog.getByRole('button', { name: 'Make a report now' }).click();
