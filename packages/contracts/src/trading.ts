@@ -134,8 +134,7 @@ export const limitOrderSchema = z.object({
   stop_price: decimalString.nullable(),
   stop_kind: z.enum(STOP_KINDS).nullable(),
   triggered_at: z.string().nullable(),
-  /** The OCO pair the order belongs to (both legs share it); null for an order on its own. */
-  order_list_id: z.string().nullable(),
+  order_list_id: z.string().nullable(), // the OCO pair's id (both legs share it); null on its own
 });
 export type LimitOrder = z.infer<typeof limitOrderSchema>;
 

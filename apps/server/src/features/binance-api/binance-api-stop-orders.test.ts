@@ -53,7 +53,7 @@ describe('stop-limit orders through /api/v3', () => {
     await buyBot.createOrder('BTC/USDT', 'limit', 'buy', 0.01, 59_000);
     await buyBot.createOrder('BTC/USDT', 'limit', 'buy', 0.001, 59_500);
     await sellBot.createOrder('BTC/USDT', 'limit', 'sell', 0.001, 59_500);
-    const filled = await sellBot.fetchOrder(stop.id, 'BTC/USDT');
+    const filled = await sellBot.fetchOrder(String(stop.id), 'BTC/USDT');
     expect(filled).toMatchObject({ status: 'closed', filled: 0.01, price: 59_000 });
     expect((await balances(t, seller)).BTC?.locked).toBe('0.00000000');
     await expectLedgerConsistent(t.ctx.db);

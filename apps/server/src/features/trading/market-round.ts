@@ -6,10 +6,9 @@ import { AppError } from '../../platform/errors';
 import { BatchDebitRefused, BatchWrites, MarketMovedMeanwhile } from './batch-writes';
 import type { BatchEffectsInTxListener, CommittedListener, Group, MarketState } from './market-commands';
 import type { CommandEffects } from './settle-events';
+import { isWaitingStop, lastTradePrice } from './stop-rows';
 import {
   currentMarketSequence,
-  isWaitingStop,
-  lastTradePrice,
   lockMarketSequence,
   openLots,
   openOrdersOfMarket,

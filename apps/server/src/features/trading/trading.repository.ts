@@ -34,11 +34,6 @@ export interface OrderRecord {
   readonly stopTimeInForce?: 'gtc' | 'ioc' | 'fok' | null;
 }
 
-/** A stop that still waits off the book for its trigger. */
-export function isWaitingStop(order: OrderRecord): boolean {
-  return order.status === 'open' && order.stopPriceTicks != null && order.triggeredAt == null;
-}
-
 /**
  * Every column of an order as node-postgres reads it without drizzle's row mapping (NUMERIC, BIGINT and
  * times as text): the lists read hundreds of orders at a time, and mapping each column of each row
@@ -293,15 +288,4 @@ export async function openOrderHolds(
     SELECT user_id, lock_asset AS asset, sum(locked_remaining)::text AS amount
     FROM orders WHERE status = 'open' GROUP BY user_id, lock_asset`);
   return result.rows.map((row) => ({ userId: row.user_id, asset: row.asset, amount: BigInt(row.amount) }));
-}
-
-/** The market's last trade price in ticks (what stops are checked against), null before any trade. */
-export async function lastTradePrice(db: DbOrTx, marketId: string): Promise<bigint | null> {
-  const [row] = await db
-    .select({ price: trades.priceTicks })
-    .from(trades)
-    .where(eq(trades.marketId, marketId))
-    .orderBy(desc(trades.id))
-    .limit(1);
-  return row ? BigInt(row.price) : null;
 }
