@@ -4,7 +4,11 @@ import type { ChainSettings, ChainToken } from '../../platform/chain/chain-confi
 import type { ChainDepositRow } from './chain-deposits.repository';
 
 /** A coin on a chain as the deposit screen shows it. */
-export function depositNetworkView(settings: ChainSettings, token: ChainToken): DepositNetwork {
+export function depositNetworkView(
+  settings: ChainSettings,
+  token: ChainToken,
+  withdrawable = true,
+): DepositNetwork {
   const scale = isAssetCode(token.asset) ? getAsset(token.asset).scale : 0;
   return {
     chain: settings.key,
@@ -14,8 +18,9 @@ export function depositNetworkView(settings: ChainSettings, token: ChainToken): 
     min_deposit: formatMinor(token.minDeposit, scale),
     confirmations: settings.confirmations,
     explorer_url: settings.explorerUrl,
-    // A Bitcoin-family chain's coin leaves through the UTXO sender (issue 47), as EVM coins do.
-    withdrawable: true,
+    // A Bitcoin-family chain's coin leaves through the UTXO sender (issue 47) when a signer signs its
+    // batches (the in-process one; the signer process has no batch route yet): else it comes in only.
+    withdrawable,
     address_prefix: settings.bitcoin?.networkPrefix ?? null,
   };
 }

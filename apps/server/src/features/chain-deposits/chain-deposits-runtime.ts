@@ -33,7 +33,16 @@ export function createChainDeposits(ctx: AppContext, hub: WsHub, listener: PgLis
   // Bitcoin-family chains (issue 47) share the rows, the routes and the credit; their node and watcher are their own.
   const bitcoinRpcs = new Map(config.bitcoinChains.map((chain) => [chain.key, bitcoinRpc(chain.rpcUrl)]));
   const chains = [...config.chains, ...config.bitcoinChains];
-  const deps = { db: ctx.db, logger: ctx.logger, chains, clients, bitcoinRpcs, xpub: config.chainXpub };
+  const bitcoinSends = Boolean(config.chainSigner?.signBitcoinBatch);
+  const deps = {
+    db: ctx.db,
+    logger: ctx.logger,
+    chains,
+    clients,
+    bitcoinRpcs,
+    xpub: config.chainXpub,
+    bitcoinSends,
+  };
   listener.on(CHAIN_DEPOSIT_CHANNEL, (raw) => {
     let parsed: unknown;
     try {

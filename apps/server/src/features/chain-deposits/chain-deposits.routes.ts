@@ -18,7 +18,11 @@ export function chainDepositUserRoutes(app: ZodApi, deps: DepositAddressDeps): v
   app.get(
     '/wallet/deposit-networks',
     { schema: { response: { 200: depositNetworksResponseSchema } } },
-    async () => ({ status: true, message: m.depositNetworksLoaded, data: getDepositNetworks(deps.chains) }),
+    async () => ({
+      status: true,
+      message: m.depositNetworksLoaded,
+      data: getDepositNetworks(deps.chains, deps.bitcoinSends),
+    }),
   );
 
   app.post(

@@ -24,6 +24,8 @@ export interface DepositAddressDeps {
   /** The Bitcoin-family chains' nodes (issue 47), by chain key. */
   readonly bitcoinRpcs?: ReadonlyMap<string, BitcoinRpc>;
   readonly xpub: string;
+  /** Whether a signer signs Bitcoin-family withdrawal batches: without one those coins come in only. */
+  readonly bitcoinSends?: boolean;
 }
 
 /**
