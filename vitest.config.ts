@@ -7,21 +7,21 @@ const chainFiles = chainTestFiles(path.resolve(import.meta.dirname, 'apps/server
   path.relative(import.meta.dirname, file),
 );
 const serverTest = {
-  environment: 'node',
+  environment: 'node' as const,
   globalSetup: ['apps/server/src/test/global-setup.ts'],
   // Server files share one module graph per worker: each builds its own app and database, and
   // importing the app's ~400 modules once per worker instead of once per file saves minutes.
   isolate: false,
   testTimeout: 30_000,
   hookTimeout: 60_000,
-} as const;
+};
 
 export default defineConfig({
   test: {
     // Two workers on our 2-core machines: server files wait on PostgreSQL and chain nodes much of the
     // time. The files that use the run's one development chain (test/test-chain.ts) run one at a time in
-    // their own project, beside the others: a file counting confirmations reads wrong when another file
-    // mines a block at the same time.
+    // their own project: a file counting confirmations reads wrong when another file mines a block at
+    // the same time.
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
     projects: [
       {
@@ -47,6 +47,9 @@ export default defineConfig({
           name: 'server-chain',
           include: chainFiles,
           fileParallelism: false,
+          // Vitest runs projects of different worker counts one group after the other. `npm run test:unit`
+          // (scripts/test-unit.mjs) runs this project in its own process beside the others instead.
+          sequence: { groupOrder: 1 },
         },
       },
       {

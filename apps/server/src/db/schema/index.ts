@@ -23,5 +23,5 @@ export * from './swap-p2p';
 export * from './trading';
 export * from './two-factor';
 export * from './uploads';
-export * from './withdrawals';
 export * from './utxo-batches';
+export * from './withdrawals';

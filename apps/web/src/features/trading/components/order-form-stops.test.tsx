@@ -17,7 +17,7 @@ vi.mock('../api/place-oco', () => ({ placeOco: vi.fn() }));
 const placeMock = vi.mocked(placeOrder);
 const ocoMock = vi.mocked(placeOco);
 
-const coin = (code: string, balance: string) => ({
+const coin = (code: Wallet['currencies'][number]['symbol'], balance: string) => ({
   _id: code,
   name: code,
   symbol: code,
