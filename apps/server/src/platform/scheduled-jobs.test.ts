@@ -74,6 +74,25 @@ describe('scheduled jobs', () => {
     await poolB.end();
   });
 
+  it('leads many jobs on one connection: a process with more jobs than pool connections runs them all', async () => {
+    const pool = processPool();
+    const scheduler = createScheduler({ pool, logger, clock: new ManualClock() });
+    const seen: Date[] = [];
+    for (let i = 0; i < 10; i++) counting(scheduler, `many-${i}`, seen);
+    expect(await scheduler.runOnce()).toBe(true);
+    expect(seen).toHaveLength(10);
+    expect(scheduler.leadership().every((job) => job.leader)).toBe(true);
+    // One connection holds the ten locks; the pool's other two stay free for the jobs' own queries.
+    const held = await pool.query<{ sessions: number; locks: number }>(
+      `SELECT count(DISTINCT pid)::int AS sessions, count(*)::int AS locks FROM pg_locks
+        WHERE locktype = 'advisory' AND granted AND classid = 72004002
+          AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+    );
+    expect(held.rows[0]).toEqual({ sessions: 1, locks: 10 });
+    await scheduler.stop();
+    await pool.end();
+  });
+
   it('takes over when the leader process dies (its session ends without unlocking)', async () => {
     const clock = new ManualClock();
     const poolA = processPool();

@@ -50,41 +50,75 @@ export interface SchedulerDeps {
 
 interface JobState {
   readonly job: ScheduledJob;
-  /** The pooled connection whose session holds the job's lock while this process leads. */
-  leader: { client: pg.PoolClient; onError: (error: Error) => void } | null;
+  /** The lock session this process held the job's lock on when it became leader; null when not leading. */
+  leader: pg.PoolClient | null;
   chain: Promise<boolean>;
   timer: NodeJS.Timeout | null;
 }
 
 /**
  * Runs named jobs every N ms in exactly one of the server processes sharing a database. Leadership is
- * a session advisory lock taken with `pg_try_advisory_lock` on a dedicated pooled connection that the
- * leader keeps checked out: when the leader process dies (or its connection breaks) PostgreSQL ends
- * the session and frees the lock, and whichever process ticks next takes it. A leader checks its
- * connection on every tick before running, so a silently broken session gives up leadership instead
- * of running alongside the new leader. Ticks of one job never overlap, failures are logged and never
- * reach the process, and time comes from the injected clock.
+ * a session advisory lock taken with `pg_try_advisory_lock`. All of a process's job locks live on one
+ * pooled connection it keeps checked out (its lock session), so twenty jobs take one connection from
+ * the pool, not twenty: when the process dies (or that connection breaks) PostgreSQL ends the session
+ * and frees every lock, and whichever process ticks next takes each. A leader checks the session on
+ * every tick before running, so a silently broken session gives up leadership instead of running
+ * alongside the new leader. Ticks of one job never overlap, failures are logged and never reach the
+ * process, and time comes from the injected clock.
  */
 export function createScheduler(deps: SchedulerDeps): Scheduler {
   const { pool, logger, clock } = deps;
   const jobs = new Map<string, JobState>();
   let running = false;
+  let session: { client: pg.PoolClient; onError: (error: Error) => void } | null = null;
+  let opening: Promise<pg.PoolClient> | null = null;
+  /** Claims whose lock query is in flight on the session: it is not handed back while one is. */
+  let claiming = 0;
 
-  function dropLeader(state: JobState, error: unknown): void {
-    const current = state.leader;
+  /** Ends the lock session (destroying the connection frees its locks); every job it held is lost. */
+  function dropSession(error: unknown): void {
+    const current = session;
     if (!current) return;
-    state.leader = null;
+    session = null;
     current.client.removeListener('error', current.onError);
-    // Destroying the connection ends its session, which is what frees the lock in PostgreSQL.
     current.client.release(error instanceof Error ? error : true);
-    logger.warn({ err: error, job: state.job.name }, 'scheduled job: lost leadership');
+    for (const state of jobs.values()) {
+      if (state.leader !== current.client) continue;
+      state.leader = null;
+      logger.warn({ err: error, job: state.job.name }, 'scheduled job: lost leadership');
+    }
+  }
+
+  function lockSession(): Promise<pg.PoolClient> {
+    if (session) return Promise.resolve(session.client);
+    opening ??= pool
+      .connect()
+      .then((client) => {
+        const onError = (error: Error) => dropSession(error);
+        client.on('error', onError);
+        session = { client, onError };
+        return client;
+      })
+      .finally(() => {
+        opening = null;
+      });
+    return opening;
+  }
+
+  /** A session that leads nothing holds no lock: it goes back to the pool, as a follower needs none. */
+  function idleSession(): void {
+    const current = session;
+    if (!current || claiming > 0 || opening) return;
+    for (const state of jobs.values()) if (state.leader === current.client) return;
+    session = null;
+    current.client.removeListener('error', current.onError);
+    current.client.release();
   }
 
   async function claim(state: JobState): Promise<void> {
-    const client = await pool.connect();
-    const onError = (error: Error) => dropLeader(state, error);
-    client.on('error', onError);
+    const client = await lockSession();
     let locked = false;
+    claiming += 1;
     try {
       const result = await client.query<{ locked: boolean }>(
         'SELECT pg_try_advisory_lock($1::int, hashtext($2)) AS locked',
@@ -92,27 +126,29 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
       );
       locked = result.rows[0]?.locked === true;
     } catch (error) {
-      client.removeListener('error', onError);
-      client.release(error instanceof Error ? error : true);
+      dropSession(error);
       throw error;
+    } finally {
+      claiming -= 1;
     }
-    if (!locked) {
-      client.removeListener('error', onError);
-      client.release();
+    // The session may have broken while the query was in flight: a lock on a dead session is no lock.
+    if (!locked || session?.client !== client) {
+      idleSession();
       return;
     }
-    state.leader = { client, onError };
+    state.leader = client;
     state.job.onLead?.();
     logger.info({ job: state.job.name }, 'scheduled job: this process now leads it');
   }
 
   async function tick(state: JobState): Promise<boolean> {
     try {
+      if (state.leader && state.leader !== session?.client) state.leader = null;
       if (state.leader) {
         try {
-          await state.leader.client.query('SELECT 1');
+          await state.leader.query('SELECT 1');
         } catch (error) {
-          dropLeader(state, error);
+          dropSession(error);
         }
       }
       if (!state.leader) await claim(state);
@@ -140,18 +176,17 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
   }
 
   async function release(state: JobState): Promise<void> {
-    const current = state.leader;
-    if (!current) return;
+    const client = state.leader;
+    if (!client) return;
     state.leader = null;
-    current.client.removeListener('error', current.onError);
+    if (session?.client !== client) return;
     try {
-      await current.client.query('SELECT pg_advisory_unlock($1::int, hashtext($2))', [
+      await client.query('SELECT pg_advisory_unlock($1::int, hashtext($2))', [
         JOB_LOCK_CLASS,
         state.job.name,
       ]);
-      current.client.release();
     } catch (error) {
-      current.client.release(error instanceof Error ? error : true);
+      dropSession(error);
     }
   }
 
@@ -182,6 +217,8 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
           await release(state);
         }),
       );
+      await opening?.catch(() => undefined);
+      idleSession();
     },
     async runOnce(name) {
       const states = name === undefined ? [...jobs.values()] : [jobs.get(name)];
