@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OrderBook } from './order-book';
 import { cancelWithStops, cascadeStops, type StopMarket } from './stop-cascade';
-import { isStopDue, OrderLinks, StopBook, type WaitingStop } from './stop-orders';
+import { isStopDue, OrderLinks, StopBook, stopMarketOrder, type WaitingStop } from './stop-orders';
 import { type BookEvent, priceTicks, quantityLots } from './types';
 
 const p = priceTicks;
@@ -143,5 +143,73 @@ describe('cascadeStops', () => {
     m.stops.add(stop('stop'));
     expect(cancelWithStops(m, 1n, { orderId: 'stop', userId: 'bob' })).toBeNull();
     expect(m.stops.size).toBe(1);
+  });
+});
+
+describe('stop-market orders (STOP_LOSS, TAKE_PROFIT)', () => {
+  /** A stop-market as placed: its order is stopMarketOrder's IOC at the cap. */
+  const stopMarket = (
+    orderId: string,
+    over: Partial<WaitingStop> & Pick<WaitingStop, 'side' | 'stopPrice'>,
+  ) => stop(orderId, { ...over, ...stopMarketOrder(over.side, over.stopPrice) });
+
+  it('a sell takes the bids to one tick; a buy pays up to its stop price plus the band', () => {
+    expect(stopMarketOrder('sell', p(90n))).toEqual({ price: 1n, timeInForce: 'ioc' });
+    expect(stopMarketOrder('buy', p(1000n))).toEqual({ price: 1100n, timeInForce: 'ioc' });
+    // Rounded down to a tick, so the hold sized at the cap is never short.
+    expect(stopMarketOrder('buy', p(1005n)).price).toBe(1105n);
+  });
+
+  it('triggers on the same last-price rule as a stop-limit', () => {
+    const sell = stopMarket('a', { side: 'sell', kind: 'stop_loss', stopPrice: p(90n) });
+    expect(isStopDue(sell, p(90n))).toBe(true);
+    expect(isStopDue(sell, p(91n))).toBe(false);
+    const buy = stopMarket('b', { side: 'buy', kind: 'take_profit', stopPrice: p(90n) });
+    expect(isStopDue(buy, p(89n))).toBe(true);
+    expect(isStopDue(buy, p(91n))).toBe(false);
+  });
+
+  it('a triggered sell takes every bid it needs in the same command, whatever their price', () => {
+    const m = market();
+    m.stops.add(stopMarket('s', { side: 'sell', kind: 'stop_loss', stopPrice: p(90n), quantity: q(3n) }));
+    place(m, 1n, 'bid90', 'bob', 'buy', 90n, 1n);
+    place(m, 2n, 'bid50', 'bob', 'buy', 50n, 5n);
+    const out = place(m, 3n, 'hit', 'cat', 'sell', 90n, 1n);
+    expect(out.triggered.map((t) => t.stop.orderId)).toEqual(['s']);
+    const trades = out.events.filter((e) => e.type === 'trade');
+    expect(trades.map((t) => [t.takerOrderId, t.makerOrderId, t.price, t.quantity])).toEqual([
+      ['hit', 'bid90', 90n, 1n],
+      ['s', 'bid50', 50n, 3n],
+    ]);
+    expect(cancelledIds(out.events)).toEqual([]);
+  });
+
+  it('a triggered market order on an empty side is cancelled whole and never rests', () => {
+    const m = market();
+    m.stops.add(stopMarket('s', { side: 'sell', kind: 'stop_loss', stopPrice: p(90n), quantity: q(2n) }));
+    place(m, 1n, 'bid90', 'bob', 'buy', 90n, 1n);
+    const out = place(m, 2n, 'hit', 'cat', 'sell', 90n, 1n);
+    expect(cancelledIds(out.events)).toEqual(['s:ioc_remainder']);
+    const cancelled = out.events.find((e) => e.type === 'cancelled');
+    expect(cancelled?.type === 'cancelled' && cancelled.quantity).toBe(2n);
+    expect(m.book.orderCount).toBe(0);
+  });
+
+  it('a triggered buy stops at its cap: the asks above it are left and the rest expires', () => {
+    const m = market();
+    m.stops.add(
+      stopMarket('b', { side: 'buy', kind: 'stop_loss', stopPrice: p(100n), quantity: q(4n), userId: 'ann' }),
+    );
+    place(m, 1n, 'ask100', 'bob', 'sell', 100n, 1n);
+    place(m, 2n, 'ask110', 'bob', 'sell', 110n, 2n);
+    place(m, 3n, 'ask111', 'bob', 'sell', 111n, 5n);
+    const out = place(m, 4n, 'lift', 'cat', 'buy', 100n, 1n);
+    const trades = out.events.filter((e) => e.type === 'trade');
+    expect(trades.map((t) => [t.takerOrderId, t.makerOrderId, t.quantity])).toEqual([
+      ['lift', 'ask100', 1n],
+      ['b', 'ask110', 2n],
+    ]);
+    expect(cancelledIds(out.events)).toEqual(['b:ioc_remainder']);
+    expect(m.book.snapshot().asks.map((o) => o.orderId)).toEqual(['ask111']);
   });
 });

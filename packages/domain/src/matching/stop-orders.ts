@@ -16,7 +16,10 @@ export interface WaitingStop {
   readonly stopPrice: PriceTicks;
   /** The placement's sequence number: stops due at the same trade trigger oldest first. */
   readonly seq: bigint;
-  /** The limit order it becomes when triggered: its price, quantity and time in force. */
+  /**
+   * The limit order it becomes when triggered: its price, quantity and time in force. A stop-market's
+   * are `stopMarketOrder`'s (an IOC order at its cap), so the cascade treats both kinds alike.
+   */
   readonly price: PriceTicks;
   readonly quantity: QuantityLots;
   readonly timeInForce: TimeInForce;
@@ -30,6 +33,31 @@ export function stopDirection(side: BookSide, kind: StopKind): 'falls' | 'rises'
 /** Whether a stop is due at this last trade price (reaching the stop price exactly counts). */
 export function isStopDue(stop: Pick<WaitingStop, 'side' | 'kind' | 'stopPrice'>, last: PriceTicks): boolean {
   return stopDirection(stop.side, stop.kind) === 'falls' ? last <= stop.stopPrice : last >= stop.stopPrice;
+}
+
+/**
+ * How far above its stop price a triggered buy stop-market may pay, in basis points of the stop
+ * price. A market buy by quantity has no price of its own, yet its funds are held from placement: the
+ * hold is sized at this cap (quantity x stop price x 1.10, plus the fee), and the triggered order
+ * trades at any price up to it, so the hold always covers its fills. What the book cannot fill within
+ * the cap expires, and the unused hold is released.
+ */
+export const STOP_MARKET_BUY_BAND_BPS = 1000n;
+
+/**
+ * The order a stop-market (Binance's STOP_LOSS and TAKE_PROFIT) carries into the book when triggered:
+ * an IOC order, like every market order here. A sell takes the bids down to one tick (a true market
+ * sell; its hold is the base quantity, which any price covers); a buy takes the asks up to its stop
+ * price plus STOP_MARKET_BUY_BAND_BPS, rounded down to a tick. Whatever does not fill at once, all of
+ * it on an empty book, is cancelled as an IOC remainder (Binance's EXPIRED) and its hold released.
+ */
+export function stopMarketOrder(
+  side: BookSide,
+  stopPrice: PriceTicks,
+): { readonly price: PriceTicks; readonly timeInForce: 'ioc' } {
+  if (side === 'sell') return { price: 1n as PriceTicks, timeInForce: 'ioc' };
+  const cap = (stopPrice * (10_000n + STOP_MARKET_BUY_BAND_BPS)) / 10_000n;
+  return { price: cap as PriceTicks, timeInForce: 'ioc' };
 }
 
 /**

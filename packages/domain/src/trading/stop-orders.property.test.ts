@@ -6,7 +6,7 @@ import { marketUnits } from '../matching/market-units';
 import { OrderBook } from '../matching/order-book';
 import { buyOrderLock, sellOrderLock } from '../matching/order-funds';
 import { type Cascade, cancelWithStops, cascadeStops, type StopMarket } from '../matching/stop-cascade';
-import { isStopDue, OrderLinks, StopBook, type StopKind } from '../matching/stop-orders';
+import { isStopDue, OrderLinks, StopBook, type StopKind, stopMarketOrder } from '../matching/stop-orders';
 import type { PriceTicks, QuantityLots } from '../matching/types';
 import type { Minor } from '../money';
 import { type SettlingOrder, settleBookEvents } from './settle-book-events';
@@ -26,6 +26,7 @@ type Step =
       price: bigint;
       quantity: bigint;
     }
+  | { op: 'stopMarket'; user: number; side: 'buy' | 'sell'; kind: StopKind; stop: bigint; quantity: bigint }
   | { op: 'oco'; user: number; side: 'buy' | 'sell'; gap: bigint; stopGap: bigint; quantity: bigint }
   | { op: 'cancel'; pick: number };
 
@@ -53,6 +54,17 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   {
     weight: 2,
     arbitrary: fc.record({
+      op: fc.constant('stopMarket' as const),
+      user: fc.nat(2),
+      side,
+      kind: fc.constantFrom<StopKind>('stop_loss', 'take_profit'),
+      stop: price,
+      quantity,
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
       op: fc.constant('oco' as const),
       user: fc.nat(2),
       side,
@@ -65,7 +77,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 );
 
 /**
- * Any sequence of limit orders, stop-limits, OCO pairs and cancels, run as the server runs them
+ * Any sequence of limit orders, stop-limits, stop-markets (an IOC at stopMarketOrder's cap, held
+ * at that cap), OCO pairs and cancels, run as the server runs them
  * (the hold at placement, a stop that would trigger at once refused, the command's events through
  * cascadeStops, a triggered OCO stop leg taking its sibling's hold, then everything settled and
  * posted): no entry is refused, each user's LOCKED balance is exactly the holds their orders still
@@ -77,6 +90,7 @@ describe('holds with stops and OCO pairs under any command stream', () => {
     // How often the streams reached the cases under test, so the property cannot pass vacuously.
     let triggers = 0;
     let holdMoves = 0;
+    let marketTriggers = 0;
     fc.assert(
       fc.property(fc.array(step, { minLength: 30, maxLength: 120 }), (steps) => {
         const market: StopMarket = { book: new OrderBook(), stops: new StopBook(), links: new OrderLinks() };
@@ -98,6 +112,7 @@ describe('holds with stops and OCO pairs under any command stream', () => {
         let last: PriceTicks | null = null;
         const settle = (at: bigint, cascade: Cascade) => {
           triggers += cascade.triggered.length;
+          marketTriggers += cascade.triggered.filter((t) => t.stop.timeInForce === 'ioc').length;
           holdMoves += cascade.holdMoves.length;
           for (const move of cascade.holdMoves) {
             const from = orders.get(move.from)!;
@@ -195,6 +210,25 @@ describe('holds with stops and OCO pairs under any command stream', () => {
             });
             return;
           }
+          if (s.op === 'stopMarket') {
+            const stopPrice = s.stop as PriceTicks;
+            if (isStopDue({ side: s.side, kind: s.kind, stopPrice }, last)) return;
+            const order = stopMarketOrder(s.side, stopPrice);
+            record(id, userId, s.side, q, hold(userId, s.side, order.price, q));
+            placed.push(id);
+            market.stops.add({
+              orderId: id,
+              userId,
+              side: s.side,
+              kind: s.kind,
+              stopPrice,
+              seq: at,
+              price: order.price,
+              quantity: q,
+              timeInForce: order.timeInForce,
+            });
+            return;
+          }
           // An OCO: a sell's limit above the last price and its stop below; a buy's the other way.
           const up = (n: bigint) => (last! + n) as PriceTicks;
           const down = (n: bigint) => (last! - n) as PriceTicks;
@@ -243,5 +277,6 @@ describe('holds with stops and OCO pairs under any command stream', () => {
     );
     expect(triggers).toBeGreaterThan(50);
     expect(holdMoves).toBeGreaterThan(5);
+    expect(marketTriggers).toBeGreaterThan(20);
   });
 });
