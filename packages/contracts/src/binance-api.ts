@@ -38,6 +38,10 @@ export const BINANCE_ERRORS = {
   cancelRejected: { code: -2011, msg: 'Unknown order sent.' },
   orderNotFound: { code: -2013, msg: 'Order does not exist.' },
   notPermitted: { code: -2015, msg: 'Invalid API-key, IP, or permissions for action.' },
+  // The OCO order-list endpoints (issue 48, binance-order-lists.ts).
+  unsupportedOrderCombination: { code: -1014, msg: 'Unsupported order combination.' },
+  orderListNotFound: { code: -2013, msg: 'Order list does not exist.' },
+  orderListCancelRejected: { code: -2011, msg: 'Unknown order list sent.' },
 } as const;
 
 export type BinanceErrorName = keyof typeof BINANCE_ERRORS;
@@ -212,4 +216,8 @@ export const BINANCE_PARAM_NAMES: ReadonlySet<string> = new Set([
     cancelReplaceParamsSchema,
     tradeFeeParamsSchema,
   ].flatMap((schema) => Object.keys(schema.shape)),
+  // The OCO order-list endpoints' own (binance-order-lists.ts; its test checks the two agree).
+  ...['aboveType', 'belowType', 'listClientOrderId', 'aboveClientOrderId', 'abovePrice', 'aboveStopPrice'],
+  ...['aboveTimeInForce', 'belowClientOrderId', 'belowPrice', 'belowStopPrice', 'belowTimeInForce'],
+  ...['stopLimitPrice', 'stopLimitTimeInForce', 'limitClientOrderId', 'stopClientOrderId', 'orderListId'],
 ]);

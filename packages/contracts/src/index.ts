@@ -8,6 +8,7 @@ export * from './api-keys';
 export * from './audit-log';
 export * from './auth';
 export * from './binance-api';
+export * from './binance-order-lists';
 export * from './binance-streams';
 export * from './chain-deposits';
 export * from './country-codes';

@@ -31,3 +31,26 @@ export const apiOrders = pgTable(
     index('api_orders_user_client_idx').on(t.userId, t.clientOrderId),
   ],
 );
+
+/**
+ * An OCO order list placed through the API (issue 48, migration 0076): its legs are order rows sharing
+ * orders.order_list_id; this row keeps the client's listClientOrderId (unique per key) and the key.
+ * Written before the list as a reservation of the id; a refused placement deletes it.
+ */
+export const apiOrderLists = pgTable(
+  'api_order_lists',
+  {
+    orderListId: uuid('order_list_id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    keyId: uuid('key_id').notNull(),
+    listClientOrderId: text('list_client_order_id').notNull(),
+    marketId: text('market_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('api_order_lists_key_client_idx').on(t.keyId, t.listClientOrderId),
+    index('api_order_lists_user_client_idx').on(t.userId, t.listClientOrderId),
+  ],
+);

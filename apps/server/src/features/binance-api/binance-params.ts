@@ -24,6 +24,12 @@ const ENUM_ERRORS: Readonly<Record<string, BinanceErrorName>> = {
   type: 'invalidOrderType',
   timeInForce: 'invalidTimeInForce',
   interval: 'invalidInterval',
+  // An OCO's legs (issue 48).
+  aboveType: 'invalidOrderType',
+  belowType: 'invalidOrderType',
+  aboveTimeInForce: 'invalidTimeInForce',
+  belowTimeInForce: 'invalidTimeInForce',
+  stopLimitTimeInForce: 'invalidTimeInForce',
 };
 
 /**
