@@ -4,22 +4,26 @@ import type { AddressInfo } from 'node:net';
 import {
   SIGNER_MAC_HEADER,
   SIGNER_TIME_HEADER,
+  signBitcoinBatchBodySchema,
   signBodySchema,
   signReservesBitcoinBodySchema,
   signReservesBodySchema,
   verifySignerMac,
 } from '../platform/chain/signer-protocol';
+import { signBitcoinBatchRequest } from './sign-bitcoin-batch';
 import { type SignerDeps, signOutboxRow } from './sign-outbox-row';
 import type { SignerConfig } from './signer-config';
 
 /**
  * The signer's HTTP face (issue 43, item 5): GET /identity (the hot wallet's address and the deposit
- * xpub) and POST /sign (signOutboxRow), both behind the HMAC of SIGNER_SECRET; it listens on a
- * loopback address or a Unix socket only. A refusal answers 422 with its code, a bad MAC 401, and
- * neither the secret nor a key ever reaches a log line or an answer.
+ * xpubs), POST /sign (signOutboxRow), the proof-of-reserves attestations and POST /sign-bitcoin-batch
+ * (signBitcoinBatchRequest), all behind the HMAC of SIGNER_SECRET; it listens on a loopback address or
+ * a Unix socket only. A refusal answers 422 with its code, a bad MAC 401, and neither the secret nor a
+ * key ever reaches a log line or an answer.
  */
 
-const MAX_BODY_BYTES = 64 * 1024;
+// A batch of hundreds of payments spending hundreds of deposit outputs is a few hundred kilobytes.
+const MAX_BODY_BYTES = 1024 * 1024;
 
 function answer(res: ServerResponse, status: number, body: Record<string, unknown>): void {
   const text = JSON.stringify(body);
@@ -88,7 +92,7 @@ export async function startSignerServer(
     }
     if (req.method === 'GET' && req.url === '/identity')
       return answer(res, 200, { hot_address: hot, xpub: config.xpub });
-    const posts = ['/sign', '/sign-reserves', '/sign-reserves-bitcoin'];
+    const posts = ['/sign', '/sign-reserves', '/sign-reserves-bitcoin', '/sign-bitcoin-batch'];
     if (req.method !== 'POST' || !posts.includes(req.url ?? ''))
       return answer(res, 404, { code: 'not_found' });
     let json: unknown;
@@ -99,6 +103,7 @@ export async function startSignerServer(
     }
     if (req.url === '/sign-reserves') return signReserves(res, json);
     if (req.url === '/sign-reserves-bitcoin') return signReservesBitcoin(res, json);
+    if (req.url === '/sign-bitcoin-batch') return signBitcoinBatch(res, json);
     const parsed = signBodySchema.safeParse(json);
     if (!parsed.success) return answer(res, 400, { code: 'bad_request' });
     const signed = await signOutboxRow(deps, parsed.data);
@@ -135,6 +140,15 @@ export async function startSignerServer(
       'signer: signed a Bitcoin-family proof-of-reserves attestation',
     );
     return answer(res, 200, { ...signed });
+  }
+
+  /** A Bitcoin-family withdrawal batch (issue 47): sign-bitcoin-batch.ts, refusals as 422 with a code. */
+  async function signBitcoinBatch(res: ServerResponse, json: unknown): Promise<void> {
+    const parsed = signBitcoinBatchBodySchema.safeParse(json);
+    if (!parsed.success) return answer(res, 400, { code: 'bad_request' });
+    const signed = await signBitcoinBatchRequest(deps, parsed.data);
+    if (!signed.ok) return answer(res, 422, { code: signed.code });
+    return answer(res, 200, { raw: signed.value });
   }
 
   const { listen } = config;

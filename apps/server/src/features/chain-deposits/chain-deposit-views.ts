@@ -19,7 +19,7 @@ export function depositNetworkView(
     confirmations: settings.confirmations,
     explorer_url: settings.explorerUrl,
     // A Bitcoin-family chain's coin leaves through the UTXO sender (issue 47) when a signer signs its
-    // batches (the in-process one; the signer process has no batch route yet): else it comes in only.
+    // batches (in process, or the signer process's POST /sign-bitcoin-batch): else it comes in only.
     withdrawable,
     address_prefix: settings.bitcoin?.networkPrefix ?? null,
   };

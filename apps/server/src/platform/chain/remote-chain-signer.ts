@@ -7,6 +7,7 @@ import {
   SIGNER_TIME_HEADER,
   type SignBody,
   type SignerIdentity,
+  signBitcoinBatchAnswerSchema,
   signerMac,
   signReservesAnswerSchema,
   signReservesBitcoinAnswerSchema,
@@ -153,6 +154,28 @@ export function remoteChainSigner(
       if (status !== 200 || !answer.success)
         throw new SignerRefusal(String(json.code ?? 'no_answer'), status);
       return answer.data;
+    },
+    // A withdrawal batch (issue 47): the signer reads the batch and its withdrawals itself and checks
+    // them against this; a big batch takes it longer than one transaction, hence the longer wait.
+    async signBitcoinBatch(request) {
+      const body = {
+        chain: request.chain,
+        batch_id: request.batchId,
+        network_prefix: request.networkPrefix,
+        coin_type: request.coinType,
+        psbt: request.psbt,
+        input_paths: request.inputPaths,
+        payments: request.payments.map((payment) => ({
+          address: payment.address,
+          sats: payment.sats.toString(),
+        })),
+      };
+      const slow = { ...endpoint, timeoutMs: Math.max(endpoint.timeoutMs ?? 0, 60_000) };
+      const { status, json } = await callSigner(slow, 'POST', '/sign-bitcoin-batch', body);
+      const answer = signBitcoinBatchAnswerSchema.safeParse(json);
+      if (status !== 200 || !answer.success)
+        throw new SignerRefusal(String(json.code ?? 'no_answer'), status);
+      return answer.data.raw;
     },
   };
 }

@@ -62,6 +62,38 @@ export const signReservesBitcoinAnswerSchema = z.object({
   signature: z.string().regex(/^[A-Za-z0-9+/]{87}=$/),
 });
 
+/**
+ * POST /sign-bitcoin-batch (issue 47): a Bitcoin-family withdrawal batch as the UTXO sender stores it
+ * (its PSBT and each input's change/index) and the payments its withdrawals make, in output order.
+ * The signer reads the batch and its withdrawals itself and signs only when they are these, and only
+ * after bitcoin-signer.ts's own check of the outputs and inputs.
+ */
+export const signBitcoinBatchBodySchema = z.object({
+  chain: z.string().regex(/^[a-z0-9-]{1,32}$/),
+  batch_id: z.uuid(),
+  network_prefix: z.enum(BITCOIN_NETWORK_PREFIXES),
+  coin_type: signReservesBitcoinBodySchema.shape.coin_type,
+  psbt: z
+    .string()
+    .max(900_000)
+    .regex(/^[A-Za-z0-9+/]+=*$/),
+  input_paths: z
+    .array(z.string().regex(/^(0|1)\/\d{1,9}$/))
+    .min(1)
+    .max(5_000),
+  payments: z
+    .array(
+      z.object({
+        address: signReservesBitcoinAnswerSchema.shape.address,
+        sats: z.string().regex(/^[1-9]\d{0,17}$/),
+      }),
+    )
+    .min(1)
+    .max(1_000),
+});
+export type SignBitcoinBatchBody = z.infer<typeof signBitcoinBatchBodySchema>;
+export const signBitcoinBatchAnswerSchema = z.object({ raw: z.string().regex(/^([0-9a-f]{2})+$/) });
+
 /** GET /identity: what the web process may know: the hot wallet's address and the deposit xpub. */
 export const identitySchema = z.object({ hot_address: address, xpub: z.string().startsWith('xpub') });
 export type SignerIdentity = z.infer<typeof identitySchema>;
