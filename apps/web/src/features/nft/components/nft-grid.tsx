@@ -31,8 +31,10 @@ function NftCard({ item, actions }: { readonly item: NftCardItem; readonly actio
             {formatAssetAmount(item.price, item.coin)} {item.coin}
           </span>
           <span className="flex flex-wrap gap-1">
-            {item.status === 'HIDDEN' ? <Badge tone="warning">Hidden</Badge> : null}
-            {item.listed ? (
+            {/* A hidden item cannot be bought, whatever its listing says (issue 46): its owner sees Hidden only. */}
+            {item.status === 'HIDDEN' ? (
+              <Badge tone="warning">Hidden</Badge>
+            ) : item.listed ? (
               <Badge tone="success">For sale</Badge>
             ) : (
               <Badge tone="neutral">Not for sale</Badge>
