@@ -82,12 +82,14 @@ const alignments = { left: 'text-left', right: 'text-right', center: 'text-cente
 
 /*
  * Below 640 px a row becomes a stacked card: each cell a line with its column's name on the left
- * (from data-label), so status and actions stay on screen instead of behind a sideways scroll.
+ * (from data-label), so status and actions stay on screen instead of behind a sideways scroll. The
+ * name never shrinks: a cell that may break anywhere (a long detail, an address) passes that to its
+ * label too, which then broke mid-word ('DETAIL S') while the value beside it took the room.
  */
 const cardTable = 'max-sm:block';
 const cardRow = 'max-sm:mb-3 max-sm:block max-sm:rounded-lg max-sm:border max-sm:border-line max-sm:p-3';
 const cardCell =
-  'max-sm:flex max-sm:items-center max-sm:justify-between max-sm:gap-3 max-sm:px-0 max-sm:py-1 max-sm:text-right max-sm:before:text-xs max-sm:before:text-muted max-sm:before:uppercase max-sm:before:content-[attr(data-label)]';
+  'max-sm:flex max-sm:items-center max-sm:justify-between max-sm:gap-3 max-sm:px-0 max-sm:py-1 max-sm:text-right max-sm:before:shrink-0 max-sm:before:text-xs max-sm:before:text-muted max-sm:before:uppercase max-sm:before:content-[attr(data-label)]';
 
 /**
  * The one table of the app, with designed loading, empty and error states, a search box and pages of
