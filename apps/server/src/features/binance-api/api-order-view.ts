@@ -36,7 +36,8 @@ export function binanceOrder(order: OrderRecord, api: ApiOrderRow | undefined) {
   return {
     symbol: symbolOf({ base, quote }),
     orderId: order.id,
-    orderListId: -1,
+    // An OCO leg names its list (issue 48); other orders are in none, which Binance writes -1.
+    orderListId: order.orderListId ?? -1,
     clientOrderId: clientIdOf(order, api),
     // A market order's price is its cap inside the engine; Binance shows none.
     price:
@@ -75,7 +76,7 @@ export function newOrderAnswer(
   const ack = {
     symbol: full.symbol,
     orderId: full.orderId,
-    orderListId: -1,
+    orderListId: full.orderListId,
     clientOrderId: full.clientOrderId,
     transactTime: order.updatedAt.getTime(),
   };

@@ -12,7 +12,9 @@ export const ms = z.number().int().describe('Milliseconds since 1970');
 export const order = z.object({
   symbol: z.string(),
   orderId: z.string().describe('Our order id (a UUID; Binance has integers: treat it as opaque text)'),
-  orderListId: z.literal(-1),
+  orderListId: z
+    .union([z.literal(-1), z.string()])
+    .describe("The OCO list's id (a UUID) for an OCO leg; -1 for an order in no list"),
   clientOrderId: z.string(),
   price: decimal,
   origQty: decimal,

@@ -17,6 +17,7 @@ import {
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as shape from './binance-api-answer-docs';
+import { ORDER_LIST_DOCS } from './order-list-docs';
 
 /**
  * The /api/v3 routes as the OpenAPI document at /api/docs shows them: Binance's parameter names, its
@@ -217,6 +218,7 @@ const SIGNED: Readonly<Record<string, RouteDoc>> = {
     params: myTradesParamsSchema,
     answer: z.array(shape.myTrade),
   },
+  ...ORDER_LIST_DOCS,
 };
 
 /** The OpenAPI schema of one route, as jsonSchemaTransform reads a route's zod schema. */

@@ -34,6 +34,7 @@ import { marketOfSymbol, marketsOf, parseParams } from './binance-params';
 import { cancelOpenApiOrders } from './cancel-open-api-orders';
 import { cancelReplaceApiOrder } from './cancel-replace-api-order';
 import { exchangeInfo } from './exchange-info';
+import { registerOrderListRoutes } from './order-lists.routes';
 import { placeApiOrder, testApiOrder } from './place-api-order';
 import { allApiOrders, cancelApiOrder, getApiOrder, myApiTrades, openApiOrders } from './query-api-orders';
 import { RecentApiOrders } from './recent-api-orders';
@@ -210,6 +211,8 @@ function binanceApiRoutes(
     allApiOrders(ctx, caller, parseParams(allOrdersParamsSchema, params)),
   );
   signedRoute('GET', '/account', 'read', 20, (caller) => apiAccount(ctx, caller));
+  // The OCO order-list endpoints (issue 48).
+  registerOrderListRoutes(signedRoute, ctx, trading);
   signedRoute('GET', '/myTrades', 'read', 20, (caller, params) =>
     myApiTrades(ctx, caller, parseParams(myTradesParamsSchema, params)),
   );

@@ -16,5 +16,19 @@ declare module '@binance/connector' {
     openOrders(options?: Options): Answer;
     avgPrice(symbol: string): Answer;
     tradeFee(options?: Options): Answer;
+    getOrder(symbol: string, options?: Options): Answer;
+    // The OCO order lists (issue 48).
+    newOCOOrder(
+      symbol: string,
+      side: string,
+      quantity: string | number,
+      aboveType: string,
+      belowType: string,
+      options?: Options,
+    ): Answer;
+    getOCOOrder(options?: Options): Answer;
+    getOCOOrders(options?: Options): Answer;
+    getOpenOCOOrders(options?: Options): Answer;
+    cancelOCOOrder(symbol: string, options?: Options): Answer;
   }
 }

@@ -30,7 +30,8 @@ export function symbolInfo(rules: MarketRules) {
     quoteCommissionPrecision: units.quoteScale,
     orderTypes: BINANCE_ORDER_TYPES,
     icebergAllowed: false,
-    ocoAllowed: false,
+    // OCO order lists (issue 48): a LIMIT_MAKER with a STOP_LOSS_LIMIT; no OTO lists.
+    ocoAllowed: true,
     otoAllowed: false,
     quoteOrderQtyMarketAllowed: true,
     allowTrailingStop: false,

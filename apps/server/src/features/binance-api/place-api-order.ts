@@ -30,7 +30,7 @@ import type { RecentApiOrders } from './recent-api-orders';
 const ABANDONED_RESERVATION_MS = 60_000;
 
 /** The filter (Binance's name) each market rule belongs to; the parameter rules are Binance's own codes. */
-function ruleError(code: OrderRuleCode) {
+export function ruleError(code: OrderRuleCode) {
   switch (code) {
     case 'market_closed':
       return binanceError(400, 'newOrderRejected', { reason: 'Market is closed.' });

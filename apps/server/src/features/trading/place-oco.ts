@@ -19,6 +19,16 @@ import { parseStopPrice, settleWithStops } from './stop-settle';
 import type { OrderRecord } from './trading.repository';
 
 /**
+ * What the Binance-compatible API adds to a pair (issue 48): the ids it reserved its client ids under,
+ * a LIMIT_MAKER limit leg ('post_only'), and the stop leg's time in force once triggered.
+ */
+export interface OcoOptions {
+  readonly ids?: { readonly listId: string; readonly limitId: string; readonly stopId: string };
+  readonly limitTimeInForce?: 'gtc' | 'post_only';
+  readonly stopTimeInForce?: 'gtc' | 'ioc' | 'fok';
+}
+
+/**
  * Places an OCO pair (issue 48) in one market command: a limit leg at `price` and a stop-loss-limit
  * leg (stop `stop_price`, limit `stop_limit_price`), linked by one order_list_id. A sell pair has its
  * limit above the last price and its stop below; a buy pair the other way round. The funds are held
@@ -32,6 +42,7 @@ export async function placeOco(
   userId: string,
   side: 'buy' | 'sell',
   request: PlaceOcoRequest,
+  options: OcoOptions = {},
 ): Promise<{ listId: string; orders: OrderRecord[] }> {
   const rules = findMarket(request.market_id);
   if (!rules) throw new AppError('unprocessable', messages.marketNotFound);
@@ -49,9 +60,11 @@ export async function placeOco(
   const price = limitLeg.value.price as PriceTicks;
   const stopLimit = stopLeg.value.price as PriceTicks;
   const marketId = rules.id;
-  const listId = randomUUID();
-  const limitId = randomUUID();
-  const stopId = randomUUID();
+  const listId = options.ids?.listId ?? randomUUID();
+  const limitId = options.ids?.limitId ?? randomUUID();
+  const stopId = options.ids?.stopId ?? randomUUID();
+  const limitTimeInForce = options.limitTimeInForce ?? 'gtc';
+  const stopTimeInForce = options.stopTimeInForce ?? 'gtc';
   const lockAsset: AssetCode = side === 'buy' ? 'USDT' : rules.base;
 
   return engine.run(
@@ -71,6 +84,9 @@ export async function placeOco(
         throw new AppError('unprocessable', formatMessage(messages.ocoBuyLimitBelow, shown));
       if (side === 'buy' && stopPrice <= last)
         throw new AppError('unprocessable', formatMessage(messages.ocoBuyStopAbove, shown));
+      // Binance's LIMIT_MAKER leg is refused, before anything is held, when it would trade at once.
+      if (limitTimeInForce === 'post_only' && market.book.wouldTake(side, price))
+        throw new AppError('order_would_take');
       const lock =
         side === 'buy'
           ? buyOrderLock(rules, units, price > stopLimit ? price : stopLimit, quantity)
@@ -102,7 +118,7 @@ export async function placeOco(
         stopPriceTicks: stopPrice,
         stopKind: 'stop_loss',
         triggeredAt: null,
-        stopTimeInForce: 'gtc',
+        stopTimeInForce,
       };
       const held = await writes.post({
         kind: 'ORDER_HOLD',
@@ -123,7 +139,7 @@ export async function placeOco(
         seq,
         price: stopLimit,
         quantity,
-        timeInForce: 'gtc',
+        timeInForce: stopTimeInForce,
       });
       market.links.link(listId, userId, limitId, stopId);
       const applied = market.book.apply({
@@ -134,7 +150,7 @@ export async function placeOco(
         side,
         price,
         quantity,
-        timeInForce: 'gtc',
+        timeInForce: limitTimeInForce,
       });
       if (!applied.ok) throw new Error(`invariant violated: a validated order was refused (${applied.code})`);
       const effects = await settleWithStops(market, writes, {
