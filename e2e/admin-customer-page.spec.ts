@@ -76,6 +76,25 @@ for (const viewport of [
       await expect(page.getByRole('main').getByText(ADMIN.email)).toBeVisible();
       await expect(page.getByRole('button', { name: /^Disable / })).toHaveCount(0);
       await expect(page.getByRole('button', { name: /^Freeze withdrawals/ })).toHaveCount(0);
+
+      // The admin's own session, on the Sessions tab: on a phone each row is a card whose column
+      // names stay whole beside a long detail (it once read 'DETAIL S').
+      await page.getByRole('tab', { name: 'Sessions' }).click();
+      const sessions = page.getByRole('table', { name: 'Sessions' });
+      const detail = sessions.locator('td[data-label="Details"]').first();
+      await expect(detail).toContainText('last used');
+      if (viewport.width < 640) {
+        const labelLines = await detail.evaluate((cell) => {
+          const label = getComputedStyle(cell, '::before');
+          return Number.parseFloat(label.height) / Number.parseFloat(label.lineHeight);
+        });
+        expect(labelLines).toBeLessThan(1.5);
+      }
+      await sessions.scrollIntoViewIfNeeded();
+      await page.screenshot({
+        path: test.info().outputPath(`admin-sessions-${viewport.width}.png`),
+        fullPage: true,
+      });
     });
   });
 }

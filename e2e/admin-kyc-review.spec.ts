@@ -25,7 +25,8 @@ for (const viewport of [
       const customer = await submittedCustomer(request, `review-${viewport.width}`);
       await logInAsAdmin(page);
       await openFromAdminMenu(page, 'KYC', 'KYC Requests');
-      await expect(page.getByLabel('Status')).toHaveValue('PENDING');
+      // The status filter (the list's Status column header is a sort button of a similar name).
+      await expect(page.getByLabel('Status', { exact: true })).toHaveValue('PENDING');
       const search = page.getByPlaceholder('Search name,email or phone number');
       await search.fill(customer.email);
       await search.press('End');
