@@ -70,7 +70,8 @@ export function executionReports(
     p: type === 'MARKET' ? zeroPrice : order.price,
     P: zeroPrice,
     F: zeroQty,
-    g: -1,
+    // The OCO list an order is a leg of (issue 48); -1 for an order in none.
+    g: order.order_list_id ?? -1,
     C: '',
     x,
     X,

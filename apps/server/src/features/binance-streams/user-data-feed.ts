@@ -1,8 +1,10 @@
 import type { LimitOrder } from '@exchange/contracts';
 import type { AppContext } from '../../platform/app-context';
 import { apiOrdersOf } from '../binance-api/api-orders.repository';
+import { apiListsOf } from '../binance-api/order-lists.repository';
 import type { TradingNotification } from '../trading/trading-events';
 import { executionReports, type FillMark } from './execution-report';
+import { listStatusEvents } from './list-status';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'logger' | 'walletOf'>;
 
@@ -21,8 +23,9 @@ export interface UserSink {
  * the ledger's 'balance_event' notifications and become outboundAccountPosition events with the
  * assets whose free or locked amount changed since the last one sent. Reads happen only for users
  * with a stream in this process: one read of the API's order records per notification and one wallet
- * read per user and balance event. Both go through one queue, so a user sees them in the order they
- * were committed.
+ * read per user and balance event, and for a batch touching an OCO list one read of the API's list
+ * records (its listStatus follows its orders' reports). Both go through one queue, so a user sees them
+ * in the order they were committed.
  */
 export function createUserDataFeed(ctx: Ctx) {
   const sinks = new Map<string, Set<UserSink>>();
@@ -92,6 +95,20 @@ export function createUserDataFeed(ctx: Ctx) {
         for (const { userId, order, before } of changed)
           for (const report of executionReports(order, api.get(order.id), before, nowMs()))
             sendTo(userId, report);
+        // An OCO list placed or ended: its listStatus after its orders' reports (issue 48).
+        const listIds = new Set(
+          changed.flatMap((c) => (c.order.order_list_id ? [c.order.order_list_id] : [])),
+        );
+        if (listIds.size === 0) return;
+        const lists = await apiListsOf(ctx.db, [...listIds]);
+        for (const userId of new Set(changed.map((c) => c.userId)))
+          for (const event of listStatusEvents(
+            changed.filter((c) => c.userId === userId),
+            lists,
+            api,
+            nowMs(),
+          ))
+            sendTo(userId, event);
       });
     },
     onBalances(userIds: readonly string[]) {
