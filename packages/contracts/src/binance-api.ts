@@ -126,8 +126,11 @@ export const BINANCE_ORDER_TYPES = [
   'LIMIT',
   'LIMIT_MAKER',
   'MARKET',
-  // Stop-limits (issue 48): wait off the book until the last trade price reaches stopPrice.
+  // Stops (issue 48) wait off the book until the last trade price reaches stopPrice, then enter as
+  // a market order (STOP_LOSS, TAKE_PROFIT) or a limit order (the _LIMIT kinds). Binance's order.
+  'STOP_LOSS',
   'STOP_LOSS_LIMIT',
+  'TAKE_PROFIT',
   'TAKE_PROFIT_LIMIT',
 ] as const;
 export type BinanceOrderType = (typeof BINANCE_ORDER_TYPES)[number];

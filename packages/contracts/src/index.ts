@@ -20,6 +20,7 @@ export * from './history-export';
 export * from './kyc';
 export * from './ledger';
 export * from './market';
+export * from './market-views';
 export * from './messages';
 export * from './money-rules';
 export * from './newsletter';

@@ -97,6 +97,12 @@ export const placeOrderRequestSchema = z.object({
    */
   stop_price: typedDecimal.nullish(),
   stop_kind: z.enum(STOP_KINDS).nullish(),
+  /**
+   * What a stop enters the book as once triggered: 'limit' (the default) at `limitPrice`, or 'market'
+   * (a stop-market, issue 48): a market order by `quantity`, with no `limitPrice` or `time_in_force`.
+   * A buy is held, and may pay, at most 10% above its stop price; what does not fill at once expires.
+   */
+  stop_order_type: z.enum(['limit', 'market']).nullish(),
 });
 export type PlaceOrderRequest = z.infer<typeof placeOrderRequestSchema>;
 
@@ -134,6 +140,8 @@ export const limitOrderSchema = z.object({
   stop_price: decimalString.nullable(),
   stop_kind: z.enum(STOP_KINDS).nullable(),
   triggered_at: z.string().nullable(),
+  /** A stop's order once triggered: 'market' for a stop-market (its `price` is its engine cap). */
+  stop_order_type: z.enum(['limit', 'market']).nullish(),
   order_list_id: z.string().nullable(), // the OCO pair's id (both legs share it); null on its own
 });
 export type LimitOrder = z.infer<typeof limitOrderSchema>;
@@ -237,55 +245,6 @@ export const ordersAndStatusResponseSchema = envelope(
   z.object({ wallet: walletSchema, open_orders: z.array(limitOrderSchema) }),
 );
 export type OrdersAndStatusResponse = z.infer<typeof ordersAndStatusResponseSchema>;
-
-// ---------------------------------------------------------------- Public market views
-
-export const marketParamsSchema = z.object({ marketId: z.string().max(32) });
-
-/** One aggregated price level: USDT price and base quantity resting there. */
-export const depthLevelSchema = z.object({ price: decimalString, quantity: decimalString });
-export type DepthLevelView = z.infer<typeof depthLevelSchema>;
-
-/** GET /market/depth/:marketId: up to 20 levels a side, best first. Also the 'depth:<market>' frame. */
-export const marketDepthSchema = z.object({
-  market_id: z.string(),
-  bids: z.array(depthLevelSchema),
-  asks: z.array(depthLevelSchema),
-});
-export type MarketDepth = z.infer<typeof marketDepthSchema>;
-export const marketDepthResponseSchema = envelope(marketDepthSchema);
-export type MarketDepthResponse = z.infer<typeof marketDepthResponseSchema>;
-
-/** A public trade: the maker's price, base quantity, USDT cost; `side` is the taker's side. */
-export const publicTradeSchema = z.object({
-  id: z.string(),
-  market_id: z.string(),
-  price: decimalString,
-  quantity: decimalString,
-  cost: decimalString,
-  side: z.enum(ORDER_SIDES),
-  createdAt: z.string(),
-});
-export type PublicTrade = z.infer<typeof publicTradeSchema>;
-
-/** GET /market/trades/:marketId: the last 50 trades, newest first. */
-export const marketTradesResponseSchema = envelope(z.array(publicTradeSchema));
-export type MarketTradesResponse = z.infer<typeof marketTradesResponseSchema>;
-
-// ---------------------------------------------------------------- WebSocket
-
-/** Public channel family: 'depth:BTC-USDT' carries a `marketDepthSchema` after each book change. */
-export const DEPTH_CHANNEL_PREFIX = 'depth:';
-export function depthChannel(marketId: string): string {
-  return `${DEPTH_CHANNEL_PREFIX}${marketId}`;
-}
-
-/** Public channel family: 'trades:BTC-USDT' carries the last 50 trades (newest first) after each trade. */
-export const TRADES_CHANNEL_PREFIX = 'trades:';
-export function tradesChannel(marketId: string): string {
-  return `${TRADES_CHANNEL_PREFIX}${marketId}`;
-}
-export const tradesFrameSchema = z.array(publicTradeSchema);
 
 /**
  * Private per-user events on the 'user' channel: an order changed (placed, filled, cancelled), the

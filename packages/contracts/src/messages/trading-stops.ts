@@ -6,9 +6,15 @@ export const tradingStopMessages = {
   orderKindLabel: 'Order kind',
   orderKindLimit: 'Limit',
   orderKindStopLimit: 'Stop-limit',
+  orderKindStopMarket: 'Stop-market',
   orderKindOco: 'OCO (one cancels the other)',
   stopLimitHelp:
     'Waits off the book until the last price reaches the stop price, then places a limit order at the limit price.',
+  stopMarketHelp:
+    'Waits off the book until the last price reaches the stop price, then places a market order. A buy pays at most 10% above the stop price; what does not fill at once expires.',
+  stopMarketNoLimitPrice: 'A stop-market order takes no limit price',
+  stopMarketNeedsStop: 'A stop-market order needs a stop price and kind',
+  stopMarketLabel: 'Market',
   ocoSellHelp:
     'Two sells, one cancels the other: a limit sell at the limit price, and a stop-limit sell at the stop-limit price once the last price falls to the stop price.',
   ocoBuyHelp:

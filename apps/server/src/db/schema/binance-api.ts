@@ -20,7 +20,15 @@ export const apiOrders = pgTable(
     keyId: uuid('key_id').notNull(),
     clientOrderId: text('client_order_id').notNull(),
     type: text('type', {
-      enum: ['LIMIT', 'LIMIT_MAKER', 'MARKET', 'STOP_LOSS_LIMIT', 'TAKE_PROFIT_LIMIT'],
+      enum: [
+        'LIMIT',
+        'LIMIT_MAKER',
+        'MARKET',
+        'STOP_LOSS',
+        'STOP_LOSS_LIMIT',
+        'TAKE_PROFIT',
+        'TAKE_PROFIT_LIMIT',
+      ],
     }).notNull(),
     timeInForce: text('time_in_force', { enum: ['GTC', 'IOC', 'FOK'] }).notNull(),
     createdAt: createdAt(),

@@ -72,7 +72,7 @@ export const orders = pgTable(
     stopKind: text('stop_kind', { enum: ['stop_loss', 'take_profit'] }),
     triggeredAt: timestamp('triggered_at', { withTimezone: true }),
     orderListId: uuid('order_list_id'),
-    stopTimeInForce: text('stop_time_in_force', { enum: ['gtc', 'ioc', 'fok'] }),
+    stopTimeInForce: text('stop_time_in_force', { enum: ['gtc', 'ioc', 'fok', 'market'] }),
   },
   (t) => [
     index('orders_list_idx').on(t.orderListId).where(sql`${t.orderListId} IS NOT NULL`),

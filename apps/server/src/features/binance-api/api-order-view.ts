@@ -10,13 +10,23 @@ import type { OrderRecord } from '../trading/trading.repository';
 import type { ApiOrderRow, TradeRow } from './api-orders.repository';
 import { symbolOf } from './binance-params';
 
+/** Binance's stop-market types, whose triggered order is a market order (issue 48). */
+const STOP_MARKET_TYPES: ReadonlySet<string> = new Set(['STOP_LOSS', 'TAKE_PROFIT']);
+
+/** Whether the order's type shows no price of its own (Binance shows 0 for a market order's). */
+function isMarketType(type: string): boolean {
+  return type === 'MARKET' || STOP_MARKET_TYPES.has(type);
+}
+
 /**
  * Binance's order status: an order with fills and an open remainder is PARTIALLY_FILLED; a cancelled
  * IOC, FOK or MARKET order ended because the book could not fill it at once, which Binance calls
- * EXPIRED.
+ * EXPIRED, and so did a stop-market cancelled after its trigger (before it, only its owner cancels).
  */
 function statusOf(order: OrderRecord, api: ApiOrderRow | undefined): string {
   if (order.status === 'filled') return 'FILLED';
+  if (order.status === 'cancelled' && api && STOP_MARKET_TYPES.has(api.type))
+    return order.triggeredAt != null ? 'EXPIRED' : 'CANCELED';
   if (order.status === 'cancelled')
     return api?.timeInForce === 'IOC' || api?.timeInForce === 'FOK' ? 'EXPIRED' : 'CANCELED';
   return order.filledLots > 0n ? 'PARTIALLY_FILLED' : 'NEW';
@@ -40,10 +50,9 @@ export function binanceOrder(order: OrderRecord, api: ApiOrderRow | undefined) {
     orderListId: order.orderListId ?? -1,
     clientOrderId: clientIdOf(order, api),
     // A market order's price is its cap inside the engine; Binance shows none.
-    price:
-      type === 'MARKET'
-        ? formatMinor(0n, units.priceScale)
-        : formatPriceTicks(units, order.priceTicks as PriceTicks),
+    price: isMarketType(type)
+      ? formatMinor(0n, units.priceScale)
+      : formatPriceTicks(units, order.priceTicks as PriceTicks),
     origQty: formatQuantityLots(units, order.quantityLots as QuantityLots),
     executedQty: formatQuantityLots(units, order.filledLots as QuantityLots),
     cummulativeQuoteQty: formatCost(units, order.filledCost),

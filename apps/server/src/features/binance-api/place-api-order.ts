@@ -94,6 +94,7 @@ function bookOrderOf(params: NewOrderParams, orderId: string): BookOrder {
       stop: { kind: params.type === 'STOP_LOSS_LIMIT' ? 'stop_loss' : 'take_profit', price: stopPrice },
     };
   }
+  if (params.type === 'STOP_LOSS' || params.type === 'TAKE_PROFIT') return stopMarketOf(params, orderId);
   if (params.stopPrice) throw binanceError(400, 'unknownParamCombination', { name: 'stopPrice' });
   if (params.type === 'LIMIT' || params.type === 'LIMIT_MAKER') {
     const maker = params.type === 'LIMIT_MAKER';
@@ -138,6 +139,35 @@ function bookOrderOf(params: NewOrderParams, orderId: string): BookOrder {
   const valid = validateOrder(rules, { type: 'market', quantity: params.quantity });
   if (!valid.ok) throw ruleError(valid.code);
   return { marketId: rules.id, side, price: { kind: 'market' }, quantity: valid.value.quantity, orderId };
+}
+
+/**
+ * Binance's stop-market (STOP_LOSS, TAKE_PROFIT): quantity and stopPrice are required, price and
+ * timeInForce are refused, and so is quoteOrderQty (our stop-market buys are by quantity: their hold
+ * is fixed at placement at the stop price plus the domain's band).
+ */
+function stopMarketOf(params: NewOrderParams, orderId: string): BookOrder {
+  const rules = marketOfSymbol(params.symbol);
+  for (const name of ['quantity', 'stopPrice'] as const)
+    if (!params[name]) throw binanceError(400, 'mandatoryMissing', { name });
+  for (const name of ['price', 'timeInForce', 'quoteOrderQty'] as const)
+    if (params[name]) throw binanceError(400, 'unknownParamCombination', { name });
+  const valid = validateOrder(rules, { type: 'market', quantity: params.quantity });
+  if (!valid.ok) throw ruleError(valid.code);
+  let stopPrice: PriceTicks;
+  try {
+    stopPrice = parseStopPrice(rules, marketUnits(rules), params.stopPrice);
+  } catch {
+    throw binanceError(400, 'filterFailure', { filter: 'PRICE_FILTER' });
+  }
+  return {
+    marketId: rules.id,
+    side: params.side === 'BUY' ? 'buy' : 'sell',
+    price: { kind: 'market' },
+    quantity: valid.value.quantity,
+    orderId,
+    stop: { kind: params.type === 'STOP_LOSS' ? 'stop_loss' : 'take_profit', price: stopPrice },
+  };
 }
 
 /**

@@ -81,7 +81,8 @@ export class MarketRounds {
           seq: o.seq,
           price: o.priceTicks as PriceTicks,
           quantity: openLots(o) as QuantityLots,
-          timeInForce: o.stopTimeInForce ?? 'gtc',
+          // A stop-market enters as the IOC order at its cap that its row's price holds.
+          timeInForce: o.stopTimeInForce === 'market' ? 'ioc' : (o.stopTimeInForce ?? 'gtc'),
         });
       if (!o.orderListId) continue;
       const other = legs.get(o.orderListId);

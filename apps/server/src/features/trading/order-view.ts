@@ -56,6 +56,8 @@ export function orderView(order: OrderRecord): LimitOrder {
       order.stopPriceTicks == null ? null : formatPriceTicks(units, order.stopPriceTicks as PriceTicks),
     stop_kind: order.stopKind ?? null,
     triggered_at: order.triggeredAt?.toISOString() ?? null,
+    stop_order_type:
+      order.stopPriceTicks == null ? null : order.stopTimeInForce === 'market' ? 'market' : 'limit',
     order_list_id: order.orderListId ?? null,
   };
 }

@@ -14,6 +14,7 @@ import {
   type QuantityLots,
   type StopKind,
   sellOrderLock,
+  stopMarketOrder,
   type TimeInForce,
 } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
@@ -41,9 +42,11 @@ export interface BookOrder {
   /** The id the order gets (a caller that recorded it beforehand passes it); a fresh one otherwise. */
   readonly orderId?: string;
   /**
-   * A stop-limit (issue 48, limit orders only): held at placement, it waits off the book until the
-   * last trade price reaches `price`, then enters at the limit price. Refused ('stop_would_trigger')
-   * when the last price already reaches it, and when the market has had no trade yet.
+   * A stop (issue 48): held at placement, it waits off the book until the last trade price reaches
+   * `price`, then enters at the limit price (a stop-limit) or, for a market order by quantity (a
+   * stop-market), as the domain's stopMarketOrder: an IOC order, a buy's capped and held at the stop
+   * price plus its band. Refused ('stop_would_trigger') when the last price already reaches it, and
+   * when the market has had no trade yet.
    */
   readonly stop?: { readonly kind: StopKind; readonly price: PriceTicks };
 }
@@ -91,6 +94,11 @@ export async function placeBookOrder(
       if (order.price.kind === 'limit') {
         price = order.price.ticks;
         timeInForce = order.price.timeInForce;
+      } else if (order.stop) {
+        // A stop-market's order is fixed now, from its stop price alone, so its hold can be.
+        if (order.price.budget !== undefined)
+          throw new Error('invariant violated: a stop-market is by quantity');
+        ({ price, timeInForce } = stopMarketOrder(side, order.stop.price));
       } else {
         const reach = reachOf(market, order);
         if (!reach) return { result: null };
@@ -133,7 +141,8 @@ export async function placeBookOrder(
           stopPriceTicks: stop.price,
           stopKind: stop.kind,
           triggeredAt: null,
-          stopTimeInForce: timeInForce === 'post_only' ? 'gtc' : timeInForce,
+          stopTimeInForce:
+            order.price.kind === 'market' ? 'market' : timeInForce === 'post_only' ? 'gtc' : timeInForce,
         }),
       };
       const held = await writes.post({

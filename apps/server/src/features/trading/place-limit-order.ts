@@ -29,6 +29,7 @@ export async function placeLimitOrder(
   const rules = findMarket(marketId);
   if (!rules || rules.base !== request.crypto_currency_code)
     throw new AppError('unprocessable', messages.marketNotFound);
+  if (request.stop_order_type === 'market') return placeStopMarket(ctx, engine, userId, request, marketId);
   const valid = validateOrder(rules, {
     type: 'limit',
     quantity: request.quantity,
@@ -53,5 +54,38 @@ export async function placeLimitOrder(
     ...(stop && { stop }),
   });
   if (!placed) throw new Error('invariant violated: a limit order is always placed or refused');
+  return placed;
+}
+
+/**
+ * A stop-market (issue 48): the market's rules for a market order by quantity, a stop price and kind
+ * required, no limit price or time in force; it is held at placement (a buy at its stop price plus
+ * the band) and waits like a stop-limit, then enters as a market order.
+ */
+async function placeStopMarket(
+  ctx: Pick<AppContext, 'clock' | 'config'>,
+  engine: MarketEngine,
+  userId: string,
+  request: PlaceOrderRequest,
+  marketId: string,
+): Promise<OrderRecord> {
+  const rules = findMarket(marketId);
+  if (!rules) throw new AppError('unprocessable', messages.marketNotFound);
+  const given = (value: unknown) => value != null && String(value).trim() !== '';
+  if (given(request.limitPrice) || request.time_in_force)
+    throw new AppError('unprocessable', messages.stopMarketNoLimitPrice);
+  if (!given(request.stop_price) || !request.stop_kind)
+    throw new AppError('unprocessable', messages.stopMarketNeedsStop);
+  const valid = validateOrder(rules, { type: 'market', quantity: request.quantity });
+  if (!valid.ok) throw orderRuleError(valid.code, valid.params);
+  const stopPrice = parseStopPrice(rules, marketUnits(rules), request.stop_price);
+  const placed = await placeBookOrder(ctx, engine, userId, {
+    marketId,
+    side: request.side,
+    price: { kind: 'market' },
+    quantity: valid.value.quantity,
+    stop: { kind: request.stop_kind, price: stopPrice },
+  });
+  if (!placed) throw new Error('invariant violated: a stop-market is always placed or refused');
   return placed;
 }

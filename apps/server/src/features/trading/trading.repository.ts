@@ -31,7 +31,8 @@ export interface OrderRecord {
   /** The OCO pair the order is a leg of. */
   readonly orderListId?: string | null;
   /** What a stop's limit order does once triggered. */
-  readonly stopTimeInForce?: 'gtc' | 'ioc' | 'fok' | null;
+  /** What a stop does once triggered: its limit order's time in force, or 'market' for a stop-market. */
+  readonly stopTimeInForce?: 'gtc' | 'ioc' | 'fok' | 'market' | null;
 }
 
 /**
@@ -66,7 +67,7 @@ type RawOrderRow = {
   stop_kind: 'stop_loss' | 'take_profit' | null;
   triggered_at: string | null;
   order_list_id: string | null;
-  stop_time_in_force: 'gtc' | 'ioc' | 'fok' | null;
+  stop_time_in_force: 'gtc' | 'ioc' | 'fok' | 'market' | null;
 };
 
 function fromRaw(row: RawOrderRow): OrderRecord {
