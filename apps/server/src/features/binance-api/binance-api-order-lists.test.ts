@@ -5,7 +5,7 @@ import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser, type TestUser } from '../../test/test-users';
 import { balances, fund } from '../trading/trading-test-helpers';
-import { createKey, listen, signedFetch, type TestKey } from './binance-api-test-helpers';
+import { binanceClient, createKey, listen, signedFetch, type TestKey } from './binance-api-test-helpers';
 
 /** A connector call's refusal: its status and Binance's body. */
 async function refusal(call: Promise<unknown>): Promise<{ status: number; data: unknown }> {
@@ -28,7 +28,8 @@ const SELL_OCO = {
 };
 
 /**
- * Binance's OCO order-list endpoints (issue 48) driven by Binance's own JS connector, unmodified:
+ * Binance's OCO order-list endpoints (issue 48) driven by Binance's own JS connector, unmodified, and
+ * by ccxt's binance class through its implicit order-list calls (it has no unified OCO call):
  * placing in the current and the legacy form, reading one list, all and the open ones, cancelling
  * both legs at once, a fill of one leg cancelling the other, and a trade triggering the stop leg.
  */
@@ -318,6 +319,37 @@ describe('OCO order lists through /api/v3', () => {
     // The owner's list is untouched.
     expect((await sellBot.getOCOOrder({ orderListId: listId })).data.listOrderStatus).toBe('EXECUTING');
     await sellBot.cancelOCOOrder('BTCUSDT', { orderListId: listId });
+    await expectLedgerConsistent(t.ctx.db);
+  });
+
+  it("ccxt's binance class, unmodified, through its own order-list calls", async () => {
+    const bot = binanceClient(base, sellerKey);
+    const placed = await bot.privatePostOrderListOco({
+      symbol: 'BTCUSDT',
+      side: 'SELL',
+      quantity: '0.01',
+      aboveType: 'LIMIT_MAKER',
+      belowType: 'STOP_LOSS_LIMIT',
+      ...SELL_OCO,
+      abovePrice: '64000',
+      listClientOrderId: 'ccxt-oco',
+    });
+    const listId = placed.orderListId as string;
+    expect(placed).toMatchObject({ listClientOrderId: 'ccxt-oco', listOrderStatus: 'EXECUTING' });
+    expect(await bot.privateGetOrderList({ origClientOrderId: 'ccxt-oco' })).toMatchObject({
+      orderListId: listId,
+    });
+    const open = await bot.privateGetOpenOrderList();
+    expect(open.map((l: { orderListId: string }) => l.orderListId)).toEqual([listId]);
+    const leg = await bot.fetchOrder(placed.orders[1].orderId, 'BTC/USDT');
+    expect(leg.info).toMatchObject({ orderListId: listId, type: 'LIMIT_MAKER' });
+    const cancelled = await bot.privateDeleteOrderList({ symbol: 'BTCUSDT', orderListId: listId });
+    expect(cancelled).toMatchObject({ listOrderStatus: 'ALL_DONE' });
+    const all = await bot.privateGetAllOrderList({ fromId: listId });
+    expect(all.map((l: { orderListId: string }) => [l.orderListId, l.listOrderStatus])).toEqual([
+      [listId, 'ALL_DONE'],
+    ]);
+    expect((await balances(t, seller)).BTC?.locked).toBe('0.00000000');
     await expectLedgerConsistent(t.ctx.db);
   });
 
