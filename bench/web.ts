@@ -11,7 +11,6 @@
  * Figures go to the "Web" section of docs/performance.md; BENCH_WEB_REPORTS=<dir> also keeps each
  * full Lighthouse report there.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,11 +18,11 @@ import WebSocket from 'ws';
 import { fmt } from './figures';
 import { buildForStart, machine, startServer, writeDocsSection } from './support';
 import { type BundleReport, measureBundle } from './web-bundle';
+import { startChromium } from './web-chromium';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4354);
 const PG_PORT = PORT + 1;
 const DEVTOOLS_PORT = PORT + 2;
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const LANDING_BUDGET_KB = 200;
 
 interface LighthouseRow {
@@ -35,41 +34,6 @@ interface LighthouseRow {
   readonly tbtMs: number;
   readonly cls: number;
   readonly failedA11y: string[];
-}
-
-async function startChromium(): Promise<ChildProcess> {
-  const profile = mkdtempSync(path.join(os.tmpdir(), 'exchange-bench-chromium-'));
-  const chromium = spawn(
-    CHROME,
-    [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      `--user-data-dir=${profile}`,
-      `--remote-debugging-port=${DEVTOOLS_PORT}`,
-      'about:blank',
-    ],
-    { stdio: 'ignore' },
-  );
-  chromium.once('exit', () => rmSync(profile, { recursive: true, force: true }));
-  // A missing browser must fail this function, not crash the process past the `finally` that stops
-  // the server (which was then left running on the bench's port).
-  let spawnError: Error | null = null;
-  chromium.once('error', (error) => {
-    spawnError = error;
-  });
-  for (let i = 0; i < 200; i += 1) {
-    if (spawnError) throw new Error(`chromium (${CHROME}) did not start: ${String(spawnError)}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${DEVTOOLS_PORT}/json/version`)).ok) return chromium;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  chromium.kill();
-  throw new Error(`chromium (${CHROME}) did not open its DevTools port`);
 }
 
 /**
@@ -126,7 +90,7 @@ async function signInBrowser(): Promise<void> {
 async function lighthouseRuns(): Promise<LighthouseRow[]> {
   const { default: lighthouse } = await import('lighthouse');
   const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
-  const chromium = await startChromium();
+  const chromium = await startChromium(DEVTOOLS_PORT);
   const rows: LighthouseRow[] = [];
   try {
     for (const formFactor of ['mobile', 'desktop'] as const) {
