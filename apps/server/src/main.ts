@@ -43,7 +43,8 @@ async function main(): Promise<void> {
   // The regtest Litecoin node (issue 47) starts beside it, when litecoind is installed.
   const [chain, litecoin] = await Promise.all([
     startEmbeddedChain(loaded, logger),
-    startEmbeddedLitecoin(loaded, logger),
+    // Its addresses are the signer child's keys (its identity's BIP-84 account for test networks, '1').
+    startEmbeddedLitecoin(loaded, logger, plan?.identity.bitcoin_xpubs?.['1']),
   ]);
   const config = litecoin.apply(chain.config);
   // Every token's decimals as its contract has them, before anything reads or sends a coin.
@@ -72,6 +73,8 @@ async function main(): Promise<void> {
   const database = connect(databaseUrl, { limits: config.dbLimits });
   logger.info('migrating the database');
   await migrateDatabase(database.db);
+  // An older data directory's LTC deposit addresses move onto this start's key (embedded-litecoin.ts).
+  await litecoin.adopt(database.db);
   let signer: RunningSigner | undefined;
   if (plan) {
     logger.info('starting the signer process');

@@ -5,7 +5,7 @@ import { ConfigError } from '../platform/config';
 import { connect } from '../platform/db';
 import { createLogger } from '../platform/logger';
 import { persistentSecret } from '../platform/secrets';
-import { loadSignerConfig } from './signer-config';
+import { bitcoinXpubsOfMnemonic, loadSignerConfig } from './signer-config';
 import { startSignerServer } from './signer-server';
 
 /**
@@ -36,16 +36,22 @@ async function main(): Promise<void> {
 
 /**
  * `--identity` (the embedded default only, SIGNER_EMBEDDED=on): prints the public side of the embedded
- * seed, `{"xpub":…,"hot_address":…}`, and exits. The web process needs the hot wallet's address to
- * fund it and deploy the development NFT before the signer can be given the chain's settings, and must
- * not read the seed itself (embedded-signer.ts).
+ * seed, `{"xpub":…,"hot_address":…,"bitcoin_xpubs":{…}}`, and exits. The web process needs the hot
+ * wallet's address to fund it and deploy the development NFT before the signer can be given the chain's
+ * settings, and the Litecoin account's xpub to derive LTC deposit addresses from the signer's own keys,
+ * and must not read the seed itself (embedded-signer.ts).
  */
 function printIdentity(): void {
   if (process.env.SIGNER_EMBEDDED !== 'on' || process.env.NODE_ENV === 'production')
     throw new ConfigError(['--identity: for the embedded default only (SIGNER_EMBEDDED=on)'], 'signer:');
   const words = mnemonicFromSecret(persistentSecret(process.env.DATA_DIR ?? './data', 'chain-seed'));
   const hot = localChainSigner(words).address({ kind: 'hot' });
-  process.stdout.write(`${JSON.stringify({ xpub: xpubOfMnemonic(words), hot_address: hot })}\n`);
+  const identity = {
+    xpub: xpubOfMnemonic(words),
+    hot_address: hot,
+    bitcoin_xpubs: bitcoinXpubsOfMnemonic(words),
+  };
+  process.stdout.write(`${JSON.stringify(identity)}\n`);
 }
 
 const run = process.argv.includes('--identity') ? async () => printIdentity() : main;

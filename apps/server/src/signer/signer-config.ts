@@ -2,6 +2,7 @@ import { getAsset, isAssetCode, parseDecimal, type SignCap, type SignChain } fro
 import { validateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { z } from 'zod';
+import { BITCOIN_COIN_TYPES, bip84XpubOfMnemonic } from '../platform/chain/bitcoin/bitcoin-addresses';
 import {
   chainConfig,
   chainEnv,
@@ -79,11 +80,20 @@ export interface SignerConfig {
   /** The keys (from the seed words, in this process only) and the deposit xpub. */
   readonly keys: ChainSigner;
   readonly xpub: string;
+  /** The BIP-84 account xpub per Bitcoin-family coin type ('0', '1', '2'): its identity names them. */
+  readonly bitcoinXpubs: Readonly<Record<string, string>>;
   readonly chains: ReadonlyMap<string, SignerChain>;
   /** The embedded default's signer: grants the development chain's restore. */
   readonly embedded: boolean;
   /** The most cancels it signs for one outbox row (CHAIN_SENDER_MAX_ATTEMPTS, as the sender). */
   readonly maxCancels: number;
+}
+
+/** The BIP-84 account xpubs (m/84'/c'/0') of the seed for every Bitcoin-family coin type, by type. */
+export function bitcoinXpubsOfMnemonic(mnemonic: string): Record<string, string> {
+  return Object.fromEntries(
+    Object.values(BITCOIN_COIN_TYPES).map((type) => [String(type), bip84XpubOfMnemonic(mnemonic, type)]),
+  );
 }
 
 function units(text: string, decimals: number, name: string): bigint {
@@ -184,6 +194,7 @@ export function loadSignerConfig(source: Record<string, string | undefined> = pr
     secret,
     keys,
     xpub: chain.chainXpub,
+    bitcoinXpubs: bitcoinXpubsOfMnemonic(mnemonic),
     chains,
     embedded,
     maxCancels: env.CHAIN_SENDER_MAX_ATTEMPTS,

@@ -58,7 +58,7 @@ export interface RunningSigner {
 
 export async function startSignerServer(
   deps: SignerDeps,
-  config: Pick<SignerConfig, 'listen' | 'secret' | 'xpub'>,
+  config: Pick<SignerConfig, 'listen' | 'secret' | 'xpub'> & Partial<Pick<SignerConfig, 'bitcoinXpubs'>>,
 ): Promise<RunningSigner> {
   const hot = deps.config.keys.address({ kind: 'hot' });
   const server = createServer((req, res) => {
@@ -91,7 +91,7 @@ export async function startSignerServer(
       return answer(res, 401, { code: 'unauthenticated' });
     }
     if (req.method === 'GET' && req.url === '/identity')
-      return answer(res, 200, { hot_address: hot, xpub: config.xpub });
+      return answer(res, 200, { hot_address: hot, xpub: config.xpub, bitcoin_xpubs: config.bitcoinXpubs });
     const posts = ['/sign', '/sign-reserves', '/sign-reserves-bitcoin', '/sign-bitcoin-batch'];
     if (req.method !== 'POST' || !posts.includes(req.url ?? ''))
       return answer(res, 404, { code: 'not_found' });

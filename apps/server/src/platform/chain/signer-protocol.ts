@@ -94,8 +94,16 @@ export const signBitcoinBatchBodySchema = z.object({
 export type SignBitcoinBatchBody = z.infer<typeof signBitcoinBatchBodySchema>;
 export const signBitcoinBatchAnswerSchema = z.object({ raw: z.string().regex(/^([0-9a-f]{2})+$/) });
 
-/** GET /identity: what the web process may know: the hot wallet's address and the deposit xpub. */
-export const identitySchema = z.object({ hot_address: address, xpub: z.string().startsWith('xpub') });
+/**
+ * GET /identity: what the web process may know: the hot wallet's address, the deposit xpub, and the
+ * BIP-84 account xpub of each Bitcoin-family coin type (issue 47, by SLIP-44 number: '0', '1', '2'), so
+ * Litecoin deposit and change addresses are the signer's keys as the EVM deposit addresses are.
+ */
+export const identitySchema = z.object({
+  hot_address: address,
+  xpub: z.string().startsWith('xpub'),
+  bitcoin_xpubs: z.record(z.string().regex(/^\d{1,10}$/), z.string().startsWith('xpub')).optional(),
+});
 export type SignerIdentity = z.infer<typeof identitySchema>;
 
 export function signerMac(secret: string, time: string, method: string, path: string, body: string): string {

@@ -1,10 +1,13 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { chainDepositAddresses } from '../../../db/schema';
 import type { Config } from '../../config';
+import type { Db } from '../../db';
 import { persistentSecret } from '../../secrets';
-import { mnemonicFromSecret } from '../chain-config';
-import { asXpub, BITCOIN_COIN_TYPES, bip84XpubOfMnemonic } from './bitcoin-addresses';
+import { type ChainSettings, mnemonicFromSecret } from '../chain-config';
+import { asXpub, BITCOIN_COIN_TYPES, bip84XpubOfMnemonic, segwitAddressAt } from './bitcoin-addresses';
 import { litecoindInstalled, startRegtestNode } from './regtest-node';
 
 /** Where `npm start` leaves its regtest Litecoin node's RPC URL: DATA_DIR/dev-litecoin.json. */
@@ -18,12 +21,18 @@ const BLOCK_EVERY_MS = 5_000;
 export interface EmbeddedLitecoin {
   /** The configuration with the regtest chain added to `bitcoinChains` (unchanged when none runs). */
   apply(config: Config): Config;
+  /**
+   * Puts an older data directory's Litecoin deposit addresses onto this start's account key (see
+   * adoptLitecoinAddresses); answers how many moved.
+   */
+  adopt(db: Db): Promise<number>;
   readonly bannerLines: readonly string[];
   stop(): Promise<void>;
 }
 
 const none = (bannerLines: string[]): EmbeddedLitecoin => ({
   apply: (config) => config,
+  adopt: async () => 0,
   bannerLines,
   stop: async () => {},
 });
@@ -33,10 +42,17 @@ const none = (bannerLines: string[]): EmbeddedLitecoin => ({
  * chain when `litecoind` is installed, listed as the chain 'litecoin' (LTC, 3 confirmations, 'rltc'
  * addresses), a block mined every few seconds, its RPC URL left in DATA_DIR/dev-litecoin.json for a
  * test or a person to send from its "outside" wallet. Without litecoind the exchange starts without
- * it and the banner says how to turn LTC on. The deposit addresses' account key comes from a
- * development secret of its own (regtest coins are worth nothing), so the web process holds no seed.
+ * it and the banner says how to turn LTC on. The deposit and change addresses come from `signerXpub`,
+ * the BIP-84 account key of the signer process's own seed (its identity's `bitcoin_xpubs`), so the
+ * signer signs their batches and their proof-of-reserves attestations (issue 49) and the web process
+ * holds no seed. Without a signer process (seed words given to the web process) the account key comes
+ * from a development secret of its own, as before: deposits only, for regtest coins are worth nothing.
  */
-export async function startEmbeddedLitecoin(config: Config, logger: Logger): Promise<EmbeddedLitecoin> {
+export async function startEmbeddedLitecoin(
+  config: Config,
+  logger: Logger,
+  signerXpub?: string,
+): Promise<EmbeddedLitecoin> {
   if (config.chainMode !== 'embedded' || config.bitcoinChains.some((chain) => chain.key === 'litecoin'))
     return none([]);
   if (!litecoindInstalled())
@@ -53,22 +69,22 @@ export async function startEmbeddedLitecoin(config: Config, logger: Logger): Pro
       .catch((error: unknown) => logger.warn({ err: error }, 'development Litecoin node: mining failed'));
   }, BLOCK_EVERY_MS);
   timer.unref();
-  const mnemonic = mnemonicFromSecret(persistentSecret(config.dataDir, 'litecoin-regtest-seed'));
-  const xpub = asXpub(bip84XpubOfMnemonic(mnemonic, BITCOIN_COIN_TYPES.testnet));
-  const settings = {
-    key: 'litecoin',
-    family: 'bitcoin' as const,
-    name: 'Litecoin',
-    chainId: 0,
-    rpcUrl: node.rpcUrl,
-    confirmations: 3,
-    explorerUrl: null,
-    tokens: [{ asset: 'LTC', contract: null, decimals: 8, minDeposit: 100_000n }],
-    bitcoin: { networkPrefix: 'rltc', xpub, coinType: BITCOIN_COIN_TYPES.testnet },
-  };
+  const xpub =
+    signerXpub ??
+    bip84XpubOfMnemonic(
+      mnemonicFromSecret(persistentSecret(config.dataDir, 'litecoin-regtest-seed')),
+      BITCOIN_COIN_TYPES.testnet,
+    );
+  const settings = embeddedLitecoinSettings(node.rpcUrl, xpub);
   logger.info({ rpc: node.rpc.where }, 'development Litecoin node started');
   return {
     apply: (current) => ({ ...current, bitcoinChains: [...current.bitcoinChains, settings] }),
+    async adopt(db) {
+      const moved = await adoptLitecoinAddresses(db, settings);
+      if (moved > 0)
+        logger.info({ moved }, "development Litecoin: older deposit addresses put onto the signer's key");
+      return moved;
+    },
     bannerLines: [`  Litecoin (regtest):    ${node.rpc.where} (a block every 5 s; RPC in ${info})`],
     async stop() {
       clearInterval(timer);
@@ -76,4 +92,47 @@ export async function startEmbeddedLitecoin(config: Config, logger: Logger): Pro
       rmSync(info, { force: true });
     },
   };
+}
+
+/** The development Litecoin chain's settings on a regtest node, its addresses from the account `xpub`. */
+export function embeddedLitecoinSettings(rpcUrl: string, xpub: string): ChainSettings {
+  return {
+    key: 'litecoin',
+    family: 'bitcoin',
+    name: 'Litecoin',
+    chainId: 0,
+    rpcUrl,
+    confirmations: 3,
+    explorerUrl: null,
+    tokens: [{ asset: 'LTC', contract: null, decimals: 8, minDeposit: 100_000n }],
+    bitcoin: { networkPrefix: 'rltc', xpub: asXpub(xpub), coinType: BITCOIN_COIN_TYPES.testnet },
+  };
+}
+
+/**
+ * An older data directory's 'litecoin' deposit addresses came from the development secret
+ * `litecoin-regtest-seed`, which no signer holds. The development node is a new, empty regtest chain
+ * at every start (its data lives in a temporary directory), so nothing sits on those addresses any
+ * more: each customer keeps their derivation index and gets the address at that index of this
+ * start's account key, which the signer holds. Deposit records of earlier runs stay as they are.
+ */
+export async function adoptLitecoinAddresses(db: Db, settings: ChainSettings): Promise<number> {
+  const { xpub, networkPrefix } = settings.bitcoin!;
+  const rows = await db
+    .select()
+    .from(chainDepositAddresses)
+    .where(eq(chainDepositAddresses.chain, settings.key));
+  let moved = 0;
+  for (const row of rows) {
+    const address = segwitAddressAt(xpub, row.addressIndex, networkPrefix);
+    if (address === row.address) continue;
+    await db
+      .update(chainDepositAddresses)
+      .set({ address })
+      .where(
+        and(eq(chainDepositAddresses.chain, settings.key), eq(chainDepositAddresses.userId, row.userId)),
+      );
+    moved++;
+  }
+  return moved;
 }
