@@ -80,3 +80,48 @@ describe('/admin-profile Assets', () => {
     ).toEqual(['1.0000', '0.2500', '1.2500']);
   }, 20_000);
 });
+
+describe('/admin-profile Sessions', () => {
+  const session = {
+    _id: 's-1',
+    createdAt: '2026-01-02T10:00:00.000Z',
+    title: 'Chrome on Windows',
+    amount: null,
+    status: 'PASSWORD',
+    detail: '127.0.0.0/24 · last used 2026-01-02 10:00 UTC',
+    revocable: true,
+  };
+  const open = async (userId: string) => {
+    fakeApi(admin, {
+      'POST /admin/get-userDetails': () => ({
+        body: {
+          status: true,
+          message: 'ok',
+          data: { ...details, userData: { ...details.userData, _id: userId } },
+        },
+      }),
+      'POST /admin/user-records': () => ({
+        body: { status: true, message: 'ok', data: { content: [session], total: 1, page: 1, limit: 10 } },
+      }),
+    });
+    renderApp(`/admin-profile/${userId}`);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Sessions' }, { timeout: 15_000 }));
+    return screen.findByRole('table', { name: 'Sessions' });
+  };
+
+  it("offers End session and End all sessions on a customer's page", async () => {
+    const table = await open('u-alice');
+    expect(
+      await within(table).findByRole('button', { name: 'End session Chrome on Windows' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'End all sessions' })).toBeInTheDocument();
+  }, 20_000);
+
+  it("lists the admin's own sessions without ending them, and says where they end", async () => {
+    const table = await open('u-admin');
+    expect(await within(table).findByText('Chrome on Windows')).toBeInTheDocument();
+    expect(screen.getByText('End your own sessions on your Security page')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^End session/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'End all sessions' })).toBeNull();
+  }, 20_000);
+});

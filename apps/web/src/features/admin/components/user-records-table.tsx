@@ -7,6 +7,7 @@ import { type Column, DataTable } from '../../../components/ui/data-table';
 import { toast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
+import { useSession } from '../../session/session-context';
 import { useAdminUserRecords, useEndSessions, useRevokeApiKey } from '../api/admin-user-records';
 import { ADMIN_LIST } from './admin-cells';
 
@@ -93,7 +94,10 @@ export function UserRecordsTable({
   const list = useAdminUserRecords(userId, kind, page);
   const revoke = useRevokeApiKey();
   const endSessions = useEndSessions();
-  const actionable = kind === 'api_keys' || kind === 'sessions';
+  // One's own sessions end on one's Security page (the server refuses them here): on the admin's own
+  // page the Sessions tab lists them without End session, and says where they end.
+  const own = useSession().user?._id === userId;
+  const actionable = kind === 'api_keys' || (kind === 'sessions' && !own);
   const columns = actionable ? [...baseColumns, actionColumn(kind, setPending)] : baseColumns;
   const run = (what: Pending) => {
     if (what.kind === 'revoke') return revoke.mutateAsync({ userId, keyId: what.record._id });
@@ -109,7 +113,9 @@ export function UserRecordsTable({
         rowKey={(r) => r._id}
         server={{ page, total: list.data?.total ?? 0, onPageChange: setPage }}
         toolbar={
-          kind === 'sessions' ? (
+          kind === 'sessions' && own ? (
+            <p className="text-sm text-muted">{messages.adminSessionsOwn}</p>
+          ) : kind === 'sessions' ? (
             <Button
               size="sm"
               variant="danger"
