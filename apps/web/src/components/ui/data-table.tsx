@@ -82,10 +82,8 @@ const alignments = { left: 'text-left', right: 'text-right', center: 'text-cente
 
 /*
  * Below 640 px a row becomes a stacked card: each cell a line with its column's name on the left
- * (from data-label), so status and actions stay on screen instead of behind a sideways scroll. The
- * name never shrinks: a cell that may break anywhere (a long detail, an address) passes that to its
- * label too, which then broke mid-word ('DETAIL S') while the value beside it took the room.
- */
+ * (from data-label), so status and actions stay on screen instead of behind a sideways scroll; the
+ * name never shrinks (a cell that may break anywhere broke it: 'DETAIL S', issue 46). */
 const cardTable = 'max-sm:block';
 const cardRow = 'max-sm:mb-3 max-sm:block max-sm:rounded-lg max-sm:border max-sm:border-line max-sm:p-3';
 const cardCell =
