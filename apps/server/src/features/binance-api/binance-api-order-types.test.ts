@@ -52,7 +52,9 @@ describe('order types and their endpoints through the Binance-compatible API', (
       'LIMIT',
       'LIMIT_MAKER',
       'MARKET',
+      'STOP_LOSS',
       'STOP_LOSS_LIMIT',
+      'TAKE_PROFIT',
       'TAKE_PROFIT_LIMIT',
     ]);
   });
