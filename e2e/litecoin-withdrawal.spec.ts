@@ -40,6 +40,12 @@ async function node<T>(method: string, params: unknown[], wallet = true): Promis
   return parsed.result;
 }
 
+/** A decimal LTC amount as a count of litoshis (8 places). */
+function litoshis(text: string): bigint {
+  const [whole = '0', fraction = ''] = text.trim().split('.');
+  return BigInt(whole) * 100_000_000n + BigInt(fraction.padEnd(8, '0').slice(0, 8));
+}
+
 function codeFor(secret: string, stepsAhead: number): Promise<string> {
   return generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
 }
@@ -52,11 +58,10 @@ async function adminWithdrawals(browser: Browser, width: number): Promise<Page> 
   return page;
 }
 
-// Not yet run green: `npm start` signs through the embedded signer PROCESS, which has no route for
-// Bitcoin-family batches yet, so LTC is deposit-only there (the wallet offers no Withdraw LTC). The
-// sender itself is proved on a real node in apps/server/src/features/withdrawals/utxo-sends.
+// `npm start` signs through the embedded signer PROCESS (its POST /sign-bitcoin-batch), and the LTC
+// addresses are that signer's keys (embedded-litecoin.ts): this is the path production takes.
 for (const width of [1366, 390]) {
-  test.fixme(`a customer withdraws LTC to an outside address, the admin approves, it arrives on the node (${width} px)`, async ({
+  test(`a customer withdraws LTC to an outside address, the admin approves, it arrives on the node (${width} px)`, async ({
     browser,
     request,
   }) => {
@@ -163,7 +168,8 @@ for (const width of [1366, 390]) {
       fullPage: true,
     });
     const held = await node<{ total_amount: string }>('scantxoutset', ['start', [`addr(${outside})`]], false);
-    expect(Number.parseFloat(held.total_amount).toFixed(8)).toBe(Number.parseFloat(willArrive).toFixed(8));
+    // To the litoshi, compared as whole litoshis (never through a float).
+    expect(litoshis(held.total_amount)).toBe(litoshis(willArrive));
     expect(errors).toEqual([]);
     await context.close();
   });
