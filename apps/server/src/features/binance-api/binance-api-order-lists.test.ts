@@ -346,9 +346,9 @@ describe('OCO order lists through /api/v3', () => {
     const cancelled = await bot.privateDeleteOrderList({ symbol: 'BTCUSDT', orderListId: listId });
     expect(cancelled).toMatchObject({ listOrderStatus: 'ALL_DONE' });
     const all = await bot.privateGetAllOrderList({ fromId: listId });
-    expect(all.map((l: { orderListId: string }) => [l.orderListId, l.listOrderStatus])).toEqual([
-      [listId, 'ALL_DONE'],
-    ]);
+    expect(
+      all.map((l: { orderListId: string; listOrderStatus: string }) => [l.orderListId, l.listOrderStatus]),
+    ).toEqual([[listId, 'ALL_DONE']]);
     expect((await balances(t, seller)).BTC?.locked).toBe('0.00000000');
     await expectLedgerConsistent(t.ctx.db);
   });
