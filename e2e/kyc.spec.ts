@@ -135,7 +135,7 @@ test('a new customer registers, passes KYC once the admin approves, deposits and
   await confirm.getByRole('button', { name: 'Yes' }).click();
   await expect(admin.getByText('KYC approved successfully')).toBeVisible();
   // The list shows the pending queue by default; the decided request is under All.
-  await admin.getByLabel('Status').selectOption('All');
+  await admin.getByLabel('Status', { exact: true }).selectOption('All');
   await expect(
     admin.getByRole('row').filter({ hasText: email }).getByText('APPROVED', { exact: true }),
   ).toBeVisible();
@@ -189,7 +189,7 @@ test('a rejected customer reads the reason and submits again', async ({ page, br
   await confirm.getByLabel('Reason').fill('The card number is not readable');
   await confirm.getByRole('button', { name: 'Yes' }).click();
   await expect(admin.getByText('KYC rejected successfully')).toBeVisible();
-  await admin.getByLabel('Status').selectOption('All');
+  await admin.getByLabel('Status', { exact: true }).selectOption('All');
   await expect(
     admin.getByRole('row').filter({ hasText: email }).getByText('REJECTED', { exact: true }),
   ).toBeVisible();
