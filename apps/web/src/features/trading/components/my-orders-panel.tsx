@@ -47,7 +47,7 @@ function OrderLine({ order, coin, action }: { order: LimitOrder; coin: string; a
         <p className="text-xs text-muted">
           {filled && average
             ? `avg ${formatAssetPrice(average, coin)} USDT`
-            : `${waiting ? 'then ' : ''}at ${formatAssetPrice(order.price, coin)} USDT · filled ${formatAmount(order.filled_quantity, 6)}`}
+            : `${waiting ? 'then ' : ''}${order.stop_order_type === 'market' ? 'at market' : `at ${formatAssetPrice(order.price, coin)} USDT`} · filled ${formatAmount(order.filled_quantity, 6)}`}
           {' · '}
           {formatDateTime(order.createdAt)}
         </p>

@@ -33,7 +33,12 @@ export interface ConfirmationProps {
   readonly lastPrice?: string | null;
 }
 
-const KIND_WORD = { limit: 'Limit', stop_limit: 'Stop-limit', oco: 'OCO' } as const;
+const KIND_WORD = {
+  limit: 'Limit',
+  stop_limit: 'Stop-limit',
+  stop_market: 'Stop-market',
+  oco: 'OCO',
+} as const;
 
 /**
  * What the user is about to do, the same for a buy and a sell: side, quantity, price, cost, fee and
@@ -93,18 +98,19 @@ export function OrderConfirmation({
       ? isBuy
         ? messages.ocoBuyHelp
         : messages.ocoSellHelp
-      : kind === 'stop_limit'
+      : kind === 'stop_limit' || kind === 'stop_market'
         ? trigger
         : null;
+  const market = kind === 'stop_market';
   return (
     <div className="flex flex-col gap-2">
       <dl className="flex flex-col gap-1.5 text-sm">
         <Row label="Side" value={`${KIND_WORD[kind]} ${side} ${coin}`} />
         <Row label="Quantity" value={`${formatAmount(quantity, 6)} ${coin}`} />
-        <Row label="Limit price" value={price(limitPrice)} />
+        {market ? null : <Row label="Limit price" value={price(limitPrice)} />}
         {stop ? <Row label="Stop price" value={price(stop.stopPrice)} /> : null}
         {stop && kind === 'oco' ? <Row label="Stop-limit price" value={price(stop.stopLimitPrice)} /> : null}
-        <Row label="Time in force" value={choiceLabel(choice)} />
+        {market ? null : <Row label="Time in force" value={choiceLabel(choice)} />}
         <Row label="Cost" value={`${formatAmount(estimate.cost)} ${LIMIT_QUOTE}`} />
         <Row label="Fee (0.2%)" value={`${formatAmount(estimate.fee)} ${LIMIT_QUOTE}`} />
         <Row
@@ -114,6 +120,7 @@ export function OrderConfirmation({
         />
       </dl>
       {note ? <p className="text-xs text-muted">{note}</p> : null}
+      {market ? <p className="text-xs text-muted">{messages.stopMarketHelp}</p> : null}
     </div>
   );
 }

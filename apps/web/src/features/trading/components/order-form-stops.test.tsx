@@ -66,7 +66,7 @@ async function limitForm(side: 'buy' | 'sell', limitPrice: string) {
   const user = userEvent.setup();
   await user.click(screen.getByRole('radio', { name: 'Limit' }));
   await user.type(screen.getByLabelText('Quantity'), '0.01');
-  await user.type(screen.getByLabelText('Limit Price'), limitPrice);
+  if (limitPrice) await user.type(screen.getByLabelText('Limit Price'), limitPrice);
   await user.click(screen.getByText('Advanced'));
   const submit = () =>
     user.click(screen.getByRole('button', { name: side === 'buy' ? 'Buy BTC' : 'Sell BTC' }));
@@ -202,5 +202,48 @@ describe('an OCO from the order form (issue 48)', () => {
     await submit();
     expect(await screen.findByText('Insufficient amount')).toBeInTheDocument();
     expect(ocoMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('a stop-market from the order form (issue 48)', () => {
+  beforeEach(() => placeMock.mockReset());
+
+  it('drops the limit price, holds a buy at its stop plus 10%, and sends a stop-market with no limit price', async () => {
+    placeMock.mockResolvedValue(placed);
+    const { user, submit } = await limitForm('buy', '');
+    await user.selectOptions(screen.getByLabelText('Order kind'), 'Stop-market');
+    expect(screen.queryByLabelText('Limit Price')).toBeNull();
+    await submit();
+    expect(await screen.findByText('Please Enter Stop Price')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Stop price'), '64000');
+    expect(screen.getByText('Triggers when the last price rises to 64,000.0')).toBeInTheDocument();
+    await submit();
+    const dialog = await screen.findByRole('alertdialog', { name: 'Are You sure you want to Buy ?' });
+    expect(within(dialog).getByText('Stop-market buy BTC')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Limit price')).toBeNull();
+    // Held at 70,400 (64,000 + 10%) for 0.01 BTC: 704 USDT and its fee.
+    expect(within(dialog).getByText(/^704(\.0+)? USDT$/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'YES' }));
+    expect(placeMock.mock.calls[0]?.[0]).toMatchObject({
+      type: 'limit',
+      side: 'buy',
+      limitPrice: null,
+      time_in_force: null,
+      stop_price: '64000',
+      stop_kind: 'stop_loss',
+      stop_order_type: 'market',
+    });
+  });
+
+  it('refuses a buy whose hold at the cap is more than the balance', async () => {
+    const { user, submit } = await limitForm('buy', '');
+    await user.selectOptions(screen.getByLabelText('Order kind'), 'Stop-market');
+    await user.clear(screen.getByLabelText('Quantity'));
+    // 0.029 BTC at 64,000 is 1,856 USDT (within the 2,000), but at the 70,400 cap it is 2,041.6.
+    await user.type(screen.getByLabelText('Quantity'), '0.029');
+    await user.type(screen.getByLabelText('Stop price'), '64000');
+    await submit();
+    expect(await screen.findByText('Insufficient amount')).toBeInTheDocument();
+    expect(placeMock).not.toHaveBeenCalled();
   });
 });

@@ -110,12 +110,19 @@ export function OrderForm(props: OrderFormProps) {
       <QuantityShares
         side={side}
         balance={balance}
-        price={order.type === 'limit' ? order.limitPrice : (order.quote?.price ?? referencePrice)}
+        price={
+          order.type !== 'limit'
+            ? (order.quote?.price ?? referencePrice)
+            : choice.kind === 'stop_market'
+              ? order.stopPrice
+              : order.limitPrice
+        }
         feeBps={feeBps}
         decimals={rules?.quantityPrecision ?? 6}
         onPick={(value) => order.setValue('quantity', value, { shouldValidate: false })}
       />
-      {order.type === 'limit' ? (
+      {/* A stop-market has no limit price: once triggered it is a market order. */}
+      {order.type === 'limit' && choice.kind !== 'stop_market' ? (
         <Input
           label="Limit Price"
           inputMode="decimal"

@@ -11,7 +11,7 @@ export function waitingStopText(order: LimitOrder, base: string): string | null 
 
 /**
  * What sets a stop or an OCO leg apart in an orders list (issue 48): an 'OCO' badge on each leg of a
- * pair and, while a stop waits off the book, its trigger. A triggered stop reads as the limit order it
+ * pair, a 'Stop-market' badge on a waiting stop-market, and, while a stop waits off the book, its trigger. A triggered stop reads as the limit order it
  * became; a plain limit shows nothing here.
  */
 export function OrderKindTags({ order, base }: { readonly order: LimitOrder; readonly base: string }) {
@@ -20,6 +20,9 @@ export function OrderKindTags({ order, base }: { readonly order: LimitOrder; rea
   return (
     <span className="inline-flex flex-wrap items-center gap-1.5">
       {order.order_list_id ? <Badge tone="accent">{messages.ocoBadge}</Badge> : null}
+      {waiting && order.stop_order_type === 'market' ? (
+        <Badge tone="accent">{messages.orderKindStopMarket}</Badge>
+      ) : null}
       {waiting ? <span className="text-xs font-medium text-ink">{waiting}</span> : null}
     </span>
   );

@@ -71,7 +71,9 @@ export function StopOrderFields({
           ? side === 'sell'
             ? messages.ocoSellHelp
             : messages.ocoBuyHelp
-          : messages.stopLimitHelp}
+          : kind === 'stop_market'
+            ? messages.stopMarketHelp
+            : messages.stopLimitHelp}
       </p>
       {lastPrice ? (
         <p className="text-xs text-muted">

@@ -16,7 +16,8 @@ export interface OrderToSend {
 
 /**
  * The body of POST /wallet/limitorder/limitInstant/buy|sell: an instant order at its quote, or a
- * limit order with its time in force, and for a stop-limit its stop price and kind.
+ * limit order with its time in force, and for a stop-limit its stop price and kind; a stop-market
+ * sends its stop price and kind and no limit price.
  */
 export function placeOrderBody(
   order: OrderToSend,
@@ -25,7 +26,9 @@ export function placeOrderBody(
   instantMarketId: string | null,
 ): PlaceOrderRequest {
   const limit = order.type === 'limit';
-  const stop = limit && order.choice.kind === 'stop_limit';
+  const stop = limit && (order.choice.kind === 'stop_limit' || order.choice.kind === 'stop_market');
+  // A stop-market has no limit price or time in force: once triggered it is a market order.
+  const market = limit && order.choice.kind === 'stop_market';
   return {
     side,
     type: order.type,
@@ -33,11 +36,12 @@ export function placeOrderBody(
     fiat_currency_code: limit ? LIMIT_QUOTE : INSTANT_FIAT,
     market_id: limit ? marketIdOf(coin) : instantMarketId,
     quantity: order.values.quantity,
-    limitPrice: limit ? order.values.limitPrice : null,
+    limitPrice: limit && !market ? order.values.limitPrice : null,
     quote_id: order.quoteId,
-    time_in_force: limit ? wireTimeInForce(order.choice) : null,
+    time_in_force: limit && !market ? wireTimeInForce(order.choice) : null,
     stop_price: stop ? order.values.stopPrice : null,
     stop_kind: stop ? order.stopKind : null,
+    ...(market && { stop_order_type: 'market' as const }),
   };
 }
 

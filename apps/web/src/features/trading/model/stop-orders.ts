@@ -1,7 +1,9 @@
 import { formatMessage, type LimitOrder, messages, type OrderSide } from '@exchange/contracts';
 import {
   compareDec,
+  formatDec,
   type MarketRules,
+  multiplyDec,
   marketUnits,
   parsePriceTicks,
   toDec,
@@ -9,8 +11,8 @@ import {
 } from '@exchange/domain';
 import { type OrderContext, orderSpend } from './order-validation';
 
-/** What the limit form places (issue 48): a plain limit, a stop-limit, or an OCO pair. */
-export type OrderKind = 'limit' | 'stop_limit' | 'oco';
+/** What the limit form places (issue 48): a plain limit, a stop-limit, a stop-market, or an OCO pair. */
+export type OrderKind = 'limit' | 'stop_limit' | 'stop_market' | 'oco';
 
 /** The wire's stop kind (Binance's words): which way the last price must move is the side's and this. */
 export type StopKind = 'stop_loss' | 'take_profit';
@@ -18,6 +20,7 @@ export type StopKind = 'stop_loss' | 'take_profit';
 export const ORDER_KIND_OPTIONS: readonly { value: OrderKind; label: string }[] = [
   { value: 'limit', label: messages.orderKindLimit },
   { value: 'stop_limit', label: messages.orderKindStopLimit },
+  { value: 'stop_market', label: messages.orderKindStopMarket },
   { value: 'oco', label: messages.orderKindOco },
 ];
 
@@ -111,7 +114,7 @@ export function validateStopFields(
   if (stopProblem) return { field: 'stopPrice', message: stopProblem };
   // The server measures a stop against the market's last trade: without one it refuses the order.
   if (!last) return { field: 'stopPrice', message: messages.stopNeedsLastPrice };
-  if (kind === 'stop_limit') {
+  if (kind === 'stop_limit' || kind === 'stop_market') {
     if (stopDirection(values.stopPrice, last) === 'at')
       return { field: 'stopPrice', message: messages.stopWouldTrigger };
     return null;
@@ -139,11 +142,20 @@ export function validateStopFields(
   return null;
 }
 
+/** A stop-market buy may pay this much above its stop price, and is held for it (the server's band). */
+const STOP_MARKET_BUY_BAND = { value: 11n, scale: 1 };
+
 /**
  * The price whose cost a buy holds: an OCO buy holds once for the pair, enough for the dearer of its
- * two legs; every other order holds its limit price.
+ * two legs; a stop-market buy its stop price plus 10% (it has no limit price; a sell's hold is its
+ * quantity, so it counts at the stop price); every other order holds its limit price.
  */
 export function heldPrice(kind: OrderKind, side: OrderSide, values: StopFormValues): string {
+  if (kind === 'stop_market') {
+    const stop = toDec(values.stopPrice);
+    if (!stop || side === 'sell') return values.stopPrice;
+    return formatDec(multiplyDec(stop, STOP_MARKET_BUY_BAND), stop.scale + 1);
+  }
   if (kind !== 'oco' || side !== 'buy') return values.limitPrice;
   const limit = toDec(values.limitPrice);
   const stopLimit = toDec(values.stopLimitPrice);
