@@ -48,7 +48,7 @@ export async function apiListsOf(
   return new Map(rows.map((row) => [row.orderListId, row]));
 }
 
-/** The legs of each list, by list id, each list's legs in placement order. */
+/** The legs of each list, by list id (in no particular order: the views sort them, stop leg first). */
 export async function legsOfLists(
   db: DbOrTx,
   listIds: readonly string[],
