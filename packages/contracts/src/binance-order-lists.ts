@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { binanceDecimalSchema, binanceOrderIdSchema, binanceSymbolSchema, clientOrderIdSchema } from './binance-api';
+import {
+  binanceDecimalSchema,
+  binanceOrderIdSchema,
+  binanceSymbolSchema,
+  clientOrderIdSchema,
+} from './binance-api';
 
 /**
  * Binance's OCO order-list endpoints (issue 48): the parameters of POST /api/v3/orderList/oco (the
