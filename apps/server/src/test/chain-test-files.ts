@@ -12,17 +12,19 @@ export function chainTestFiles(serverSrc: string): string[] {
     .filter((file) => file.endsWith('.ts'))
     .map((file) => path.join(serverSrc, file));
   const importsOf = new Map<string, string[]>();
+  const usesChain = new Set([path.join(serverSrc, 'test', 'test-chain.ts')]);
+  const testApp = path.join(serverSrc, 'test', 'test-app.ts');
   for (const file of files) {
     const source = readFileSync(file, 'utf8');
+    // A file that reads the chain's URL from the run itself (vitest's inject) is on it without test-chain.
+    if (file !== testApp && /inject\('chain(RpcUrl|Usdt)'\)/.test(source)) usesChain.add(file);
     const imports = [...source.matchAll(/from '(\.{1,2}\/[^']+)'/g)].map((match) =>
       path.resolve(path.dirname(file), `${match[1]}.ts`),
     );
     importsOf.set(file, imports);
   }
-  const usesChain = new Set([path.join(serverSrc, 'test', 'test-chain.ts')]);
   // Grows the set to a fixed point: a file importing a chain user is one too. test-app.ts is left out:
   // it imports test-chain only to fund the hot wallet of an app configured on the chain.
-  const testApp = path.join(serverSrc, 'test', 'test-app.ts');
   for (let grew = true; grew; ) {
     grew = false;
     for (const [file, imports] of importsOf) {
