@@ -39,7 +39,9 @@ export default defineConfig({
   webServer: {
     command: 'node e2e/start-server.mjs',
     url: `http://127.0.0.1:${PORT}/api/v1/health`,
-    timeout: 120_000,
+    // A fresh PostgreSQL, three hardhat networks and a Litecoin node start before the first answer: on an
+    // idle machine about 15 s, on a loaded 2-core one two minutes and more.
+    timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
