@@ -2,9 +2,9 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-// findBy/waitFor wait up to 5 s instead of 1 s: a busy machine renders slowly, and waiting longer
+// findBy/waitFor wait up to 10 s instead of 1 s: a busy machine renders slowly, and waiting longer
 // only costs time when a test is about to fail anyway.
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom does not implement scrolling; the app scrolls to the top on every route and page change.
 window.scrollTo = (() => undefined) as typeof window.scrollTo;
