@@ -23,9 +23,11 @@ import { DEFAULT_FEE_BPS, INSTANT_FIAT, LIMIT_QUOTE, offersLimitOrders } from '.
 import { placeOcoBody, placeOrderBody } from '../model/order-requests';
 import { type OrderContext, validateOrderForm } from '../model/order-validation';
 import {
+  checkStopMarket,
   checkStopOrder,
   heldPrice,
   inferStopKind,
+  isStopKind,
   refusalField,
   type StopFormValues,
   type StopKind,
@@ -209,18 +211,12 @@ export function useOrderForm(
   const onSubmit = handleSubmit(async (values) => {
     const kind = effectiveType === 'limit' ? choice.kind : 'limit';
     const shownLast = lastPrice ? formatAssetPrice(lastPrice, coin) : '';
-    if (kind === 'stop_market') {
-      // No limit price: the stop price is checked first, then the order's rules at it (a rule about
-      // the price is shown by the stop price), and the buy's hold at its cap.
-      const atStop = { ...values, limitPrice: values.stopPrice };
-      if (report(checkStopOrder(kind, atStop, context(null), lastPrice, shownLast))) return;
-      const problem = validateOrderForm(atStop, context(null));
-      if (report(problem && (problem.field === 'limitPrice' ? { ...problem, field: 'stopPrice' } : problem)))
-        return;
-    } else {
-      if (report(validateOrderForm(values, context(null)))) return;
-      if (report(checkStopOrder(kind, values, context(null), lastPrice, shownLast))) return;
-    }
+    const problem =
+      kind === 'stop_market'
+        ? checkStopMarket(values, context(null), lastPrice, shownLast)
+        : (validateOrderForm(values, context(null)) ??
+          checkStopOrder(kind, values, context(null), lastPrice, shownLast));
+    if (report(problem)) return;
     let instantQuote: InstantQuote | null = null;
     if (effectiveType === 'instant') {
       instantQuote = quoteFits(quote, values.quantity, side, coin) ? quote : null;
@@ -238,10 +234,7 @@ export function useOrderForm(
       // With the firm price known, the balance rule is checked again against its total.
       if (report(validateOrderForm(values, context(instantQuote)))) return;
     }
-    const stopKind =
-      kind === 'stop_limit' || kind === 'stop_market'
-        ? inferStopKind(side, values.stopPrice, lastPrice)
-        : null;
+    const stopKind = isStopKind(kind) ? inferStopKind(side, values.stopPrice, lastPrice) : null;
     setPending({ values, type: effectiveType, quote: instantQuote, choice: { ...choice, kind }, stopKind });
   });
 

@@ -3,13 +3,13 @@ import {
   compareDec,
   formatDec,
   type MarketRules,
-  multiplyDec,
   marketUnits,
+  multiplyDec,
   parsePriceTicks,
   toDec,
   validateOrder,
 } from '@exchange/domain';
-import { type OrderContext, orderSpend } from './order-validation';
+import { type OrderContext, orderSpend, validateOrderForm } from './order-validation';
 
 /** What the limit form places (issue 48): a plain limit, a stop-limit, a stop-market, or an OCO pair. */
 export type OrderKind = 'limit' | 'stop_limit' | 'stop_market' | 'oco';
@@ -244,4 +244,27 @@ export function refusalField(message: string): keyof StopFormValues | null {
   if (message === messages.postOnlyWouldTake) return 'limitPrice';
   if (STOP_REFUSALS.includes(message)) return 'stopPrice';
   return null;
+}
+
+/** Whether the kind waits for a stop price (a stop-limit or a stop-market), so it sends a stop kind. */
+export function isStopKind(kind: OrderKind): boolean {
+  return kind === 'stop_limit' || kind === 'stop_market';
+}
+
+/**
+ * A stop-market's form rules: it has no limit price, so the stop fields (and a buy's hold at its cap)
+ * come first, then the order's own rules at the stop price, a price rule shown by the stop price.
+ */
+export function checkStopMarket(
+  values: StopFormValues,
+  context: OrderContext,
+  last: string | null,
+  shownLast: string,
+): { field: keyof StopFormValues; message: string } | null {
+  const atStop = { ...values, limitPrice: values.stopPrice };
+  const stopProblem = checkStopOrder('stop_market', atStop, context, last, shownLast);
+  if (stopProblem) return stopProblem;
+  const problem = validateOrderForm(atStop, context);
+  if (!problem) return null;
+  return { ...problem, field: problem.field === 'limitPrice' ? 'stopPrice' : problem.field };
 }
