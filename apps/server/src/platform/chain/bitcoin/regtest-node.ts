@@ -106,7 +106,7 @@ export async function startRegtestNode(options: { timeoutMs?: number } = {}): Pr
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
   const rpcUrl = `http://exchange:${password}@127.0.0.1:${rpcPort}`;
-  const rpc = bitcoinRpc(rpcUrl, { timeoutMs: 30_000 });
+  const rpc = bitcoinRpc(rpcUrl, { timeoutMs: 60_000 });
   const stop = async () => {
     process.removeListener('exit', killOnExit);
     if (child.exitCode === null) {
@@ -118,9 +118,10 @@ export async function startRegtestNode(options: { timeoutMs?: number } = {}): Pr
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitReady(rpc, child, options.timeoutMs ?? 30_000);
+    // Litecoin Core answers -28 (warming up) for seconds; on a loaded 2-core machine past 30 s.
+    await waitReady(rpc, child, options.timeoutMs ?? 120_000);
     await rpc.call('createwallet', ['outside']);
-    const outside = bitcoinRpc(rpcUrl, { timeoutMs: 30_000, wallet: 'outside' });
+    const outside = bitcoinRpc(rpcUrl, { timeoutMs: 60_000, wallet: 'outside' });
     const minerAddress = await outside.call<string>('getnewaddress', ['', 'bech32']);
     const mine = async (count: number) => {
       const to = await outside.call<string>('getnewaddress', ['', 'bech32']);
