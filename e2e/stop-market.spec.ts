@@ -12,10 +12,14 @@ import { collectPageErrors, expectAccessible, logInAsCustomer, openFromHeader } 
 const SHOTS = process.env.E2E_SHOTS;
 const ALICE = { email: 'alice@example.com', password: 'Alice@123456' };
 
-async function openMarket(page: Page, coin: string): Promise<void> {
+/** Buy Crypto from the header, on `coin`'s market; the info dialog opens by itself on the first visit. */
+async function openMarket(page: Page, coin: string, firstVisit: boolean): Promise<void> {
   await openFromHeader(page, 'Buy Crypto', /\/buy-sell$/);
-  const info = page.getByRole('dialog', { name: 'How buying and selling works' });
-  if (await info.isVisible()) await info.getByRole('button', { name: 'Got it' }).click();
+  if (firstVisit) {
+    const info = page.getByRole('dialog', { name: 'How buying and selling works' });
+    await info.getByRole('button', { name: 'Got it' }).click();
+    await expect(info).toBeHidden();
+  }
   await page.getByLabel('Coin').selectOption(coin);
   await expect(page.getByRole('heading', { name: new RegExp(`Order book · ${coin}-USDT`) })).toBeVisible();
 }
@@ -57,7 +61,7 @@ for (const [width, height, market] of [
       const stop = (last * 1.05).toFixed(market.priceDecimals);
 
       await logInAsCustomer(page, ALICE.email, ALICE.password);
-      await openMarket(page, coin);
+      await openMarket(page, coin, true);
       const form = page.getByRole('form', { name: 'Buy order' });
       await form.getByRole('radio', { name: 'Limit', exact: true }).check({ force: true });
       await form.getByLabel('Quantity').fill('1');
@@ -75,7 +79,7 @@ for (const [width, height, market] of [
       await expect(page.getByText('Order placed successfully')).toBeVisible();
       await expect(page).toHaveURL(/\/history$/, { timeout: 15_000 });
 
-      await openMarket(page, coin);
+      await openMarket(page, coin, false);
       const mine = page.getByRole('list', { name: 'Open orders' });
       const waiting = mine
         .getByRole('listitem')
