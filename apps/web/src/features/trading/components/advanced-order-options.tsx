@@ -54,32 +54,35 @@ export function AdvancedOrderOptions({
         />
         {kindFields}
       </div>
-      <fieldset className="mt-3 flex flex-col gap-2" disabled={oco}>
-        <legend className="mb-1 text-sm font-medium text-ink">Time in force</legend>
-        {TIME_IN_FORCE_OPTIONS.map((option) => {
-          const disabled = oco || (value.postOnly && option.value !== 'gtc');
-          return (
-            <div key={option.value} className="text-sm">
-              <label className="flex items-center gap-2">
-                <input
-                  type="radio"
-                  name={`${id}-tif`}
-                  value={option.value}
-                  checked={value.timeInForce === option.value}
-                  disabled={disabled}
-                  aria-describedby={`${id}-${option.value}`}
-                  onChange={() => onChange({ ...value, timeInForce: option.value })}
-                  className="size-4 accent-accent"
-                />
-                <span className={disabled ? 'text-muted' : 'text-ink'}>{option.label}</span>
-              </label>
-              <p id={`${id}-${option.value}`} className="ml-6 text-xs text-muted">
-                {option.help}
-              </p>
-            </div>
-          );
-        })}
-      </fieldset>
+      {/* A stop-market has no time in force: once triggered it is a market order. */}
+      {value.kind === 'stop_market' ? null : (
+        <fieldset className="mt-3 flex flex-col gap-2" disabled={oco}>
+          <legend className="mb-1 text-sm font-medium text-ink">Time in force</legend>
+          {TIME_IN_FORCE_OPTIONS.map((option) => {
+            const disabled = oco || (value.postOnly && option.value !== 'gtc');
+            return (
+              <div key={option.value} className="text-sm">
+                <label className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name={`${id}-tif`}
+                    value={option.value}
+                    checked={value.timeInForce === option.value}
+                    disabled={disabled}
+                    aria-describedby={`${id}-${option.value}`}
+                    onChange={() => onChange({ ...value, timeInForce: option.value })}
+                    className="size-4 accent-accent"
+                  />
+                  <span className={disabled ? 'text-muted' : 'text-ink'}>{option.label}</span>
+                </label>
+                <p id={`${id}-${option.value}`} className="ml-6 text-xs text-muted">
+                  {option.help}
+                </p>
+              </div>
+            );
+          })}
+        </fieldset>
+      )}
       {postOnlyAllowed ? (
         <div className="mt-3 text-sm">
           <label className="flex items-center gap-2 text-ink">
