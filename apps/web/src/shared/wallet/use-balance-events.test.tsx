@@ -99,6 +99,10 @@ describe('useBalanceEvents', () => {
           filled_cost: '0',
           price: '1',
           status: 'open',
+          stop_price: null,
+          stop_kind: null,
+          triggered_at: null,
+          order_list_id: null,
         },
       });
       vi.advanceTimersByTime(BALANCE_REFRESH_DELAY_MS);
