@@ -7,11 +7,23 @@ import { fund } from '../trading/trading-test-helpers';
 import { binanceProClient } from './binance-streams-test-helpers';
 
 /** A watch that must resolve within `ms`, so a missing frame fails the test instead of hanging it. */
-function soon<T>(promise: Promise<T>, ms = 5_000): Promise<T> {
+function soon<T>(promise: Promise<T>, ms = 15_000): Promise<T> {
   return Promise.race([
     promise,
     new Promise<T>((_resolve, reject) => setTimeout(() => reject(new Error('no update in time')), ms)),
   ]);
+}
+
+/** Resolves once the bot has opened a socket and every socket it opened is connected. */
+async function socketsOpen(bot: { clients: Record<string, unknown> }): Promise<void> {
+  for (;;) {
+    const clients = Object.values(bot.clients) as Array<{ connected: Promise<unknown> }>;
+    if (clients.length > 0) {
+      await Promise.all(clients.map((client) => client.connected));
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /**
@@ -104,6 +116,10 @@ describe('a ccxt pro bot watching the Binance-compatible streams', () => {
     const orders = bot.watchOrders('BTC/USDT');
     const balance = bot.watchBalance();
     const othersOrders = other.watchOrders('BTC/USDT');
+    // ccxt opens the user data socket after its own awaits: an order placed before the socket is open
+    // sends its report to nobody, as it would on Binance, so both bots must be connected first.
+    await soon(socketsOpen(bot));
+    await soon(socketsOpen(other));
     const rest = binanceClient(base, takerKey);
     const resting = await rest.createOrder('BTC/USDT', 'limit', 'buy', 0.001, 50_000);
     const [seen] = await soon(orders);
