@@ -51,7 +51,12 @@ export async function readChainHoldings(
         settings.family === 'bitcoin'
           ? changeAddressOf(settings)
           : deps.sender.hotWalletAddress(settings.key);
-      const coldWallet = deps.settings.coldWallets.get(settings.key) ?? null;
+      // A cold wallet of the wrong kind for the chain (a 0x address on Litecoin) is not read.
+      const configuredCold = deps.settings.coldWallets.get(settings.key) ?? null;
+      const coldWallet =
+        configuredCold && configuredCold.startsWith('0x') === (settings.family !== 'bitcoin')
+          ? configuredCold
+          : null;
       const nativeAsset = settings.tokens.find((token) => token.contract === null)?.asset ?? null;
       const base = { chain: settings.key, chainName: settings.name, hotWallet, coldWallet, nativeAsset };
       try {

@@ -186,6 +186,35 @@ describe('the Litecoin assets of a report', () => {
       expect(bitcoinMessage.verify(proof.message, proof.address, proof.signature, LITECOIN_MAGIC)).toBe(true);
     expect(line.ratio).toBe('1.1666');
   });
+
+  it('lists a configured cold wallet with its balance at the same block and no signature', async () => {
+    // An address of the node's outside wallet stands for the cold wallet: its key is not the exchange's.
+    const cold = await node.outside.call<string>('getnewaddress', ['', 'bech32']);
+    await node.outside.call('sendtoaddress', [cold, '0.12345678']);
+    await node.mine(1);
+    const prover = bitcoinAssetProver({
+      db: t.ctx.db,
+      logger: t.ctx.logger,
+      signer: t.ctx.config.chainSigner,
+      coldWallets: new Map([['litecoin', cold]]),
+    });
+    const proofs = await prover(settings(), '3f0c1f7e-8f7a-4c4e-9d55-0b6b2f1c9a11');
+    const coldProof = proofs.find((proof) => proof.role === 'cold');
+    const height = BigInt(await node.rpc.call<number>('getblockcount'));
+    // 12,345,678 litoshis, in the ledger's minor units of LTC (eight places, the same as litoshis).
+    expect(coldProof).toMatchObject({ address: cold, balance: 12_345_678n, attestation: null });
+    for (const proof of proofs) expect(proof.blockNumber).toBe(height);
+
+    const row = await makeReserveReport(t.ctx, { byFamily: { bitcoin: prover } }, { trigger: 'SCHEDULE' });
+    const { ltc, line } = await publicReport(row.id);
+    expect(ltc.find((proof) => proof.role === 'cold')).toMatchObject({
+      address: cold,
+      balance: '0.12345678',
+      signature: null,
+    });
+    // The totals count the cold coins: 1.75 LTC before, 1.87345678 now, against the same 1.5 LTC owed.
+    expect(line).toMatchObject({ assets: '1.87345678', liabilities: '1.50000000', ratio: '1.2489' });
+  });
 });
 
 describe("the signer's Bitcoin-family attestation", () => {

@@ -14,7 +14,7 @@ import type { ChainAssetProof, ChainAssetProver } from './prove-chain-assets';
 
 /** One address of a Bitcoin-family chain the exchange holds the key of: where it sits under the account. */
 export interface BitcoinControlledAddress {
-  readonly role: 'hot' | 'deposit';
+  readonly role: 'hot' | 'deposit' | 'cold';
   readonly address: string;
   readonly change: 0 | 1;
   readonly index: number;
@@ -31,6 +31,8 @@ export interface BitcoinAssetDeps {
    * withdrawal batches send their change). Pluggable so a hot wallet of another shape is listed too.
    */
   readonly internalAddresses?: (settings: ChainSettings) => Promise<BitcoinControlledAddress[]>;
+  /** Watch-only cold wallets per chain key (CHAIN_COLD_WALLETS); only a bech32 address is read here. */
+  readonly coldWallets?: ReadonlyMap<string, string>;
 }
 
 /** Addresses scanned in one scantxoutset (each a descriptor the node matches in one pass). */
@@ -110,6 +112,11 @@ export function bitcoinAssetProver(deps: BitcoinAssetDeps): ChainAssetProver {
         index: row.address_index,
       })),
     ];
+    // The cold wallet is scanned with the rest, so its balance is read at the same block. One of
+    // another network (a 0x entry, a bc1 address on Litecoin) would fail the node's scan: it is left out.
+    const cold = deps.coldWallets?.get(settings.key);
+    if (cold?.startsWith(`${params.networkPrefix}1`) && segwitScriptHex(cold))
+      controlled.push({ role: 'cold', address: cold, change: 0, index: 0 });
     const scan = await scanAtOneBlock(
       rpc,
       controlled.map((holder) => holder.address),
@@ -135,7 +142,8 @@ export function bitcoinAssetProver(deps: BitcoinAssetDeps): ChainAssetProver {
         balance: chainAmountToMinor(sats, coin.decimals, scale),
         blockNumber: scan.height,
         blockHash: scan.blockHash,
-        attestation: await attest(deps, holder, key, reportId, settings.key),
+        // The cold wallet's key is offline: it is listed with its balance and no signature.
+        attestation: holder.role === 'cold' ? null : await attest(deps, holder, key, reportId, settings.key),
         explorerUrl: settings.explorerUrl ? `${settings.explorerUrl}/address/${holder.address}` : null,
       });
     }

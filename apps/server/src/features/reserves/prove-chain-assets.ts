@@ -73,7 +73,9 @@ export function evmAssetProver(deps: ChainAssetDeps): ChainAssetProver {
         key: { kind: 'deposit', index: row.address_index },
       });
     const cold = deps.coldWallets.get(settings.key);
-    if (cold) controlled.push({ role: 'cold', address: cold as Address, key: null });
+    // A bech32 entry belongs to a Bitcoin-family chain; an EVM chain only reads a 0x address.
+    if (cold && /^0x[0-9a-fA-F]{40}$/.test(cold))
+      controlled.push({ role: 'cold', address: cold as Address, key: null });
     const proofs: ChainAssetProof[] = [];
     const signed = new Map<string, ReservesAttestation | null>();
     for (const holder of controlled) {

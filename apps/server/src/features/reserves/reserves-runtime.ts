@@ -32,7 +32,12 @@ export function createReserves(ctx: AppContext): ReservesRuntime {
         hotWalletAddress: (chain) => ctx.chainSender.hotWalletAddress(chain),
         coldWallets: ctx.config.chainSweeps.coldWallets,
       }),
-      bitcoin: bitcoinAssetProver({ db: ctx.db, logger: ctx.logger, signer: ctx.config.chainSigner }),
+      bitcoin: bitcoinAssetProver({
+        db: ctx.db,
+        logger: ctx.logger,
+        signer: ctx.config.chainSigner,
+        coldWallets: ctx.config.chainSweeps.coldWallets,
+      }),
     },
   };
   return {

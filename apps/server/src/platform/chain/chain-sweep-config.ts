@@ -8,7 +8,10 @@ import { z } from 'zod';
 const decimalText = z.string().regex(/^\d{1,18}(\.\d{1,18})?$/, 'must be a decimal amount');
 const coldWallet = z
   .string()
-  .regex(/^[a-z0-9-]{1,32}:0x[0-9a-fA-F]{40}$/, 'must be <chain key>:<0x address>');
+  .regex(
+    /^[a-z0-9-]{1,32}:(0x[0-9a-fA-F]{40}|[a-z]{1,83}1[02-9ac-hj-np-z]{6,87})$/,
+    'must be <chain key>:<0x address> or <chain key>:<lowercase bech32 address>',
+  );
 
 export const chainSweepEnv = {
   CHAIN_SWEEP_EVERY_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
@@ -76,7 +79,7 @@ export const chainSweepSettingDocs: Record<keyof typeof chainSweepEnv, string> =
   CHAIN_HOT_CAP_TOKEN:
     "The most of each token the hot wallet should hold. The embedded default raises it to twice its start's float (2,000,000 test USDT).",
   CHAIN_COLD_WALLETS:
-    'Watch-only cold wallets, `<chain key>:<address>` separated by commas (a multisig such as a Safe); their balances count among the on-chain holdings, so moving coins between hot and cold changes no figure.',
+    'Watch-only cold wallets, `<chain key>:<address>` separated by commas: a 0x address (a multisig such as a Safe) for an EVM chain, a lowercase bech32 address (ltc1…) for a Bitcoin-family chain. Their balances count among the on-chain holdings and the proof of reserves, so moving coins between hot and cold changes no figure. An address of the wrong kind for its chain is ignored.',
   CHAIN_READ_TIMEOUT_MS:
     'How long the solvency panel waits for a chain node; past it the on-chain figures show as unavailable.',
 };
