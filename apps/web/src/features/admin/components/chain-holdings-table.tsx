@@ -12,7 +12,10 @@ const figure = (
   pick: (row: SolvencyChainLine) => string | null,
 ): Column<SolvencyChainLine> => ({
   id,
-  header,
+  // A two-word name may take two lines: with a chain's withdrawals in flight the table has nine columns,
+  // and one-line names made it 87 px wider than the dashboard at 1366 px.
+  header: <span className="whitespace-normal">{header}</span>,
+  label: header,
   align: 'right',
   className: 'whitespace-nowrap tabular-nums',
   cell: (row) => amount(pick(row)),
@@ -93,6 +96,7 @@ export function ChainHoldingsTable({ lines }: { readonly lines: readonly Solvenc
         rows={lines}
         rowKey={(row) => `${row.chain}:${row.asset}`}
         searchable={false}
+        compact
         pageSize={20}
         scrollOnPageChange={false}
       />
