@@ -1,7 +1,6 @@
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { liveHeap, readCsvMeasured } from '../../test/csv-memory';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser, type TestUser } from '../../test/test-users';
 import { ROOMY_LIMITS } from '../auth/auth-test-helpers';
@@ -15,12 +14,6 @@ import { ROOMY_LIMITS } from '../auth/auth-test-helpers';
  * an injected reply (app.inject) keeps every chunk written, which would measure the test, not the
  * server (about 3.5 MB per 10,000 lines). Measured: about 1.5 MB, flat, for the whole download.
  */
-v8.setFlagsFromString('--expose-gc');
-const collect = vm.runInNewContext('gc') as () => void;
-const liveHeap = () => {
-  collect();
-  return process.memoryUsage().heapUsed;
-};
 const ROWS = 100_000;
 /** Lines between two measurements of the live heap (each after a full collection). */
 const MEASURE_EVERY_LINES = 10_000;
@@ -44,7 +37,6 @@ afterAll(async () => t.close());
 describe('the audit log CSV on 100,000 lines', () => {
   it('streams every line once, in order, with the heap kept under a bound', async () => {
     const baseline = liveHeap();
-    let peak = baseline;
     // Over a real socket, as a browser downloads it (an injected reply keeps what it wrote).
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const res = await fetch(`${address}/api/v1/admin/audit-log/export.csv?sort=createdAt&order=asc`, {
@@ -52,35 +44,22 @@ describe('the audit log CSV on 100,000 lines', () => {
     });
     expect(res.status).toBe(200);
     if (!res.body) throw new Error('no body');
-    let lines = 0;
-    const samples: string[] = [];
-    let tail = '';
     let first = '';
     let previousDebt = 0;
     let ordered = true;
-    const reader = res.body.getReader();
-    for (;;) {
-      const { done, value: chunk } = await reader.read();
-      if (done) break;
-      const text = tail + Buffer.from(chunk).toString('utf8');
-      const parts = text.split('\r\n');
-      tail = parts.pop() ?? '';
-      for (const line of parts) {
-        lines += 1;
-        if (lines % MEASURE_EVERY_LINES === 0) {
-          const h = liveHeap();
-          samples.push(((h - baseline) / 1048576).toFixed(1));
-          peak = Math.max(peak, h);
-        }
-        if (lines === 2) first = line;
-        if (lines > 1) {
+    const { lines, peak, samples } = await readCsvMeasured(
+      res.body,
+      baseline,
+      MEASURE_EVERY_LINES,
+      (line, n) => {
+        if (n === 2) first = line;
+        if (n > 1) {
           const debt = Number(/debt_id: (\d+)/.exec(line)?.[1]);
           if (debt !== previousDebt + 1) ordered = false;
           previousDebt = debt;
         }
-      }
-    }
-    if (tail) lines += 1;
+      },
+    );
     expect(lines).toBe(ROWS + 1);
     expect(ordered).toBe(true);
     expect(first).toContain('amount: 0.01 USD');

@@ -1,7 +1,6 @@
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { liveHeap, readCsvMeasured } from '../../test/csv-memory';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser, type TestUser } from '../../test/test-users';
 import { ROOMY_LIMITS } from '../auth/auth-test-helpers';
@@ -16,12 +15,6 @@ import { ROOMY_LIMITS } from '../auth/auth-test-helpers';
  * a full collection every 10,000 lines while the download runs, over a real socket (an injected
  * reply keeps every chunk it wrote, which would measure the test, not the server).
  */
-v8.setFlagsFromString('--expose-gc');
-const collect = vm.runInNewContext('gc') as () => void;
-const liveHeap = () => {
-  collect();
-  return process.memoryUsage().heapUsed;
-};
 const ROWS = 100_000;
 /** Rows of another status, which the filter must leave out. */
 const OTHER_ROWS = 1_000;
@@ -51,7 +44,6 @@ afterAll(async () => t.close());
 describe('the withdrawal queue CSV on 100,000 rows', () => {
   it('streams every filtered row once, in order, with the heap kept under a bound', async () => {
     const baseline = liveHeap();
-    let peak = baseline;
     // Over a real socket, as a browser downloads it (an injected reply keeps what it wrote).
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const res = await fetch(
@@ -61,38 +53,25 @@ describe('the withdrawal queue CSV on 100,000 rows', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/csv');
     if (!res.body) throw new Error('no body');
-    let lines = 0;
-    const samples: string[] = [];
-    let tail = '';
     let header = '';
     let first = '';
     let previous = 0;
     let ordered = true;
-    const reader = res.body.getReader();
-    for (;;) {
-      const { done, value: chunk } = await reader.read();
-      if (done) break;
-      const text = tail + Buffer.from(chunk).toString('utf8');
-      const parts = text.split('\r\n');
-      tail = parts.pop() ?? '';
-      for (const line of parts) {
-        lines += 1;
-        if (lines % MEASURE_EVERY_LINES === 0) {
-          const h = liveHeap();
-          samples.push(((h - baseline) / 1048576).toFixed(1));
-          peak = Math.max(peak, h);
-        }
-        if (lines === 1) header = line;
-        if (lines === 2) first = line;
-        if (lines > 1) {
+    const { lines, peak, samples } = await readCsvMeasured(
+      res.body,
+      baseline,
+      MEASURE_EVERY_LINES,
+      (line, n) => {
+        if (n === 1) header = line;
+        if (n === 2) first = line;
+        if (n > 1) {
           // Each row's payee names its n: the rows come in time order, none twice, none missing.
-          const n = Number(/payee-(\d+)@/.exec(line)?.[1]);
-          if (n !== previous + 1) ordered = false;
-          previous = n;
+          const k = Number(/payee-(\d+)@/.exec(line)?.[1]);
+          if (k !== previous + 1) ordered = false;
+          previous = k;
         }
-      }
-    }
-    if (tail) lines += 1;
+      },
+    );
     expect(lines).toBe(ROWS + 1);
     expect(ordered).toBe(true);
     expect(previous).toBe(ROWS);
