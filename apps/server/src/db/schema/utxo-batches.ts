@@ -41,6 +41,13 @@ export const utxoBatches = pgTable(
     feeRate: integer('fee_rate').notNull(),
     /** Replacements: the txids it was sent under before (a fee bump); whichever is mined ends it. */
     replacedTxids: text('replaced_txids').array().notNull().default(sql`'{}'::text[]`),
+    /** What each earlier version paid the network, beside its txid (replacedFees[i] for replacedTxids[i]). */
+    replacedFees: numeric('replaced_fees', { precision: 38, scale: 0 })
+      .array()
+      .notNull()
+      .default(sql`'{}'::numeric[]`),
+    /** Why the last fee bump could not be made, or the node's refusal of it (shown to the admin). */
+    feeBumpRefusal: text('fee_bump_refusal'),
     broadcastAt: timestamp('broadcast_at', { withTimezone: true, mode: 'date' }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
