@@ -93,6 +93,37 @@ describe('scheduled jobs', () => {
     await pool.end();
   });
 
+  it('sends the lock session one query at a time when many jobs start together', async () => {
+    const pool = processPool();
+    // Counts the lock session's queries in flight: pg 8 queues a second one with a warning, pg 9 refuses it.
+    let inFlight = 0;
+    let most = 0;
+    const connect = pool.connect.bind(pool);
+    const watched = async () => {
+      const client = await connect();
+      const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+      (client as { query: unknown }).query = async (...args: unknown[]) => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        try {
+          return await query(...args);
+        } finally {
+          inFlight -= 1;
+        }
+      };
+      return client;
+    };
+    (pool as { connect: unknown }).connect = watched;
+    const scheduler = createScheduler({ pool, logger, clock: new ManualClock() });
+    const seen: Date[] = [];
+    for (let i = 0; i < 10; i++) counting(scheduler, `together-${i}`, seen);
+    await scheduler.start();
+    expect(seen).toHaveLength(10);
+    expect(most).toBe(1);
+    await scheduler.stop();
+    await pool.end();
+  });
+
   it('takes over when the leader process dies (its session ends without unlocking)', async () => {
     const clock = new ManualClock();
     const poolA = processPool();

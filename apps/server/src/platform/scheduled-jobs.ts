@@ -74,6 +74,22 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
   let opening: Promise<pg.PoolClient> | null = null;
   /** Claims whose lock query is in flight on the session: it is not handed back while one is. */
   let claiming = 0;
+  /** The session's last query: the next waits for it (see `onSession`). */
+  let inTurn: Promise<unknown> = Promise.resolve();
+
+  /**
+   * Runs one query on the lock session after the one before it: twenty jobs ticking at once share the
+   * session, and pg refuses (from version 9; 8 warns) a query sent while the client still runs another.
+   */
+  function onSession<Row extends pg.QueryResultRow>(
+    client: pg.PoolClient,
+    text: string,
+    values: unknown[] = [],
+  ): Promise<pg.QueryResult<Row>> {
+    const result = inTurn.then(() => client.query<Row>(text, values));
+    inTurn = result.catch(() => undefined);
+    return result;
+  }
 
   /** Ends the lock session (destroying the connection frees its locks); every job it held is lost. */
   function dropSession(error: unknown): void {
@@ -120,7 +136,8 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
     let locked = false;
     claiming += 1;
     try {
-      const result = await client.query<{ locked: boolean }>(
+      const result = await onSession<{ locked: boolean }>(
+        client,
         'SELECT pg_try_advisory_lock($1::int, hashtext($2)) AS locked',
         [JOB_LOCK_CLASS, state.job.name],
       );
@@ -146,7 +163,7 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
       if (state.leader && state.leader !== session?.client) state.leader = null;
       if (state.leader) {
         try {
-          await state.leader.query('SELECT 1');
+          await onSession(state.leader, 'SELECT 1');
         } catch (error) {
           dropSession(error);
         }
@@ -181,7 +198,7 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
     state.leader = null;
     if (session?.client !== client) return;
     try {
-      await client.query('SELECT pg_advisory_unlock($1::int, hashtext($2))', [
+      await onSession(client, 'SELECT pg_advisory_unlock($1::int, hashtext($2))', [
         JOB_LOCK_CLASS,
         state.job.name,
       ]);
