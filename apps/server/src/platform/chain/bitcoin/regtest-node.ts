@@ -95,6 +95,12 @@ export async function startRegtestNode(options: { timeoutMs?: number } = {}): Pr
       '-dnsseed=0',
       '-txindex=1',
       '-fallbackfee=0.0001',
+      // Litecoin Core 0.21 refuses every BIP-125 replacement unless this is on (its default is off).
+      '-mempoolreplacement=1',
+      // Litecoin Core activates MWEB on regtest at height 432, after which a block cannot be made until
+      // someone pegs coins into MWEB ('bad-txns-vin-empty'): `npm start`'s node, a block every 5 s,
+      // stopped for good after about half an hour. Its start lies beyond any height this node reaches.
+      '-vbparams=mweb:4102444800:4102444801:2000000000:2000000001',
       '-printtoconsole=0',
       '-server=1',
     ],
