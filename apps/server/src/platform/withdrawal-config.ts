@@ -40,6 +40,7 @@ export const withdrawalEnv = {
   // Litecoin (issue 47): the fee covers the withdrawal's share of its batch's network fee.
   WITHDRAWAL_LTC_MINIMUM: coin('0.001'),
   WITHDRAWAL_LTC_FEE: coin('0.0005'),
+  UTXO_FEE_BUMP_AFTER_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
 };
 
 /** What each coin setting does, for docs/operations.md (config-reference.ts spreads these in). */
@@ -54,6 +55,8 @@ export const coinWithdrawalSettingDocs = {
   WITHDRAWAL_LTC_MINIMUM: 'The smallest LTC withdrawal (on a Bitcoin-family chain of BITCOIN_CHAINS).',
   WITHDRAWAL_LTC_FEE:
     "The flat fee of an LTC withdrawal, taken from the amount; it covers the withdrawal's share of its batch transaction's network fee (the rest is house revenue).",
+  UTXO_FEE_BUMP_AFTER_MINUTES:
+    'A Litecoin withdrawal batch still in no block this long after its broadcast is replaced with a higher fee (replace-by-fee, from its change); 0 = only when an admin asks. The node needs `-mempoolreplacement=1`.',
 } as const;
 
 type WithdrawalEnv = { [K in keyof typeof withdrawalEnv]: z.output<(typeof withdrawalEnv)[K]> };
@@ -75,6 +78,8 @@ export interface WithdrawalSettings {
   readonly usdPayoutEveryMs: number;
   /** Coins on a chain, per asset: the smallest amount and the flat fee, in the asset's minor units. */
   readonly coins: Readonly<Record<string, { readonly minimum: bigint; readonly fee: bigint }>>;
+  /** A Bitcoin-family batch out of a block this long after its broadcast gets a higher fee; 0 = never by itself. */
+  readonly utxoFeeBumpAfterMs: number;
 }
 
 /** A coin amount in the asset's minor units; more places than the ledger keeps stop the start. */
@@ -99,6 +104,7 @@ export function withdrawalConfig(env: WithdrawalEnv): { withdrawals: WithdrawalS
       usdMinimumCents: cents(env.WITHDRAWAL_USD_MINIMUM),
       usdFeeCents: cents(env.WITHDRAWAL_USD_FEE),
       usdPayoutEveryMs: env.WITHDRAWAL_USD_PAYOUT_MS,
+      utxoFeeBumpAfterMs: env.UTXO_FEE_BUMP_AFTER_MINUTES * 60_000,
       coins: {
         ETH: {
           minimum: coinMinor('ETH', env.WITHDRAWAL_ETH_MINIMUM, 'WITHDRAWAL_ETH_MINIMUM'),

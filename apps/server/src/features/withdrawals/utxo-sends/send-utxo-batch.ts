@@ -59,8 +59,19 @@ export async function broadcastUtxoBatch(
   try {
     await rpc.call<string>('sendrawtransaction', [batch.rawTx]);
   } catch (error) {
-    if (!(error instanceof BitcoinRpcError) || !ALREADY_THERE.test(error.message))
+    if (!(error instanceof BitcoinRpcError) || !ALREADY_THERE.test(error.message)) {
       deps.logger.warn({ err: error, chain: chain.key, batch: batch.id }, 'utxo batch: the node refused it');
+      // A refused replacement (a fee bump) is shown to the admin with the node's words; the earlier
+      // versions stay watched, so whichever the chain takes still ends the batch.
+      if (batch.replacedTxids.length > 0 && error instanceof BitcoinRpcError)
+        await deps.db
+          .update(utxoBatches)
+          .set({
+            feeBumpRefusal: `node_refused: ${error.message.slice(0, 200)}`,
+            updatedAt: deps.clock.now(),
+          })
+          .where(eq(utxoBatches.id, batch.id));
+    }
   }
   if (batch.status === 'SIGNED')
     await deps.db

@@ -29,7 +29,7 @@ export interface UtxoSendsRuntime {
  */
 export function createUtxoSends(ctx: AppContext): UtxoSendsRuntime {
   const signer = ctx.config.chainSigner;
-  const deps: UtxoDeps = { ...ctx, signer };
+  const deps: UtxoDeps = { ...ctx, signer, feeBumpAfterMs: ctx.config.withdrawals.utxoFeeBumpAfterMs };
   const chains = ctx.config.bitcoinChains;
   const rpcs = new Map(chains.map((chain) => [chain.key, bitcoinRpc(chain.rpcUrl, { timeoutMs: 60_000 })]));
   const runOnce = async (key: string) => {
