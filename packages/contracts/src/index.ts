@@ -42,5 +42,6 @@ export * from './swap';
 export * from './trading';
 export * from './two-factor';
 export * from './uploads';
+export * from './utxo-batches';
 export * from './wallet';
 export * from './withdrawals';

@@ -25,6 +25,7 @@ import { tradingStopRuleMessages } from './trading-stop-rules';
 import { tradingStopMessages } from './trading-stops';
 import { twoFactorMessages } from './two-factor';
 import { uploadMessages } from './uploads';
+import { utxoFeeBumpMessages } from './utxo-fee-bumps';
 import { withdrawalMessages } from './withdrawals';
 
 /**
@@ -55,6 +56,7 @@ export const messages = {
   ...securityMessages,
   ...withdrawalMessages,
   ...coinWithdrawalMessages,
+  ...utxoFeeBumpMessages,
   ...coinDepositMessages,
   ...chainDepositMessages,
   ...solvencyChainMessages,
