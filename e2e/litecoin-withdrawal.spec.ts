@@ -40,6 +40,10 @@ async function node<T>(method: string, params: unknown[], wallet = true): Promis
   return parsed.result;
 }
 
+/** The theme's danger and accent colours (apps/web/src/index.css) as the browser reports a border. */
+const DANGER = 'rgb(255, 92, 112)';
+const ACCENT = 'rgb(240, 185, 11)';
+
 /** A decimal LTC amount as a count of litoshis (8 places). */
 function litoshis(text: string): bigint {
   const [whole = '0', fraction = ''] = text.trim().split('.');
@@ -109,10 +113,15 @@ for (const width of [1366, 390]) {
     await dialog.getByLabel('Amount').fill('0.4');
     await dialog.getByLabel('Two-factor code').fill('123456');
     await dialog.getByRole('button', { name: 'Continue' }).click();
-    await expect(
-      dialog.getByText('This is not an address of this network: it starts with rltc1'),
-    ).toBeVisible();
+    const wrong = dialog.getByText('This is not an address of this network: it starts with rltc1');
+    await expect(wrong).toBeVisible();
+    // Back in the field to fix it, the border stays red as long as the message does, then goes.
+    await address.focus();
+    await expect(address).toHaveCSS('border-color', DANGER);
     await address.fill(outside);
+    await expect(wrong).toHaveCount(0);
+    await expect(address).not.toHaveAttribute('aria-invalid');
+    await expect(address).toHaveCSS('border-color', ACCENT);
     const receive = dialog.getByTestId('coin-withdraw-receive');
     await expect(receive).toHaveText(/^0\.\d+ LTC$/);
     const willArrive = ((await receive.textContent()) ?? '').replace(' LTC', '');

@@ -45,10 +45,17 @@ export function Field({ id, label, error, hint, children, className }: FieldProp
   );
 }
 
+/** A control's shape and text; its border colour comes from borderFor, never from here. */
 export const controlClasses =
   'h-11 w-full rounded-md border bg-raised px-3 text-sm text-ink placeholder:text-muted/80 ' +
-  'transition-colors focus-visible:border-accent disabled:cursor-not-allowed disabled:opacity-60';
+  'transition-colors disabled:cursor-not-allowed disabled:opacity-60';
 
+/**
+ * A control's border colour in every state. An invalid control stays red while it has focus or the
+ * pointer: Tailwind puts `focus-visible:` and `hover:` rules after plain ones, so a focus colour
+ * shared with the valid look painted a field gold while its message said it was wrong (issue 47's
+ * withdraw address). The keyboard ring is the base `:focus-visible` outline, so focus still shows.
+ */
 export function borderFor(error?: string): string {
-  return error ? 'border-danger' : 'border-line hover:border-muted';
+  return error ? 'border-danger' : 'border-line hover:border-muted focus-visible:border-accent';
 }

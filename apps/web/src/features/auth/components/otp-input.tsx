@@ -118,8 +118,9 @@ export function OtpInput({ value, onChange, onBlur, error, disabled, label = 'OT
             }}
             className={cn(
               'h-12 w-full min-w-0 rounded-md border bg-raised text-center text-lg font-semibold text-ink tabular-nums',
-              'focus-visible:border-accent disabled:opacity-60 sm:h-14',
-              error ? 'border-danger' : 'border-line',
+              'disabled:opacity-60 sm:h-14',
+              // A wrong code keeps its red border while a box has focus (see borderFor in field.tsx).
+              error ? 'border-danger' : 'border-line focus-visible:border-accent',
             )}
           />
         ))}

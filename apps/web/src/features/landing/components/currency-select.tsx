@@ -1,5 +1,5 @@
 import { CoinIcon } from '../../../components/ui/coin-icon';
-import { controlClasses } from '../../../components/ui/field';
+import { borderFor, controlClasses } from '../../../components/ui/field';
 import type { SelectOption } from '../../../components/ui/select';
 import { cn } from '../../../lib/cn';
 
@@ -33,7 +33,7 @@ export function CurrencySelect({ label, value, options, onChange }: CurrencySele
           id={id}
           value={value}
           onChange={(event) => onChange(event.target.value)}
-          className={cn(controlClasses, 'border-line pl-10 hover:border-muted')}
+          className={cn(controlClasses, borderFor(), 'pl-10')}
         >
           {options.map((option) => (
             <option key={option.value} value={option.value}>

@@ -1,7 +1,7 @@
 import { messages } from '@exchange/contracts';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
-import { controlClasses } from '../../../components/ui/field';
+import { borderFor, controlClasses } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toaster';
 import { cn } from '../../../lib/cn';
 
@@ -26,7 +26,7 @@ export function CopyField({ label, value }: { readonly label: string; readonly v
           id={id}
           readOnly
           value={value}
-          className={cn(controlClasses, 'min-w-0 flex-1 border-line font-mono')}
+          className={cn(controlClasses, borderFor(), 'min-w-0 flex-1 font-mono')}
           onFocus={(event) => event.currentTarget.select()}
         />
         <Button variant="secondary" onClick={() => void copy()} aria-label={`Copy ${label.toLowerCase()}`}>
