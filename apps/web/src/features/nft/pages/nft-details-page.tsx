@@ -5,11 +5,12 @@ import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton, SkeletonText } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toaster';
-import { errorMessage, newIdempotencyKey } from '../../../lib/api-client';
+import { errorMessage, isApiError, newIdempotencyKey } from '../../../lib/api-client';
 import { formatAssetAmount, formatDateTime } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { balanceOf, useWallet } from '../../../shared/wallet/get-wallet';
@@ -141,6 +142,11 @@ function PriceHistory({ item }: { readonly item: NftDetail }) {
   );
 }
 
+/** The server's word that this customer cannot see the item: not found (hidden too) or a bad id. */
+function isUnavailable(error: unknown): boolean {
+  return isApiError(error) && (error.status === 404 || error.status === 400);
+}
+
 /** /nft-details?id=…: the item's image, description, owner, price history and Buy. */
 export function NftDetailsPage() {
   const [params] = useSearchParams();
@@ -152,14 +158,22 @@ export function NftDetailsPage() {
       Back to {m.nftMarketplace}
     </Link>
   );
-  if (!id || detail.error)
+  // Hidden by an admin, unknown or a malformed id: said once, with the way back and no retry (a
+  // retry gets the same answer). Only a failure that may pass (network, server) offers Try again.
+  if (!id || isUnavailable(detail.error))
+    return (
+      <div>
+        <PageHeader title={m.nftMarketplace} />
+        <EmptyState message={m.nftNotFound} action={<div className="mt-2">{back}</div>} />
+      </div>
+    );
+  if (detail.error)
     return (
       <div>
         <PageHeader title={m.nftMarketplace} actions={back} />
         <ErrorState
-          title={m.nftNotFound}
-          message={detail.error ? errorMessage(detail.error, m.nftLoadFailed) : m.nftNotFound}
-          onRetry={id ? () => void detail.refetch() : undefined}
+          message={errorMessage(detail.error, m.nftLoadFailed)}
+          onRetry={() => void detail.refetch()}
         />
       </div>
     );

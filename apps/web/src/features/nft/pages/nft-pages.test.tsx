@@ -120,4 +120,40 @@ describe('/nft-details', () => {
       expect(toast.warning).toHaveBeenCalledWith('This NFT has just been sold or is no longer for sale'),
     );
   });
+
+  it('says once that a hidden NFT is not available, with no retry and the way back to the marketplace', async () => {
+    fakeApi(customer(true), {
+      'POST /nftDetailById': () => ({
+        status: 404,
+        body: { status: false, message: 'This NFT is not available', code: 'not_found' },
+      }),
+      'POST /users/getAllNftMarketPlace': () => page([card]),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp(`/nft-details?id=${ID}`);
+    expect(await screen.findByText('This NFT is not available', {}, { timeout: 15_000 })).toBeVisible();
+    expect(screen.getAllByText('This NFT is not available')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: /try again/i })).toBeNull();
+    await user.click(screen.getByRole('link', { name: 'Back to NFT Marketplace' }));
+    expect(router.state.location.pathname).toBe('/nft-marketplace');
+    expect(await screen.findByRole('list', { name: 'NFT Marketplace' })).toBeVisible();
+  });
+
+  it('offers a retry when the details fail to load for a reason that may pass', async () => {
+    let fail = true;
+    fakeApi(customer(true), {
+      'GET /wallet': () => ({ body: { status: true, message: 'Wallet', data: { wallet: oneEthWallet } } }),
+      'POST /nftDetailById': (): FakeAnswer =>
+        fail
+          ? { status: 500, body: { status: false, message: 'Server error! Please try again.' } }
+          : { body: { status: true, message: 'NFT details', data: detail } },
+    });
+    const user = userEvent.setup();
+    renderApp(`/nft-details?id=${ID}`);
+    const retry = await screen.findByRole('button', { name: 'Try again' }, { timeout: 15_000 });
+    expect(screen.queryByText('This NFT is not available')).toBeNull();
+    fail = false;
+    await user.click(retry);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Blue Ape' })).toBeVisible();
+  });
 });
