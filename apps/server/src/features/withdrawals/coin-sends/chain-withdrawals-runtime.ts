@@ -5,6 +5,7 @@ import type { ChainTxHandler, ChainTxPurpose } from '../../../platform/chain/cha
 import { chainClient } from '../../../platform/chain/evm/evm-client';
 import type { ScheduledJob } from '../../../platform/scheduled-jobs';
 import { getHotWallet } from '../hot-wallet/get-hot-wallet';
+import { utxoBatchAdminRoutes } from '../utxo-sends/utxo-batch-admin.routes';
 import { createUtxoSends, type UtxoSendsRuntime } from '../utxo-sends/utxo-sends-runtime';
 import { chainWithdrawalHandler } from './chain-withdrawal-handler';
 import { sendChainWithdrawals, type WithdrawalOutbox } from './send-chain-withdrawals';
@@ -44,10 +45,11 @@ export function createChainWithdrawals(
     ctx.config.chains.map((chain) => [chain.key, chainClient(chain)]),
   );
   const runOnce = () => sendChainWithdrawals(ctx, sender, clients);
+  const utxo = createUtxoSends(ctx);
   return {
     job: { name: CHAIN_WITHDRAWAL_JOB, everyMs: Math.max(EVERY_MS, ctx.config.chainPollMs), run: runOnce },
     runOnce,
-    utxo: createUtxoSends(ctx),
+    utxo,
     adminRoutes(app) {
       app.get('/admin/hot-wallet', { schema: { response: { 200: hotWalletResponseSchema } } }, async () => ({
         status: true,
@@ -57,6 +59,8 @@ export function createChainWithdrawals(
           stuck: await sender.stuck(),
         },
       }));
+      // Litecoin batches in flight and their replace-by-fee (issue 47).
+      utxoBatchAdminRoutes(app, utxo);
     },
   };
 }

@@ -3,8 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { utxoBatches, utxoBatchWithdrawals } from '../../../db/schema';
 import { type BitcoinRpc, toSats } from '../../../platform/chain/bitcoin/bitcoin-rpc';
 import type { ChainSettings } from '../../../platform/chain/chain-config';
-import { type FeeBumpPlanRefusal, planFeeBump } from './plan-fee-bump';
-import { broadcastUtxoBatch, signUtxoBatch } from './send-utxo-batch';
+import { recordAdminAction } from '../../audit/record-admin-action';
+import { type FeeBumpPlan, type FeeBumpPlanRefusal, planFeeBump } from './plan-fee-bump';
+import { broadcastUtxoBatch, signUtxoBatch, type UtxoBatchRow } from './send-utxo-batch';
 import type { UtxoDeps } from './utxo-deps';
 import { depthOf } from './utxo-depth';
 import { changeAddressOf, feeRateOf } from './utxo-wallet';
@@ -42,6 +43,7 @@ export async function storeFeeBump(
   chain: ChainSettings,
   rpc: BitcoinRpc,
   batchId: string,
+  byAdmin?: string,
 ): Promise<Result<FeeBumpStored, FeeBumpRefusal>> {
   const [seen] = await deps.db.select().from(utxoBatches).where(eq(utxoBatches.id, batchId));
   if (seen?.status !== 'BROADCAST' || !seen.txid || seen.chain !== chain.key) return reject('not_broadcast');
@@ -91,6 +93,20 @@ export async function storeFeeBump(
         updatedAt: now,
       })
       .where(eq(utxoBatches.id, batchId));
+    // An admin's speed-up is audited in the same transaction as the replacement it stored.
+    if (byAdmin)
+      await recordAdminAction(tx, {
+        adminId: byAdmin,
+        action: 'UTXO_BATCH_SPED_UP',
+        details: {
+          batch: batchId,
+          chain: chain.key,
+          replaced,
+          old_fee: batch.feeSats,
+          fee: plan.value.feeSats.toString(),
+          fee_rate: plan.value.feeRate,
+        },
+      });
     deps.logger.info(
       { chain: chain.key, batch: batchId, replaced, fee: plan.value.feeSats.toString() },
       'utxo batch: a replacement with a higher fee is stored',
@@ -113,12 +129,38 @@ export async function bumpUtxoBatch(
   chain: ChainSettings,
   rpc: BitcoinRpc,
   batchId: string,
+  byAdmin?: string,
 ): Promise<Result<FeeBumpStored, FeeBumpRefusal>> {
-  const stored = await storeFeeBump(deps, chain, rpc, batchId);
+  const stored = await storeFeeBump(deps, chain, rpc, batchId, byAdmin);
   if (!stored.ok) return stored;
   const [signing] = await deps.db.select().from(utxoBatches).where(eq(utxoBatches.id, batchId));
   await signUtxoBatch(deps, chain, signing!);
   const [signed] = await deps.db.select().from(utxoBatches).where(eq(utxoBatches.id, batchId));
   await broadcastUtxoBatch(deps, chain, rpc, signed!);
   return stored;
+}
+
+/**
+ * What a speed-up of a BROADCAST batch would pay now (the admin's confirmation shows it), or why it
+ * cannot be made; nothing is stored. The bump itself plans again under the row lock.
+ */
+export async function previewFeeBump(
+  chain: ChainSettings,
+  rpc: BitcoinRpc,
+  batch: UtxoBatchRow,
+  payments: number,
+): Promise<Result<FeeBumpPlan, FeeBumpRefusal>> {
+  if (batch.status !== 'BROADCAST' || !batch.txid) return reject('not_broadcast');
+  const depth = await depthOf(rpc, batch.txid);
+  if (depth !== null && depth > 0) return reject('already_mined');
+  return planFeeBump({
+    networkPrefix: chain.bitcoin!.networkPrefix,
+    psbt: batch.psbt,
+    inputPaths: batch.inputPaths,
+    payments,
+    changeAddress: changeAddressOf(chain),
+    oldFee: BigInt(batch.feeSats),
+    targetRate: await feeRateOf(rpc),
+    incrementalPerKvb: await incrementalFeeOf(rpc),
+  });
 }

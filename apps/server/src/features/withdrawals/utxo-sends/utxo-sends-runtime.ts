@@ -1,5 +1,6 @@
 import type { AppContext } from '../../../platform/app-context';
 import { type BitcoinRpc, bitcoinRpc } from '../../../platform/chain/bitcoin/bitcoin-rpc';
+import type { ChainSettings } from '../../../platform/chain/chain-config';
 import type { ScheduledJob } from '../../../platform/scheduled-jobs';
 import type { HotWallets } from '../coin-sends/coin-destination';
 import { runUtxoSends } from './run-utxo-sends';
@@ -18,6 +19,8 @@ export interface UtxoSendsRuntime {
   runOnce(chain: string): Promise<void>;
   readonly deps: UtxoDeps;
   rpcOf(chain: string): BitcoinRpc;
+  /** The Bitcoin-family chains it sends on (BITCOIN_CHAINS). */
+  readonly chains: readonly ChainSettings[];
 }
 
 /**
@@ -39,6 +42,7 @@ export function createUtxoSends(ctx: AppContext): UtxoSendsRuntime {
   };
   return {
     deps,
+    chains,
     rpcOf: (key) => rpcs.get(key)!,
     jobs: chains.map((chain) => ({
       name: `utxo-sends:${chain.key}`,

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../lib/paths';
 import { HotWalletPanel } from '../components/admin/hot-wallet-panel';
+import { UtxoBatchesPanel } from '../components/admin/utxo-batches-panel';
 import { WithdrawalsTable } from '../components/admin/withdrawals-table';
 
 /**
@@ -34,6 +35,7 @@ export function AdminWithdrawalsPage() {
       <div className="flex flex-col">
         <div className="order-2 md:order-1">
           <HotWalletPanel />
+          <UtxoBatchesPanel />
         </div>
         <div className="order-1 md:order-2">
           <WithdrawalsTable />
