@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -178,6 +179,56 @@ function loadScriptsAfterPaint(html: string, base: string): { html: string; boot
   return { html: removed.replace(/\s*<\/head>/, () => `\n    ${head}`), bootFile, boot };
 }
 
+const MAIN = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
+const LANDING_BOOT = fileURLToPath(new URL('./src/app/landing-boot.ts', import.meta.url));
+const START_APP = fileURLToPath(new URL('./src/app/start-app.tsx', import.meta.url));
+
+/**
+ * The landing page's script came as thirty-eight chunks, many of 1–3 kB (each library and each
+ * shared helper where the automatic splitting put it), and each request costs the renderer's main
+ * thread work of its own (starting the fetch, the response, compiling and linking the module): in a
+ * trace of a cold load of '/', starting the requests alone took about 600 ms of the main thread's
+ * 1.3 s. app/landing-boot.ts evaluates the islands' graph in steps, one dynamic import each
+ * (react-dom, the router and query libraries, the live prices, the carousel, then the islands): each
+ * step's modules, less those of the entry and of earlier steps, are now one chunk, so a step is still
+ * evaluated in a task of its own. A step's modules that the whole app also imports at its start
+ * (start-app.tsx's static graph) form a chunk of their own, so the app does not load the carousel or
+ * the price schemas with them. Modules outside the steps' static graphs (the app's pages, what the
+ * islands load later) keep Vite's own splitting.
+ */
+function landingChunkName(): (id: string, context: Rollup.ChunkingContext) => string | null {
+  let step: Map<string, string> | null = null;
+  const closure = (root: string, into: Set<string>, context: Rollup.ChunkingContext) => {
+    const stack = [root];
+    while (stack.length > 0) {
+      const id = stack.pop() as string;
+      if (into.has(id)) continue;
+      into.add(id);
+      stack.push(...(context.getModuleInfo(id)?.importedIds ?? []));
+    }
+    return into;
+  };
+  const assign = (context: Rollup.ChunkingContext) => {
+    const taken = closure(MAIN, new Set(), context);
+    const steps = context.getModuleInfo(LANDING_BOOT)?.dynamicallyImportedIds ?? [];
+    if (steps.length === 0) throw new Error('landing chunks: app/landing-boot.ts imports no steps');
+    const app = closure(START_APP, new Set(), context);
+    const found = new Map<string, string>();
+    steps.forEach((root, index) => {
+      for (const id of closure(root, new Set(), context)) {
+        if (taken.has(id)) continue;
+        taken.add(id);
+        found.set(id, app.has(id) ? `landing-${index}-app` : `landing-${index}`);
+      }
+    });
+    return found;
+  };
+  return (id, context) => {
+    step ??= assign(context);
+    return step.get(id) ?? null;
+  };
+}
+
 const EMPTY_ROOT = '<div id="root"></div>';
 
 /**
@@ -243,5 +294,18 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:8080', ws: true } },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 900 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 900,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Only the modules named above are grouped, without what they import from the entry.
+          groups: [{ name: landingChunkName(), debugName: 'landing', includeDependenciesRecursively: false }],
+        },
+      },
+    },
+  },
 });
