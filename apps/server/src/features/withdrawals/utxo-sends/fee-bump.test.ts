@@ -1,12 +1,13 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chainDeposits, utxoBatches, withdrawals } from '../../../db/schema';
+import { adminAuditLog, chainDeposits, utxoBatches, withdrawals } from '../../../db/schema';
 import { toSats } from '../../../platform/chain/bitcoin/bitcoin-rpc';
 import { type RegtestNode, startRegtestNode } from '../../../platform/chain/bitcoin/regtest-node';
 import { ManualClock } from '../../../platform/clock';
 import { expectLedgerConsistent } from '../../../test/expect-ledger';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { chainTestEnv } from '../../../test/test-chain';
+import { createTestUser } from '../../../test/test-users';
 import { bumpUtxoBatch, storeFeeBump } from './bump-utxo-batch';
 import { runUtxoSends } from './run-utxo-sends';
 import { signUtxoBatch } from './send-utxo-batch';
@@ -91,7 +92,12 @@ async function stuckBatch(amount: string) {
     .set({ status: 'APPROVED' })
     .where(and(eq(withdrawals.id, asked.id), eq(withdrawals.status, 'PENDING_APPROVAL')));
   await tick();
-  const [batch] = await t.ctx.db.select().from(utxoBatches).where(eq(utxoBatches.status, 'BROADCAST'));
+  const open = await t.ctx.db.select().from(utxoBatches).where(ne(utxoBatches.status, 'CONFIRMED'));
+  expect({ withdrawal: (await statusOf(asked.id)).status, open: open.map((b) => b.status) }).toEqual({
+    withdrawal: 'SENT',
+    open: ['BROADCAST'],
+  });
+  const [batch] = open;
   expect(batch!.txid && (await inMempool(batch!.txid))).toBe(true);
   return { customer, to, withdrawalId: asked.id, batch: batch! };
 }
@@ -245,5 +251,38 @@ describe('replace-by-fee of a stuck Litecoin batch', () => {
     expect(done).toMatchObject({ status: 'COMPLETED', txHash: batch.txid });
     expect(await bookedFee(batch.id)).toBe(BigInt(batch.feeSats));
     await endChecks([batch.txid!, refused.txid!]);
+  });
+
+  it('an admin sees the batch with the fee a speed-up would pay, speeds it up, and it is audited', async () => {
+    const { withdrawalId, batch } = await stuckBatch('0.2');
+    const admin = await createTestUser(t, { role: 'ADMIN', kyc: true });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/withdrawals/utxo-batches',
+      headers: admin.headers,
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const shown = listed.json().data.find((one: { _id: string }) => one._id === batch.id);
+    expect(shown).toMatchObject({ status: 'BROADCAST', txid: batch.txid, asset: 'LTC', bump_refusal: null });
+    const sped = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/withdrawals/utxo-batches/speed-up',
+      headers: admin.headers,
+      payload: { batch_id: batch.id },
+    });
+    expect(sped.statusCode, sped.body).toBe(200);
+    expect(sped.json().data).toMatchObject({ replaced_txid: batch.txid, fee: shown.bump.fee });
+    const bumped = await batchOf(batch.id);
+    expect(await inMempool(bumped.txid!)).toBe(true);
+    const audit = await t.ctx.db.select().from(adminAuditLog).where(eq(adminAuditLog.adminId, admin.id));
+    expect(audit).toEqual([
+      expect.objectContaining({
+        action: 'UTXO_BATCH_SPED_UP',
+        details: expect.objectContaining({ batch: batch.id }),
+      }),
+    ]);
+    expect(await runUntilCompleted(withdrawalId)).toMatchObject({ txHash: bumped.txid });
+    expect(await bookedFee(batch.id)).toBe(BigInt(bumped.feeSats));
+    await endChecks([batch.txid!, bumped.txid!]);
   });
 });

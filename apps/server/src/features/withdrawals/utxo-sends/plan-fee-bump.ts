@@ -77,7 +77,9 @@ export function planFeeBump(input: FeeBumpInput): Result<FeeBumpPlan, FeeBumpPla
     address: input.changeAddress,
     sats: newChange,
   });
-  return ok({ psbt, feeSats: fee, feeRate: Number(rate) });
+  // The rate is a whole number of units per vbyte, at most the cap (500): exact as a JS number.
+  const perVbyte = Number(rate);
+  return ok({ psbt, feeSats: fee, feeRate: perVbyte });
 }
 
 const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
