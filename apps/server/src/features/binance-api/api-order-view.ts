@@ -109,8 +109,15 @@ export function newOrderAnswer(
   return respType === 'FULL' ? { ...result, fills: [] } : result;
 }
 
-/** One of the user's trades as GET /api/v3/myTrades answers it; fees are charged in USDT. */
-export function binanceTrade(row: TradeRow, userId: string) {
+/**
+ * One of the user's trades as GET /api/v3/myTrades answers it; fees are charged in USDT. `listIds` maps
+ * an order of an OCO list to the list's id, as Binance gives a list leg's fill its orderListId.
+ */
+export function binanceTrade(
+  row: TradeRow,
+  userId: string,
+  listIds: ReadonlyMap<string, string> = new Map(),
+) {
   const units = unitsOf(row.marketId);
   const [base, quote] = row.marketId.split('-') as [string, string];
   const isMaker = row.makerUserId === userId;
@@ -121,7 +128,7 @@ export function binanceTrade(row: TradeRow, userId: string) {
     symbol: symbolOf({ base, quote }),
     id: Number(row.id),
     orderId: ownOrder,
-    orderListId: -1,
+    orderListId: listIds.get(ownOrder) ?? -1,
     price: formatPriceTicks(units, BigInt(row.priceTicks) as PriceTicks),
     qty: formatQuantityLots(units, BigInt(row.quantityLots) as QuantityLots),
     quoteQty: formatCost(units, BigInt(row.cost)),

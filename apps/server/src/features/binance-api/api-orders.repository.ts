@@ -1,5 +1,5 @@
-import { and, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
-import { apiOrders, trades } from '../../db/schema';
+import { and, desc, eq, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { apiOrders, orders, trades } from '../../db/schema';
 import type { Db, DbOrTx } from '../../platform/db';
 
 export type ApiOrderRow = typeof apiOrders.$inferSelect;
@@ -59,6 +59,16 @@ export async function apiOrdersOf(
 }
 
 export type TradeRow = typeof trades.$inferSelect;
+
+/** The OCO list of each of these orders that is in one (by primary key; orders in no list are left out). */
+export async function orderListIdsOf(db: DbOrTx, orderIds: readonly string[]): Promise<Map<string, string>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: orders.id, listId: orders.orderListId })
+    .from(orders)
+    .where(and(inArray(orders.id, [...new Set(orderIds)]), isNotNull(orders.orderListId)));
+  return new Map(rows.flatMap((row) => (row.listId ? [[row.id, row.listId] as const] : [])));
+}
 
 /**
  * The user's trades on one market, oldest first: from `fromId` on, or the newest `limit` within the

@@ -113,7 +113,9 @@ export const myTrade = z.object({
   symbol: z.string(),
   id: z.number().int(),
   orderId: z.string(),
-  orderListId: z.literal(-1),
+  orderListId: z
+    .union([z.literal(-1), z.string()])
+    .describe("The OCO list's id (a UUID) when the fill is an OCO leg's; -1 otherwise"),
   price: decimal,
   qty: decimal,
   quoteQty: decimal,

@@ -199,6 +199,18 @@ describe('OCO order lists through /api/v3', () => {
     );
     expect(stop).toMatchObject({ type: 'STOP_LOSS_LIMIT', status: 'FILLED', executedQty: '0.010000' });
     expect(limit).toMatchObject({ type: 'LIMIT_MAKER', status: 'CANCELED' });
+    // The stop leg's fill carries its list's id on myTrades, as Binance's does; a plain order's says -1.
+    const own = await signedFetch(base, sellerKey, 'GET', '/myTrades', {
+      symbol: 'BTCUSDT',
+      orderId: stop.orderId,
+    });
+    const fills = own.body as unknown as { orderListId: string | number }[];
+    expect(fills.length).toBeGreaterThan(0);
+    expect(fills.every((fill) => fill.orderListId === placed.orderListId)).toBe(true);
+    // The seller's first fill was the plain limit order that set the opening price: in no list.
+    const every = await signedFetch(base, sellerKey, 'GET', '/myTrades', { symbol: 'BTCUSDT' });
+    const [first] = every.body as unknown as { orderListId: string | number }[];
+    expect(first?.orderListId).toBe(-1);
     expect((await balances(t, seller)).BTC?.locked).toBe('0.00000000');
     await expectLedgerConsistent(t.ctx.db);
   });

@@ -6,7 +6,7 @@ import { cancelOrder } from '../trading/cancel-order';
 import { findOrder, type OrderRecord, userMarketOrders, userOrders } from '../trading/trading.repository';
 import type { TradingRuntime } from '../trading/trading-runtime';
 import { binanceOrder, binanceTrade } from './api-order-view';
-import { apiOrderByClientId, apiOrdersOf, userTrades } from './api-orders.repository';
+import { apiOrderByClientId, apiOrdersOf, orderListIdsOf, userTrades } from './api-orders.repository';
 import { binanceError, marketOfSymbol } from './binance-params';
 import type { RecentApiOrders } from './recent-api-orders';
 
@@ -137,5 +137,7 @@ export async function myApiTrades(
     orderId: query.orderId,
     limit: query.limit ?? 500,
   });
-  return rows.map((row) => binanceTrade(row, caller.userId));
+  const own = rows.map((row) => (row.makerUserId === caller.userId ? row.makerOrderId : row.takerOrderId));
+  const listIds = await orderListIdsOf(ctx.db, own);
+  return rows.map((row) => binanceTrade(row, caller.userId, listIds));
 }
