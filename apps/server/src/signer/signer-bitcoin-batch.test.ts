@@ -7,7 +7,8 @@ import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { Address, OutScript, Transaction } from '@scure/btc-signer';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { utxoBatches, withdrawals } from '../db/schema';
+import { utxoBatches, utxoBatchWithdrawals, withdrawals } from '../db/schema';
+import { bumpUtxoBatch } from '../features/withdrawals/utxo-sends/bump-utxo-batch';
 import { prepareUtxoBatch } from '../features/withdrawals/utxo-sends/prepare-utxo-batch';
 import {
   createUtxoSends,
@@ -212,6 +213,27 @@ describe('the signer process signs Litecoin withdrawal batches', () => {
     expect(await heldAt(node.rpc, withdrawal.destination)).toEqual({ sats: 29_950_000n, outputs: 1 });
     expect(row.status).toBe('COMPLETED');
     expect(await ask({})).toEqual({ code: 'batch_not_signing' });
+    await expectLedgerConsistent(t.ctx.db);
+    await expectReconciled(t);
+  });
+
+  it("signs a fee bump's replacement in the signer process as it signs a first batch", async () => {
+    const { id, to } = await approvedWithdrawal('0.2');
+    await sends.runOnce('litecoin');
+    const [link] = await t.ctx.db
+      .select()
+      .from(utxoBatchWithdrawals)
+      .where(eq(utxoBatchWithdrawals.withdrawalId, id));
+    const [first] = await t.ctx.db.select().from(utxoBatches).where(eq(utxoBatches.id, link!.batchId));
+    expect(first).toMatchObject({ status: 'BROADCAST' });
+    // Not mined: the replacement goes to the child with the new PSBT, checked against the same payments.
+    const bumped = await bumpUtxoBatch(sends.deps, ltcChain(t), sends.rpcOf('litecoin'), first!.id);
+    expect(bumped.ok).toBe(true);
+    const [after] = await t.ctx.db.select().from(utxoBatches).where(eq(utxoBatches.id, first!.id));
+    expect(after).toMatchObject({ status: 'BROADCAST', replacedTxids: [first!.txid], feeBumpRefusal: null });
+    const row = await tickUntilCompleted(id);
+    expect(row.txHash).toBe(after!.txid);
+    expect(await heldAt(node.rpc, to)).toEqual({ sats: 19_950_000n, outputs: 1 });
     await expectLedgerConsistent(t.ctx.db);
     await expectReconciled(t);
   });

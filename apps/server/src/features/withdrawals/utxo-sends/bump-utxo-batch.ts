@@ -131,6 +131,9 @@ export async function bumpUtxoBatch(
   batchId: string,
   byAdmin?: string,
 ): Promise<Result<FeeBumpStored, FeeBumpRefusal>> {
+  // Without a signer a stored replacement could never be signed: nothing is stored (a chain without
+  // one has no batches, since its withdrawals are refused).
+  if (!deps.signer?.signBitcoinBatch) throw new Error(`chain ${chain.key}: no signer signs Bitcoin batches`);
   const stored = await storeFeeBump(deps, chain, rpc, batchId, byAdmin);
   if (!stored.ok) return stored;
   const [signing] = await deps.db.select().from(utxoBatches).where(eq(utxoBatches.id, batchId));
