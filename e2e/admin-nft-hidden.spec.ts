@@ -66,6 +66,10 @@ for (const viewport of [
         .getByRole('list', { name: 'NFT Marketplace' })
         .getByRole('link', { name: new RegExp(name) });
       await expect(card.getByText('For sale', { exact: true })).toBeVisible();
+      // The card shows the whole name, wrapped, not cut off (two cards a row at 390 px).
+      const cardName = card.getByTestId('nft-card-name');
+      await expect(cardName).toHaveText(name);
+      expect(await cardName.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
       await card.click();
       await expect(shopper).toHaveURL(/\/nft-details\?id=/);
       await expect(shopper.getByRole('heading', { level: 1, name })).toBeVisible();

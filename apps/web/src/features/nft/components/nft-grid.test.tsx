@@ -51,4 +51,29 @@ describe('an NFT card', () => {
     expect(card('Open Sea').getByText('For sale')).toBeTruthy();
     expect(card('Kept').getByText('Not for sale')).toBeTruthy();
   });
+
+  it('shows a long name whole, wrapped rather than cut off (two cards a row at 390 px)', () => {
+    render(
+      <MemoryRouter>
+        <NftGrid
+          label="NFT Marketplace"
+          items={[item('Genesis Block Sunrise over the Harbour', 'ACTIVE', true)]}
+          total={1}
+          page={1}
+          pageSize={12}
+          onPage={() => undefined}
+          loading={false}
+          error={null}
+          onRetry={() => undefined}
+          emptyText="None"
+        />
+      </MemoryRouter>,
+    );
+    // jsdom lays nothing out: what cuts a name off is its classes, so none of them may be there.
+    const name = screen.getByTestId('nft-card-name');
+    expect(name).toHaveTextContent('Genesis Block Sunrise over the Harbour');
+    expect(name.className).not.toMatch(
+      /\b(truncate|line-clamp-\d+|whitespace-nowrap|overflow-hidden|text-ellipsis)\b/,
+    );
+  });
 });

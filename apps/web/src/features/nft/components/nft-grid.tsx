@@ -26,7 +26,10 @@ function NftCard({ item, actions }: { readonly item: NftCardItem; readonly actio
           className="aspect-square w-full bg-raised object-cover transition-opacity group-hover:opacity-90"
         />
         <div className="flex flex-1 flex-col gap-1 p-3">
-          <span className="truncate font-semibold text-ink">{item.name}</span>
+          {/* The whole name, wrapped: two cards a row at 390 px cut 'Genesis Block Sunrise' to 'Genesis Block …'. */}
+          <span className="wrap-anywhere font-semibold text-ink" data-testid="nft-card-name">
+            {item.name}
+          </span>
           <span className="tabular-nums text-sm text-muted">
             {formatAssetAmount(item.price, item.coin)} {item.coin}
           </span>
