@@ -1,8 +1,11 @@
 import { type KycRecord, messages } from '@exchange/contracts';
 import { Badge, statusTone } from '../../../components/ui/badge';
 
-/** Where the customer's submission stands: under review, approved, or rejected with the reason. */
-export function KycStatusPanel({ record }: { readonly record: KycRecord }) {
+/**
+ * Where the customer's submission stands: under review, approved, or rejected with the reason (an
+ * account verified without a submission shows as approved).
+ */
+export function KycStatusPanel({ record }: { readonly record: Pick<KycRecord, 'status' | 'reason'> }) {
   const tone =
     record.status === 'APPROVED'
       ? 'border-success/40'

@@ -103,6 +103,17 @@ describe('/kyc', () => {
   });
 });
 
+describe('/kyc for a verified customer without a submission', () => {
+  it('says the KYC is approved and offers no blank form', async () => {
+    fakeApi(customer(true), { 'GET /kyc/': kycAnswer(null) });
+    await openKyc();
+    expect(await screen.findByText(messages.kycAlreadyApproved)).toBeInTheDocument();
+    expect(screen.getByText('APPROVED')).toBeInTheDocument();
+    expect(screen.queryByLabelText('First Name')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+  });
+});
+
 describe('KYC gating while the review is under way', () => {
   it('tells a pending user on the wallet that their KYC is under review, not to complete it', async () => {
     fakeApi(customer(false), {
