@@ -3,15 +3,14 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
-import { customer, type FakeRoute, fakeApi } from '../../wallet/test/fake-api';
+import { adminUser, fakeApi, okAnswer as ok } from '../../wallet/test/fake-api';
 import { SolvencyPanel } from './solvency-panel';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const admin = { ...customer(true), _id: 'u-admin', role: 'ADMIN' as const, user_role: 'ADMIN' as const };
-const ok = (data: unknown): ReturnType<FakeRoute> => ({ body: { status: true, message: 'ok', data } });
+const admin = adminUser();
 
 const ethereum = (asset: 'ETH' | 'USDT', over: Partial<SolvencyChainLine> = {}): SolvencyChainLine => ({
   chain: 'ethereum',

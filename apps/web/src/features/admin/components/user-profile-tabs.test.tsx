@@ -2,19 +2,13 @@ import type { AdminUserDetails } from '@exchange/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
-import { customer, fakeApi } from '../../wallet/test/fake-api';
+import { adminUser, fakeApi } from '../../wallet/test/fake-api';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const admin = {
-  ...customer(true),
-  _id: 'u-admin',
-  name: 'Admin',
-  role: 'ADMIN' as const,
-  user_role: 'ADMIN' as const,
-};
+const admin = adminUser();
 
 /** Alice holds 1 ETH, of which 0.25 is locked in a stake: she owns 1.25 ETH worth $3,750. */
 const staked: AdminUserDetails['walletData']['wallet'] = {

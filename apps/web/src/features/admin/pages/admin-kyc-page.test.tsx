@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
-import { customer, type FakeRoute, fakeApi } from '../../wallet/test/fake-api';
+import { adminUser, type FakeRoute, fakeApi } from '../../wallet/test/fake-api';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock('../../../components/ui/toaster', () => ({ toast, Toaster: () => null }));
@@ -13,13 +13,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-const admin = {
-  ...customer(true),
-  _id: 'u-admin',
-  name: 'Admin',
-  role: 'ADMIN' as const,
-  user_role: 'ADMIN' as const,
-};
+const admin = adminUser();
 
 function item(id: string, first: string, status: AdminKycListItem['status']): AdminKycListItem {
   return {

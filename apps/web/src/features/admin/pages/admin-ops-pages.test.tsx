@@ -8,7 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
-import { customer, type FakeRoute, fakeApi } from '../../wallet/test/fake-api';
+import { adminUser, fakeApi, okAnswer as ok } from '../../wallet/test/fake-api';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock('../../../components/ui/toaster', () => ({ toast, Toaster: () => null }));
@@ -37,13 +37,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-const admin = {
-  ...customer(true),
-  _id: 'u-admin',
-  name: 'Admin',
-  role: 'ADMIN' as const,
-  user_role: 'ADMIN' as const,
-};
+const admin = adminUser();
 const userdata = {
   name: 'Alice',
   email: 'alice@example.com',
@@ -51,7 +45,6 @@ const userdata = {
   mobile_no: '5550100',
   profile_pic: '',
 };
-const ok = (data: unknown): ReturnType<FakeRoute> => ({ body: { status: true, message: 'ok', data } });
 
 function transaction(id: string, status: AdminTransaction['status']): AdminTransaction {
   return {

@@ -34,6 +34,16 @@ export function customer(kyc: boolean): PublicUser {
   };
 }
 
+/** A verified admin as the session answers it (the admin pages' tests sign in as this one). */
+export function adminUser(): PublicUser {
+  return { ...customer(true), _id: 'u-admin', name: 'Admin', role: 'ADMIN', user_role: 'ADMIN' };
+}
+
+/** A route's success answer carrying `data`, as the API wraps every one. */
+export const okAnswer = (data: unknown): ReturnType<FakeRoute> => ({
+  body: { status: true, message: 'ok', data },
+});
+
 /**
  * Signs `user` in and answers the API from `routes`, keyed 'GET /wallet' (path without /api/v1 and
  * without the query). Anything else is a 404, so an unexpected call shows up as an error state.

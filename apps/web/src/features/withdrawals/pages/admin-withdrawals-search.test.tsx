@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setAccessToken } from '../../../lib/session-token';
 import { renderApp } from '../../../test/render-app';
-import { customer } from '../../wallet/test/fake-api';
+import { adminUser } from '../../wallet/test/fake-api';
 
 /**
  * Issue 43 (CI on a fresh clone): the admin types a customer's e-mail into 'Search withdrawals' while
@@ -15,13 +15,7 @@ import { customer } from '../../wallet/test/fake-api';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const admin = {
-  ...customer(true),
-  _id: 'u-admin',
-  name: 'Admin',
-  role: 'ADMIN' as const,
-  user_role: 'ADMIN' as const,
-};
+const admin = adminUser();
 
 function queued(id: string, email: string): AdminWithdrawalItem {
   return {

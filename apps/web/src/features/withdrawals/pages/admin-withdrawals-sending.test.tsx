@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
-import { customer, type FakeRoute, fakeApi } from '../../wallet/test/fake-api';
+import { adminUser, customer, fakeApi, okAnswer as ok } from '../../wallet/test/fake-api';
 
 // Issue 43: a USD withdrawal the payout job has claimed (SENDING) may already be paid at PayPal, so
 // both screens show it as being sent and neither offers to stop it.
@@ -15,14 +15,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-const admin = {
-  ...customer(true),
-  _id: 'u-admin',
-  name: 'Admin',
-  role: 'ADMIN' as const,
-  user_role: 'ADMIN' as const,
-};
-const ok = (data: unknown): ReturnType<FakeRoute> => ({ body: { status: true, message: 'ok', data } });
+const admin = adminUser();
 
 function withdrawal(id: string, status: WithdrawalItem['status']): WithdrawalItem {
   return {

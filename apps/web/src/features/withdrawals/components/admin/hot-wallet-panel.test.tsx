@@ -3,21 +3,14 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../../test/render-app';
 import { networksAnswer } from '../../../chain-deposits/test/fixtures';
-import { customer, type FakeRoute, fakeApi } from '../../../wallet/test/fake-api';
+import { adminUser, fakeApi, okAnswer as ok } from '../../../wallet/test/fake-api';
 import { coinWithdrawal, GOOD_ADDRESS } from '../../test/coin-withdrawal-fixtures';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const admin = {
-  ...customer(true),
-  _id: 'u-admin',
-  name: 'Admin',
-  role: 'ADMIN' as const,
-  user_role: 'ADMIN' as const,
-};
-const ok = (data: unknown): ReturnType<FakeRoute> => ({ body: { status: true, message: 'ok', data } });
+const admin = adminUser();
 
 const HOT = '0x1111111111111111111111111111111111111111';
 const lines: HotWalletLine[] = [

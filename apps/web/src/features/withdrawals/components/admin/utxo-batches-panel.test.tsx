@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../../test/render-app';
 import { networksAnswer } from '../../../chain-deposits/test/fixtures';
-import { customer, type FakeRoute, fakeApi } from '../../../wallet/test/fake-api';
+import { adminUser, fakeApi, okAnswer as ok } from '../../../wallet/test/fake-api';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock('../../../../components/ui/toaster', () => ({ toast, Toaster: () => null }));
@@ -13,14 +13,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const admin = {
-  ...customer(true),
-  _id: 'u-admin',
-  name: 'Admin',
-  role: 'ADMIN' as const,
-  user_role: 'ADMIN' as const,
-};
-const ok = (data: unknown): ReturnType<FakeRoute> => ({ body: { status: true, message: 'ok', data } });
+const admin = adminUser();
 
 const TXID = 'ab'.repeat(32);
 const batch: AdminUtxoBatch = {
