@@ -8,6 +8,7 @@ import type { Db } from '../../db';
 import { persistentSecret } from '../../secrets';
 import { type ChainSettings, mnemonicFromSecret } from '../chain-config';
 import { asXpub, BITCOIN_COIN_TYPES, bip84XpubOfMnemonic, segwitAddressAt } from './bitcoin-addresses';
+import { devLitecoinHoldFile, devLitecoinMiner } from './dev-litecoin-hold';
 import { litecoindInstalled, startRegtestNode } from './regtest-node';
 
 /** Where `npm start` leaves its regtest Litecoin node's RPC URL: DATA_DIR/dev-litecoin.json. */
@@ -17,6 +18,9 @@ export function devLitecoinInfoFile(dataDir: string): string {
 
 /** How often the development Litecoin node mines a block (deposits confirm without a miner's help). */
 const BLOCK_EVERY_MS = 5_000;
+
+/** How often the miner looks for a payment to a held address while a test lists some (dev-litecoin-hold.ts). */
+const HOLD_WATCH_MS = 250;
 
 export interface EmbeddedLitecoin {
   /** The configuration with the regtest chain added to `bitcoinChains` (unchanged when none runs). */
@@ -63,12 +67,23 @@ export async function startEmbeddedLitecoin(
   const node = await startRegtestNode();
   const info = devLitecoinInfoFile(config.dataDir);
   writeFileSync(info, `${JSON.stringify({ rpcUrl: node.rpcUrl, wallet: 'outside' })}\n`);
+  // The miner keeps a browser flow's one batch out of blocks when the flow lists its address (issue 47's
+  // speed-up flow); with no list it mines every block the node assembles.
+  const miner = devLitecoinMiner(node, devLitecoinHoldFile(config.dataDir));
   const timer = setInterval(() => {
-    node
-      .mine(1)
+    miner
+      .mineBlock()
       .catch((error: unknown) => logger.warn({ err: error }, 'development Litecoin node: mining failed'));
   }, BLOCK_EVERY_MS);
   timer.unref();
+  const watchTimer = setInterval(() => {
+    miner
+      .watch()
+      .catch((error: unknown) =>
+        logger.warn({ err: error }, 'development Litecoin node: the hold look failed'),
+      );
+  }, HOLD_WATCH_MS);
+  watchTimer.unref();
   const xpub =
     signerXpub ??
     bip84XpubOfMnemonic(
@@ -88,6 +103,7 @@ export async function startEmbeddedLitecoin(
     bannerLines: [`  Litecoin (regtest):    ${node.rpc.where} (a block every 5 s; RPC in ${info})`],
     async stop() {
       clearInterval(timer);
+      clearInterval(watchTimer);
       await node.stop();
       rmSync(info, { force: true });
     },
