@@ -37,7 +37,7 @@ export const utxoBatches = pgTable(
     txid: text('txid'),
     /** The network fee the transaction pays, in the coin's smallest unit. */
     feeSats: numeric('fee_sats', { precision: 38, scale: 0 }).notNull(),
-    /** The fee rate it was built at, in the smallest unit per virtual byte. */
+    /** The fee rate its current version was built at, in the smallest unit per virtual byte. */
     feeRate: integer('fee_rate').notNull(),
     /** Replacements: the txids it was sent under before (a fee bump); whichever is mined ends it. */
     replacedTxids: text('replaced_txids').array().notNull().default(sql`'{}'::text[]`),
@@ -46,6 +46,11 @@ export const utxoBatches = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::numeric[]`),
+    /**
+     * The fee rate each earlier version was built at, beside its fee (replacedFeeRates[i] for
+     * replacedTxids[i]); empty for a batch replaced before migration 0080, whose rates were not kept.
+     */
+    replacedFeeRates: integer('replaced_fee_rates').array().notNull().default(sql`'{}'::integer[]`),
     /** Why the last fee bump could not be made, or the node's refusal of it (shown to the admin). */
     feeBumpRefusal: text('fee_bump_refusal'),
     broadcastAt: timestamp('broadcast_at', { withTimezone: true, mode: 'date' }),

@@ -6,6 +6,7 @@ import type { ChainSettings } from '../../../platform/chain/chain-config';
 import { recordAdminAction } from '../../audit/record-admin-action';
 import { type FeeBumpPlan, type FeeBumpPlanRefusal, planFeeBump } from './plan-fee-bump';
 import { broadcastUtxoBatch, signUtxoBatch, type UtxoBatchRow } from './send-utxo-batch';
+import { replacedFeeRatesOf } from './utxo-batch-version';
 import type { UtxoDeps } from './utxo-deps';
 import { depthOf } from './utxo-depth';
 import { changeAddressOf, feeRateOf } from './utxo-wallet';
@@ -32,8 +33,9 @@ async function incrementalFeeOf(rpc: BitcoinRpc): Promise<bigint> {
 /**
  * The first half of a fee bump (issue 47, replace-by-fee): a BROADCAST batch not yet in a block is,
  * under its row lock, given a replacement PSBT (planFeeBump) and put back to SIGNING, its txid appended
- * to replaced_txids and what that version paid to replaced_fees, in ONE database transaction. Two bumps
- * at once: the second waits for the lock and finds the batch SIGNING, so there is one replacement.
+ * to replaced_txids, what that version paid to replaced_fees and its rate to replaced_fee_rates, in ONE
+ * database transaction. Two bumps at once: the second waits for the lock and finds the batch SIGNING,
+ * so there is one replacement.
  * From here the replacement goes the way every batch goes (signUtxoBatch, then broadcastUtxoBatch:
  * signed by the signer, stored, then sent), so a crash at any point is carried on by the next tick.
  * A refusal is written to fee_bump_refusal, for the admin.
@@ -89,6 +91,7 @@ export async function storeFeeBump(
         feeRate: plan.value.feeRate,
         replacedTxids: [...batch.replacedTxids, replaced],
         replacedFees: [...batch.replacedFees, batch.feeSats],
+        replacedFeeRates: [...replacedFeeRatesOf(batch), batch.feeRate],
         feeBumpRefusal: null,
         updatedAt: now,
       })

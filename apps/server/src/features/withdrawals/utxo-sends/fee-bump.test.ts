@@ -151,6 +151,7 @@ describe('replace-by-fee of a stuck Litecoin batch', () => {
       status: 'BROADCAST',
       replacedTxids: [batch.txid],
       replacedFees: [batch.feeSats],
+      replacedFeeRates: [batch.feeRate],
     });
     expect(BigInt(bumped.feeSats)).toBeGreaterThan(BigInt(batch.feeSats));
     expect(await inMempool(bumped.txid!)).toBe(true);
@@ -201,28 +202,33 @@ describe('replace-by-fee of a stuck Litecoin batch', () => {
     const { to, withdrawalId, batch } = await stuckBatch('0.4');
     expect((await storeFeeBump(sends.deps, ltcChain(t), rpc(), batch.id)).ok).toBe(true);
     await signUtxoBatch(sends.deps, ltcChain(t), await batchOf(batch.id));
-    const replacement = (await batchOf(batch.id)).txid!;
+    const replacement = await batchOf(batch.id);
+    expect(replacement.feeRate).toBeGreaterThan(batch.feeRate);
     // The original is still in the mempool and is mined before the replacement goes out.
     await node.mine(1);
     const restarted = refusingSigner();
     const done = await runUntilCompleted(withdrawalId, restarted.deps);
     expect(done).toMatchObject({ status: 'COMPLETED', txHash: batch.txid });
-    expect(await depthOf(node.rpc, replacement)).toBeNull();
+    expect(await depthOf(node.rpc, replacement.txid!)).toBeNull();
     expect(await heldAt(node.rpc, to)).toEqual({ sats: 39_950_000n, outputs: 1 });
+    // The row says what the mined original paid, its rate too; the replacement's are among the replaced.
     expect(await batchOf(batch.id)).toMatchObject({
       status: 'CONFIRMED',
       txid: batch.txid,
       feeSats: batch.feeSats,
-      replacedTxids: [replacement],
+      feeRate: batch.feeRate,
+      replacedTxids: [replacement.txid],
+      replacedFees: [replacement.feeSats],
+      replacedFeeRates: [replacement.feeRate],
     });
     expect(await bookedFee(batch.id)).toBe(BigInt(batch.feeSats));
     expect(await paidFee(batch.txid!)).toBe(BigInt(batch.feeSats));
     const paidTwice = await t.ctx.db
       .select()
       .from(withdrawals)
-      .where(or(eq(withdrawals.txHash, replacement), eq(withdrawals.providerRef, replacement)));
+      .where(or(eq(withdrawals.txHash, replacement.txid!), eq(withdrawals.providerRef, replacement.txid!)));
     expect(paidTwice).toEqual([]);
-    await endChecks([batch.txid!, replacement]);
+    await endChecks([batch.txid!, replacement.txid!]);
   });
 
   it('keeps the batch consistent when the node refuses the replacement for too low a fee', async () => {

@@ -16,7 +16,7 @@ import { payOutWithdrawal } from '../withdrawal-ledger';
 import { sendWithdrawalStatusMail } from '../withdrawal-mail';
 import { changeWithdrawal, lockWithdrawal } from '../withdrawals.repository';
 import { batchWithdrawals } from './prepare-utxo-batch';
-import type { UtxoBatchRow } from './send-utxo-batch';
+import { minedVersionOf } from './utxo-batch-version';
 import type { UtxoDeps } from './utxo-deps';
 
 /**
@@ -28,9 +28,9 @@ import type { UtxoDeps } from './utxo-deps';
  *
  * A batch that was replaced (a fee bump) ends by whichever version is mined: `minedTxid` names it when
  * it is an earlier one, and may end a batch whose replacement is still SIGNING or SIGNED (never to be
- * sent now: its inputs are spent). The batch's txid becomes the mined one, the other versions are its
- * replaced ones, and the fee booked is what the mined version paid, so the ledger books the fee that
- * left the chain, once.
+ * sent now: its inputs are spent). The batch's txid, fee and fee rate become the mined version's, the
+ * other versions are its replaced ones, and the fee booked is what the mined version paid, so the
+ * ledger books the fee that left the chain, once.
  */
 export async function finishUtxoBatch(
   deps: UtxoDeps,
@@ -43,7 +43,7 @@ export async function finishUtxoBatch(
   return deps.db.transaction(async (tx) => {
     const [batch] = await tx.select().from(utxoBatches).where(eq(utxoBatches.id, batchId)).for('update');
     if (!batch || batch.status === 'CONFIRMED') return false;
-    const mined = versionOf(batch, minedTxid ?? batch.txid);
+    const mined = minedVersionOf(batch, minedTxid ?? batch.txid);
     if (!mined) return false;
     const now = deps.clock.now();
     await tx
@@ -93,34 +93,6 @@ export async function finishUtxoBatch(
     }
     return true;
   });
-}
-
-/**
- * The version of a batch that was mined, and the row as it ends: that txid and its fee current, every
- * other version (the current one too, when it had been signed) among the replaced. Null when the txid
- * is none of the batch's, or is the current one of a batch not yet BROADCAST.
- */
-function versionOf(batch: UtxoBatchRow, txid: string | null) {
-  if (!txid) return null;
-  if (txid === batch.txid)
-    return batch.status === 'BROADCAST' ? { txid, fee: BigInt(batch.feeSats), row: {} } : null;
-  const at = batch.replacedTxids.indexOf(txid);
-  const fee = batch.replacedFees[at];
-  if (at < 0 || fee === undefined) return null;
-  const others = batch.replacedTxids.map((id, i) => ({ id, fee: batch.replacedFees[i]! }));
-  others.splice(at, 1);
-  if (batch.txid) others.push({ id: batch.txid, fee: batch.feeSats });
-  return {
-    txid,
-    fee: BigInt(fee),
-    row: {
-      txid,
-      rawTx: null,
-      feeSats: fee,
-      replacedTxids: others.map((one) => one.id),
-      replacedFees: others.map((one) => one.fee),
-    },
-  };
 }
 
 /** The mail context inside the batch's transaction: the outbox row is written with the change. */
