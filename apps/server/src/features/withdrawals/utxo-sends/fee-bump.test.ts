@@ -82,6 +82,15 @@ async function paidFee(txid: string): Promise<bigint> {
   return inputs - tx.vout.reduce((sum, out) => sum + toSats(out.value), 0n);
 }
 
+/** How often the log warned that the node refused this batch. */
+function refusalWarnings(batchId: string): number {
+  return t.logLines
+    .map((line) => JSON.parse(line) as { level: number; batch?: string; msg?: string })
+    .filter(
+      (line) => line.level === 40 && line.batch === batchId && line.msg === 'utxo batch: the node refused it',
+    ).length;
+}
+
 /** A customer's approved withdrawal, broadcast in a batch of its own and left out of any block. */
 async function stuckBatch(amount: string) {
   const customer = await customerWithLtc(t, node, '1');
@@ -253,6 +262,17 @@ describe('replace-by-fee of a stuck Litecoin batch', () => {
     expect(refused).toMatchObject({ status: 'BROADCAST', replacedTxids: [batch.txid] });
     expect(await inMempool(batch.txid!)).toBe(true);
     expect(await inMempool(refused.txid!)).toBe(false);
+    // Each tick sends the replacement again and the node refuses it in the same words: one warning and
+    // one write (the bump's own broadcast), not one a tick.
+    for (let i = 0; i < 2; i++) {
+      clock.advance(60_000);
+      await tick();
+    }
+    expect(await batchOf(batch.id)).toMatchObject({
+      feeBumpRefusal: refused.feeBumpRefusal,
+      updatedAt: refused.updatedAt,
+    });
+    expect(refusalWarnings(batch.id)).toBe(1);
     const done = await runUntilCompleted(withdrawalId);
     expect(done).toMatchObject({ status: 'COMPLETED', txHash: batch.txid });
     expect(await bookedFee(batch.id)).toBe(BigInt(batch.feeSats));

@@ -47,7 +47,8 @@ const ALREADY_THERE =
 /**
  * Hands the stored bytes to the node (first time, after a crash, or after a reorganisation took its
  * block) and marks the batch BROADCAST from its first hand-over. A refusal other than 'already there'
- * is logged and tried again next tick: the bytes stay valid until their inputs are spent.
+ * is logged and tried again next tick: the bytes stay valid until their inputs are spent, and a
+ * refused replacement may be taken once the version it replaces leaves the mempool.
  */
 export async function broadcastUtxoBatch(
   deps: UtxoDeps,
@@ -59,23 +60,37 @@ export async function broadcastUtxoBatch(
   try {
     await rpc.call<string>('sendrawtransaction', [batch.rawTx]);
   } catch (error) {
-    if (!(error instanceof BitcoinRpcError) || !ALREADY_THERE.test(error.message)) {
-      deps.logger.warn({ err: error, chain: chain.key, batch: batch.id }, 'utxo batch: the node refused it');
-      // A refused replacement (a fee bump) is shown to the admin with the node's words; the earlier
-      // versions stay watched, so whichever the chain takes still ends the batch.
-      if (batch.replacedTxids.length > 0 && error instanceof BitcoinRpcError)
-        await deps.db
-          .update(utxoBatches)
-          .set({
-            feeBumpRefusal: `node_refused: ${error.message.slice(0, 200)}`,
-            updatedAt: deps.clock.now(),
-          })
-          .where(eq(utxoBatches.id, batch.id));
-    }
+    if (!(error instanceof BitcoinRpcError) || !ALREADY_THERE.test(error.message))
+      await noteRefusal(deps, chain, batch, error);
   }
   if (batch.status === 'SIGNED')
     await deps.db
       .update(utxoBatches)
       .set({ status: 'BROADCAST', broadcastAt: deps.clock.now(), updatedAt: deps.clock.now() })
       .where(and(eq(utxoBatches.id, batch.id), eq(utxoBatches.status, 'SIGNED')));
+}
+
+/**
+ * A refusal of the node. A refused replacement (a fee bump) is shown to the admin with the node's words
+ * (fee_bump_refusal); the earlier versions stay watched, so whichever the chain takes still ends the
+ * batch. It is re-sent every tick while out of a block, and the node mostly refuses it in the same
+ * words: those are logged at warn and written once, when they change, and at debug after that, so a
+ * stuck replacement neither floods the log nor writes its row every tick.
+ */
+async function noteRefusal(deps: UtxoDeps, chain: ChainSettings, batch: UtxoBatchRow, error: unknown) {
+  const log = { err: error, chain: chain.key, batch: batch.id };
+  if (batch.replacedTxids.length === 0 || !(error instanceof BitcoinRpcError)) {
+    deps.logger.warn(log, 'utxo batch: the node refused it');
+    return;
+  }
+  const refusal = `node_refused: ${error.message.slice(0, 200)}`;
+  if (refusal === batch.feeBumpRefusal) {
+    deps.logger.debug(log, 'utxo batch: the node refused it again, in the same words');
+    return;
+  }
+  deps.logger.warn(log, 'utxo batch: the node refused it');
+  await deps.db
+    .update(utxoBatches)
+    .set({ feeBumpRefusal: refusal, updatedAt: deps.clock.now() })
+    .where(eq(utxoBatches.id, batch.id));
 }
