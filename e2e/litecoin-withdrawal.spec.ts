@@ -1,14 +1,17 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { generate } from 'otplib';
-import { mailbox, verifiedCustomer } from './support/customers';
-import { letAFewHoursPass } from './support/time-passes';
+import { verifiedCustomer } from './support/customers';
+import {
+  codeFor,
+  confirmWithMailedCode,
+  litoshis,
+  node,
+  receiveOneLtc,
+  turnOnTwoFactor,
+} from './support/litecoin-node';
 import {
   collectPageErrors,
   logInAsAdmin,
   logInAsCustomer,
-  openFromAccountMenu,
   openFromAdminMenu,
   openFromHeader,
 } from './support/ui';
@@ -21,38 +24,9 @@ import {
  * approves it; the batch sender pays it and History turns COMPLETED without a reload. The test reads
  * the outside address on the node: exactly what the dialog said would arrive.
  */
-const dataDir = path.resolve(`data/e2e-${process.env.E2E_PORT ?? '8181'}`);
-
-/** One call to the regtest node (its "outside" wallet when `wallet` is true) over JSON-RPC. */
-async function node<T>(method: string, params: unknown[], wallet = true): Promise<T> {
-  const info = JSON.parse(readFileSync(path.join(dataDir, 'dev-litecoin.json'), 'utf8'));
-  const url = new URL(info.rpcUrl);
-  const auth = Buffer.from(`${url.username}:${url.password}`).toString('base64');
-  const response = await fetch(`${url.protocol}//${url.host}${wallet ? `/wallet/${info.wallet}` : '/'}`, {
-    method: 'POST',
-    headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '1.0', id: 1, method, params }),
-  });
-  const body = await response.text();
-  // Amounts as text, never through a float.
-  const parsed = JSON.parse(body.replace(/"(total_amount)":\s*([\d.]+)/g, '"$1":"$2"'));
-  if (parsed.error) throw new Error(parsed.error.message);
-  return parsed.result;
-}
-
 /** The theme's danger and accent colours (apps/web/src/index.css) as the browser reports a border. */
 const DANGER = 'rgb(255, 92, 112)';
 const ACCENT = 'rgb(240, 185, 11)';
-
-/** A decimal LTC amount as a count of litoshis (8 places). */
-function litoshis(text: string): bigint {
-  const [whole = '0', fraction = ''] = text.trim().split('.');
-  return BigInt(whole) * 100_000_000n + BigInt(fraction.padEnd(8, '0').slice(0, 8));
-}
-
-function codeFor(secret: string, stepsAhead: number): Promise<string> {
-  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
-}
 
 async function adminWithdrawals(browser: Browser, width: number): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
@@ -76,32 +50,10 @@ for (const width of [1366, 390]) {
     const customer = await verifiedCustomer(request, `ltc-out-${width}`);
     await logInAsCustomer(page, customer.email, customer.password);
 
-    await openFromAccountMenu(page, 'Security', /\/security$/);
-    await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
-    const secret = ((await page.getByTestId('two-factor-secret').textContent()) ?? '').trim();
-    await page.getByLabel('Authentication code').fill(await codeFor(secret, 0));
-    await page.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByRole('button', { name: 'I have saved them' }).click();
-    await expect(page.getByText(/^Withdrawals are paused until /).first()).toBeVisible();
-    await letAFewHoursPass(customer.email);
-    await page.reload();
-
-    // 1 LTC in from the outside wallet, to the customer's own deposit address.
-    await openFromAccountMenu(page, 'Wallet', /\/deposit$/);
-    const card = page.locator('section', { has: page.getByRole('heading', { name: 'Deposit crypto' }) });
-    await card.getByLabel('Coin').selectOption('LTC');
-    const shown = card.getByTestId('deposit-address');
-    await expect(shown).toHaveText(/^rltc1q[02-9ac-hj-np-z]{38}$/);
-    await node('sendtoaddress', [(await shown.textContent()) ?? '', '1']);
-    await node('generatetoaddress', [3, await node<string>('getnewaddress', ['', 'bech32'])]);
-    const recent = card.getByRole('table', { name: 'Recent deposits' });
-    await expect(recent.getByRole('row').filter({ hasText: '1.0000' }).getByText('CREDITED')).toBeVisible({
-      timeout: 60_000,
-    });
+    const secret = await turnOnTwoFactor(page, customer.email);
+    await receiveOneLtc(page);
 
     const outside = await node<string>('getnewaddress', ['', 'bech32']);
-    await page.mouse.move(0, 0);
-    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 20_000 });
     await page
       .getByRole('table', { name: 'Crypto assets' })
       .getByRole('button', { name: 'Withdraw LTC' })
@@ -128,21 +80,7 @@ for (const width of [1366, 390]) {
     await dialog.getByLabel('Two-factor code').fill(await codeFor(secret, 1));
     await page.screenshot({ path: test.info().outputPath(`ltc-withdraw-dialog-${width}.png`) });
     await dialog.getByRole('button', { name: 'Continue' }).click();
-    await expect(dialog.getByLabel('Code from the e-mail')).toBeVisible();
-    let code = '';
-    await expect
-      .poll(async () => {
-        const mail = (await mailbox(request, customer.email)).find(
-          (m) => m.subject === 'Confirm your withdrawal',
-        );
-        code = /is (\d{6})\./.exec(mail?.text ?? '')?.[1] ?? '';
-        return code;
-      })
-      .toMatch(/^\d{6}$/);
-    await dialog.getByLabel('Code from the e-mail').fill(code);
-    await dialog.getByRole('button', { name: 'Confirm withdrawal' }).click();
-    await expect(dialog.getByRole('status')).toHaveText('Withdrawal confirmed: it is waiting for approval');
-    await dialog.getByRole('button', { name: 'OK' }).click();
+    await confirmWithMailedCode(page, request, customer.email);
 
     await openFromHeader(page, 'History', /\/history$/);
     await page.getByRole('tab', { name: 'Withdrawals' }).click();

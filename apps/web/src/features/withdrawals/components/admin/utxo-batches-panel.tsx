@@ -41,12 +41,14 @@ export function UtxoBatchesPanel() {
         {rows.map((batch) => (
           <li key={batch._id} className="rounded-md border border-line px-3 py-2 text-sm text-ink">
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <span className="flex items-center gap-2">
+              {/* The figures wrap as whole phrases: at 390 px "Network fee: 0.00000392 LTC (2/vB)" took
+                  its own line instead of being squeezed to a word a line beside the count. */}
+              <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
                 <Badge tone="warning">{batch.status}</Badge>
-                <span>
+                <span className="whitespace-nowrap">
                   {messages.utxoBatchWithdrawals}: {batch.withdrawals}
                 </span>
-                <span className="tabular-nums">
+                <span className="whitespace-nowrap tabular-nums">
                   {messages.utxoBatchFee}: {batch.fee} {batch.asset} ({batch.fee_rate}/vB)
                 </span>
               </span>

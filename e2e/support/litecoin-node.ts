@@ -1,0 +1,115 @@
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { mailbox } from './customers';
+import { letAFewHoursPass } from './time-passes';
+import { openFromAccountMenu } from './ui';
+
+/**
+ * The e2e server's regtest Litecoin node (issue 47: `npm start` runs one, a block every 5 s) as the LTC
+ * flows use it: its RPC (DATA_DIR/dev-litecoin.json names the URL and the "outside" wallet standing for
+ * the world's wallets), its hold list (DATA_DIR/dev-litecoin-hold.json: the first payment to a listed
+ * address stays out of blocks until it is replaced, see the server's dev-litecoin-hold.ts), and the
+ * customer's steps every LTC withdrawal flow begins with.
+ */
+const dataDir = path.resolve(`data/e2e-${process.env.E2E_PORT ?? '8181'}`);
+
+/** One call to the regtest node (its "outside" wallet when `wallet` is true) over JSON-RPC. */
+export async function node<T>(method: string, params: unknown[], wallet = true): Promise<T> {
+  const info = JSON.parse(readFileSync(path.join(dataDir, 'dev-litecoin.json'), 'utf8'));
+  const url = new URL(info.rpcUrl);
+  const auth = Buffer.from(`${url.username}:${url.password}`).toString('base64');
+  const response = await fetch(`${url.protocol}//${url.host}${wallet ? `/wallet/${info.wallet}` : '/'}`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '1.0', id: 1, method, params }),
+  });
+  const body = await response.text();
+  // Amounts as text, never through a float.
+  const parsed = JSON.parse(body.replace(/"(total_amount|amount|value)":\s*(-?[\d.]+)/g, '"$1":"$2"'));
+  if (parsed.error) throw new Error(parsed.error.message);
+  return parsed.result;
+}
+
+/** A decimal LTC amount as a count of litoshis (8 places). */
+export function litoshis(text: string): bigint {
+  const [whole = '0', fraction = ''] = text.trim().split('.');
+  return BigInt(whole) * 100_000_000n + BigInt(fraction.padEnd(8, '0').slice(0, 8));
+}
+
+/** The authenticator's code `stepsAhead` 30-second steps from now (a step ahead is never one used). */
+export function codeFor(secret: string, stepsAhead: number): Promise<string> {
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
+}
+
+/**
+ * Puts `address` on the development miner's hold list: the first transaction paying it stays in the
+ * mempool until a replacement (a new txid) pays it. Written whole and renamed into place, so the
+ * miner never reads half a list; the other worker's flows list nothing and are not held.
+ */
+export function holdFirstPaymentTo(address: string): void {
+  const file = path.join(dataDir, 'dev-litecoin-hold.json');
+  let addresses: string[] = [];
+  try {
+    addresses = (JSON.parse(readFileSync(file, 'utf8')) as { addresses: string[] }).addresses;
+  } catch {
+    addresses = [];
+  }
+  writeFileSync(`${file}.next`, JSON.stringify({ addresses: [...addresses, address] }));
+  renameSync(`${file}.next`, file);
+}
+
+/** Turns on two-factor on /security and lets the pause it starts pass; answers the authenticator's secret. */
+export async function turnOnTwoFactor(page: Page, email: string): Promise<string> {
+  await openFromAccountMenu(page, 'Security', /\/security$/);
+  await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+  const secret = ((await page.getByTestId('two-factor-secret').textContent()) ?? '').trim();
+  await page.getByLabel('Authentication code').fill(await codeFor(secret, 0));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(page.getByText(/^Withdrawals are paused until /).first()).toBeVisible();
+  await letAFewHoursPass(email);
+  await page.reload();
+  return secret;
+}
+
+/** 1 LTC in from the outside wallet to the customer's own deposit address, on Wallet, until CREDITED. */
+export async function receiveOneLtc(page: Page): Promise<void> {
+  await openFromAccountMenu(page, 'Wallet', /\/deposit$/);
+  const card = page.locator('section', { has: page.getByRole('heading', { name: 'Deposit crypto' }) });
+  await card.getByLabel('Coin').selectOption('LTC');
+  const shown = card.getByTestId('deposit-address');
+  await expect(shown).toHaveText(/^rltc1q[02-9ac-hj-np-z]{38}$/);
+  await node('sendtoaddress', [(await shown.textContent()) ?? '', '1']);
+  await node('generatetoaddress', [3, await node<string>('getnewaddress', ['', 'bech32'])]);
+  const recent = card.getByRole('table', { name: 'Recent deposits' });
+  await expect(recent.getByRole('row').filter({ hasText: '1.0000' }).getByText('CREDITED')).toBeVisible({
+    timeout: 60_000,
+  });
+  // The deposit's toasts go before the Withdraw button beneath them is clicked.
+  await page.mouse.move(0, 0);
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 20_000 });
+}
+
+/** The withdraw dialog's second step: the code mailed to `email`, typed in; the withdrawal waits for approval. */
+export async function confirmWithMailedCode(
+  page: Page,
+  request: APIRequestContext,
+  email: string,
+): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Withdraw LTC' });
+  await expect(dialog.getByLabel('Code from the e-mail')).toBeVisible();
+  let code = '';
+  await expect
+    .poll(async () => {
+      const mail = (await mailbox(request, email)).find((m) => m.subject === 'Confirm your withdrawal');
+      code = /is (\d{6})\./.exec(mail?.text ?? '')?.[1] ?? '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  await dialog.getByLabel('Code from the e-mail').fill(code);
+  await dialog.getByRole('button', { name: 'Confirm withdrawal' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Withdrawal confirmed: it is waiting for approval');
+  await dialog.getByRole('button', { name: 'OK' }).click();
+}
