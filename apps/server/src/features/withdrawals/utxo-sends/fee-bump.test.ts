@@ -2,23 +2,23 @@ import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, chainDeposits, utxoBatches, withdrawals } from '../../../db/schema';
 import { toSats } from '../../../platform/chain/bitcoin/bitcoin-rpc';
-import { type RegtestNode, startRegtestNode } from '../../../platform/chain/bitcoin/regtest-node';
+import type { RegtestNode } from '../../../platform/chain/bitcoin/regtest-node';
 import { ManualClock } from '../../../platform/clock';
 import { expectLedgerConsistent } from '../../../test/expect-ledger';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { chainTestEnv } from '../../../test/test-chain';
+import type { TestApp } from '../../../test/test-app';
 import { createTestUser } from '../../../test/test-users';
 import { bumpUtxoBatch, storeFeeBump } from './bump-utxo-batch';
 import { runUtxoSends } from './run-utxo-sends';
 import { signUtxoBatch } from './send-utxo-batch';
 import { depthOf } from './utxo-depth';
-import { createUtxoSends, type UtxoSendsRuntime } from './utxo-sends-runtime';
+import type { UtxoSendsRuntime } from './utxo-sends-runtime';
 import {
   customerWithLtc,
   expectReconciled,
   heldAt,
-  litecoinChains,
   ltcChain,
+  startUtxoTestApp,
+  stopUtxoTestApp,
   watchOnce,
   withdrawLtc,
 } from './utxo-sends-test-helpers';
@@ -33,22 +33,9 @@ let t: TestApp;
 let sends: UtxoSendsRuntime;
 
 beforeAll(async () => {
-  node = await startRegtestNode();
-  t = await createTestApp({
-    env: chainTestEnv({
-      BITCOIN_CHAINS: litecoinChains(node),
-      WITHDRAWAL_DAILY_LIMIT_USD: '0',
-      UTXO_FEE_BUMP_AFTER_MINUTES: '30',
-    }),
-    clock,
-  });
-  sends = createUtxoSends(t.ctx);
+  ({ node, t, sends } = await startUtxoTestApp(clock, { UTXO_FEE_BUMP_AFTER_MINUTES: '30' }));
 }, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-  await node?.stop();
-});
+afterAll(() => stopUtxoTestApp({ node, t }));
 
 const outsideAddress = () => node.outside.call<string>('getnewaddress', ['', 'bech32']);
 const tick = () => sends.runOnce('litecoin');

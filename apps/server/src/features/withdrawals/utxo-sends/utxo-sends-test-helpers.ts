@@ -1,10 +1,11 @@
 import { expect } from 'vitest';
 import { type BitcoinRpc, toSats } from '../../../platform/chain/bitcoin/bitcoin-rpc';
-import type { RegtestNode } from '../../../platform/chain/bitcoin/regtest-node';
+import { type RegtestNode, startRegtestNode } from '../../../platform/chain/bitcoin/regtest-node';
 import { scanUtxoSet } from '../../../platform/chain/bitcoin/utxo-scan';
 import { chainNodeFor } from '../../../platform/chain/chain-nodes';
 import type { ManualClock } from '../../../platform/clock';
-import type { TestApp } from '../../../test/test-app';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { chainTestEnv } from '../../../test/test-chain';
 import { watchBitcoinOnce } from '../../chain-deposits/bitcoin-watcher';
 import { reconcileCustody } from '../../custody/reconcile-custody';
 import {
@@ -14,6 +15,7 @@ import {
   freshTotp,
   mailedWithdrawalCode,
 } from '../withdrawal-test-helpers';
+import { createUtxoSends, type UtxoSendsRuntime } from './utxo-sends-runtime';
 import { changeAddressOf } from './utxo-wallet';
 
 /** Litecoin on a regtest node as BITCOIN_CHAINS lists it in these tests (3 confirmations, 'rltc'). */
@@ -33,6 +35,49 @@ export function litecoinChains(node: RegtestNode): string {
 }
 
 export const ltcChain = (t: TestApp) => t.ctx.config.bitcoinChains[0]!;
+
+/** A test file's Litecoin: its own regtest node, the real app wired to it, and the app's UTXO sender. */
+export interface UtxoTestApp {
+  readonly node: RegtestNode;
+  readonly t: TestApp;
+  readonly sends: UtxoSendsRuntime;
+}
+
+/**
+ * Starts a file's own Litecoin Core in regtest mode and the real app on a fresh database on it
+ * (litecoinChains, the in-process signer from the file's seed words, no daily limit, then `env`), with
+ * the sender the test ticks by hand. The app's own scheduled runs (the UTXO sender's job, the deposit
+ * watcher) are pushed 10 minutes out (CHAIN_POLL_MS), as the EVM chain tests do: a job's tick beside
+ * the test's own could sign, broadcast or bump a batch between two of the test's steps (a stuck batch
+ * still SIGNING when the test looked; a stored replacement sent before the test mined the original).
+ */
+export async function startUtxoTestApp(
+  clock: ManualClock,
+  env: Record<string, string> = {},
+): Promise<UtxoTestApp> {
+  const node = await startRegtestNode();
+  try {
+    const t = await createTestApp({
+      env: chainTestEnv({
+        BITCOIN_CHAINS: litecoinChains(node),
+        WITHDRAWAL_DAILY_LIMIT_USD: '0',
+        CHAIN_POLL_MS: '600000',
+        ...env,
+      }),
+      clock,
+    });
+    return { node, t, sends: createUtxoSends(t.ctx) };
+  } catch (error) {
+    await node.stop();
+    throw error;
+  }
+}
+
+/** Closes the app and stops its node (either may be missing when the start failed). */
+export async function stopUtxoTestApp(app: Partial<UtxoTestApp>): Promise<void> {
+  await app.t?.close();
+  await app.node?.stop();
+}
 
 /** The watcher's run, as its job would. */
 export const watchOnce = (t: TestApp, node: RegtestNode) =>

@@ -1,24 +1,24 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { utxoBatches, withdrawals } from '../../../db/schema';
-import { type RegtestNode, startRegtestNode } from '../../../platform/chain/bitcoin/regtest-node';
+import type { RegtestNode } from '../../../platform/chain/bitcoin/regtest-node';
 import { ManualClock } from '../../../platform/clock';
 import { AppError } from '../../../platform/errors';
 import { expectLedgerConsistent } from '../../../test/expect-ledger';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { chainTestEnv } from '../../../test/test-chain';
+import type { TestApp } from '../../../test/test-app';
 import { loadUserBalances } from '../../ledger/ledger.repository';
 import { placeWithdrawal } from '../requests/request-withdrawal';
 import { prepareUtxoBatch } from './prepare-utxo-batch';
 import { runUtxoSends } from './run-utxo-sends';
 import { signUtxoBatch } from './send-utxo-batch';
-import { createUtxoSends, type UtxoSendsRuntime } from './utxo-sends-runtime';
+import type { UtxoSendsRuntime } from './utxo-sends-runtime';
 import {
   customerWithLtc,
   expectReconciled,
   heldAt,
-  litecoinChains,
   ltcChain,
+  startUtxoTestApp,
+  stopUtxoTestApp,
   withdrawLtc,
 } from './utxo-sends-test-helpers';
 import { feeRateOf, spendablesOf } from './utxo-wallet';
@@ -33,18 +33,9 @@ let t: TestApp;
 let sends: UtxoSendsRuntime;
 
 beforeAll(async () => {
-  node = await startRegtestNode();
-  t = await createTestApp({
-    env: chainTestEnv({ BITCOIN_CHAINS: litecoinChains(node), WITHDRAWAL_DAILY_LIMIT_USD: '0' }),
-    clock,
-  });
-  sends = createUtxoSends(t.ctx);
+  ({ node, t, sends } = await startUtxoTestApp(clock));
 }, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-  await node?.stop();
-});
+afterAll(() => stopUtxoTestApp({ node, t }));
 
 const outsideAddress = () => node.outside.call<string>('getnewaddress', ['', 'bech32']);
 const tick = () => sends.runOnce('litecoin');
