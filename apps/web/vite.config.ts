@@ -189,11 +189,11 @@ const START_APP = fileURLToPath(new URL('./src/app/start-app.tsx', import.meta.u
  * thread work of its own (starting the fetch, the response, compiling and linking the module): in a
  * trace of a cold load of '/', starting the requests alone took about 600 ms of the main thread's
  * 1.3 s. app/landing-boot.ts evaluates the islands' graph in steps, one dynamic import each
- * (react-dom, the router and query libraries, the live prices, the carousel, then the islands): each
- * step's modules, less those of the entry and of earlier steps, are now one chunk, so a step is still
- * evaluated in a task of its own. A step's modules that the whole app also imports at its start
- * (start-app.tsx's static graph) form a chunk of their own, so the app does not load the carousel or
- * the price schemas with them. Modules outside the steps' static graphs (the app's pages, what the
+ * (react-dom, the router and query libraries, then the islands; the live prices and the carousel
+ * load later, when they come near the screen): each step's modules, less those of the entry and of
+ * earlier steps, are now one chunk, so a step is still evaluated in a task of its own. A step's
+ * modules that the whole app also imports at its start (start-app.tsx's static graph) form a chunk of
+ * their own, so the app does not load the islands' own modules with them. Modules outside the steps' static graphs (the app's pages, what the
  * islands load later) keep Vite's own splitting.
  */
 function landingChunkName(): (id: string, context: Rollup.ChunkingContext) => string | null {

@@ -5,15 +5,11 @@
  * machine, so some 250 ms on Lighthouse's mid-range phone (4× slower), all of it blocking time
  * (performance.md, "part five"). Each step below imports one of those libraries, so the browser
  * evaluates it in a task of its own, and gives the browser a turn before the next: the same work in
- * tasks each a fraction of that. The chunks are already downloaded (index.html lists them all as
+ * tasks each a fraction of that. (The live prices and the carousel load later, when they come near
+ * the screen: landing-islands.tsx.) The chunks are already downloaded (index.html lists them all as
  * modulepreloads, vite.config.ts), so a step costs a turn of the event loop, not a request.
  */
-const steps = [
-  () => import('react-dom/client'),
-  () => import('./landing-libraries'),
-  () => import('../lib/realtime'),
-  () => import('../features/market/components/coin-carousel'),
-];
+const steps = [() => import('react-dom/client'), () => import('./landing-libraries')];
 
 /** A new task: a message to ourselves runs after whatever input or paint is waiting, without setTimeout's clamping. */
 function nextTask(): Promise<void> {

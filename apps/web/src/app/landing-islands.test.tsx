@@ -26,8 +26,24 @@ const SHARED_REALM_WARNING = 'Detected multiple renderers concurrently rendering
 
 let stop: (() => void) | null = null;
 
+/** The page as on a tall screen: every island it watches is reported on the screen at once. */
+class OnScreenObserver {
+  constructor(private readonly report: IntersectionObserverCallback) {}
+  observe(target: Element) {
+    queueMicrotask(() =>
+      this.report([{ target, isIntersecting: true } as IntersectionObserverEntry], this as never),
+    );
+  }
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+
 beforeEach(() => {
   fake.current = createFakeRealtime('idle');
+  vi.stubGlobal('IntersectionObserver', OnScreenObserver);
   vi.stubGlobal(
     'fetch',
     vi.fn(() => new Promise<Response>(() => undefined)),
@@ -103,13 +119,55 @@ describe("the landing page's islands", () => {
     try {
       const { errors } = await openLandingPage();
       const markets = screen.getByRole('table', { name: /Top Cryptocurrency/i });
-      await waitFor(() => expect(markets.textContent).toContain('64,429.74'));
+      // The table's code loads once it is near the screen (here at once, OnScreenObserver).
+      await waitFor(() => expect(markets.textContent).toContain('64,429.74'), { timeout: 5_000 });
       expect(errors()).toEqual([]);
       expect(reported).toEqual([]);
     } finally {
       window.removeEventListener('error', onError);
       appQueryClient.clear();
     }
+  });
+
+  it('hydrate the prices and the carousel only when they come near the screen', async () => {
+    // A phone's first screen: nothing the page watches is near it until the test says so.
+    const watched = new Map<Element, IntersectionObserverCallback>();
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(private readonly report: IntersectionObserverCallback) {}
+        observe(target: Element) {
+          watched.set(target, this.report);
+        }
+        unobserve() {}
+        disconnect() {}
+        takeRecords() {
+          return [];
+        }
+      },
+    );
+    // The island's code is imported inside act, so its hydration is too.
+    const comeNear = (target: Element, code: () => Promise<unknown>) =>
+      act(async () => {
+        watched.get(target)?.([{ target, isIntersecting: true } as IntersectionObserverEntry], {} as never);
+        await code();
+      });
+    const { page, errors } = await openLandingPage();
+    const swap = screen.getByRole('button', { name: 'Swap direction' });
+    await waitFor(() => expect(managedByReact(swap)).toBe(true));
+    const table = screen.getByRole('table', { name: /Top Cryptocurrency/i });
+    const next = screen.getByRole('button', { name: 'Next coin' });
+    expect(managedByReact(table)).toBe(false);
+    expect(managedByReact(next)).toBe(false);
+
+    const markets = page.querySelector('[data-island="markets"]')?.firstElementChild as Element;
+    await comeNear(markets, () => import('../features/market/components/top-markets-table'));
+    await waitFor(() => expect(managedByReact(table)).toBe(true), { timeout: 5_000 });
+    expect(managedByReact(next)).toBe(false);
+    const carousel = page.querySelector('[data-island="carousel"]')?.firstElementChild as Element;
+    await comeNear(carousel, () => import('../features/market/components/coin-carousel'));
+    await waitFor(() => expect(managedByReact(next)).toBe(true), { timeout: 5_000 });
+    expect(errors()).toEqual([]);
   });
 
   it("the hero's Login starts the whole app at the sign-in page", async () => {

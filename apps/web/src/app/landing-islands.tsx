@@ -6,8 +6,6 @@ import type { IslandName } from '../components/island';
 import { ExchangeCalculator } from '../features/landing/components/exchange-calculator';
 import { HeroActions } from '../features/landing/components/hero';
 import { LazyNewsletterForm } from '../features/landing/components/support-section';
-import { CoinCarousel } from '../features/market/components/coin-carousel';
-import { TopMarketsTable } from '../features/market/components/top-markets-table';
 import { SessionProvider } from '../features/session/session-provider';
 import { takeEarlyTaps } from '../lib/early-taps';
 import { createIslandNavigator, followStaticLinks, IslandRouter } from './island-router';
@@ -16,14 +14,34 @@ import { appQueryClient } from './preload-first-page';
 import type { FirstNavigation } from './start-app';
 
 /** What each island of the prerendered page (components/island.tsx) holds, as the whole app renders it there. */
-const islands: Record<IslandName, () => ReactNode> = {
+const islands: Partial<Record<IslandName, () => ReactNode>> = {
   header: () => <LandingHeader />,
   'hero-actions': () => <HeroActions />,
   calculator: () => <ExchangeCalculator />,
-  carousel: () => <CoinCarousel />,
-  markets: () => <TopMarketsTable />,
   newsletter: () => <LazyNewsletterForm />,
 };
+
+/**
+ * The live prices sit below a phone's first screen (the carousel about one and a half screens down,
+ * the table three), and they were most of what '/' did after its first paint there: their code (the
+ * carousel library, the live channel and the schemas its frames are checked with), the WebSocket, and
+ * a render, style and layout at every tick of every price and every turn of the carousel, all while
+ * the person reads the hero. Their code is loaded, and they are hydrated, when they come near the
+ * screen (at once where they are on it, as on a wide screen); until then the HTML shows their coins.
+ */
+const islandsNearTheScreen: Partial<Record<IslandName, () => Promise<() => ReactNode>>> = {
+  carousel: async () => {
+    const { CoinCarousel } = await import('../features/market/components/coin-carousel');
+    return () => <CoinCarousel />;
+  },
+  markets: async () => {
+    const { TopMarketsTable } = await import('../features/market/components/top-markets-table');
+    return () => <TopMarketsTable />;
+  },
+};
+
+/** How near the screen (below it) a deferred island starts: about a quarter of a phone's screen. */
+const NEAR_THE_SCREEN = '0px 0px 200px 0px';
 
 const Toaster = lazy(async () => ({ default: (await import('../components/ui/toaster')).Toaster }));
 
@@ -42,9 +60,11 @@ const loadApp = () => import('./start-app');
 export function hydrateIslands(page: HTMLElement): () => void {
   const roots: Root[] = [];
   let leaving = false;
+  const stopWaiting: (() => void)[] = [];
   const leave = (first: FirstNavigation) => {
     if (leaving) return;
     leaving = true;
+    for (const stop of stopWaiting) stop();
     loadApp().then(
       async ({ startApp }) => {
         stopFollowing();
@@ -69,26 +89,36 @@ export function hydrateIslands(page: HTMLElement): () => void {
 
   // Buttons tapped before this script ran are answered once their island is hydrated (lib/early-taps.ts).
   takeEarlyTaps();
-  const stopWaiting: (() => void)[] = [];
+  // Each in a transition: hydration yields to the browser every few milliseconds.
+  const hydrate = (element: HTMLElement, render: () => ReactNode) =>
+    startTransition(() => {
+      if (leaving) return;
+      const island = (
+        <StrictMode>
+          <QueryClientProvider client={appQueryClient}>
+            <SessionProvider>
+              <IslandRouter navigator={navigator}>{render()}</IslandRouter>
+            </SessionProvider>
+          </QueryClientProvider>
+        </StrictMode>
+      );
+      roots.push(hydrateRoot(element, island, { onRecoverableError }));
+    });
   for (const element of page.querySelectorAll<HTMLElement>('[data-island]')) {
-    const render = islands[element.dataset.island as IslandName];
-    if (!render) continue;
-    const island = (
-      <StrictMode>
-        <QueryClientProvider client={appQueryClient}>
-          <SessionProvider>
-            <IslandRouter navigator={navigator}>{render()}</IslandRouter>
-          </SessionProvider>
-        </QueryClientProvider>
-      </StrictMode>
-    );
-    // Each in a transition: hydration yields to the browser every few milliseconds.
-    const hydrate = () =>
-      startTransition(() => {
-        roots.push(hydrateRoot(element, island, { onRecoverableError }));
-      });
-    if (element.dataset.island === 'newsletter') stopWaiting.push(whenNear(element, hydrate));
-    else hydrate();
+    const name = element.dataset.island as IslandName;
+    const render = islands[name];
+    const load = islandsNearTheScreen[name];
+    if (load)
+      stopWaiting.push(
+        whenNear(
+          element,
+          () => void load().then((loaded) => hydrate(element, loaded), onRecoverableError),
+          NEAR_THE_SCREEN,
+        ),
+      );
+    else if (!render) continue;
+    else if (name === 'newsletter') stopWaiting.push(whenNear(element, () => hydrate(element, render)));
+    else hydrate(element, render);
   }
 
   // Only the newsletter shows toasts: their region (and its library) joins when someone reaches the form.
@@ -118,11 +148,11 @@ export function hydrateIslands(page: HTMLElement): () => void {
 }
 
 /**
- * Runs `act` once `element` comes within a screen of the viewport (at once where the browser cannot
- * tell). The newsletter sits at the foot of the page, and its form brings a form library, its schema
+ * Runs `act` once `element` comes within `rootMargin` of the viewport (a screen by default; at once
+ * where the browser cannot tell). The newsletter sits at the foot of the page, and its form brings a form library, its schema
  * and the toasts: on a phone that was a long task in the first seconds for a form nobody had reached.
  */
-function whenNear(element: Element, act: () => void): () => void {
+function whenNear(element: Element, act: () => void, rootMargin = '100% 0px'): () => void {
   if (typeof IntersectionObserver !== 'function') {
     act();
     return () => undefined;
@@ -133,7 +163,7 @@ function whenNear(element: Element, act: () => void): () => void {
       observer.disconnect();
       act();
     },
-    { rootMargin: '100% 0px' },
+    { rootMargin },
   );
   // An island's wrapper has no box of its own (display: contents), so what it holds is watched.
   observer.observe(element.firstElementChild ?? element);
