@@ -4,7 +4,7 @@ import { paths } from '../../lib/paths';
 /** Spec section 2: copyright 2023, generic contact addresses and a company address. */
 export function Footer() {
   return (
-    <footer className="mt-auto border-t border-line bg-surface">
+    <footer className="below-first-screen mt-auto border-t border-line bg-surface">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 sm:px-6 lg:grid-cols-3">
         <div>
           <p className="text-base font-semibold text-ink">Exchange</p>

@@ -3,7 +3,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { paths } from '../../../lib/paths';
 import { SectionHeading } from './section-heading';
 
-const section = 'scroll-mt-20 border-b border-line';
+const section = 'below-first-screen scroll-mt-20 border-b border-line';
 const inner = 'mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20';
 
 function Icon({ path }: { readonly path: string }) {

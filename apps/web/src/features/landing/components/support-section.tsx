@@ -45,7 +45,7 @@ const questions = [
 /** The Support anchor: answers to common questions, ways to reach us, and the newsletter. */
 export function SupportSection() {
   return (
-    <section id="support" aria-labelledby="support-title" className="scroll-mt-20">
+    <section id="support" aria-labelledby="support-title" className="below-first-screen scroll-mt-20">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-2">
         <div>
           <SectionHeading id="support-title" eyebrow="Support" title="We are here to help">

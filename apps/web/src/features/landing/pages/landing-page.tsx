@@ -24,7 +24,11 @@ function useScrollToHash() {
 
 function MarketsSection() {
   return (
-    <section id="markets" aria-labelledby="markets-title" className="scroll-mt-20 border-b border-line">
+    <section
+      id="markets"
+      aria-labelledby="markets-title"
+      className="below-first-screen scroll-mt-20 border-b border-line"
+    >
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20">
         <SectionHeading id="markets-title" eyebrow="Markets" title="Top Cryptocurrency">
           Live prices of every coin we list, in US dollars, with the change over the last 24 hours.
