@@ -91,6 +91,9 @@ beforeAll(async () => {
     CHAIN_MNEMONIC: words,
     BITCOIN_CHAINS: litecoinChains(node),
     WITHDRAWAL_DAILY_LIMIT_USD: '0',
+    // The app's own sender job waits 10 minutes (as in startUtxoTestApp): its tick beside this file's
+    // hand-run ones could sign or broadcast a batch between two of the test's steps.
+    CHAIN_POLL_MS: '600000',
   });
   t = await createTestApp({
     env,
