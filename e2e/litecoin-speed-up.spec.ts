@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { verifiedCustomer } from './support/customers';
+import { confirmWithMailedCode, verifiedCustomer } from './support/customers';
 import {
   codeFor,
-  confirmWithMailedCode,
   holdFirstPaymentTo,
   litoshis,
   node,
@@ -64,7 +63,7 @@ for (const width of [1366, 390]) {
     const willArrive = ((await receive.textContent()) ?? '').replace(' LTC', '');
     await dialog.getByLabel('Two-factor code').fill(await codeFor(secret, 1));
     await dialog.getByRole('button', { name: 'Continue' }).click();
-    await confirmWithMailedCode(page, request, customer.email);
+    await confirmWithMailedCode(page.getByRole('dialog', { name: 'Withdraw LTC' }), request, customer.email);
 
     await openFromHeader(page, 'History', /\/history$/);
     await page.getByRole('tab', { name: 'Withdrawals' }).click();

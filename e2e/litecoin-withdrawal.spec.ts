@@ -1,13 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { verifiedCustomer } from './support/customers';
-import {
-  codeFor,
-  confirmWithMailedCode,
-  litoshis,
-  node,
-  receiveOneLtc,
-  turnOnTwoFactor,
-} from './support/litecoin-node';
+import { confirmWithMailedCode, verifiedCustomer } from './support/customers';
+import { codeFor, litoshis, node, receiveOneLtc, turnOnTwoFactor } from './support/litecoin-node';
 import {
   collectPageErrors,
   logInAsAdmin,
@@ -80,7 +73,7 @@ for (const width of [1366, 390]) {
     await dialog.getByLabel('Two-factor code').fill(await codeFor(secret, 1));
     await page.screenshot({ path: test.info().outputPath(`ltc-withdraw-dialog-${width}.png`) });
     await dialog.getByRole('button', { name: 'Continue' }).click();
-    await confirmWithMailedCode(page, request, customer.email);
+    await confirmWithMailedCode(page.getByRole('dialog', { name: 'Withdraw LTC' }), request, customer.email);
 
     await openFromHeader(page, 'History', /\/history$/);
     await page.getByRole('tab', { name: 'Withdrawals' }).click();

@@ -6,7 +6,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { createPublicClient, http, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { mailbox, verifiedCustomer } from './support/customers';
+import { confirmWithMailedCode, verifiedCustomer } from './support/customers';
 import { letAFewHoursPass } from './support/time-passes';
 import {
   collectPageErrors,
@@ -124,21 +124,7 @@ for (const width of [1366, 390]) {
     await page.screenshot({ path: test.info().outputPath(`coin-withdraw-dialog-${width}.png`) });
     await expectAccessible(page, 'coin withdraw dialog');
     await dialog.getByRole('button', { name: 'Continue' }).click();
-    await expect(dialog.getByLabel('Code from the e-mail')).toBeVisible();
-    let code = '';
-    await expect
-      .poll(async () => {
-        const mail = (await mailbox(request, customer.email)).find(
-          (m) => m.subject === 'Confirm your withdrawal',
-        );
-        code = /is (\d{6})\./.exec(mail?.text ?? '')?.[1] ?? '';
-        return code;
-      })
-      .toMatch(/^\d{6}$/);
-    await dialog.getByLabel('Code from the e-mail').fill(code);
-    await dialog.getByRole('button', { name: 'Confirm withdrawal' }).click();
-    await expect(dialog.getByRole('status')).toHaveText('Withdrawal confirmed: it is waiting for approval');
-    await dialog.getByRole('button', { name: 'OK' }).click();
+    await confirmWithMailedCode(dialog, request, customer.email);
 
     // The customer follows it in History → Withdrawals while the admin decides.
     await openFromHeader(page, 'History', /\/history$/);

@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
-import { mailbox, verifiedCustomer } from './support/customers';
+import { confirmWithMailedCode, verifiedCustomer } from './support/customers';
 import { letAFewHoursPass } from './support/time-passes';
 import {
   expectAccessible,
@@ -80,21 +80,7 @@ for (const width of [1366, 390]) {
     await dialog.getByLabel('Two-factor code').fill(await codeFor(secret, 1));
     await expectAccessible(page, 'withdraw dialog');
     await dialog.getByRole('button', { name: 'Continue' }).click();
-    await expect(dialog.getByLabel('Code from the e-mail')).toBeVisible();
-    let code = '';
-    await expect
-      .poll(async () => {
-        const mail = (await mailbox(request, customer.email)).find(
-          (m) => m.subject === 'Confirm your withdrawal',
-        );
-        code = /is (\d{6})\./.exec(mail?.text ?? '')?.[1] ?? '';
-        return code;
-      })
-      .toMatch(/^\d{6}$/);
-    await dialog.getByLabel('Code from the e-mail').fill(code);
-    await dialog.getByRole('button', { name: 'Confirm withdrawal' }).click();
-    await expect(dialog.getByRole('status')).toHaveText('Withdrawal confirmed: it is waiting for approval');
-    await dialog.getByRole('button', { name: 'OK' }).click();
+    await confirmWithMailedCode(dialog, request, customer.email);
 
     // The admin approves it from the queue.
     const admin = await adminWithdrawals(browser, width);

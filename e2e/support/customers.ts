@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator } from '@playwright/test';
 import sharp from 'sharp';
 
 /**
@@ -22,6 +22,30 @@ export function uniqueEmail(tag: string): string {
 export async function mailbox(request: APIRequestContext, email: string): Promise<Mail[]> {
   const response = await request.get(`/api/v1/dev/mailbox?to=${encodeURIComponent(email)}`);
   return ((await response.json()) as { data: Mail[] }).data;
+}
+
+/**
+ * A withdraw dialog's second step: the code mailed to `email`, typed in; the withdrawal waits for
+ * approval and the dialog is closed.
+ */
+export async function confirmWithMailedCode(
+  dialog: Locator,
+  request: APIRequestContext,
+  email: string,
+): Promise<void> {
+  await expect(dialog.getByLabel('Code from the e-mail')).toBeVisible();
+  let code = '';
+  await expect
+    .poll(async () => {
+      const mail = (await mailbox(request, email)).find((m) => m.subject === 'Confirm your withdrawal');
+      code = /is (\d{6})\./.exec(mail?.text ?? '')?.[1] ?? '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  await dialog.getByLabel('Code from the e-mail').fill(code);
+  await dialog.getByRole('button', { name: 'Confirm withdrawal' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Withdrawal confirmed: it is waiting for approval');
+  await dialog.getByRole('button', { name: 'OK' }).click();
 }
 
 export async function mailSubjects(request: APIRequestContext, email: string): Promise<string[]> {

@@ -1,8 +1,7 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { mailbox } from './customers';
 import { letAFewHoursPass } from './time-passes';
 import { openFromAccountMenu } from './ui';
 
@@ -90,26 +89,4 @@ export async function receiveOneLtc(page: Page): Promise<void> {
   // The deposit's toasts go before the Withdraw button beneath them is clicked.
   await page.mouse.move(0, 0);
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 20_000 });
-}
-
-/** The withdraw dialog's second step: the code mailed to `email`, typed in; the withdrawal waits for approval. */
-export async function confirmWithMailedCode(
-  page: Page,
-  request: APIRequestContext,
-  email: string,
-): Promise<void> {
-  const dialog = page.getByRole('dialog', { name: 'Withdraw LTC' });
-  await expect(dialog.getByLabel('Code from the e-mail')).toBeVisible();
-  let code = '';
-  await expect
-    .poll(async () => {
-      const mail = (await mailbox(request, email)).find((m) => m.subject === 'Confirm your withdrawal');
-      code = /is (\d{6})\./.exec(mail?.text ?? '')?.[1] ?? '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  await dialog.getByLabel('Code from the e-mail').fill(code);
-  await dialog.getByRole('button', { name: 'Confirm withdrawal' }).click();
-  await expect(dialog.getByRole('status')).toHaveText('Withdrawal confirmed: it is waiting for approval');
-  await dialog.getByRole('button', { name: 'OK' }).click();
 }
