@@ -1,13 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { confirmWithMailedCode, verifiedCustomer } from './support/customers';
-import {
-  codeFor,
-  holdFirstPaymentTo,
-  litoshis,
-  node,
-  receiveOneLtc,
-  turnOnTwoFactor,
-} from './support/litecoin-node';
+import { holdFirstPaymentTo, litoshis, node, receiveOneLtc } from './support/litecoin-node';
+import { codeFor, turnOnTwoFactor } from './support/two-factor';
 import {
   collectPageErrors,
   logInAsAdmin,

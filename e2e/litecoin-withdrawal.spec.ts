@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { confirmWithMailedCode, verifiedCustomer } from './support/customers';
-import { codeFor, litoshis, node, receiveOneLtc, turnOnTwoFactor } from './support/litecoin-node';
+import { litoshis, node, receiveOneLtc } from './support/litecoin-node';
+import { codeFor, turnOnTwoFactor } from './support/two-factor';
 import {
   collectPageErrors,
   logInAsAdmin,

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { generate } from 'otplib';
 import { verifiedCustomer } from './support/customers';
 import { letAFewHoursPass } from './support/time-passes';
+import { codeFor } from './support/two-factor';
 import { expectAccessible, logInAsCustomer, openFromAccountMenu, openFromHeader } from './support/ui';
 
 /**
@@ -15,10 +15,6 @@ const ITEM = 'Ledger Lines';
 
 /** The customer's own wallet, typed in lower case as many wallets show it. */
 const WALLET = '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed';
-
-function codeFor(secret: string, stepsAhead: number): Promise<string> {
-  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
-}
 
 async function call(request: APIRequestContext, url: string, token: string | null, data?: unknown) {
   const response = await request.post(`/api/v1${url}`, {

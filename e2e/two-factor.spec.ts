@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { generate } from 'otplib';
 import { registeredCustomer } from './support/customers';
+import { codeFor } from './support/two-factor';
 import { expectAccessible, logInAsCustomer, openFromAccountMenu } from './support/ui';
 
 /**
@@ -8,11 +8,6 @@ import { expectAccessible, logInAsCustomer, openFromAccountMenu } from './suppor
  * computed here from the secret shown on screen, keeps the recovery codes (downloaded as a text
  * file), signs out, signs in with an authenticator code, then with a recovery code, which is then spent.
  */
-
-/** The code the authenticator app shows `stepsAhead` 30-second steps from now (each step counts once). */
-function codeFor(secret: string, stepsAhead: number): Promise<string> {
-  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
-}
 
 async function logOut(page: Page) {
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });

@@ -3,11 +3,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { generate } from 'otplib';
 import { createPublicClient, http, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { confirmWithMailedCode, verifiedCustomer } from './support/customers';
-import { letAFewHoursPass } from './support/time-passes';
+import { codeFor, turnOnTwoFactor } from './support/two-factor';
 import {
   collectPageErrors,
   expectAccessible,
@@ -47,10 +46,6 @@ async function balanceOnChain(address: `0x${string}`): Promise<bigint> {
   return createPublicClient({ transport: http(info.rpcUrl) }).getBalance({ address });
 }
 
-function codeFor(secret: string, stepsAhead: number): Promise<string> {
-  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
-}
-
 async function adminWithdrawals(browser: Browser, width: number): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
@@ -72,18 +67,8 @@ for (const width of [1366, 390]) {
     const customer = await verifiedCustomer(request, `coin-out-${width}`);
     await logInAsCustomer(page, customer.email, customer.password);
 
-    // Two-factor on, from the Security page.
-    await openFromAccountMenu(page, 'Security', /\/security$/);
-    await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
-    const secret = ((await page.getByTestId('two-factor-secret').textContent()) ?? '').trim();
-    await page.getByLabel('Authentication code').fill(await codeFor(secret, 0));
-    await page.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByRole('button', { name: 'I have saved them' }).click();
-    // Withdrawals pause for a day after two-factor is turned on, and the Security page says so; the
-    // customer comes back the next day.
-    await expect(page.getByText(/^Withdrawals are paused until /).first()).toBeVisible();
-    await letAFewHoursPass(customer.email);
-    await page.reload();
+    // Two-factor on, from the Security page; withdrawals pause for a day, and the customer comes back.
+    const secret = await turnOnTwoFactor(page, customer.email);
 
     // 0.5 ETH in, to the customer's own deposit address.
     await openFromAccountMenu(page, 'Wallet', /\/deposit$/);

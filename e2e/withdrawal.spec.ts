@@ -1,12 +1,10 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { generate } from 'otplib';
 import { confirmWithMailedCode, verifiedCustomer } from './support/customers';
-import { letAFewHoursPass } from './support/time-passes';
+import { codeFor, turnOnTwoFactor } from './support/two-factor';
 import {
   expectAccessible,
   logInAsAdmin,
   logInAsCustomer,
-  openFromAccountMenu,
   openFromAdminMenu,
   openFromHeader,
 } from './support/ui';
@@ -19,10 +17,6 @@ import {
  * approves it behind a confirmation; the sandbox payout completes it and the customer sees COMPLETED
  * in History → Withdrawals.
  */
-
-function codeFor(secret: string, stepsAhead: number): Promise<string> {
-  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
-}
 
 async function adminWithdrawals(browser: Browser, width: number): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
@@ -52,18 +46,8 @@ for (const width of [1366, 390]) {
     await deposit.getByRole('button', { name: 'Pay with sandbox' }).click();
     await deposit.getByRole('button', { name: 'Done' }).click();
 
-    // Two-factor on, from the Security page.
-    await openFromAccountMenu(page, 'Security', /\/security$/);
-    await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
-    const secret = ((await page.getByTestId('two-factor-secret').textContent()) ?? '').trim();
-    await page.getByLabel('Authentication code').fill(await codeFor(secret, 0));
-    await page.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByRole('button', { name: 'I have saved them' }).click();
-    // Withdrawals pause for a day after two-factor is turned on, and the Security page says so; the
-    // customer comes back the next day.
-    await expect(page.getByText(/^Withdrawals are paused until /).first()).toBeVisible();
-    await letAFewHoursPass(customer.email);
-    await page.reload();
+    // Two-factor on, from the Security page; withdrawals pause for a day, and the customer comes back.
+    const secret = await turnOnTwoFactor(page, customer.email);
 
     // Wallet → Withdraw.
     await page.getByRole('banner').getByRole('link', { name: 'Exchange' }).click();

@@ -1,8 +1,6 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { generate } from 'otplib';
-import { letAFewHoursPass } from './time-passes';
 import { openFromAccountMenu } from './ui';
 
 /**
@@ -37,11 +35,6 @@ export function litoshis(text: string): bigint {
   return BigInt(whole) * 100_000_000n + BigInt(fraction.padEnd(8, '0').slice(0, 8));
 }
 
-/** The authenticator's code `stepsAhead` 30-second steps from now (a step ahead is never one used). */
-export function codeFor(secret: string, stepsAhead: number): Promise<string> {
-  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
-}
-
 /**
  * Puts `address` on the development miner's hold list: the first transaction paying it stays in the
  * mempool until a replacement (a new txid) pays it. Written whole and renamed into place, so the
@@ -57,20 +50,6 @@ export function holdFirstPaymentTo(address: string): void {
   }
   writeFileSync(`${file}.next`, JSON.stringify({ addresses: [...addresses, address] }));
   renameSync(`${file}.next`, file);
-}
-
-/** Turns on two-factor on /security and lets the pause it starts pass; answers the authenticator's secret. */
-export async function turnOnTwoFactor(page: Page, email: string): Promise<string> {
-  await openFromAccountMenu(page, 'Security', /\/security$/);
-  await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
-  const secret = ((await page.getByTestId('two-factor-secret').textContent()) ?? '').trim();
-  await page.getByLabel('Authentication code').fill(await codeFor(secret, 0));
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  await page.getByRole('button', { name: 'I have saved them' }).click();
-  await expect(page.getByText(/^Withdrawals are paused until /).first()).toBeVisible();
-  await letAFewHoursPass(email);
-  await page.reload();
-  return secret;
 }
 
 /** 1 LTC in from the outside wallet to the customer's own deposit address, on Wallet, until CREDITED. */
