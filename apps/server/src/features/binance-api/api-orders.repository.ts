@@ -7,6 +7,15 @@ export type ApiOrderRow = typeof apiOrders.$inferSelect;
 /**
  * Reserves the client's id for an order about to be placed: true when this request holds it, false
  * when the key already used the id (api_orders_key_client_idx, ON CONFLICT DO NOTHING: no read first).
+ * One row of reserveClientOrderIds.
+ */
+export async function reserveClientOrderId(db: Db, row: Omit<ApiOrderRow, 'createdAt'>): Promise<boolean> {
+  return (await reserveClientOrderIds(db, [row])).has(row.orderId);
+}
+
+/**
+ * Reserves several client ids in one statement and answers the order ids whose row went in; a row
+ * whose (key, client id) is taken, before or by an earlier row of the same call, is left out.
  *
  * Its own statement and transaction on `db` (never call it inside another transaction: the setting
  * below would last to that one's commit), committed without waiting for its WAL flush
@@ -15,15 +24,24 @@ export type ApiOrderRow = typeof apiOrders.$inferSelect;
  * always has its record. A crash before that loses only a reservation whose order was never
  * answered either.
  */
-export async function reserveClientOrderId(db: Db, row: Omit<ApiOrderRow, 'createdAt'>): Promise<boolean> {
+export async function reserveClientOrderIds(
+  db: Db,
+  rows: readonly Omit<ApiOrderRow, 'createdAt'>[],
+): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const column = <K extends keyof Omit<ApiOrderRow, 'createdAt'>>(key: K) =>
+    sql.param(rows.map((r) => r[key]));
   const inserted = await db.execute<{ order_id: string }>(sql`
     INSERT INTO api_orders (order_id, user_id, key_id, client_order_id, type, time_in_force)
-    SELECT ${row.orderId}::uuid, ${row.userId}::uuid, ${row.keyId}::uuid, ${row.clientOrderId}::text,
-           ${row.type}::text, ${row.timeInForce}::text
-      FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit
+    SELECT r.order_id, r.user_id, r.key_id, r.client_order_id, r.type, r.time_in_force
+      FROM unnest(${column('orderId')}::uuid[], ${column('userId')}::uuid[], ${column('keyId')}::uuid[],
+                  ${column('clientOrderId')}::text[], ${column('type')}::text[], ${column('timeInForce')}::text[])
+             WITH ORDINALITY AS r(order_id, user_id, key_id, client_order_id, type, time_in_force, i)
+     CROSS JOIN (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit
+     ORDER BY r.i
     ON CONFLICT (key_id, client_order_id) DO NOTHING
     RETURNING order_id`);
-  return inserted.rows.length > 0;
+  return new Set(inserted.rows.map((row) => row.order_id));
 }
 
 /** Gives a reserved client id back (its placement was refused, or never happened). */

@@ -160,6 +160,33 @@ describe('a ccxt bot trading through the Binance-compatible API', () => {
     });
   });
 
+  it('places one order for 12 parallel requests with one newClientOrderId (one reservation statement)', async () => {
+    const user = await createTestUser(t, { kyc: true });
+    await fund(t, user, 'USDT', '100');
+    const key = await createKey(t, user);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        signedFetch(base, key, 'POST', '/order', {
+          symbol: 'BTCUSDT',
+          side: 'BUY',
+          type: 'LIMIT',
+          timeInForce: 'GTC',
+          quantity: '0.0002',
+          price: '45000',
+          newClientOrderId: 'same-twelve',
+        }),
+      ),
+    );
+    const placed = answers.filter((a) => a.status === 200);
+    expect(placed.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(placed.map((a) => (a.body as { orderId: number }).orderId)).size).toBe(1);
+    for (const answer of answers.filter((a) => a.status !== 200))
+      expect(answer.body).toEqual({ code: -2010, msg: 'Duplicate order sent.' });
+    // One order's hold: 0.0002 × 45 000 = 9 USDT plus the 0.2% fee.
+    expect((await balances(t, user)).USDT).toEqual({ balance: '90.98200000', locked: '9.01800000' });
+    await expectLedgerConsistent(t.ctx.db);
+  });
+
   it('refuses 20 parallel orders past one balance: nothing is overdrawn', async () => {
     const user = await createTestUser(t, { kyc: true });
     await fund(t, user, 'USDT', '100');

@@ -33,6 +33,7 @@ import { aggTrades, bookTicker, depth, klines, ticker24h, tickerPrice, trades } 
 import { marketOfSymbol, marketsOf, parseParams } from './binance-params';
 import { cancelOpenApiOrders } from './cancel-open-api-orders';
 import { cancelReplaceApiOrder } from './cancel-replace-api-order';
+import { ClientOrderIdReservations } from './client-order-id-reservations';
 import { exchangeInfo } from './exchange-info';
 import { registerOrderListRoutes } from './order-lists.routes';
 import { placeApiOrder, testApiOrder } from './place-api-order';
@@ -64,6 +65,7 @@ function binanceApiRoutes(
   registerSignedFormBody(app);
   const weights = createRequestWeights(ctx);
   const recent = new RecentApiOrders();
+  const reservations = new ClientOrderIdReservations(ctx.db);
   app.addHook('onClose', async () => weights.close());
   const now = () => ctx.clock.now().getTime();
 
@@ -182,7 +184,7 @@ function binanceApiRoutes(
 
   signedRoute('POST', '/order', 'trade', 1, async (caller, params) => {
     const parsed = parseParams(newOrderParamsSchema, params);
-    const placed = await placeApiOrder(ctx, trading, caller, parsed, recent);
+    const placed = await placeApiOrder(ctx, trading, caller, parsed, recent, reservations);
     return newOrderAnswer(placed.order, placed.api, parsed.newOrderRespType ?? 'FULL');
   });
   signedRoute('POST', '/order/test', 'trade', 1, (_caller, params) =>

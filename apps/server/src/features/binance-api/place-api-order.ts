@@ -24,6 +24,7 @@ import {
   reserveClientOrderId,
 } from './api-orders.repository';
 import { binanceError, marketOfSymbol } from './binance-params';
+import type { ClientOrderIdReservations } from './client-order-id-reservations';
 import type { RecentApiOrders } from './recent-api-orders';
 
 /** A reservation this old without its order was left by a crash between the two; it may be taken over. */
@@ -204,7 +205,8 @@ export interface PlacedApiOrder {
  * order id before the order is placed, so a retry of the same id answers the order the first request
  * placed instead of placing a second; a retry while the first is still running, or of an id whose
  * order is gone, is -2010 'Duplicate order sent.'. A refused placement gives the id back. A placed
- * order's record is kept in `recent`, so its cancel's answer needs no read.
+ * order's record is kept in `recent`, so its cancel's answer needs no read. With `reservations`, the
+ * reservation is written together with the other requests' of the same moment.
  */
 export async function placeApiOrder(
   ctx: AppContext,
@@ -212,6 +214,7 @@ export async function placeApiOrder(
   caller: SignedRequestCaller,
   params: NewOrderParams,
   recent?: RecentApiOrders,
+  reservations?: ClientOrderIdReservations,
 ): Promise<PlacedApiOrder> {
   const orderId = randomUUID();
   const order = bookOrderOf(params, orderId);
@@ -223,7 +226,10 @@ export async function placeApiOrder(
     type: params.type,
     timeInForce: params.type === 'MARKET' ? 'IOC' : (params.timeInForce ?? 'GTC'),
   };
-  if (!(await reserveClientOrderId(ctx.db, reservation))) {
+  const held = reservations
+    ? await reservations.reserve(reservation)
+    : await reserveClientOrderId(ctx.db, reservation);
+  if (!held) {
     const earlier = await apiOrderByClientId(ctx.db, {
       keyId: caller.keyId,
       clientOrderId: reservation.clientOrderId,
