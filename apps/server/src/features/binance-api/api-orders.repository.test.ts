@@ -108,7 +108,7 @@ describe('ClientOrderIdReservations', () => {
       sql`SELECT order_id::text FROM api_orders WHERE user_id = ${user.id}`,
     );
     const held = new Set(stored.rows.map((r) => r.order_id));
-    asked.forEach((r, i) => expect(held.has(r.orderId)).toBe(answers[i]));
+    expect(asked.map((r) => held.has(r.orderId))).toEqual(answers);
   });
 
   it('fails every caller of a statement that fails, and the next moment writes again', async () => {
