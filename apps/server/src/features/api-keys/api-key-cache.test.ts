@@ -113,6 +113,35 @@ describe('the API key cache', () => {
     cache.close();
   });
 
+  it('reads a key once for the lookups of one moment, and never joins a read a notification overtook', async () => {
+    let reads = 0;
+    const db = new Proxy(t.ctx.db, {
+      get(target, property, receiver) {
+        if (property === 'select') reads += 1;
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    const driven = listener();
+    const cache = createApiKeyCache({ ...t.ctx, db }, driven);
+    const keys = await Promise.all(Array.from({ length: 16 }, () => cache.lookup(keyHash)));
+    expect(reads).toBe(1);
+    expect(keys.every((key) => key?.id === keyId && key.secret === keys[0]?.secret)).toBe(true);
+    // Expired: one read again for all; a lookup after a notification starts its own.
+    clock.advance(KEY_CACHE_TTL_MS);
+    const before = Array.from({ length: 4 }, () => cache.lookup(keyHash));
+    driven.notify(userId);
+    const moved = await moveLastUsed();
+    const after = Array.from({ length: 4 }, () => cache.lookup(keyHash));
+    await Promise.all([...before, ...after]);
+    expect(reads).toBe(3);
+    expect((await after[0])?.lastUsedAt).toEqual(moved);
+    // While the listening connection is down, every lookup reads.
+    driven.state.connection = null;
+    await Promise.all([cache.lookup(keyHash), cache.lookup(keyHash)]);
+    expect(reads).toBe(5);
+    cache.close();
+  });
+
   it('forgets a user at once when told in this process', async () => {
     const cache = createApiKeyCache(t.ctx, listener());
     await cache.lookup(keyHash);

@@ -79,6 +79,7 @@ export interface ApiKeyCache extends ApiKeyReader {
  *    reading straight from the database until it listens again;
  *  - each key after KEY_CACHE_TTL_MS in any case (the back-stop).
  * A read that a notification overtook is answered but not kept, so a stale row cannot be cached.
+ * Lookups of one hash at the same moment share one read (`reading`), never one a forget overtook.
  */
 export function createApiKeyCache(
   ctx: Ctx & Pick<AppContext, 'clock'>,
@@ -93,6 +94,16 @@ export function createApiKeyCache(
   const unknown = new Map<string, { until: number; connection: number }>();
   /** Moves on every forget: a read that started before it is not kept. */
   let generation = 0;
+  /**
+   * The reads under way, by hash: a lookup of a hash already being read, on the same listening
+   * connection and with nothing forgotten since the read started, waits for that read. A key's entry
+   * expires for all its requests at once (KEY_CACHE_TTL_MS), and a market maker's 16 connections on one
+   * key then each read it and opened its secret again, one slow round of the engine every 10 s.
+   */
+  const reading = new Map<
+    string,
+    { read: Promise<LiveKey | undefined>; generation: number; connection: number | null }
+  >();
 
   const forget = (userId?: string) => {
     generation += 1;
@@ -115,16 +126,26 @@ export function createApiKeyCache(
       if (missing && missing.connection === connection && missing.until > now) return undefined;
       if (missing) unknown.delete(keyHash);
       const started = generation;
-      const key = await readKey(ctx, keyHash);
-      if (connection === null || generation !== started || listener.listening() !== connection) return key;
-      if (key) {
-        if (entries.size >= KEYS_KEPT) entries.delete(entries.keys().next().value!);
-        entries.set(keyHash, { key, until: now + ttlMs, connection });
-      } else {
-        if (unknown.size >= unknownKept) unknown.delete(unknown.keys().next().value!);
-        unknown.set(keyHash, { until: now + unknownTtlMs, connection });
-      }
-      return key;
+      const under = reading.get(keyHash);
+      if (under && connection !== null && under.generation === started && under.connection === connection)
+        return under.read;
+      const read = readKey(ctx, keyHash).then((key) => {
+        if (connection === null || generation !== started || listener.listening() !== connection) return key;
+        if (key) {
+          if (entries.size >= KEYS_KEPT) entries.delete(entries.keys().next().value!);
+          entries.set(keyHash, { key, until: now + ttlMs, connection });
+        } else {
+          if (unknown.size >= unknownKept) unknown.delete(unknown.keys().next().value!);
+          unknown.set(keyHash, { until: now + unknownTtlMs, connection });
+        }
+        return key;
+      });
+      reading.set(keyHash, { read, generation: started, connection });
+      const done = () => {
+        if (reading.get(keyHash)?.read === read) reading.delete(keyHash);
+      };
+      read.then(done, done);
+      return read;
     },
     used(keyHash, at) {
       const kept = entries.get(keyHash);
