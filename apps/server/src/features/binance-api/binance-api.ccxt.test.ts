@@ -160,23 +160,22 @@ describe('a ccxt bot trading through the Binance-compatible API', () => {
     });
   });
 
-  it('places one order for 12 parallel requests with one newClientOrderId (one reservation statement)', async () => {
+  /** A new user with 100 USDT and a key sends `count` resting BTC buys of 0.0002 at 45,000 at once. */
+  async function parallelBuys(count: number, extra: Record<string, string> = {}) {
     const user = await createTestUser(t, { kyc: true });
     await fund(t, user, 'USDT', '100');
     const key = await createKey(t, user);
+    const order = { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.0002' };
     const answers = await Promise.all(
-      Array.from({ length: 12 }, () =>
-        signedFetch(base, key, 'POST', '/order', {
-          symbol: 'BTCUSDT',
-          side: 'BUY',
-          type: 'LIMIT',
-          timeInForce: 'GTC',
-          quantity: '0.0002',
-          price: '45000',
-          newClientOrderId: 'same-twelve',
-        }),
+      Array.from({ length: count }, () =>
+        signedFetch(base, key, 'POST', '/order', { ...order, price: '45000', ...extra }),
       ),
     );
+    return { user, answers };
+  }
+
+  it('places one order for 12 parallel requests with one newClientOrderId (one reservation statement)', async () => {
+    const { user, answers } = await parallelBuys(12, { newClientOrderId: 'same-twelve' });
     const placed = answers.filter((a) => a.status === 200);
     expect(placed.length).toBeGreaterThanOrEqual(1);
     expect(new Set(placed.map((a) => (a.body as { orderId: number }).orderId)).size).toBe(1);
@@ -188,22 +187,8 @@ describe('a ccxt bot trading through the Binance-compatible API', () => {
   });
 
   it('refuses 20 parallel orders past one balance: nothing is overdrawn', async () => {
-    const user = await createTestUser(t, { kyc: true });
-    await fund(t, user, 'USDT', '100');
-    const key = await createKey(t, user);
     // Each resting buy holds 0.0002 × 45 000 = 9 USDT plus the 0.2% fee: eleven would need 99.198 USDT.
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        signedFetch(base, key, 'POST', '/order', {
-          symbol: 'BTCUSDT',
-          side: 'BUY',
-          type: 'LIMIT',
-          timeInForce: 'GTC',
-          quantity: '0.0002',
-          price: '45000',
-        }),
-      ),
-    );
+    const { user, answers } = await parallelBuys(20);
     const placed = answers.filter((a) => a.status === 200);
     const refused = answers.filter((a) => a.status !== 200);
     expect(placed).toHaveLength(11);
