@@ -21,8 +21,9 @@ interface Waiting {
  * send their next orders together), and one statement and one commit per order was most of the round
  * trips of an API order (docs/performance.md, "Trading API: one account"). The rows are the same, so
  * is their conflict rule (unique per key and client id: of two requests with one id, one holds it),
- * and each caller still waits for its row before its order is placed; a failed statement fails every
- * caller of that statement, none of whom placed anything.
+ * and each caller still waits for its row before its order is placed. A statement that fails is tried
+ * again row by row, so a row that cannot go in (its user deleted meanwhile) fails only its own
+ * caller, who placed nothing.
  */
 export class ClientOrderIdReservations {
   private waiting: Waiting[] = [];
@@ -50,10 +51,15 @@ export class ClientOrderIdReservations {
         (held) => {
           for (const w of batch) w.resolve(held.has(w.row.orderId));
         },
-        (error: unknown) => {
-          for (const w of batch) w.reject(error);
+        () => {
+          for (const w of batch) this.alone(w);
         },
       );
     }
+  }
+
+  /** After a statement failed: each of its rows on its own, so one bad row fails only its caller. */
+  private alone(w: Waiting): void {
+    reserveClientOrderIds(this.db, [w.row]).then((held) => w.resolve(held.has(w.row.orderId)), w.reject);
   }
 }
