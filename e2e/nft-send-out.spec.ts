@@ -1,8 +1,8 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { verifiedCustomer } from './support/customers';
 import { letAFewHoursPass } from './support/time-passes';
-import { codeFor } from './support/two-factor';
-import { expectAccessible, logInAsCustomer, openFromAccountMenu, openFromHeader } from './support/ui';
+import { codeFor, switchOnTwoFactor } from './support/two-factor';
+import { expectAccessible, logInAsCustomer, openFromHeader } from './support/ui';
 
 /**
  * An NFT leaves the exchange (issue 40), from the landing page on a phone: a customer buys the demo
@@ -41,17 +41,11 @@ test('a customer buys an NFT and withdraws its token to their own wallet (390 px
   const page = await (await browser.newContext({ viewport: { width: 390, height: 900 } })).newPage();
   await logInAsCustomer(page, customer.email, customer.password);
 
-  // Two-factor on, from the Security page.
-  await openFromAccountMenu(page, 'Security', /\/security$/);
-  await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
-  const secret = ((await page.getByTestId('two-factor-secret').textContent()) ?? '').trim();
-  await page.getByLabel('Authentication code').fill(await codeFor(secret, 0));
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  await page.getByRole('button', { name: 'I have saved them' }).click();
-  // Withdrawals (an NFT's send-out too) pause for a day after two-factor is turned on, and the
-  // Security page says so. The token goes only to an address in the book, which waits a day too: the
-  // customer adds their wallet now (with a later code: each works once) and comes back the next day.
-  await expect(page.getByText(/^Withdrawals are paused until /).first()).toBeVisible();
+  // Two-factor on, from the Security page. Withdrawals (an NFT's send-out too) pause for a day after
+  // it is turned on, and the Security page says so. The token goes only to an address in the book,
+  // which waits a day too: the customer adds their wallet now (with a later code: each works once) and
+  // comes back the next day.
+  const secret = await switchOnTwoFactor(page);
   const book = page.locator('section', {
     has: page.getByRole('heading', { name: 'Withdrawal address book' }),
   });

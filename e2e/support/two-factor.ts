@@ -9,10 +9,10 @@ export function codeFor(secret: string, stepsAhead: number): Promise<string> {
 }
 
 /**
- * Turns on two-factor from the Security page (the account menu) and lets the day's withdrawal pause it
- * starts pass, as the page says; answers the authenticator's secret.
+ * Turns on two-factor from the Security page (the account menu), which then says withdrawals pause
+ * for a day; answers the authenticator's secret. The page stays on Security.
  */
-export async function turnOnTwoFactor(page: Page, email: string): Promise<string> {
+export async function switchOnTwoFactor(page: Page): Promise<string> {
   await openFromAccountMenu(page, 'Security', /\/security$/);
   await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
   const secret = ((await page.getByTestId('two-factor-secret').textContent()) ?? '').trim();
@@ -20,6 +20,15 @@ export async function turnOnTwoFactor(page: Page, email: string): Promise<string
   await page.getByRole('button', { name: 'Confirm' }).click();
   await page.getByRole('button', { name: 'I have saved them' }).click();
   await expect(page.getByText(/^Withdrawals are paused until /).first()).toBeVisible();
+  return secret;
+}
+
+/**
+ * Turns on two-factor (switchOnTwoFactor) and lets the day's withdrawal pause it starts pass, as the
+ * page says; answers the authenticator's secret.
+ */
+export async function turnOnTwoFactor(page: Page, email: string): Promise<string> {
+  const secret = await switchOnTwoFactor(page);
   await letAFewHoursPass(email);
   await page.reload();
   return secret;
