@@ -5,7 +5,7 @@ import { createAppContext, type ZodApi } from '../../platform/app-context';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser, type TestUser } from '../../test/test-users';
 import { connectTestSocket, type TestSocket } from '../../test/ws-client';
-import { tradingPayloads } from './trading-events';
+import { parseTradingNotification, tradingPayloads } from './trading-events';
 import { fund, limitOrder, place } from './trading-test-helpers';
 
 type Frame = Record<string, unknown>;
@@ -191,5 +191,30 @@ describe('trading notification payloads', () => {
         expect(Buffer.byteLength(JSON.stringify({ ...p, u: [...p.u, next] }))).toBeGreaterThan(maxBytes);
       }
     }
+  });
+
+  it("reads a notification back once for all of a process's listeners, and refuses a malformed one", () => {
+    const { payloads } = tradingPayloads({
+      marketId: 'BTC-USDT',
+      depth,
+      depthSeq: 42n,
+      traded: true,
+      userEvents: [balance('u1'), balance('u2')],
+    });
+    const text = payloads[0]!;
+    const first = parseTradingNotification(text);
+    expect(first).toEqual({
+      m: 'BTC-USDT',
+      n: 0,
+      d: depth,
+      s: '42',
+      t: true,
+      u: [balance('u1'), balance('u2')],
+    });
+    // The second listener handed the same text gets the same object, not a second parse.
+    expect(parseTradingNotification(text)).toBe(first);
+    expect(parseTradingNotification('{"m":"BTC-USDT"')).toBeUndefined();
+    expect(parseTradingNotification('{"m":"BTC-USDT","n":0}')).toBeUndefined();
+    expect(parseTradingNotification(text)).toEqual(first);
   });
 });

@@ -40,24 +40,36 @@ const payloadSchema = z.object({
 type Payload = z.infer<typeof payloadSchema>;
 export type TradingNotification = Payload;
 
-/** One 'trading_event' notification read back, or undefined when it is malformed. */
-export function parseTradingNotification(raw: string): TradingNotification | undefined {
-  let parsed: unknown;
+/** The last notification read: the process's listeners are handed the same text one after another. */
+let lastRead: { raw: string; data: TradingNotification | undefined } | undefined;
+
+/**
+ * One 'trading_event' notification read back, or undefined when it is malformed. Every listener of
+ * the process (the hub's bridge, Binance's streams) is handed the same text in turn, so the text is
+ * parsed and checked once and each gets the same object, which none of them may change.
+ */
+export function parseTradingNotification(raw: string): Readonly<TradingNotification> | undefined {
+  if (lastRead?.raw === raw) return lastRead.data;
+  let data: TradingNotification | undefined;
   try {
-    parsed = JSON.parse(raw);
+    const payload = payloadSchema.safeParse(JSON.parse(raw));
+    data = payload.success ? payload.data : undefined;
   } catch {
-    return undefined;
+    data = undefined;
   }
-  const payload = payloadSchema.safeParse(parsed);
-  return payload.success ? payload.data : undefined;
+  lastRead = { raw, data };
+  return data;
 }
 
-const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value), 'utf8');
+/** A notification's text: its head's fields, then `u` with the events already written out. */
+const payloadText = (head: Omit<Payload, 'u'>, events: readonly string[]) =>
+  `${JSON.stringify(head).slice(0, -1)},"u":[${events.join(',')}]}`;
 
 /**
  * Splits one batch's frames into notifications under the size limit, in order: the depth (when
  * the book changed) and the traded flag ride in the first, the user events follow. An event that
- * cannot fit even alone is left out and reported through `dropped`.
+ * cannot fit even alone is left out and reported through `dropped`. Each event is written out once:
+ * its text both measures it and goes into the notification.
  */
 export function tradingPayloads(input: {
   marketId: string;
@@ -69,43 +81,47 @@ export function tradingPayloads(input: {
   depthSeq?: bigint;
 }): { payloads: string[]; dropped: number } {
   const maxBytes = input.maxBytes ?? MAX_NOTIFY_BYTES;
+  const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
   const payloads: string[] = [];
   let dropped = 0;
-  let current: Payload = { m: input.marketId, n: 0, u: [] };
-  if (input.traded) current.t = true;
-  if (input.depth && input.depthSeq !== undefined) current.s = input.depthSeq.toString();
+  let head: Omit<Payload, 'u'> = { m: input.marketId, n: 0 };
+  if (input.traded) head.t = true;
+  if (input.depth && input.depthSeq !== undefined) head.s = input.depthSeq.toString();
   if (input.depth) {
-    current.d = input.depth;
-    if (bytes(current) > maxBytes) {
-      delete current.d;
-      current.depth = true;
+    head.d = input.depth;
+    if (bytes(payloadText(head, [])) > maxBytes) {
+      delete head.d;
+      head.depth = true;
     }
   }
-  const hasContent = (p: Payload) => p.u.length > 0 || p.d !== undefined || p.depth === true || p.t === true;
+  let events: string[] = [];
+  const hasContent = () =>
+    events.length > 0 || head.d !== undefined || head.depth === true || head.t === true;
   // Each event's size is added to the payload's as it goes in (one comma between events), rather than
   // the whole payload written out again per event, which made a batch's notifications quadratic.
-  let size = bytes(current);
+  let size = bytes(payloadText(head, []));
   for (const [userId, event] of input.userEvents) {
-    const entry: [string, UserEvent] = [userId, event];
-    const entryBytes = bytes(entry);
-    if (size + entryBytes + (current.u.length > 0 ? 1 : 0) <= maxBytes) {
-      size += entryBytes + (current.u.length > 0 ? 1 : 0);
-      current.u.push(entry);
+    const text = JSON.stringify([userId, event]);
+    const eventBytes = bytes(text);
+    if (size + eventBytes + (events.length > 0 ? 1 : 0) <= maxBytes) {
+      size += eventBytes + (events.length > 0 ? 1 : 0);
+      events.push(text);
       continue;
     }
-    if (hasContent(current)) {
-      payloads.push(JSON.stringify(current));
-      current = { m: input.marketId, n: payloads.length, u: [] };
-      size = bytes(current);
-      if (size + entryBytes <= maxBytes) {
-        size += entryBytes;
-        current.u.push(entry);
+    if (hasContent()) {
+      payloads.push(payloadText(head, events));
+      head = { m: input.marketId, n: payloads.length };
+      events = [];
+      size = bytes(payloadText(head, []));
+      if (size + eventBytes <= maxBytes) {
+        size += eventBytes;
+        events.push(text);
         continue;
       }
     }
     dropped += 1;
   }
-  if (hasContent(current)) payloads.push(JSON.stringify(current));
+  if (hasContent()) payloads.push(payloadText(head, events));
   return { payloads, dropped };
 }
 
