@@ -1,4 +1,4 @@
-import type { ChannelSpec, Connection, WsHubState } from './ws-hub-state';
+import { type ChannelSpec, type Connection, userChannelKey, type WsHubState } from './ws-hub-state';
 import { fail, send, sendRaw } from './ws-send';
 
 /** The hub's channels and who subscribed to them; a private channel needs a live session. */
@@ -21,10 +21,28 @@ export function specFor(hub: WsHubState, channel: string): ChannelSpec | undefin
 
 export function unsubscribe(hub: WsHubState, connection: Connection, channel: string): void {
   connection.channels.delete(channel);
-  const set = hub.subscribers.get(channel);
+  const key = connection.privateKeys.get(channel);
+  if (key !== undefined) {
+    connection.privateKeys.delete(channel);
+    leave(hub.userSubscribers, key, connection);
+  }
+  leave(hub.subscribers, channel, connection);
+}
+
+function leave(index: Map<string, Set<Connection>>, key: string, connection: Connection): void {
+  const set = index.get(key);
   if (!set) return;
   set.delete(connection);
-  if (set.size === 0) hub.subscribers.delete(channel);
+  if (set.size === 0) index.delete(key);
+}
+
+function join(index: Map<string, Set<Connection>>, key: string, connection: Connection): void {
+  let set = index.get(key);
+  if (!set) {
+    set = new Set();
+    index.set(key, set);
+  }
+  set.add(connection);
 }
 
 export function dropPrivate(hub: WsHubState, connection: Connection): void {
@@ -64,12 +82,14 @@ export function subscribe(hub: WsHubState, connection: Connection, channel: stri
       return;
     }
     connection.channels.add(channel);
-    let set = hub.subscribers.get(channel);
-    if (!set) {
-      set = new Set();
-      hub.subscribers.set(channel, set);
+    join(hub.subscribers, channel, connection);
+    // A private channel is subscribed as the session's user (checked live just above); a new user
+    // on the socket drops every private channel first (ws-connections.ts), so the key stays right.
+    if (spec.private && connection.session) {
+      const key = userChannelKey(channel, connection.session.userId);
+      connection.privateKeys.set(channel, key);
+      join(hub.userSubscribers, key, connection);
     }
-    set.add(connection);
   }
   send(hub, connection, { op: 'subscribed', channel });
   const last = spec.replayLast && !spec.private ? hub.lastFrame.get(channel) : undefined;

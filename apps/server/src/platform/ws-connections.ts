@@ -31,6 +31,7 @@ export function accept(hub: WsHubState, socket: WebSocket, clientAddress?: strin
   const connection: Connection = {
     socket,
     channels: new Set(),
+    privateKeys: new Map(),
     address,
     budget: hub.newBudget(),
     session: null,
@@ -160,5 +161,6 @@ export function closeAll(hub: WsHubState): void {
   }
   hub.connections.clear();
   hub.subscribers.clear();
+  hub.userSubscribers.clear();
   hub.perAddress.clear();
 }

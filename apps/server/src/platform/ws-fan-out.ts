@@ -1,5 +1,5 @@
 import { sessionValid, specFor } from './ws-channels';
-import type { WsHubState } from './ws-hub-state';
+import { userChannelKey, type WsHubState } from './ws-hub-state';
 import { sendRaw } from './ws-send';
 
 /** To every subscriber of a public channel (remembered for replay when its spec asks). */
@@ -19,9 +19,13 @@ export function publish(hub: WsHubState, channel: string, data: unknown): void {
 export function publishToUser(hub: WsHubState, channel: string, userId: string, data: unknown): void {
   const spec = specFor(hub, channel);
   if (!spec?.private) throw new Error(`cannot publish to ${channel}: not a private channel`);
-  const text = JSON.stringify({ channel, data });
-  for (const connection of [...(hub.subscribers.get(channel) ?? [])]) {
-    if (connection.session?.userId === userId && sessionValid(hub, connection))
-      sendRaw(hub, connection, text);
+  const subscribed = hub.userSubscribers.get(userChannelKey(channel, userId));
+  // Most events are for users with no socket here (an API client's orders): nothing to write out.
+  if (!subscribed) return;
+  let text: string | undefined;
+  for (const connection of [...subscribed]) {
+    if (connection.session?.userId !== userId || !sessionValid(hub, connection)) continue;
+    text ??= JSON.stringify({ channel, data });
+    sendRaw(hub, connection, text);
   }
 }

@@ -40,6 +40,8 @@ export interface WsHubOptions extends FrameBudgetOptions {
 export interface Connection {
   readonly socket: WebSocket;
   readonly channels: Set<string>;
+  /** Each private channel subscribed to, with its key in `WsHubState.userSubscribers`. */
+  readonly privateKeys: Map<string, string>;
   readonly address: string;
   readonly budget: FrameBudget;
   session: { userId: string; sessionId: string; expiresAtMs: number } | null;
@@ -51,6 +53,9 @@ export interface Connection {
  * its sockets and who subscribed to what. The hub's parts (ws-channels.ts, ws-fan-out.ts,
  * ws-connections.ts, ws-heartbeat.ts) each take it as their first argument.
  */
+/** A private channel's subscribers of one user: their key in `WsHubState.userSubscribers`. */
+export const userChannelKey = (channel: string, userId: string) => `${channel}\u0000${userId}`;
+
 export class WsHubState {
   readonly maxSubscriptions: number;
   readonly maxBufferedBytes: number;
@@ -64,6 +69,11 @@ export class WsHubState {
   readonly perAddress = new Map<string, number>();
   readonly specs = new Map<string, ChannelSpec>();
   readonly subscribers = new Map<string, Set<Connection>>();
+  /**
+   * The subscribers of each private channel by the user they subscribed as (`userChannelKey`), so a
+   * user's event goes to that user's sockets without a look at every other subscriber's.
+   */
+  readonly userSubscribers = new Map<string, Set<Connection>>();
   /** The last frame published on each channel whose spec replays it, as sent. */
   readonly lastFrame = new Map<string, string>();
   readonly connections = new Set<Connection>();

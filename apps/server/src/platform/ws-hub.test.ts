@@ -99,6 +99,28 @@ describe('WebSocket hub', () => {
     expect(await alice.next((f) => f.op === 'error')).toMatchObject({ code: 'unauthorized' });
   });
 
+  it('sends a socket that signs in again as another user only that user’s events, after it subscribes again', async () => {
+    const socket = await signedIn(ALICE);
+    socket.send({ op: 'subscribe', channel: 'user' });
+    await socket.next((f) => f.op === 'subscribed');
+    socket.send({
+      op: 'auth',
+      token: await tokens.signAccessToken({ userId: BOB, role: 'USER', sessionId: randomUUID() }),
+    });
+    await socket.next((f) => f.op === 'authenticated' && f.userId === BOB);
+    // The private channel was dropped with Alice's sign-in: neither user's events arrive until Bob subscribes.
+    hub.publishToUser('user', ALICE, { for: 'alice' });
+    hub.publishToUser('user', BOB, { for: 'bob, too early' });
+    socket.send({ op: 'subscribe', channel: 'user' });
+    await socket.next((f) => f.op === 'subscribed');
+    hub.publishToUser('user', ALICE, { for: 'alice' });
+    hub.publishToUser('user', BOB, { for: 'bob' });
+    expect(await socket.next((f) => f.channel === 'user')).toEqual({ channel: 'user', data: { for: 'bob' } });
+    socket.send({ op: 'ping' });
+    await socket.next((f) => f.op === 'pong');
+    expect(socket.frames.filter((f) => f.channel === 'user' && 'data' in f)).toHaveLength(1);
+  });
+
   it('accepts only known keys of a channel family and caps subscriptions per socket', async () => {
     const s = await connect();
     s.send({ op: 'subscribe', channel: 'depth:DOGE-USDT' });
