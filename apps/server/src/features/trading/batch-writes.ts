@@ -16,6 +16,7 @@ import type { LedgerWrites } from '../ledger/ledger-writes';
 import { entryParams, prepareEntries } from '../ledger/post-entries';
 import type { WalletTransactionDraft } from '../ledger/wallet-history';
 import { orderRow, type TradeDraft, tradeRow, walletTransactionRow } from './batch-rows';
+import type { RoundCarry } from './round-carry';
 import { loadOrders, type OrderRecord } from './trading.repository';
 
 /**
@@ -68,8 +69,72 @@ export class BatchWrites implements LedgerWrites {
   private readonly notifications: string[] = [];
   private notifyChannel: string | null = null;
   staged = 0;
+  /**
+   * Balances taken from the carry and not read in this batch: the value each started from (a debit
+   * one does not cover is checked again on a fresh read before it is refused).
+   */
+  private readonly carried = new Map<string, bigint>();
 
-  constructor(private readonly db: DbOrTx) {}
+  /** `carry`: what the last committed market batch knew (RoundCarry), taken as first reads. */
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly carry?: RoundCarry,
+  ) {}
+
+  /** Whether the batch knows the account's balance (taking it from the carry on first use). */
+  private knows(name: string): boolean {
+    if (this.balances.has(name)) return true;
+    const carried = this.carry?.balances.get(name);
+    if (carried === undefined) return false;
+    this.balances.set(name, carried);
+    this.carried.set(name, carried);
+    return true;
+  }
+
+  /** The stored open-order count of a user on a market, if known (taking it from the carry). */
+  private storedCount(key: string): number | undefined {
+    let n = this.openStored.get(key);
+    if (n === undefined) {
+      n = this.carry?.counts.get(key);
+      if (n !== undefined) this.openStored.set(key, n);
+    }
+    return n;
+  }
+
+  private tracked(id: string): Tracked | undefined {
+    let tracked = this.orders.get(id);
+    if (!tracked) {
+      const record = this.carry?.orders.get(id);
+      if (record) {
+        tracked = { record, stored: record.status, dirty: false };
+        this.orders.set(id, tracked);
+      }
+    }
+    return tracked;
+  }
+
+  /**
+   * What this batch leaves for the next once it committed: every balance it projected, each open
+   * count it knew with its own changes, and every order it read or wrote as now stored.
+   */
+  left(): {
+    balances: Iterable<[string, bigint]>;
+    counts: Iterable<[string, number]>;
+    orders: Iterable<OrderRecord>;
+  } {
+    const counts = new Map(this.openStored);
+    for (const { record, stored } of this.orders.values()) {
+      const key = `${record.userId}/${record.marketId}`;
+      const n = counts.get(key);
+      if (n === undefined) continue;
+      counts.set(key, n + (record.status === 'open' ? 1 : 0) - (stored === 'open' ? 1 : 0));
+    }
+    return {
+      balances: this.balances,
+      counts,
+      orders: [...this.orders.values()].map((tracked) => tracked.record),
+    };
+  }
 
   /**
    * Reads ahead, in one statement, what the batch's commands would otherwise read one user at a time:
@@ -82,7 +147,7 @@ export class BatchWrites implements LedgerWrites {
   ): Promise<void> {
     const wanted = reads.flatMap(({ marketId, assets, userIds }) =>
       [...new Set(userIds)]
-        .filter((id) => !this.openStored.has(`${id}/${marketId}`))
+        .filter((id) => this.storedCount(`${id}/${marketId}`) === undefined)
         .map((userId) => ({ userId, marketId, assets })),
     );
     if (wanted.length === 0) return;
@@ -128,7 +193,7 @@ export class BatchWrites implements LedgerWrites {
 
   /** Reads ahead, in one statement, the balances the batch's commands will project. */
   async prefetchBalances(keys: readonly AccountKey[]): Promise<void> {
-    const unknown = keys.filter((key) => !this.balances.has(accountName(key)));
+    const unknown = keys.filter((key) => !this.knows(accountName(key)));
     if (unknown.length === 0) return;
     for (const [name, balance] of await loadBalances(this.db, unknown)) this.balances.set(name, balance);
   }
@@ -138,7 +203,7 @@ export class BatchWrites implements LedgerWrites {
     const out = new Map<string, OrderRecord>();
     const missing: string[] = [];
     for (const id of ids) {
-      const tracked = this.orders.get(id);
+      const tracked = this.tracked(id);
       if (tracked) out.set(id, tracked.record);
       else missing.push(id);
     }
@@ -156,7 +221,7 @@ export class BatchWrites implements LedgerWrites {
   /** How many open orders the user has on the market, counting this batch's changes. */
   async countOpenOrders(userId: string, marketId: string): Promise<number> {
     const key = `${userId}/${marketId}`;
-    let stored = this.openStored.get(key);
+    let stored = this.storedCount(key);
     if (stored === undefined) {
       const [row] = await this.db
         .select({ n: count() })
@@ -178,24 +243,42 @@ export class BatchWrites implements LedgerWrites {
    * batch plus this batch's postings; false (nothing staged) when one does not. System accounts are
    * not projected: those that may not go negative only collect. The conditional update at `flush`
    * stays the guarantee (a balance spent meanwhile elsewhere fails the batch, which is retried).
+   * A balance the carry gave is read afresh before it refuses a debit (a deposit may have come since).
    */
   async post(draft: EntryDraft): Promise<boolean> {
     const userKeys = draft.postings.map((p) => p.account).filter((k) => k.userId !== null);
-    const unknown = userKeys.filter((k) => !this.balances.has(accountName(k)));
+    const unknown = userKeys.filter((k) => !this.knows(accountName(k)));
     if (unknown.length > 0)
       for (const [name, balance] of await loadBalances(this.db, unknown)) this.balances.set(name, balance);
-    const after = new Map<string, bigint>();
-    for (const p of draft.postings) {
-      if (p.account.userId === null) continue;
-      const name = accountName(p.account);
-      const next = (after.get(name) ?? this.balances.get(name)!) + p.amount;
-      if (next < 0n) return false;
-      after.set(name, next);
+    let after = this.project(draft);
+    if (!after) {
+      const stale = userKeys.filter((k) => this.carried.has(accountName(k)));
+      if (stale.length === 0) return false;
+      for (const [name, balance] of await loadBalances(this.db, stale)) {
+        // The fresh read, plus what this batch already posted to the account.
+        this.balances.set(name, balance + this.balances.get(name)! - this.carried.get(name)!);
+        this.carried.delete(name);
+      }
+      after = this.project(draft);
+      if (!after) return false;
     }
     for (const [name, balance] of after) this.balances.set(name, balance);
     this.entries.push(draft);
     this.staged += 1;
     return true;
+  }
+
+  /** The user balances after the draft, or undefined when one would go below zero. */
+  private project(draft: EntryDraft): Map<string, bigint> | undefined {
+    const after = new Map<string, bigint>();
+    for (const p of draft.postings) {
+      if (p.account.userId === null) continue;
+      const name = accountName(p.account);
+      const next = (after.get(name) ?? this.balances.get(name)!) + p.amount;
+      if (next < 0n) return undefined;
+      after.set(name, next);
+    }
+    return after;
   }
 
   addOrder(record: OrderRecord): void {
@@ -206,7 +289,7 @@ export class BatchWrites implements LedgerWrites {
 
   /** Records the command's copy of an order (settlement returns updated copies). */
   saveOrder(record: OrderRecord): void {
-    const tracked = this.orders.get(record.id);
+    const tracked = this.tracked(record.id);
     assert(tracked, `order ${record.id} was read through the batch`);
     tracked.record = record;
     tracked.dirty = true;

@@ -5,6 +5,7 @@ import type { Tx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { BatchDebitRefused, BatchWrites, MarketMovedMeanwhile } from './batch-writes';
 import type { BatchEffectsInTxListener, CommittedListener, Group, MarketState } from './market-commands';
+import { RoundCarry } from './round-carry';
 import type { CommandEffects } from './settle-events';
 import { isWaitingStop, lastTradePrice } from './stop-rows';
 import {
@@ -50,6 +51,9 @@ export interface RoundListeners {
  * brings a book up to its stored sequence.
  */
 export class MarketRounds {
+  /** What the last committed round knew, for the next (RoundCarry); cleared by any failure or rebuild. */
+  private readonly carry = new RoundCarry();
+
   constructor(
     private readonly ctx: Pick<AppContext, 'db' | 'logger'>,
     private readonly listeners: RoundListeners,
@@ -65,6 +69,8 @@ export class MarketRounds {
   }
 
   private async rebuild(tx: Tx, state: MarketState, seq: bigint): Promise<void> {
+    // The market moved without us (another process, a restart): what we carried may be out of date.
+    this.carry.clear();
     const all = await openOrdersOfMarket(tx, state.rules.id);
     // Waiting stops stay off the book (issue 48); OCO pairs are linked while both legs are open.
     const stops = new StopBook();
@@ -126,7 +132,7 @@ export class MarketRounds {
     const committed: bigint[] = [];
     try {
       for (const { state } of groups) stored.push(state.syncedSeq ?? (await this.resync(state)));
-      const writes = new BatchWrites(this.ctx.db);
+      const writes = new BatchWrites(this.ctx.db, this.carry);
       const orderIds = groups.flatMap(({ jobs }) => jobs.flatMap((job) => job.orderIds ?? []));
       // The round's two reads ahead run at once, on two of the pool's connections: the loop is the
       // one queue every command of the process waits in (one account's too), and measured it spent
@@ -179,10 +185,12 @@ export class MarketRounds {
           jobs.flatMap((job, i) => (outcomes[g]![i]?.ok && job.marker ? [job.marker.claim] : [])),
         );
         await writes.flush({ markets, claims });
+        this.carry.absorb(writes.left());
       }
     } catch (error) {
       // Nothing was written, but the books may have moved.
       for (const { state } of groups) state.syncedSeq = null;
+      this.carry.clear();
       if (groups.length > 1) {
         this.ctx.logger.warn(
           { err: error, markets: groups.length },

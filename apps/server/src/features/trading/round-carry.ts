@@ -1,0 +1,51 @@
+import type { OrderRecord } from './trading.repository';
+
+/** Past these, a carry starts again from the last round's reads alone (its size stays bounded). */
+const MAX_CARRIED_ACCOUNTS = 20_000;
+const MAX_CARRIED_ORDERS = 20_000;
+
+/**
+ * What the market rounds' last committed batch knew, handed to the next (MarketRounds): each user
+ * account's balance as that batch projected it, each user's open-order count per market, and the
+ * orders as that batch wrote them. A market maker's account is in nearly every round; without this
+ * each round read its balances and orders again, one round trip before any command could run, while
+ * the batch before had just written them.
+ *
+ * It is as trustworthy as a batch's own first read, which is unlocked and may be stale by the time the
+ * batch writes (BatchWrites):
+ * - orders and their counts change only through market batches; another process's batch moves the
+ *   market's sequence, so ours fails as MarketMovedMeanwhile, and a failed round or a rebuilt book
+ *   clears the carry;
+ * - a balance another writer lowered meanwhile (a withdrawal, another process's batch) is caught
+ *   where it always was, by the conditional debit at flush, which fails the round (and clears this);
+ * - a balance another writer raised (a deposit) would refuse a command that should pass, so a debit a
+ *   carried balance does not cover is checked again on a fresh read before it is refused.
+ */
+export class RoundCarry {
+  readonly balances = new Map<string, bigint>();
+  /** `${userId}/${marketId}` → open orders. */
+  readonly counts = new Map<string, number>();
+  readonly orders = new Map<string, OrderRecord>();
+
+  clear(): void {
+    this.balances.clear();
+    this.counts.clear();
+    this.orders.clear();
+  }
+
+  /** Takes in what a committed batch leaves (its projected balances, counts and orders). */
+  absorb(left: {
+    balances: Iterable<[string, bigint]>;
+    counts: Iterable<[string, number]>;
+    orders: Iterable<OrderRecord>;
+  }): void {
+    if (this.balances.size > MAX_CARRIED_ACCOUNTS || this.counts.size > MAX_CARRIED_ACCOUNTS) {
+      this.balances.clear();
+      this.counts.clear();
+    }
+    if (this.orders.size > MAX_CARRIED_ORDERS) this.orders.clear();
+    for (const [name, balance] of left.balances) this.balances.set(name, balance);
+    for (const [key, n] of left.counts) this.counts.set(key, n);
+    for (const order of left.orders) this.orders.set(order.id, order);
+  }
+}
