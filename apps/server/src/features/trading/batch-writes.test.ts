@@ -8,7 +8,8 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
 import { loadBalances } from '../ledger/ledger.repository';
 import { postEntry } from '../ledger/post-entries';
-import { BatchDebitRefused, BatchWrites, MarketMovedMeanwhile } from './batch-writes';
+import { BatchDebitRefused, MarketMovedMeanwhile } from './batch-statement';
+import { BatchWrites } from './batch-writes';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,4 +1,3 @@
-import { messages } from '@exchange/contracts';
 import {
   type AccountKey,
   type AssetCode,
@@ -10,44 +9,13 @@ import {
 import { and, count, eq, sql } from 'drizzle-orm';
 import { orders } from '../../db/schema';
 import type { DbOrTx, IdempotencyClaim } from '../../platform/db';
-import { AppError } from '../../platform/errors';
 import { loadBalances } from '../ledger/ledger.repository';
 import type { LedgerWrites } from '../ledger/ledger-writes';
-import { entryParams, prepareEntries } from '../ledger/post-entries';
 import type { WalletTransactionDraft } from '../ledger/wallet-history';
-import { orderRow, type TradeDraft, tradeRow, walletTransactionRow } from './batch-rows';
-import type { RoundCarry } from './round-carry';
+import type { TradeDraft } from './batch-rows';
+import { writeBatch } from './batch-statement';
+import type { RoundCarry, Tracked } from './round-carry';
 import { loadOrders, type OrderRecord } from './trading.repository';
-
-/**
- * Another writer (another process) moved the market after this process last read it: the book the
- * batch was decided on is out of date. Nothing was written; the book must be rebuilt.
- */
-export class MarketMovedMeanwhile extends Error {
-  /** A serialization failure of our own: once its reruns are spent, the edge answers 503 db_busy. */
-  readonly code = '40001';
-  constructor() {
-    super('the market moved since its book was read');
-  }
-}
-
-/**
- * A batch's debits were not all covered when it was written (another writer spent first): thrown by
- * `BatchWrites.flush` before anything is written.
- */
-export class BatchDebitRefused extends Error {
-  constructor(readonly accountIds: readonly bigint[]) {
-    super(`conditional debit refused on accounts ${accountIds.join(', ')}`);
-  }
-}
-
-interface Tracked {
-  record: OrderRecord;
-  /** The status storage holds now ('new': not stored yet). */
-  readonly stored: OrderRecord['status'] | 'new';
-  /** Whether a command changed it (only those are written back). */
-  dirty: boolean;
-}
 
 /**
  * What one market batch writes, collected while its commands run and written at the end in a few
@@ -113,27 +81,9 @@ export class BatchWrites implements LedgerWrites {
     return tracked;
   }
 
-  /**
-   * What this batch leaves for the next once it committed: every balance it projected, each open
-   * count it knew with its own changes, and every order it read or wrote as now stored.
-   */
-  left(): {
-    balances: Iterable<[string, bigint]>;
-    counts: Iterable<[string, number]>;
-    orders: Iterable<OrderRecord>;
-  } {
-    const counts = new Map(this.openStored);
-    for (const { record, stored } of this.orders.values()) {
-      const key = `${record.userId}/${record.marketId}`;
-      const n = counts.get(key);
-      if (n === undefined) continue;
-      counts.set(key, n + (record.status === 'open' ? 1 : 0) - (stored === 'open' ? 1 : 0));
-    }
-    return {
-      balances: this.balances,
-      counts,
-      orders: [...this.orders.values()].map((tracked) => tracked.record),
-    };
+  /** What this batch leaves for the next once it committed (RoundCarry.absorb). */
+  left(): { balances: Map<string, bigint>; counts: Map<string, number>; orders: Iterable<Tracked> } {
+    return { balances: this.balances, counts: this.openStored, orders: this.orders.values() };
   }
 
   /**
@@ -317,50 +267,24 @@ export class BatchWrites implements LedgerWrites {
     this.notifications.push(...payloads);
   }
 
-  /**
-   * Writes everything staged in one statement, which is its own transaction (`trading_write_batch`,
-   * migrations 0020 and 0027): each market's sequence row is locked (in market order) and must still
-   * hold its `expectedSeq` (else MarketMovedMeanwhile, nothing written); the requests' idempotency
-   * claims must all still be held (else AppError idempotency_in_progress, nothing written); a debit
-   * the locked balance does not cover throws BatchDebitRefused before anything is written. Then the
-   * journal entries (one balance update per account), new and changed orders, trades, the fills'
-   * wallet transactions, the claims' stamps, each market's last sequence number and the
-   * notifications, all committed together.
-   */
+  /** Writes everything staged in one statement (`writeBatch`, which says what it checks). */
   async flush(options: {
     markets?: readonly { id: string; expectedSeq: bigint; seq: bigint }[];
     claims: readonly IdempotencyClaim[];
   }): Promise<void> {
-    const { markets = [], claims } = options;
     const all = [...this.orders.values()];
-    const fresh = all.filter((o) => o.stored === 'new').map((o) => o.record);
-    const changed = all.filter((o) => o.stored !== 'new' && o.dirty).map((o) => o.record);
-    const entries = prepareEntries(this.entries);
-    const entryIndex = new Map(entries.map((entry, i) => [entry.reference, i + 1]));
-    const indexOf = (reference: string) => {
-      const index = entryIndex.get(reference);
-      assert(index !== undefined, `entry ${reference} is staged`);
-      return index;
-    };
-    const json = (rows: readonly object[]) => sql`${JSON.stringify(rows)}::jsonb`;
-    const found = await this.db.execute<{ outcome: string; refused_accounts: string[] | null }>(sql`
-      SELECT outcome, refused_accounts::text[] AS refused_accounts FROM trading_write_batch(
-        ${json(fresh.map(orderRow))}, ${json(changed.map(orderRow))},
-        ${json(this.trades.map(({ entryReference, ...trade }) => ({ ...tradeRow(trade), entry: indexOf(entryReference) })))},
-        ${json(this.walletTransactions.map((record) => walletTransactionRow(record, indexOf(record.entryReference))))},
-        ${sql.param(markets.map((m) => m.id))}::text[],
-        ${sql.param(markets.map((m) => m.expectedSeq.toString()))}::bigint[],
-        ${sql.param(markets.map((m) => m.seq.toString()))}::bigint[],
-        ${this.notifyChannel}::text, ${sql.param(this.notifications)}::text[],
-        ${sql.param(claims.map((c) => c.userId))}::uuid[], ${sql.param(claims.map((c) => c.key))}::text[],
-        ${sql.param(claims.map((c) => c.token))}::uuid[],
-        ${entryParams(entries)})`);
-    const row = found.rows[0];
-    assert(row, 'trading_write_batch answered');
-    if (row.outcome === 'insufficient') throw new BatchDebitRefused((row.refused_accounts ?? []).map(BigInt));
-    if (row.outcome === 'stale') throw new MarketMovedMeanwhile();
-    if (row.outcome === 'claim_lost')
-      throw new AppError('idempotency_in_progress', messages.idempotencyInProgress);
-    assert(row.outcome === 'written', `a batch is written or refused (${row.outcome})`);
+    await writeBatch(
+      this.db,
+      {
+        fresh: all.filter((o) => o.stored === 'new').map((o) => o.record),
+        changed: all.filter((o) => o.stored !== 'new' && o.dirty).map((o) => o.record),
+        entries: this.entries,
+        trades: this.trades,
+        walletTransactions: this.walletTransactions,
+        notifyChannel: this.notifyChannel,
+        notifications: this.notifications,
+      },
+      options,
+    );
   }
 }

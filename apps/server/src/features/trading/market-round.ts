@@ -3,7 +3,8 @@ import { OrderBook, OrderLinks, type PriceTicks, type QuantityLots, StopBook } f
 import type { AppContext } from '../../platform/app-context';
 import type { Tx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { BatchDebitRefused, BatchWrites, MarketMovedMeanwhile } from './batch-writes';
+import { BatchDebitRefused, MarketMovedMeanwhile } from './batch-statement';
+import { BatchWrites } from './batch-writes';
 import type { BatchEffectsInTxListener, CommittedListener, Group, MarketState } from './market-commands';
 import { RoundCarry } from './round-carry';
 import type { CommandEffects } from './settle-events';

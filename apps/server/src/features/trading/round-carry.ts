@@ -1,5 +1,14 @@
 import type { OrderRecord } from './trading.repository';
 
+/** An order as a batch holds it (BatchWrites). */
+export interface Tracked {
+  record: OrderRecord;
+  /** The status storage holds now ('new': not stored yet). */
+  readonly stored: OrderRecord['status'] | 'new';
+  /** Whether a command changed it (only those are written back). */
+  dirty: boolean;
+}
+
 /** Past these, a carry starts again from the last round's reads alone (its size stays bounded). */
 const MAX_CARRIED_ACCOUNTS = 20_000;
 const MAX_CARRIED_ORDERS = 20_000;
@@ -33,11 +42,14 @@ export class RoundCarry {
     this.orders.clear();
   }
 
-  /** Takes in what a committed batch leaves (its projected balances, counts and orders). */
+  /**
+   * Takes in what a committed batch leaves: its projected balances, the open counts it read with its
+   * own changes to them, and its orders as now stored.
+   */
   absorb(left: {
-    balances: Iterable<[string, bigint]>;
-    counts: Iterable<[string, number]>;
-    orders: Iterable<OrderRecord>;
+    balances: ReadonlyMap<string, bigint>;
+    counts: ReadonlyMap<string, number>;
+    orders: Iterable<Tracked>;
   }): void {
     if (this.balances.size > MAX_CARRIED_ACCOUNTS || this.counts.size > MAX_CARRIED_ACCOUNTS) {
       this.balances.clear();
@@ -45,7 +57,14 @@ export class RoundCarry {
     }
     if (this.orders.size > MAX_CARRIED_ORDERS) this.orders.clear();
     for (const [name, balance] of left.balances) this.balances.set(name, balance);
-    for (const [key, n] of left.counts) this.counts.set(key, n);
-    for (const order of left.orders) this.orders.set(order.id, order);
+    const counts = new Map(left.counts);
+    for (const { record, stored } of left.orders) {
+      this.orders.set(record.id, record);
+      const key = `${record.userId}/${record.marketId}`;
+      const n = counts.get(key);
+      if (n !== undefined)
+        counts.set(key, n + (record.status === 'open' ? 1 : 0) - (stored === 'open' ? 1 : 0));
+    }
+    for (const [key, n] of counts) this.counts.set(key, n);
   }
 }

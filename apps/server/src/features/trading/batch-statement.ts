@@ -1,0 +1,90 @@
+import { messages } from '@exchange/contracts';
+import { assert, type EntryDraft } from '@exchange/domain';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx, IdempotencyClaim } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import { entryParams, prepareEntries } from '../ledger/post-entries';
+import type { WalletTransactionDraft } from '../ledger/wallet-history';
+import { orderRow, type TradeDraft, tradeRow, walletTransactionRow } from './batch-rows';
+import type { OrderRecord } from './trading.repository';
+
+/**
+ * Another writer (another process) moved the market after this process last read it: the book the
+ * batch was decided on is out of date. Nothing was written; the book must be rebuilt.
+ */
+export class MarketMovedMeanwhile extends Error {
+  /** A serialization failure of our own: once its reruns are spent, the edge answers 503 db_busy. */
+  readonly code = '40001';
+  constructor() {
+    super('the market moved since its book was read');
+  }
+}
+
+/**
+ * A batch's debits were not all covered when it was written (another writer spent first): thrown by
+ * `BatchWrites.flush` before anything is written.
+ */
+export class BatchDebitRefused extends Error {
+  constructor(readonly accountIds: readonly bigint[]) {
+    super(`conditional debit refused on accounts ${accountIds.join(', ')}`);
+  }
+}
+
+/** What one batch staged (BatchWrites), as `writeBatch` writes it. */
+export interface StagedBatch {
+  readonly fresh: readonly OrderRecord[];
+  readonly changed: readonly OrderRecord[];
+  readonly entries: readonly EntryDraft[];
+  readonly trades: readonly TradeDraft[];
+  readonly walletTransactions: readonly WalletTransactionDraft[];
+  readonly notifyChannel: string | null;
+  readonly notifications: readonly string[];
+}
+
+/**
+ * Writes everything staged in one statement, which is its own transaction (`trading_write_batch`,
+ * migrations 0020 and 0027): each market's sequence row is locked (in market order) and must still
+ * hold its `expectedSeq` (else MarketMovedMeanwhile, nothing written); the requests' idempotency
+ * claims must all still be held (else AppError idempotency_in_progress, nothing written); a debit
+ * the locked balance does not cover throws BatchDebitRefused before anything is written. Then the
+ * journal entries (one balance update per account), new and changed orders, trades, the fills'
+ * wallet transactions, the claims' stamps, each market's last sequence number and the
+ * notifications, all committed together.
+ */
+export async function writeBatch(
+  db: DbOrTx,
+  staged: StagedBatch,
+  options: {
+    markets?: readonly { id: string; expectedSeq: bigint; seq: bigint }[];
+    claims: readonly IdempotencyClaim[];
+  },
+): Promise<void> {
+  const { markets = [], claims } = options;
+  const entries = prepareEntries([...staged.entries]);
+  const entryIndex = new Map(entries.map((entry, i) => [entry.reference, i + 1]));
+  const indexOf = (reference: string) => {
+    const index = entryIndex.get(reference);
+    assert(index !== undefined, `entry ${reference} is staged`);
+    return index;
+  };
+  const json = (rows: readonly object[]) => sql`${JSON.stringify(rows)}::jsonb`;
+  const found = await db.execute<{ outcome: string; refused_accounts: string[] | null }>(sql`
+    SELECT outcome, refused_accounts::text[] AS refused_accounts FROM trading_write_batch(
+      ${json(staged.fresh.map(orderRow))}, ${json(staged.changed.map(orderRow))},
+      ${json(staged.trades.map(({ entryReference, ...trade }) => ({ ...tradeRow(trade), entry: indexOf(entryReference) })))},
+      ${json(staged.walletTransactions.map((record) => walletTransactionRow(record, indexOf(record.entryReference))))},
+      ${sql.param(markets.map((m) => m.id))}::text[],
+      ${sql.param(markets.map((m) => m.expectedSeq.toString()))}::bigint[],
+      ${sql.param(markets.map((m) => m.seq.toString()))}::bigint[],
+      ${staged.notifyChannel}::text, ${sql.param([...staged.notifications])}::text[],
+      ${sql.param(claims.map((c) => c.userId))}::uuid[], ${sql.param(claims.map((c) => c.key))}::text[],
+      ${sql.param(claims.map((c) => c.token))}::uuid[],
+      ${entryParams(entries)})`);
+  const row = found.rows[0];
+  assert(row, 'trading_write_batch answered');
+  if (row.outcome === 'insufficient') throw new BatchDebitRefused((row.refused_accounts ?? []).map(BigInt));
+  if (row.outcome === 'stale') throw new MarketMovedMeanwhile();
+  if (row.outcome === 'claim_lost')
+    throw new AppError('idempotency_in_progress', messages.idempotencyInProgress);
+  assert(row.outcome === 'written', `a batch is written or refused (${row.outcome})`);
+}
