@@ -81,6 +81,34 @@ describe("a batch's writes, in one round trip", () => {
     });
   });
 
+  it('sends its notifications in order, each whole (quotes, backslashes, non-ASCII), and refuses an empty one or one with a record separator', async () => {
+    const channel = 'test_batch_notes';
+    const payloads = [
+      JSON.stringify({ m: 'BTC-USDT', n: 0, u: [['u1', { note: 'a "quoted" \\ back\\slash' }]] }),
+      JSON.stringify({ m: 'BTC-USDT', n: 1, u: [['ü-é', { note: '{"nested":"json"}' }]] }),
+      'x'.repeat(7_000),
+    ];
+    const heard: string[] = [];
+    const listener = await t.database.pool.connect();
+    listener.on('notification', (message) => {
+      if (message.channel === channel) heard.push(message.payload ?? '');
+    });
+    await listener.query(`LISTEN ${channel}`);
+    try {
+      const writes = new BatchWrites(t.ctx.db);
+      expect(() => writes.notify(channel, ['one\u001etwo'])).toThrow(/record separator/);
+      expect(() => writes.notify(channel, [''])).toThrow(/not empty/);
+      writes.notify(channel, payloads);
+      await writes.flush({ claims: [] });
+      for (let i = 0; i < 100 && heard.length < payloads.length; i += 1)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(heard).toEqual(payloads);
+    } finally {
+      await listener.query(`UNLISTEN ${channel}`);
+      listener.release();
+    }
+  });
+
   it('refuses the whole batch before writing anything when a balance was spent elsewhere meanwhile', async () => {
     const user = await createTestUser(t);
     const tag = `test:batch-refused:${user.id}`;

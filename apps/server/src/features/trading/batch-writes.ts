@@ -13,7 +13,7 @@ import { loadBalances } from '../ledger/ledger.repository';
 import type { LedgerWrites } from '../ledger/ledger-writes';
 import type { WalletTransactionDraft } from '../ledger/wallet-history';
 import type { TradeDraft } from './batch-rows';
-import { writeBatch } from './batch-statement';
+import { NOTIFICATION_SEPARATOR, writeBatch } from './batch-statement';
 import type { RoundCarry, Tracked } from './round-carry';
 import { loadOrders, type OrderRecord } from './trading.repository';
 
@@ -264,6 +264,11 @@ export class BatchWrites implements LedgerWrites {
       'one notification channel per batch',
     );
     this.notifyChannel = channel;
+    for (const payload of payloads)
+      assert(
+        payload.length > 0 && !payload.includes(NOTIFICATION_SEPARATOR),
+        'a notification is not empty and holds no record separator',
+      );
     this.notifications.push(...payloads);
   }
 
