@@ -48,14 +48,14 @@ export interface Connection {
   alive: boolean;
 }
 
+/** A private channel's subscribers of one user: their key in `WsHubState.userSubscribers`. */
+export const userChannelKey = (channel: string, userId: string) => `${channel}\u0000${userId}`;
+
 /**
  * Everything one hub knows: its limits (the options with their defaults), the channels defined on it,
  * its sockets and who subscribed to what. The hub's parts (ws-channels.ts, ws-fan-out.ts,
  * ws-connections.ts, ws-heartbeat.ts) each take it as their first argument.
  */
-/** A private channel's subscribers of one user: their key in `WsHubState.userSubscribers`. */
-export const userChannelKey = (channel: string, userId: string) => `${channel}\u0000${userId}`;
-
 export class WsHubState {
   readonly maxSubscriptions: number;
   readonly maxBufferedBytes: number;

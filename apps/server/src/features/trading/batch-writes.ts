@@ -14,7 +14,7 @@ import type { LedgerWrites } from '../ledger/ledger-writes';
 import type { WalletTransactionDraft } from '../ledger/wallet-history';
 import type { TradeDraft } from './batch-rows';
 import { NOTIFICATION_SEPARATOR, writeBatch } from './batch-statement';
-import type { RoundCarry, Tracked } from './round-carry';
+import { openCountChange, type RoundCarry, type Tracked } from './round-carry';
 import { loadOrders, type OrderRecord } from './trading.repository';
 
 /**
@@ -181,9 +181,9 @@ export class BatchWrites implements LedgerWrites {
       this.openStored.set(key, stored);
     }
     let n = stored;
-    for (const { record, stored: was } of this.orders.values()) {
-      if (record.userId !== userId || record.marketId !== marketId) continue;
-      n += (record.status === 'open' ? 1 : 0) - (was === 'open' ? 1 : 0);
+    for (const tracked of this.orders.values()) {
+      if (tracked.record.userId !== userId || tracked.record.marketId !== marketId) continue;
+      n += openCountChange(tracked);
     }
     return n;
   }

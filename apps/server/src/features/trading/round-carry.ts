@@ -9,6 +9,10 @@ export interface Tracked {
   dirty: boolean;
 }
 
+/** How an order's change in the batch moves its owner's open count on its market (-1, 0 or 1). */
+export const openCountChange = ({ record, stored }: Tracked): number =>
+  (record.status === 'open' ? 1 : 0) - (stored === 'open' ? 1 : 0);
+
 /** Past these, a carry starts again from the last round's reads alone (its size stays bounded). */
 const MAX_CARRIED_ACCOUNTS = 20_000;
 const MAX_CARRIED_ORDERS = 20_000;
@@ -58,12 +62,12 @@ export class RoundCarry {
     if (this.orders.size > MAX_CARRIED_ORDERS) this.orders.clear();
     for (const [name, balance] of left.balances) this.balances.set(name, balance);
     const counts = new Map(left.counts);
-    for (const { record, stored } of left.orders) {
+    for (const tracked of left.orders) {
+      const { record } = tracked;
       this.orders.set(record.id, record);
       const key = `${record.userId}/${record.marketId}`;
       const n = counts.get(key);
-      if (n !== undefined)
-        counts.set(key, n + (record.status === 'open' ? 1 : 0) - (stored === 'open' ? 1 : 0));
+      if (n !== undefined) counts.set(key, n + openCountChange(tracked));
     }
     for (const [key, n] of counts) this.counts.set(key, n);
   }
