@@ -12,3 +12,25 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/** A child server that stopped before it answered: most often its port was taken after freePort chose it. */
+export class StoppedAtStart extends Error {}
+
+/**
+ * Starts a child server on a port freePort (or `pickPort`) chooses. The port is free when chosen, but
+ * another process (a node of another test file, any outgoing connection) can take it before the child
+ * binds it; the child then stops at once (`start` throws StoppedAtStart) and is started again on another
+ * port, up to three times.
+ */
+export async function startOnFreePort<T>(
+  start: (port: number) => Promise<T>,
+  pickPort: () => Promise<number> = freePort,
+): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await start(await pickPort());
+    } catch (error) {
+      if (!(error instanceof StoppedAtStart) || attempt === 3) throw error;
+    }
+  }
+}

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -15,7 +16,7 @@ import {
   parseEther,
 } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
-import { freePort } from '../free-port';
+import { StoppedAtStart, startOnFreePort } from '../free-port';
 import { DEV_CHAIN_MNEMONIC } from './chain-config';
 import { TEST_USDT_SOURCE } from './dev-chain-token';
 import { compileSolidity } from './solidity';
@@ -52,13 +53,24 @@ export function compileTestUsdt(): Hex {
   return compileSolidity('TestUSDT', TEST_USDT_SOURCE);
 }
 
-async function waitForRpc(client: PublicClient, child: ChildProcess, timeoutMs: number): Promise<void> {
+/**
+ * Waits until the node answers as itself: its own random coinbase, so another process's node that holds
+ * the port (this one then exits, not bound) is never taken for it.
+ */
+async function waitForRpc(
+  client: PublicClient,
+  child: ChildProcess,
+  coinbase: string,
+  timeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the development chain exited (code ${child.exitCode})`);
+    if (child.exitCode !== null)
+      throw new StoppedAtStart(`the development chain exited (code ${child.exitCode})`);
     try {
-      await client.getChainId();
-      return;
+      const answered = await client.request({ method: 'eth_coinbase' as never });
+      if (String(answered).toLowerCase() === coinbase) return;
+      throw new Error(`another node answers on its port (coinbase ${answered})`);
     } catch (error) {
       if (Date.now() > deadline) throw new Error(`the development chain did not answer: ${error}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -72,18 +84,32 @@ async function waitForRpc(client: PublicClient, child: ChildProcess, timeoutMs: 
  * in a browser session; 0 mines only per transaction (tests mine explicitly). `chainId` (default
  * 31337) lets a test run a second chain beside the first, as a second configured chain would be.
  */
-export async function startDevChain(
-  options: { port?: number; blockMs?: number; chainId?: number; log?: (line: string) => void } = {},
-): Promise<DevChain> {
-  const port = options.port || (await freePort());
+export function startDevChain(options: DevChainOptions = {}): Promise<DevChain> {
+  // A port asked for is taken as it is; a chosen one is chosen again if the node could not bind it.
+  if (options.port) return launchDevChain(options.port, options);
+  return startOnFreePort((port) => launchDevChain(port, options), options.pickPort);
+}
+
+interface DevChainOptions {
+  port?: number;
+  /** Chooses the port when `port` is not given (freePort); for the test that hands it a taken one. */
+  pickPort?: () => Promise<number>;
+  blockMs?: number;
+  chainId?: number;
+  log?: (line: string) => void;
+}
+
+async function launchDevChain(port: number, options: DevChainOptions): Promise<DevChain> {
   const chainId = options.chainId ?? DEV_CHAIN_ID;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'exchange-dev-chain-'));
   const mining = options.blockMs ? `{ auto: true, interval: ${options.blockMs} }` : '{ auto: true }';
+  // A coinbase of its own tells this node from any other on the port (waitForRpc).
+  const coinbase = `0x${randomBytes(20).toString('hex')}`;
   writeFileSync(
     path.join(dir, 'hardhat.config.cjs'),
     // loggingEnabled: false stops the node printing every RPC call (`hardhat node` turns it on), which
     // nobody reads: with three nodes polled every second that printing was CPU for nothing.
-    `module.exports = { networks: { hardhat: { chainId: ${chainId}, mining: ${mining}, loggingEnabled: false } } };\n`,
+    `module.exports = { networks: { hardhat: { chainId: ${chainId}, mining: ${mining}, coinbase: '${coinbase}', loggingEnabled: false } } };\n`,
   );
   // A watchdog in front of hardhat's CLI ends the node when this process is gone, even killed (SIGKILL),
   // so a crashed server or test run leaves no chain behind.
@@ -141,7 +167,7 @@ export async function startDevChain(
   const rpcUrl = `http://127.0.0.1:${port}`;
   try {
     const client = createPublicClient({ transport: http(rpcUrl) });
-    await waitForRpc(client, child, 60_000);
+    await waitForRpc(client, child, coinbase, 60_000);
     const usdt = await deployTestUsdt(rpcUrl, chainId);
     return { rpcUrl, chainId, usdt, stop };
   } catch (error) {

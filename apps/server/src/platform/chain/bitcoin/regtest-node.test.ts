@@ -1,4 +1,6 @@
+import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../free-port';
 import { type RegtestNode, startRegtestNode } from './regtest-node';
 
 let node: RegtestNode;
@@ -21,4 +23,20 @@ describe('the regtest Litecoin node', () => {
     expect(mined.height).toBe(442);
     expect(mined.tx).toContain(txid);
   }, 120_000);
+
+  it('starts again on another port when its RPC port was taken before it could bind it', async () => {
+    // Something holds the first port it is given and hangs up on every connection.
+    const holder = createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const taken = (holder.address() as { port: number }).port;
+    const ports = [taken];
+    const second = await startRegtestNode({ pickPort: async () => ports.shift() ?? freePort() });
+    try {
+      expect(new URL(second.rpcUrl).port).not.toBe(String(taken));
+      expect(await second.rpc.call<number>('getblockcount')).toBe(101);
+    } finally {
+      await second.stop();
+      holder.close();
+    }
+  }, 180_000);
 });

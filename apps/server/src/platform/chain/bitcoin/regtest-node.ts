@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../../free-port';
+import { freePort, StoppedAtStart, startOnFreePort } from '../../free-port';
 import { type BitcoinRpc, bitcoinRpc } from './bitcoin-rpc';
 
 /**
@@ -44,12 +44,19 @@ export function litecoindInstalled(): boolean {
 
 async function waitReady(rpc: BitcoinRpc, child: ChildProcess, timeoutMs: number): Promise<void> {
   const until = Date.now() + timeoutMs;
+  // A call to a port something else holds may hang; the node's exit ends the wait at once.
+  const exited = new Promise<never>((_, reject) => {
+    const refuse = () => reject(new StoppedAtStart(`litecoind stopped at start (exit ${child.exitCode})`));
+    if (child.exitCode !== null) refuse();
+    else child.once('exit', refuse);
+  });
+  exited.catch(() => undefined);
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`litecoind stopped at start (exit ${child.exitCode})`);
     try {
-      await rpc.call('getblockcount');
+      await Promise.race([rpc.call('getblockcount'), exited]);
       return;
     } catch (error) {
+      if (error instanceof StoppedAtStart) throw error;
       if (Date.now() > until)
         throw new Error(`litecoind did not answer in ${timeoutMs} ms: ${(error as Error).message}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -76,9 +83,19 @@ function watchParent(nodePid: number, dataDir: string): void {
   }).unref();
 }
 
-export async function startRegtestNode(options: { timeoutMs?: number } = {}): Promise<RegtestNode> {
+/** Starts a node on a free RPC port (startOnFreePort); `pickPort` is for the test that takes one first. */
+export function startRegtestNode(
+  options: { timeoutMs?: number; pickPort?: () => Promise<number> } = {},
+): Promise<RegtestNode> {
+  return startOnFreePort(
+    (rpcPort) => launchRegtestNode(rpcPort, options.timeoutMs ?? 120_000),
+    options.pickPort,
+  );
+}
+
+async function launchRegtestNode(rpcPort: number, timeoutMs: number): Promise<RegtestNode> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ltc-regtest-'));
-  const [rpcPort, p2pPort] = [await freePort(), await freePort()];
+  const p2pPort = await freePort();
   const password = randomBytes(16).toString('hex');
   const child = spawn(
     LITECOIND,
@@ -125,7 +142,7 @@ export async function startRegtestNode(options: { timeoutMs?: number } = {}): Pr
   };
   try {
     // Litecoin Core answers -28 (warming up) for seconds; on a loaded 2-core machine past 30 s.
-    await waitReady(rpc, child, options.timeoutMs ?? 120_000);
+    await waitReady(rpc, child, timeoutMs);
     await rpc.call('createwallet', ['outside']);
     const outside = bitcoinRpc(rpcUrl, { timeoutMs: 60_000, wallet: 'outside' });
     const minerAddress = await outside.call<string>('getnewaddress', ['', 'bech32']);
