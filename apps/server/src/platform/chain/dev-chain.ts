@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -11,12 +11,11 @@ import {
   getAddress,
   type Hex,
   http,
-  type PublicClient,
   parseAbi,
   parseEther,
 } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
-import { StoppedAtStart, startOnFreePort } from '../free-port';
+import { startOnFreePort, untilServing } from '../free-port';
 import { DEV_CHAIN_MNEMONIC } from './chain-config';
 import { TEST_USDT_SOURCE } from './dev-chain-token';
 import { compileSolidity } from './solidity';
@@ -51,31 +50,6 @@ const require = createRequire(import.meta.url);
 /** The test token's creation code, compiled now by solc-js (well under a second). */
 export function compileTestUsdt(): Hex {
   return compileSolidity('TestUSDT', TEST_USDT_SOURCE);
-}
-
-/**
- * Waits until the node answers as itself: its own random coinbase, so another process's node that holds
- * the port (this one then exits, not bound) is never taken for it.
- */
-async function waitForRpc(
-  client: PublicClient,
-  child: ChildProcess,
-  coinbase: string,
-  timeoutMs: number,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null)
-      throw new StoppedAtStart(`the development chain exited (code ${child.exitCode})`);
-    try {
-      const answered = await client.request({ method: 'eth_coinbase' as never });
-      if (String(answered).toLowerCase() === coinbase) return;
-      throw new Error(`another node answers on its port (coinbase ${answered})`);
-    } catch (error) {
-      if (Date.now() > deadline) throw new Error(`the development chain did not answer: ${error}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
 }
 
 /**
@@ -167,7 +141,17 @@ async function launchDevChain(port: number, options: DevChainOptions): Promise<D
   const rpcUrl = `http://127.0.0.1:${port}`;
   try {
     const client = createPublicClient({ transport: http(rpcUrl) });
-    await waitForRpc(client, child, coinbase, 60_000);
+    // It answers as itself: its own random coinbase, so another process's node that holds the port
+    // (this one then exits, not bound) is never taken for it.
+    await untilServing(
+      child,
+      async () => {
+        const answered = await client.request({ method: 'eth_coinbase' as never });
+        if (String(answered).toLowerCase() !== coinbase)
+          throw new Error(`another node answers on its port (coinbase ${answered})`);
+      },
+      { name: 'the development chain', timeoutMs: 60_000, everyMs: 200 },
+    );
     const usdt = await deployTestUsdt(rpcUrl, chainId);
     return { rpcUrl, chainId, usdt, stop };
   } catch (error) {

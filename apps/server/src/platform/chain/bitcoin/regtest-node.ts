@@ -1,9 +1,9 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, StoppedAtStart, startOnFreePort } from '../../free-port';
+import { freePort, startOnFreePort, untilServing } from '../../free-port';
 import { type BitcoinRpc, bitcoinRpc } from './bitcoin-rpc';
 
 /**
@@ -39,28 +39,6 @@ export function litecoindInstalled(): boolean {
     return true;
   } catch {
     return false;
-  }
-}
-
-async function waitReady(rpc: BitcoinRpc, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  // A call to a port something else holds may hang; the node's exit ends the wait at once.
-  const exited = new Promise<never>((_, reject) => {
-    const refuse = () => reject(new StoppedAtStart(`litecoind stopped at start (exit ${child.exitCode})`));
-    if (child.exitCode !== null) refuse();
-    else child.once('exit', refuse);
-  });
-  exited.catch(() => undefined);
-  for (;;) {
-    try {
-      await Promise.race([rpc.call('getblockcount'), exited]);
-      return;
-    } catch (error) {
-      if (error instanceof StoppedAtStart) throw error;
-      if (Date.now() > until)
-        throw new Error(`litecoind did not answer in ${timeoutMs} ms: ${(error as Error).message}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
   }
 }
 
@@ -142,7 +120,11 @@ async function launchRegtestNode(rpcPort: number, timeoutMs: number): Promise<Re
   };
   try {
     // Litecoin Core answers -28 (warming up) for seconds; on a loaded 2-core machine past 30 s.
-    await waitReady(rpc, child, timeoutMs);
+    await untilServing(child, () => rpc.call('getblockcount'), {
+      name: 'litecoind',
+      timeoutMs,
+      everyMs: 100,
+    });
     await rpc.call('createwallet', ['outside']);
     const outside = bitcoinRpc(rpcUrl, { timeoutMs: 60_000, wallet: 'outside' });
     const minerAddress = await outside.call<string>('getnewaddress', ['', 'bech32']);
