@@ -44,8 +44,19 @@ export function buildForStart(): void {
   if (built.status !== 0) throw new Error(`building for start failed (${built.status})`);
 }
 
+/** The node options `npm start` gives the server (package.json's start script: `node <options> scripts/start.mjs`). */
+function startNodeArgs(): string[] {
+  const scripts = (
+    JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: { start: string } }
+  ).scripts;
+  const [command, ...args] = scripts.start.split(' ').filter(Boolean);
+  if (command !== 'node' || args.at(-1) !== 'scripts/start.mjs')
+    throw new Error(`npm start is not \`node ... scripts/start.mjs\`: ${scripts.start}`);
+  return args.slice(0, -1);
+}
+
 /**
- * Starts the server as `npm start` does (`node scripts/start.mjs`: checks the build stamps, then runs
+ * Starts the server as `npm start` does (`node <its options> scripts/start.mjs`: checks the build stamps, then runs
  * the bundled server; embedded PostgreSQL under `dataDir`, durable commits: fsync on,
  * synchronous_commit on) and polls `readyPath` until it answers 200: the time a person waits after
  * `npm start` before the first page is served, less npm's own launch. Call buildForStart() first.
@@ -64,7 +75,7 @@ export async function startServer(options: {
   const started = performance.now();
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server (see performance.md).
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, 'scripts/start.mjs'], {
+  const child = spawn(process.execPath, [...startNodeArgs(), ...nodeArgs, 'scripts/start.mjs'], {
     cwd: repoRoot,
     env: {
       ...process.env,
