@@ -135,8 +135,10 @@ describe('a ccxt pro bot watching the Binance-compatible streams', () => {
     const wallet = await rest.fetchBalance();
     expect(watched.USDT).toMatchObject({ free: wallet.USDT?.free, used: wallet.USDT?.used });
 
+    // Watched before the cancel is sent: its report may come before the REST answer (on Binance too).
+    const next = bot.watchOrders('BTC/USDT');
     await rest.cancelOrder(String(resting.id), 'BTC/USDT');
-    const [cancelled] = await soon(bot.watchOrders('BTC/USDT'));
+    const [cancelled] = await soon(next);
     expect(cancelled).toMatchObject({ id: resting.id, status: 'canceled' });
     // The maker's stream got none of the taker's orders.
     const outcome = await Promise.race([

@@ -47,6 +47,21 @@ export interface RoundListeners {
 }
 
 /**
+ * Hands a committed round's answers to their callers once the loop has sent its next round to
+ * PostgreSQL. Answered at once, the callers' replies (serialising each and writing it out, a few
+ * milliseconds for a round of a market maker's commands) ran before the loop built its next round,
+ * and PostgreSQL waited for them every round; now they run while it writes that round. An answer is
+ * a value the round settled (records are copied, never changed in place), so it reads the same later.
+ */
+function answerAfterNextRoundIsSent(answers: Array<() => void>): void {
+  if (answers.length === 0) return;
+  // After the promise jobs that build and send the next round, and after the poll phase.
+  setImmediate(() => {
+    for (const answer of answers) answer();
+  });
+}
+
+/**
  * Runs the market engine's rounds (see MarketEngine): decides each market's commands on its book,
  * writes the round with one statement, answers its callers, and recovers a round that failed; also
  * brings a book up to its stored sequence.
@@ -203,19 +218,23 @@ export class MarketRounds {
       await this.recover(groups[0]!, error, stored[0], attempt);
       return;
     }
+    const answers: Array<() => void> = [];
     for (const [g, { state, jobs }] of groups.entries()) {
       state.syncedSeq = committed[g]!;
       outcomes[g]!.forEach((outcome, i) => {
         const job = jobs[i]!;
         if (!outcome.ok) {
-          job.reject(outcome.error);
+          answers.push(() => job.reject(outcome.error));
           return;
         }
+        // The committed listeners read the book as this round left it, so they run now, before the
+        // next round moves it.
         if (outcome.effects)
           for (const listener of this.listeners.committed) listener(state, outcome.effects);
-        job.resolve(outcome.result);
+        answers.push(() => job.resolve(outcome.result));
       });
     }
+    answerAfterNextRoundIsSent(answers);
   }
 
   /**
