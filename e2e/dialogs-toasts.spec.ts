@@ -74,6 +74,7 @@ for (const viewport of [
         'aria-live',
         'polite',
       );
+      await toast.hover();
       await expectAccessible(page, 'dashboard with the sign-in toast');
       await shoot(page, 'dashboard-toast', viewport.width);
       // On a phone the header's menu opens above the toast's room: the toast moves below its items.
@@ -88,7 +89,9 @@ for (const viewport of [
         await shoot(page, 'menu-toast', viewport.width);
         await page.getByRole('banner').getByRole('button', { name: 'Close menu' }).click();
       }
-      // Dismissable: its close button takes it and its room away.
+      // Dismissable: its close button takes it and its room away. The pointer goes back on it first:
+      // the page under it may have moved during the checks, and a toast left unhovered times out.
+      await toast.hover();
       await toast.getByRole('button', { name: 'Close toast' }).click();
       await expect(toast).toHaveCount(0);
 

@@ -81,9 +81,13 @@ export async function openFromHeader(page: Page, label: string, path: RegExp): P
     .getByRole('link', { name: label, exact: true })
     .filter({ visible: true });
   await expect(page.getByRole('banner')).toBeVisible();
-  if ((await link.count()) === 0) await page.getByRole('button', { name: 'Open menu' }).click();
-  await expect(link.first()).toBeVisible();
-  await link.first().click();
+  // A phone's menu closes when the page under it moves on (a redirect, a tab the page selects by its
+  // address); a person then opens it again, and so does this, rather than wait for a link now gone.
+  await expect(async () => {
+    if ((await link.count()) === 0)
+      await page.getByRole('button', { name: 'Open menu' }).click({ timeout: 5_000 });
+    await link.first().click({ timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
   await expect(page).toHaveURL(path);
 }
 
