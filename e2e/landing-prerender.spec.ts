@@ -43,6 +43,19 @@ test('the landing page is in the HTML the server sends, and reads without JavaSc
   await context.close();
 });
 
+test("a visit the person starts gets '/' without an opener policy; the app's pages keep theirs", async ({
+  page,
+}) => {
+  // security-headers.ts: the browser-started visit (Sec-Fetch-Site none) skips the policy's own
+  // browsing context group, whose window cost Lighthouse's phone most of its blocking time.
+  const landing = await page.goto('/');
+  expect(landing?.headers()['cross-origin-opener-policy']).toBeUndefined();
+  expect(landing?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(await page.evaluate(() => window.opener)).toBeNull();
+  const login = await page.goto('/login');
+  expect(login?.headers()['cross-origin-opener-policy']).toBe('same-origin');
+});
+
 test('a visitor: the page hydrates without errors, then prices and the quote load live', async ({ page }) => {
   const errors = collectErrors(page);
   await page.goto('/');

@@ -89,7 +89,7 @@ import {
   recordRoutes,
 } from './platform/route-access';
 import { createScheduler, type Scheduler } from './platform/scheduled-jobs';
-import { securityHeaders } from './platform/security-headers';
+import { securityHeadersFor } from './platform/security-headers';
 import { bridgeSessionRevocations } from './platform/session-revocation';
 import { registerWebApp } from './platform/web-app';
 import { createWsHub, realtimeRoutes } from './platform/ws-hub';
@@ -152,12 +152,12 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
   registerErrorHandler(app);
   const routes = recordRoutes(app);
 
-  // The security headers are the same on every answer: helmet decides them once, here, and each
-  // request gets the finished set. (@fastify/helmet rebuilt helmet, CSP parsing included, on every
-  // request: about a third of a bare request's CPU.)
-  const headers = securityHeaders();
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  // The security headers: helmet decides them once, here, and each request gets a finished set (the
+  // same on every answer but the landing page opened directly: security-headers.ts). (@fastify/helmet
+  // rebuilt helmet, CSP parsing included, on every request: about a third of a bare request's CPU.)
+  const headersFor = securityHeadersFor();
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headersFor(request));
     done();
   });
   await app.register(cookie);

@@ -57,4 +57,47 @@ describe('serving the built web app', () => {
     const page = await t.app.inject({ method: 'GET', url: '/' });
     expect(page.headers['cache-control']).not.toContain('immutable');
   });
+
+  it('opens the landing page without an opener policy only in a tab the person or our own page sent there', async () => {
+    const document = (site?: string, url = '/') =>
+      t.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'sec-fetch-dest': 'document', ...(site ? { 'sec-fetch-site': site } : {}) },
+      });
+    const opener = (response: { headers: Record<string, unknown> }) =>
+      response.headers['cross-origin-opener-policy'];
+
+    for (const site of ['none', 'same-origin']) {
+      const landing = await document(site);
+      expect(landing.statusCode).toBe(200);
+      expect(opener(landing)).toBeUndefined();
+      expect(String(landing.headers.vary)).toContain('sec-fetch-site');
+      // Every other security header stays.
+      expect(landing.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(opener(await document(site, '/?ref=home'))).toBeUndefined();
+      // Any other page, and the API, keep it.
+      expect(opener(await document(site, '/login'))).toBe('same-origin');
+      expect(opener(await document(site, '/dashboard'))).toBe('same-origin');
+    }
+    // A visit another site started, or one that says nothing (plain HTTP), keeps it.
+    for (const site of ['cross-site', 'same-site', undefined]) {
+      const landing = await document(site);
+      expect(opener(landing)).toBe('same-origin');
+      expect(String(landing.headers.vary)).toContain('sec-fetch-site');
+    }
+    // Only a document: a script or fetch of '/' keeps it.
+    const fetched = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'sec-fetch-dest': 'empty', 'sec-fetch-site': 'same-origin' },
+    });
+    expect(opener(fetched)).toBe('same-origin');
+    const api = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/nothing-here',
+      headers: { 'sec-fetch-dest': 'document', 'sec-fetch-site': 'none' },
+    });
+    expect(opener(api)).toBe('same-origin');
+  });
 });

@@ -182,6 +182,20 @@ describe("the landing page's islands", () => {
     expect(errors()).toEqual([]);
   });
 
+  it('in a window another page opened, Login is a full page load, never the app inside this page', async () => {
+    vi.stubGlobal('opener', {});
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const { errors } = await openLandingPage();
+    const hero = screen.getByRole('region', { name: 'Buy, sell and stake crypto in one secure wallet' });
+    const login = [...hero.querySelectorAll('a')].find((link) => link.textContent === 'Login') as HTMLElement;
+    await waitFor(() => expect(managedByReact(login)).toBe(true));
+    fireEvent.click(login);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/login'));
+    expect(screen.queryByRole('heading', { name: 'Login' })).toBeNull();
+    expect(errors()).toEqual([]);
+  });
+
   it('a header anchor stays on the page and the phone menu closes', async () => {
     await openLandingPage();
     const toggle = screen.getByRole('button', { name: 'Open menu' });

@@ -65,6 +65,12 @@ export function hydrateIslands(page: HTMLElement): () => void {
     if (leaving) return;
     leaving = true;
     for (const stop of stopWaiting) stop();
+    const fullLoad = () =>
+      window.location.assign(typeof first.to === 'string' ? first.to : createPath(first.to));
+    // '/' may come without an opener policy (the server's security-headers.ts); a window some page
+    // opened is still that page's to reach, so the app starts there by a full load, whose answer
+    // carries the policy and ends the reference before a session lives in the page.
+    if (window.opener) return fullLoad();
     loadApp().then(
       async ({ startApp }) => {
         stopFollowing();
@@ -72,7 +78,7 @@ export function hydrateIslands(page: HTMLElement): () => void {
         for (const root of roots) root.unmount();
       },
       // The app's code could not be fetched (a dropped connection): the page is still a link away.
-      () => window.location.assign(typeof first.to === 'string' ? first.to : createPath(first.to)),
+      fullLoad,
     );
   };
   // An island still hydrating when the person taps a link (a slow phone) is unmounted before it finished,
