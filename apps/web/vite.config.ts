@@ -127,21 +127,35 @@ function loadScriptsAfterPaint(html: string, base: string): { html: string; boot
   if (!entry) throw new Error('prerender: index.html has no entry script');
   const boot = `(function () {
   var loaded = false;
+  var hrefs = ${JSON.stringify(preloads.map((link) => link[1]))};
+  // One request started per task: starting a request costs the main thread a millisecond or two
+  // (more with DevTools watching), and sixteen at once made a task of up to 36 ms, 150 ms of blocking
+  // on Lighthouse's 4x phone. The entry goes last, as before.
+  var turn = typeof MessageChannel === 'function' ? new MessageChannel() : null;
+  function next() {
+    var href = hrefs.shift();
+    if (href === undefined) {
+      if (turn) turn.port1.onmessage = null;
+      var script = document.createElement('script');
+      script.type = 'module';
+      script.crossOrigin = '';
+      script.src = ${JSON.stringify(entry[1])};
+      document.head.appendChild(script);
+      return;
+    }
+    var link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.appendChild(link);
+    if (turn) turn.port2.postMessage(null);
+    else next();
+  }
   function load() {
     if (loaded) return;
     loaded = true;
-    ${JSON.stringify(preloads.map((link) => link[1]))}.forEach(function (href) {
-      var link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.appendChild(link);
-    });
-    var script = document.createElement('script');
-    script.type = 'module';
-    script.crossOrigin = '';
-    script.src = ${JSON.stringify(entry[1])};
-    document.head.appendChild(script);
+    if (turn) turn.port1.onmessage = next;
+    next();
   }
   // A tap before the app is there has no handler yet: keep the button (lib/early-taps.ts hands it to
   // its component at hydration) and load the scripts at once.
