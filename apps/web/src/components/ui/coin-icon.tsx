@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { cn } from '../../lib/cn';
+import { coinMark } from './coin-marks';
 
 interface CoinIconProps {
   /** The asset's code ('BTC'); the icon ships with the app under /coins/<code>.svg. */
@@ -11,10 +12,22 @@ interface CoinIconProps {
 
 /**
  * A coin's icon. Decorative: the code or name is always written beside it, so screen readers skip it.
- * A missing icon falls back to the code's first letter rather than a broken image.
+ * A shipped icon is drawn inline (coin-marks.ts); any other address is an image, and a missing one
+ * falls back to the code's first letter rather than a broken image.
  */
 export function CoinIcon({ code, src, className }: CoinIconProps) {
   const [failed, setFailed] = useState(false);
+  const shipped = `/coins/${code.toLowerCase()}.svg`;
+  const mark = !src || src === shipped ? coinMark(code) : undefined;
+  if (mark)
+    return (
+      <span
+        aria-hidden="true"
+        className={cn('inline-flex size-6 shrink-0 rounded-full [&>svg]:size-full', className)}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the markup is one of the app's own files
+        dangerouslySetInnerHTML={{ __html: mark }}
+      />
+    );
   if (failed)
     return (
       <span
@@ -29,7 +42,7 @@ export function CoinIcon({ code, src, className }: CoinIconProps) {
     );
   return (
     <img
-      src={src || `/coins/${code.toLowerCase()}.svg`}
+      src={src || shipped}
       alt=""
       aria-hidden="true"
       width={24}
