@@ -49,12 +49,14 @@ interface RequestLine {
  * server (docs/performance.md, "The landing page without an opener policy").
  *
  * What COOP protects is a window's session from a page that holds a reference to it. The landing page
- * shows no account data, and a session only ever lives in documents that had the header: the app's
- * pages always send it; a navigation from our own COOP page to '/' changes browsing context group
- * anyway (the policies differ), which severs every reference; a visit another site started
- * (`cross-site`, `same-site`, or no Sec-Fetch-Site at all, as over plain HTTP) keeps the header; and
- * the landing page hands over to the app with a full page load when some page opened its window
- * (app/landing-islands.tsx), so the app's own COOP answer ends that reference first.
+ * shows no account data. The app's pages always send the header; a navigation from our own COOP page
+ * to '/' changes browsing context group anyway (the policies differ), which severs every reference; a
+ * visit another site started (`cross-site`, `same-site`, or no Sec-Fetch-Site at all, as over plain
+ * HTTP) keeps the header; and when some page opened the landing page's window, it hands over to the
+ * app with a full page load (app/landing-islands.tsx), whose answer carries the policy. Left open,
+ * knowingly: a tab in which another site opened a popup before the person typed our address there;
+ * that popup keeps its reference while the landing page, and the app it hands over to in the same
+ * document, are open.
  */
 export function securityHeadersFor(): (request: RequestLine) => Readonly<Record<string, string>> {
   const headers = securityHeaders();
