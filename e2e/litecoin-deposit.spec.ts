@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { verifiedCustomer } from './support/customers';
+import { mineNow, node, pauseScheduledBlocks, resumeScheduledBlocks } from './support/litecoin-node';
 import { collectPageErrors, logInAsCustomer, openFromAccountMenu } from './support/ui';
 
 /**
@@ -10,31 +9,10 @@ import { collectPageErrors, logInAsCustomer, openFromAccountMenu } from './suppo
  * customer opens Wallet → Deposit crypto, picks LTC and reads their own bech32 address; the test pays
  * it from the node's "outside" wallet over RPC and mines, and the customer watches the deposit go
  * PENDING, then CREDITED, and the balance move, without a reload. At a desktop's width and a phone's.
+ * The node's own blocks are paused meanwhile and the test mines each confirmation itself: with one
+ * every 5 s, two of them could confirm the deposit fully before a loaded machine showed it PENDING (a
+ * CI run failed this flow once at 390 px after 33 s, about when that wait gives up).
  */
-
-/** The e2e server's data directory (start-server.mjs), where the Litecoin node leaves its RPC URL. */
-const dataDir = path.resolve(`data/e2e-${process.env.E2E_PORT ?? '8181'}`);
-
-/** One call to the regtest node's "outside" wallet over Bitcoin Core's JSON-RPC. */
-async function outsideWallet<T>(method: string, params: unknown[]): Promise<T> {
-  const { rpcUrl, wallet } = JSON.parse(readFileSync(path.join(dataDir, 'dev-litecoin.json'), 'utf8'));
-  const url = new URL(rpcUrl);
-  const auth = Buffer.from(`${url.username}:${url.password}`).toString('base64');
-  const response = await fetch(`${url.protocol}//${url.host}/wallet/${wallet}`, {
-    method: 'POST',
-    headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '1.0', id: 1, method, params }),
-  });
-  const body = await response.json();
-  if (body.error) throw new Error(body.error.message);
-  return body.result;
-}
-
-/** Mines blocks on the regtest node now (it mines one every few seconds by itself too). */
-async function mine(count: number): Promise<void> {
-  const to = await outsideWallet<string>('getnewaddress', ['', 'bech32']);
-  await outsideWallet('generatetoaddress', [count, to]);
-}
 
 function cryptoAssetRow(page: Page, name: string) {
   return page.getByRole('table', { name: 'Crypto assets' }).getByRole('row').filter({ hasText: name });
@@ -73,12 +51,17 @@ for (const view of [
     page.on('load', () => {
       reloads += 1;
     });
-    await outsideWallet('sendtoaddress', [address, '0.5']);
-    await mine(1);
-    const row = recent.getByRole('row').filter({ hasText: '0.5000' });
-    await expect(row.getByText('PENDING')).toBeVisible({ timeout: 20_000 });
-    await mine(2);
-    await expect(row.getByText('CREDITED')).toBeVisible({ timeout: 20_000 });
+    pauseScheduledBlocks(50);
+    try {
+      await node('sendtoaddress', [address, '0.5']);
+      await mineNow(1);
+      const row = recent.getByRole('row').filter({ hasText: '0.5000' });
+      await expect(row.getByText('PENDING')).toBeVisible({ timeout: 20_000 });
+      await mineNow(2);
+      await expect(row.getByText('CREDITED')).toBeVisible({ timeout: 20_000 });
+    } finally {
+      resumeScheduledBlocks();
+    }
     const litecoin = cryptoAssetRow(page, 'Litecoin');
     await expect(litecoin).toContainText('0.5000');
     // LTC leaves too, signed by the signer process (litecoin-withdrawal.spec.ts): its row offers Withdraw.

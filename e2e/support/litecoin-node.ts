@@ -1,4 +1,4 @@
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { openFromAccountMenu } from './ui';
@@ -52,6 +52,28 @@ export function holdFirstPaymentTo(address: string): void {
   renameSync(`${file}.next`, file);
 }
 
+/**
+ * Pauses the node's block every 5 s (the server's dev-litecoin-hold.ts, at most a minute from now), so
+ * a flow can watch a deposit at one confirmation before it mines the rest itself: on a loaded machine
+ * the scheduled blocks could otherwise confirm it fully before the page ever showed it PENDING. The
+ * flows of the other worker only wait longer for their blocks meanwhile.
+ */
+export function pauseScheduledBlocks(seconds: number): void {
+  const file = path.join(dataDir, 'dev-litecoin-pause.json');
+  writeFileSync(`${file}.next`, JSON.stringify({ seconds }));
+  renameSync(`${file}.next`, file);
+}
+
+/** Ends pauseScheduledBlocks' pause. */
+export function resumeScheduledBlocks(): void {
+  rmSync(path.join(dataDir, 'dev-litecoin-pause.json'), { force: true });
+}
+
+/** Mines `count` blocks now, paying the coinbase to the outside wallet. */
+export async function mineNow(count: number): Promise<void> {
+  await node('generatetoaddress', [count, await node<string>('getnewaddress', ['', 'bech32'])]);
+}
+
 /** 1 LTC in from the outside wallet to the customer's own deposit address, on Wallet, until CREDITED. */
 export async function receiveOneLtc(page: Page): Promise<void> {
   await openFromAccountMenu(page, 'Wallet', /\/deposit$/);
@@ -60,7 +82,7 @@ export async function receiveOneLtc(page: Page): Promise<void> {
   const shown = card.getByTestId('deposit-address');
   await expect(shown).toHaveText(/^rltc1q[02-9ac-hj-np-z]{38}$/);
   await node('sendtoaddress', [(await shown.textContent()) ?? '', '1']);
-  await node('generatetoaddress', [3, await node<string>('getnewaddress', ['', 'bech32'])]);
+  await mineNow(3);
   const recent = card.getByRole('table', { name: 'Recent deposits' });
   await expect(recent.getByRole('row').filter({ hasText: '1.0000' }).getByText('CREDITED')).toBeVisible({
     timeout: 60_000,

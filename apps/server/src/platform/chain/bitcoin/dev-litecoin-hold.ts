@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { RegtestNode } from './regtest-node';
 
@@ -24,6 +24,33 @@ import type { RegtestNode } from './regtest-node';
 /** Where a test lists the outside addresses whose first payment the development miner holds. */
 export function devLitecoinHoldFile(dataDir: string): string {
   return path.join(dataDir, 'dev-litecoin-hold.json');
+}
+
+/**
+ * Where a test pauses the development miner's block every few seconds, `{ "seconds": 20 }`, so a flow
+ * can watch a deposit at one confirmation and then mine the rest itself (its own `generatetoaddress`
+ * is not paused): with a block every 5 s, a watcher or a browser slowed by a loaded machine could miss
+ * the deposit's PENDING moment altogether. The pause runs from the file's last write and never longer
+ * than MAX_PAUSE_SECONDS, so a flow that dies before removing the file stops nobody's blocks for long.
+ */
+export function devLitecoinPauseFile(dataDir: string): string {
+  return path.join(dataDir, 'dev-litecoin-pause.json');
+}
+
+/** The longest pause a pause file gives, however many seconds it asks for. */
+export const MAX_PAUSE_SECONDS = 60;
+
+/** Whether the pause file (devLitecoinPauseFile) holds the miner's scheduled blocks at `now`. */
+export function miningPaused(pauseFile: string, now = Date.now()): boolean {
+  try {
+    const asked = (JSON.parse(readFileSync(pauseFile, 'utf8')) as { seconds?: unknown }).seconds;
+    if (typeof asked !== 'number' || !(asked > 0)) return false;
+    const seconds = Math.min(asked, MAX_PAUSE_SECONDS);
+    return now < statSync(pauseFile).mtimeMs + seconds * 1000;
+  } catch {
+    // No file, or one half written: not paused.
+    return false;
+  }
 }
 
 /** A held transaction's fee delta in litoshis: 1,000 LTC less than it pays, below any real fee. */

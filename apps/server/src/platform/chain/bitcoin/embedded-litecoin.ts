@@ -8,7 +8,12 @@ import type { Db } from '../../db';
 import { persistentSecret } from '../../secrets';
 import { type ChainSettings, mnemonicFromSecret } from '../chain-config';
 import { asXpub, BITCOIN_COIN_TYPES, bip84XpubOfMnemonic, segwitAddressAt } from './bitcoin-addresses';
-import { devLitecoinHoldFile, devLitecoinMiner } from './dev-litecoin-hold';
+import {
+  devLitecoinHoldFile,
+  devLitecoinMiner,
+  devLitecoinPauseFile,
+  miningPaused,
+} from './dev-litecoin-hold';
 import { litecoindInstalled, startRegtestNode } from './regtest-node';
 
 /** Where `npm start` leaves its regtest Litecoin node's RPC URL: DATA_DIR/dev-litecoin.json. */
@@ -44,7 +49,7 @@ const none = (bannerLines: string[]): EmbeddedLitecoin => ({
 /**
  * CHAIN_MODE=embedded (`npm start`, issue 47): a regtest Litecoin Core node beside the development EVM
  * chain when `litecoind` is installed, listed as the chain 'litecoin' (LTC, 3 confirmations, 'rltc'
- * addresses), a block mined every few seconds, its RPC URL left in DATA_DIR/dev-litecoin.json for a
+ * addresses), a block mined every few seconds (unless a test pauses it: dev-litecoin-hold.ts), its RPC URL left in DATA_DIR/dev-litecoin.json for a
  * test or a person to send from its "outside" wallet. Without litecoind the exchange starts without
  * it and the banner says how to turn LTC on. The deposit and change addresses come from `signerXpub`,
  * the BIP-84 account key of the signer process's own seed (its identity's `bitcoin_xpubs`), so the
@@ -70,7 +75,9 @@ export async function startEmbeddedLitecoin(
   // The miner keeps a browser flow's one batch out of blocks when the flow lists its address (issue 47's
   // speed-up flow); with no list it mines every block the node assembles.
   const miner = devLitecoinMiner(node, devLitecoinHoldFile(config.dataDir));
+  const pauseFile = devLitecoinPauseFile(config.dataDir);
   const timer = setInterval(() => {
+    if (miningPaused(pauseFile)) return;
     miner
       .mineBlock()
       .catch((error: unknown) => logger.warn({ err: error }, 'development Litecoin node: mining failed'));
