@@ -152,6 +152,9 @@ async function launchDevChain(port: number, options: DevChainOptions): Promise<D
       },
       { name: 'the development chain', timeoutMs: 60_000, everyMs: 200 },
     );
+    // The node has read its config and the watchdog: the directory is not needed any more, and removed
+    // now it is not left in the temporary directory by a server that was killed rather than stopped.
+    rmSync(dir, { recursive: true, force: true });
     const usdt = await deployTestUsdt(rpcUrl, chainId);
     return { rpcUrl, chainId, usdt, stop };
   } catch (error) {
