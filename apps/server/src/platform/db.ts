@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -72,8 +71,9 @@ export async function migrateDatabase(db: Db): Promise<void> {
 
 /**
  * Something to write inside the transaction that carries a request's effect, so the write commits or
- * rolls back with it. The idempotency hooks put one in scope for the request's handler; every
- * top-level transaction started in that scope runs it last. A throw rolls the transaction back.
+ * rolls back with it. The idempotency hooks give a request's handler a database handle carrying one
+ * (`withCommitMarker`); every top-level transaction started on that handle runs it last. A throw rolls
+ * the transaction back.
  */
 export interface CommitMarker {
   mark(tx: Tx): Promise<void>;
@@ -91,24 +91,59 @@ export interface IdempotencyClaim {
   readonly token: string;
 }
 
-const markerScope = new AsyncLocalStorage<CommitMarker>();
-
-export function runWithCommitMarker<T>(marker: CommitMarker, fn: () => T): T {
-  return markerScope.run(marker, fn);
+/**
+ * What a database handle's top-level transactions do besides their work: whether one that PostgreSQL
+ * aborted for a conflict is run again, and which request's commit marker they run last. Kept on the
+ * handle itself (handles are derived with `Object.create`, so a derived one reads its own), never in
+ * an AsyncLocalStorage: on Node 20 any AsyncLocalStorage turns on promise hooks for every promise of
+ * the process, whose own frames alone were 3-4 % of the server's thread under a market maker's orders
+ * (docs/performance.md, "The promise hooks of AsyncLocalStorage").
+ */
+interface HandleOptions {
+  readonly retry: boolean;
+  readonly marker?: CommitMarker;
 }
 
-/** The commit marker of the request this code runs for, if any (to carry it to work done elsewhere). */
-export function currentCommitMarker(): CommitMarker | undefined {
-  return markerScope.getStore();
+const DEFAULTS: HandleOptions = { retry: true };
+/**
+ * Kept on the handles as properties (a derived handle's own shadow its parent's), not in WeakMaps, so
+ * a wrapper around a handle (a test's Proxy) still reads them.
+ */
+const OPTIONS = Symbol('transaction options');
+/** Drizzle's own `transaction` of the database a handle was derived from. */
+const PLAIN = Symbol('plain transaction');
+
+interface MarkedHandle {
+  [OPTIONS]?: HandleOptions;
+  [PLAIN]?: Db['transaction'];
+}
+
+const optionsOf = (db: DbOrTx): HandleOptions | undefined => (db as MarkedHandle)[OPTIONS];
+
+/** A handle on the same database whose top-level transactions run with `patch` over `db`'s options. */
+function derive(db: Db, patch: Partial<HandleOptions>): Db {
+  const plain = (db as MarkedHandle)[PLAIN];
+  if (!plain) throw new Error('invariant violated: a database handle that connect() did not make');
+  const options = { ...(optionsOf(db) ?? DEFAULTS), ...patch };
+  const derived = Object.create(db) as Db & MarkedHandle;
+  derived[OPTIONS] = options;
+  (derived as { transaction: Db['transaction'] }).transaction = transactionWith(plain, options);
+  return derived;
 }
 
 /**
- * Runs `fn` (and everything it starts) outside any request's commit marker: for a loop that one
- * request happens to start but that then works for many (a market's batches), whose transactions
- * must carry the markers of the commands they hold, not of whoever started the loop.
+ * The same database, but every top-level transaction started on it also runs `marker` last, inside
+ * itself: the marker commits exactly when the effect does. For an idempotent request's handler
+ * (platform/idempotency.ts); work queued elsewhere (a market's loop, the instant desk) takes the
+ * marker from the handle it was given (`commitMarkerOf`) and marks its own batches.
  */
-export function withoutCommitMarker<T>(fn: () => T): T {
-  return markerScope.exit(fn);
+export function withCommitMarker(db: Db, marker: CommitMarker): Db {
+  return derive(db, { marker });
+}
+
+/** The commit marker a handle's transactions run, if any (to carry it to work done elsewhere). */
+export function commitMarkerOf(db: DbOrTx): CommitMarker | undefined {
+  return optionsOf(db)?.marker;
 }
 
 /**
@@ -130,12 +165,23 @@ export const TRANSACTION_ATTEMPTS = 3;
 /** Conflicts PostgreSQL resolves by aborting one side: running the same work again usually succeeds. */
 const CONFLICT_CODES = new Set(['40001', '40P01']);
 
-const insideScope = new AsyncLocalStorage<true>();
-const noRetryScope = new AsyncLocalStorage<true>();
-
-/** True while the caller runs inside a transaction's body (slow CPU work must not hold it open). */
+/**
+ * True when called, directly or through awaited calls, from a top-level transaction's body: a probe
+ * for tests that check slow CPU work (argon2) never runs while a transaction is open. It reads the
+ * call's stack (V8 keeps the awaited callers), so it costs a stack trace: tests only. Code that must
+ * know whether its own reads are a transaction's asks `isTransaction(db)`.
+ */
 export function insideTransaction(): boolean {
-  return insideScope.getStore() === true;
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 200;
+  const stack = new Error().stack ?? '';
+  Error.stackTraceLimit = limit;
+  return /\btransactionBody\b/.test(stack);
+}
+
+/** Whether `db` is a transaction's handle (its reads are its own) rather than the pooled database. */
+export function isTransaction(db: DbOrTx): boolean {
+  return (db as MarkedHandle)[PLAIN] === undefined;
 }
 
 /**
@@ -143,17 +189,14 @@ export function insideTransaction(): boolean {
  * rollback does not restore (the matching loop rebuilds its books itself after a failed batch).
  */
 export function withoutRetry(db: Db): Db {
-  const once = Object.create(db) as Db;
-  once.transaction = ((work, config) =>
-    noRetryScope.run(true, () => db.transaction(work, config))) as Db['transaction'];
-  return once;
+  return derive(db, { retry: false });
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Every top-level transaction:
- * - ends by running the commit marker in scope, if any (an idempotent request's claim,
+ * - ends by running its handle's commit marker, if any (an idempotent request's claim,
  *   platform/idempotency.ts), inside the same transaction: the marker commits exactly when the
  *   effect does. Nested transactions (savepoints) are left alone; their outer one marks.
  * - is run again, whole, when PostgreSQL aborted it for a deadlock or a serialization failure (up to
@@ -163,21 +206,24 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  *   Lock and statement timeouts are not retried: they already waited their full time.
  */
 function markCommits(db: Db): void {
-  const transaction = db.transaction.bind(db);
-  db.transaction = (async (work, config) => {
-    const retry = noRetryScope.getStore() !== true;
+  const plain = db.transaction.bind(db) as Db['transaction'];
+  const handle = db as Db & MarkedHandle;
+  handle[PLAIN] = plain;
+  handle[OPTIONS] = DEFAULTS;
+  db.transaction = transactionWith(plain, DEFAULTS);
+}
+
+function transactionWith(plain: Db['transaction'], options: HandleOptions): Db['transaction'] {
+  const { retry, marker } = options;
+  return (async (work, config) => {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await transaction(
-          (tx) =>
-            insideScope.run(true, async () => {
-              const result = await work(tx);
-              const marker = markerScope.getStore();
-              if (marker) await marker.mark(tx);
-              return result;
-            }),
-          config,
-        );
+        // Named for insideTransaction's probe.
+        return await plain(async function transactionBody(tx) {
+          const result = await work(tx);
+          if (marker) await marker.mark(tx);
+          return result;
+        }, config);
       } catch (error) {
         if (!retry || attempt >= TRANSACTION_ATTEMPTS || !hasCode(error, CONFLICT_CODES)) throw error;
         await pause(5 + Math.random() * 20 * attempt);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, paymentOrders } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { createTestUser, type TestUser } from '../test/test-users';
-import { runWithCommitMarker } from './db';
+import { withCommitMarker } from './db';
 import { IDEMPOTENCY_LEASE_SECONDS, pruneIdempotencyKeys } from './idempotency';
 
 let t: TestApp;
@@ -203,13 +203,11 @@ describe('Idempotency-Key on money-moving POSTs', () => {
       mark: async () => Promise.reject(new Error('claim lost')),
     };
     await expect(
-      runWithCommitMarker(lost, () =>
-        t.ctx.db.transaction(async (tx) => {
-          await tx
-            .insert(idempotencyKeys)
-            .values({ userId: user.id, key: 'inner', route: 'x', requestHash: 'y' });
-        }),
-      ),
+      withCommitMarker(t.ctx.db, lost).transaction(async (tx) => {
+        await tx
+          .insert(idempotencyKeys)
+          .values({ userId: user.id, key: 'inner', route: 'x', requestHash: 'y' });
+      }),
     ).rejects.toThrow('claim lost');
     expect(await t.ctx.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, user.id))).toEqual(
       [],

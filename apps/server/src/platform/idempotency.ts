@@ -3,7 +3,7 @@ import { IDEMPOTENCY_HEADER, idempotencyKeySchema, messages } from '@exchange/co
 import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { idempotencyKeys } from '../db/schema';
-import { type CommitMarker, type Db, type IdempotencyClaim, runWithCommitMarker } from './db';
+import { type CommitMarker, type Db, type IdempotencyClaim, withCommitMarker } from './db';
 import { AppError } from './errors';
 
 /**
@@ -32,6 +32,22 @@ import { AppError } from './errors';
 export interface IdempotencyHooks {
   preHandler(request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void;
   onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown>;
+}
+
+/** The commit marker of each request that holds a claim, for `idempotentContext`. */
+const markers = new WeakMap<FastifyRequest, CommitMarker>();
+
+/**
+ * The context an idempotent route's handler works with: for a request that holds a claim, `ctx` with a
+ * database handle whose every top-level transaction stamps the claim inside itself
+ * (`withCommitMarker`), and whose market and instant-desk commands carry the claim to the batch that
+ * writes them (`commitMarkerOf`); otherwise `ctx` itself. A handler must reach the database only
+ * through this context: a transaction on another handle would commit its effect unstamped, and the
+ * hooks log and, under test, refuse a 2xx answer whose claim no effect stamped.
+ */
+export function idempotentContext<C extends { readonly db: Db }>(request: FastifyRequest, ctx: C): C {
+  const marker = markers.get(request);
+  return marker ? { ...ctx, db: withCommitMarker(ctx.db, marker) } : ctx;
 }
 
 /** How old an uncommitted claim must be before a retry may take it over (a crashed request's). */
@@ -151,7 +167,8 @@ export function createIdempotencyHooks(db: Db): IdempotencyHooks {
           return;
         }
         claims.set(request, outcome);
-        runWithCommitMarker(markerFor(outcome), () => done());
+        markers.set(request, markerFor(outcome));
+        done();
       },
       (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
     );
@@ -161,21 +178,39 @@ export function createIdempotencyHooks(db: Db): IdempotencyHooks {
     const claim = claims.get(request);
     if (!claim) return payload;
     claims.delete(request);
+    markers.delete(request);
+    const success = reply.statusCode >= 200 && reply.statusCode < 300;
+    let unstamped = false;
     try {
-      const success = reply.statusCode >= 200 && reply.statusCode < 300;
       // Once something committed, the answer is kept whatever it is: running again could act twice.
+      let stored = false;
       if (typeof payload === 'string') {
-        const [stored] = await db
+        const [row] = await db
           .update(idempotencyKeys)
           .set({ responseStatus: reply.statusCode, responseBody: sql`${payload}::jsonb` })
           .where(and(whereClaim(claim), success ? undefined : isNotNull(idempotencyKeys.committedAt)))
-          .returning({ key: idempotencyKeys.key });
-        if (stored) return payload;
+          .returning({ committedAt: idempotencyKeys.committedAt });
+        stored = row !== undefined;
+        // A money route answers 2xx only after its effect committed, and that commit stamps the claim:
+        // no stamp means the handler wrote through a handle other than idempotentContext's, and a
+        // crash before this store would have let a retry act twice.
+        unstamped = success && row !== undefined && row.committedAt === null;
       }
-      await db.delete(idempotencyKeys).where(and(whereClaim(claim), isNull(idempotencyKeys.committedAt)));
+      if (!stored)
+        await db.delete(idempotencyKeys).where(and(whereClaim(claim), isNull(idempotencyKeys.committedAt)));
     } catch (error) {
       // The answer still goes out; the key then stays claimed (409 in-progress), which is the safe side.
       request.log.error({ err: error }, 'could not store the idempotent answer');
+    }
+    if (unstamped) {
+      // Also what a request that found its work already done answers (approving an approved order).
+      request.log.warn(
+        { route: request.routeOptions.url },
+        'idempotent request answered 2xx and nothing it committed stamped its claim (no effect, or one written outside its idempotent context)',
+      );
+      // Under test the request fails, so a route that writes past its idempotent context is caught.
+      if (process.env.VITEST)
+        throw new Error('idempotent request answered 2xx without its effect stamping the claim');
     }
     return payload;
   }

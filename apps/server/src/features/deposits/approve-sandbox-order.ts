@@ -11,7 +11,8 @@ import { findUserOrder, moveOrder, type PaymentOrderRow } from './deposits.repos
 export async function approveSandboxOrder(db: Db, userId: string, orderId: string): Promise<PaymentOrderRow> {
   const order = await findUserOrder(db, 'sandbox', orderId, userId);
   if (!order) throw new AppError('not_found', messages.depositOrderNotFound);
-  const moved = await moveOrder(db, order.id, 'APPROVED');
+  // In a transaction, so an idempotent request's claim is stamped with the move.
+  const moved = await db.transaction((tx) => moveOrder(tx, order.id, 'APPROVED'));
   if (moved) return moved;
   const now = await findUserOrder(db, 'sandbox', orderId, userId);
   if (now && now.status === 'APPROVED') return now;

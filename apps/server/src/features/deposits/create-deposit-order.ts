@@ -19,11 +19,9 @@ export async function createDepositOrder(
   if (amount === null) throw new Error('deposit amount passed validation but does not parse');
   const localOrderId = randomUUID();
   const { providerOrderId } = await provider.createOrder({ localOrderId, amountCents: amount });
-  return insertPaymentOrder(db, {
-    id: localOrderId,
-    userId,
-    provider: provider.name,
-    providerOrderId,
-    amount,
-  });
+  // In a transaction of its own, so an idempotent request's claim is stamped with the order
+  // (platform/idempotency.ts): a retry after a crash then never opens a second one.
+  return db.transaction((tx) =>
+    insertPaymentOrder(tx, { id: localOrderId, userId, provider: provider.name, providerOrderId, amount }),
+  );
 }

@@ -9,7 +9,7 @@ import {
 } from '@exchange/contracts';
 import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
-import { createIdempotencyHooks } from '../../platform/idempotency';
+import { createIdempotencyHooks, idempotentContext } from '../../platform/idempotency';
 import { perUserBudget, perUserLimit } from '../../platform/user-rate-limit';
 import { approveSandboxOrder } from './approve-sandbox-order';
 import { chargeBackSandboxOrder } from './charge-back-sandbox-order';
@@ -33,7 +33,12 @@ export function depositKycRoutes(app: ZodApi, ctx: AppContext, provider: Payment
       ...idempotent,
     },
     async (request) => {
-      const order = await createDepositOrder(ctx.db, provider, sessionOf(request).userId, request.body);
+      const order = await createDepositOrder(
+        idempotentContext(request, ctx).db,
+        provider,
+        sessionOf(request).userId,
+        request.body,
+      );
       return {
         status: true,
         message: messages.depositOrderCreated,
@@ -53,7 +58,7 @@ export function depositKycRoutes(app: ZodApi, ctx: AppContext, provider: Payment
     },
     async (request, reply) => {
       const userId = sessionOf(request).userId;
-      const outcome = await confirmDeposit(ctx, provider, userId, request.body);
+      const outcome = await confirmDeposit(idempotentContext(request, ctx), provider, userId, request.body);
       const wallet = await ctx.walletOf(userId);
       if (outcome === 'pending')
         return reply.code(202).send({ status: true, message: messages.depositPending, data: { wallet } });
@@ -69,18 +74,30 @@ export function depositSandboxRoutes(app: ZodApi, ctx: AppContext): void {
   const schema = { params: sandboxOrderParamsSchema, response: { 200: depositOrderResponseSchema } };
 
   app.post('/wallet/deposits/sandbox/:orderId/approve', { schema, ...idempotent }, async (request) => {
-    const order = await approveSandboxOrder(ctx.db, sessionOf(request).userId, request.params.orderId);
+    const order = await approveSandboxOrder(
+      idempotentContext(request, ctx).db,
+      sessionOf(request).userId,
+      request.params.orderId,
+    );
     return { status: true, message: messages.depositApproved, data: { order: depositOrderView(order) } };
   });
 
   app.post('/wallet/deposits/sandbox/:orderId/decline', { schema, ...idempotent }, async (request) => {
-    const order = await declineSandboxOrder(ctx.db, sessionOf(request).userId, request.params.orderId);
+    const order = await declineSandboxOrder(
+      idempotentContext(request, ctx).db,
+      sessionOf(request).userId,
+      request.params.orderId,
+    );
     return { status: true, message: messages.depositDeclined, data: { order: depositOrderView(order) } };
   });
 
   // The payer's bank takes a credited deposit back, as a PayPal chargeback would (issue 35).
   app.post('/wallet/deposits/sandbox/:orderId/charge-back', { schema, ...idempotent }, async (request) => {
-    const order = await chargeBackSandboxOrder(ctx, sessionOf(request).userId, request.params.orderId);
+    const order = await chargeBackSandboxOrder(
+      idempotentContext(request, ctx),
+      sessionOf(request).userId,
+      request.params.orderId,
+    );
     return { status: true, message: messages.depositChargedBack, data: { order: depositOrderView(order) } };
   });
 }

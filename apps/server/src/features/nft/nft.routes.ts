@@ -22,7 +22,7 @@ import multipart from '@fastify/multipart';
 import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
-import { createIdempotencyHooks } from '../../platform/idempotency';
+import { createIdempotencyHooks, idempotentContext } from '../../platform/idempotency';
 import { createJobSlots } from '../../platform/job-slots';
 import { findUpload, storageKeyOf } from '../uploads/uploads.repository';
 import { buyNft } from './buy-nft';
@@ -94,7 +94,7 @@ export function nftKycRoutes(app: ZodApi, ctx: AppContext): void {
     { schema: { body: nftBuyRequestSchema, response: { 200: nftBuyResponseSchema } }, ...idempotent },
     async (request) => {
       const session = sessionOf(request);
-      await buyNft(ctx, session.userId, request.body);
+      await buyNft(idempotentContext(request, ctx), session.userId, request.body);
       const item = await getNftDetail(ctx, session, request.body.id);
       return {
         status: true,

@@ -9,7 +9,7 @@ import {
 } from '@exchange/contracts';
 import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
-import { createIdempotencyHooks } from '../../platform/idempotency';
+import { createIdempotencyHooks, idempotentContext } from '../../platform/idempotency';
 import { listP2pHistory } from './list-p2p-history';
 import { lookUpRecipient } from './look-up-recipient';
 import { p2pExportRoutes } from './p2p-export.routes';
@@ -43,7 +43,7 @@ export function p2pKycRoutes(app: ZodApi, ctx: AppContext): void {
     },
     async (request) => {
       const userId = sessionOf(request).userId;
-      await transferP2p(ctx, userId, request.body);
+      await transferP2p(idempotentContext(request, ctx), userId, request.body);
       return {
         status: true,
         message: messages.p2pTransferSuccess,

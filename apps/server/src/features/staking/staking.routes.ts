@@ -10,7 +10,7 @@ import {
 } from '@exchange/contracts';
 import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
-import { createIdempotencyHooks } from '../../platform/idempotency';
+import { createIdempotencyHooks, idempotentContext } from '../../platform/idempotency';
 import { closeStake } from './close-stake';
 import { createStake } from './create-stake';
 import { restake } from './restake';
@@ -58,7 +58,7 @@ export function stakingKycRoutes(app: ZodApi, ctx: AppContext): void {
     },
     async (request) => {
       const userId = sessionOf(request).userId;
-      await createStake(ctx, userId, request.body);
+      await createStake(idempotentContext(request, ctx), userId, request.body);
       return { status: true, message: messages.stakeCreated, data: { wallet: await ctx.walletOf(userId) } };
     },
   );
@@ -71,7 +71,7 @@ export function stakingKycRoutes(app: ZodApi, ctx: AppContext): void {
     },
     async (request) => {
       const userId = sessionOf(request).userId;
-      const stake = await closeStake(ctx, userId, request.body.stake_id.trim());
+      const stake = await closeStake(idempotentContext(request, ctx), userId, request.body.stake_id.trim());
       return {
         status: true,
         message: messages.stakeCloseSuccess,
@@ -88,7 +88,7 @@ export function stakingKycRoutes(app: ZodApi, ctx: AppContext): void {
     },
     async (request) => {
       const userId = sessionOf(request).userId;
-      const stake = await restake(ctx, userId, request.body.stake_id.trim());
+      const stake = await restake(idempotentContext(request, ctx), userId, request.body.stake_id.trim());
       return {
         status: true,
         message: messages.restakeSuccess,

@@ -12,7 +12,7 @@ import {
 import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
-import { createIdempotencyHooks } from '../../platform/idempotency';
+import { createIdempotencyHooks, idempotentContext } from '../../platform/idempotency';
 import { perUserBudget } from '../../platform/user-rate-limit';
 import { executeSwap } from './execute-swap';
 import { issueSwapQuote, swapQuoteView } from './issue-swap-quote';
@@ -59,7 +59,7 @@ export function swapKycRoutes(app: ZodApi, ctx: AppContext): void {
         to: body.to_crypto_currency_code,
         fromAmount: body.from_amount,
       };
-      await executeSwap(ctx, userId, 'swap', input, body.quote_id);
+      await executeSwap(idempotentContext(request, ctx), userId, 'swap', input, body.quote_id);
       return { status: true, message: messages.swapExecuted, data: { wallet: await ctx.walletOf(userId) } };
     },
   );
@@ -75,7 +75,7 @@ export function swapKycRoutes(app: ZodApi, ctx: AppContext): void {
         to: 'MULTI' as const,
         fromAmount: body.from_amount,
       };
-      await executeSwap(ctx, userId, 'multi', input, body.quote_id);
+      await executeSwap(idempotentContext(request, ctx), userId, 'multi', input, body.quote_id);
       return { status: true, message: messages.multiBought, data: { wallet: await ctx.walletOf(userId) } };
     },
   );

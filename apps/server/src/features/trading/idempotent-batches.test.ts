@@ -1,7 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { idempotencyKeys } from '../../db/schema';
-import { type CommitMarker, runWithCommitMarker } from '../../platform/db';
+import type { CommitMarker } from '../../platform/db';
 import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser, type TestUser } from '../../test/test-users';
@@ -85,8 +85,8 @@ describe('idempotent requests that share a batch', () => {
       return flush.call(this, options);
     });
     try {
-      // The loop starts inside a request's scope (its command holds the loop) ...
-      const hold = runWithCommitMarker(marker, () => holdLoop(t, 'BTC-USDT'));
+      // The loop starts with a request's command, marked (it holds the loop) ...
+      const hold = holdLoop(t, 'BTC-USDT', marker);
       // ... and a later command, from another request, queues behind it.
       const later = send(user, limitOrder('buy', '0.001', '20000'));
       await untilWaiting(t, 'BTC-USDT', 1);

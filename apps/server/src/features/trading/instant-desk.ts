@@ -1,12 +1,7 @@
 import { messages, type PlaceOrderRequest } from '@exchange/contracts';
 import { type CryptoCode, getAsset, houseExposureAllows, isAssetCode, userAccount } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
-import {
-  type CommitMarker,
-  currentCommitMarker,
-  runWithCommitMarker,
-  withoutCommitMarker,
-} from '../../platform/db';
+import { type CommitMarker, withCommitMarker } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { houseInventory } from '../ledger/ledger.repository';
 import { BatchWrites } from './batch-writes';
@@ -47,15 +42,17 @@ export class InstantDesk {
 
   constructor(private readonly ctx: AppContext) {}
 
-  /** Executes an instant order without a quote; resolves after its batch committed. */
-  execute(userId: string, request: PlaceOrderRequest): Promise<void> {
+  /**
+   * Executes an instant order without a quote; resolves after its batch committed. `marker`, the
+   * request's idempotency claim if it holds one (commitMarkerOf its idempotent context's handle), is
+   * stamped by that batch.
+   */
+  execute(userId: string, request: PlaceOrderRequest, marker?: CommitMarker): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      this.pending.push({ marker: currentCommitMarker(), userId, request, resolve, reject });
-      // The desk works for every request that queues on it, so it runs outside the scope of the one
-      // that started it; each batch marks its own orders.
+      this.pending.push({ marker, userId, request, resolve, reject });
       if (!this.active) {
         this.active = true;
-        this.running = withoutCommitMarker(() => this.drain());
+        this.running = this.drain();
       }
     });
   }
@@ -143,8 +140,8 @@ export class InstantDesk {
 
   private async alone(job: Job): Promise<void> {
     try {
-      const execute = () => executeInstantOrder(this.ctx, job.userId, job.request);
-      await (job.marker ? runWithCommitMarker(job.marker, execute) : execute());
+      const ctx = job.marker ? { ...this.ctx, db: withCommitMarker(this.ctx.db, job.marker) } : this.ctx;
+      await executeInstantOrder(ctx, job.userId, job.request);
       job.resolve();
     } catch (error) {
       job.reject(error);

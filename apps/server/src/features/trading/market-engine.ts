@@ -1,5 +1,6 @@
 import { findMarket, MARKETS, marketUnits, OrderBook, OrderLinks, StopBook } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
+import type { CommitMarker } from '../../platform/db';
 import type {
   BatchEffectsInTxListener,
   CommittedListener,
@@ -97,7 +98,7 @@ export class MarketEngine {
   run<T>(
     marketId: string,
     command: MarketCommand<T>,
-    ahead: { userIds?: readonly string[]; orderIds?: readonly string[] } = {},
+    ahead: { userIds?: readonly string[]; orderIds?: readonly string[]; marker?: CommitMarker } = {},
   ): Promise<T> {
     return this.queues.push<T>(marketId, { command: command as MarketCommand<unknown>, ...ahead });
   }

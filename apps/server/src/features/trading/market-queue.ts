@@ -1,5 +1,4 @@
 import type { Config } from '../../platform/config';
-import { currentCommitMarker, withoutCommitMarker } from '../../platform/db';
 import type { Group, Job, MarketState } from './market-commands';
 
 /** A market's queue: its commands (and work that runs alone) in the order they arrived. */
@@ -56,18 +55,18 @@ export class MarketQueues {
     return this.queueOf(marketId).pending.length;
   }
 
-  /** Queues a command or work that runs alone; resolves with its answer. */
+  /**
+   * Queues a command or work that runs alone; resolves with its answer. A command's `marker` (its
+   * request's idempotency claim, if any) is stamped by the batch that writes it.
+   */
   push<T>(marketId: string, job: Omit<Job, 'resolve' | 'reject'>): Promise<T> {
     const queue = this.queueOf(marketId);
     return new Promise<T>((resolve, reject) => {
-      const marker = job.command ? currentCommitMarker() : undefined;
-      queue.pending.push({ ...job, marker, resolve: resolve as (value: unknown) => void, reject });
-      // A command pushed while the loop is finishing is never left behind (see `active`). The loop
-      // works for every request that queues on it, so it runs outside the scope of the one that
-      // started it (each batch marks its own commands).
+      queue.pending.push({ ...job, resolve: resolve as (value: unknown) => void, reject });
+      // A command pushed while the loop is finishing is never left behind (see `active`).
       if (!this.active) {
         this.active = true;
-        this.running = withoutCommitMarker(() => this.drainLoop());
+        this.running = this.drainLoop();
       }
     });
   }

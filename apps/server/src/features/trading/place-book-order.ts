@@ -18,6 +18,7 @@ import {
   type TimeInForce,
 } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
+import { commitMarkerOf } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { MarketEngine, MarketState } from './market-engine';
 import { settleWithStops } from './stop-settle';
@@ -60,6 +61,12 @@ function reachOf(market: MarketState, order: BookOrder): MarketReach | null {
 }
 
 /**
+ * What placing an order reads from the app's context. With `db`, it is the request's own
+ * (platform/idempotency.ts, idempotentContext): the order's batch stamps the request's claim.
+ */
+export type OrderContext = Pick<AppContext, 'clock' | 'config'> & Partial<Pick<AppContext, 'db'>>;
+
+/**
  * Places an order on its market's loop, in the batch's transaction: the order row, its hold (buy:
  * buyOrderLock at its price or cap, in USDT; sell: the base quantity) from AVAILABLE to LOCKED,
  * matching, and the settlement of any fills. The balance rule is decided on the balance as the batch
@@ -68,7 +75,7 @@ function reachOf(market: MarketState, order: BookOrder): MarketReach | null {
  * on the other side to trade against (refused before anything moved).
  */
 export async function placeBookOrder(
-  ctx: Pick<AppContext, 'clock' | 'config'>,
+  ctx: OrderContext,
   engine: MarketEngine,
   userId: string,
   order: BookOrder,
@@ -192,6 +199,6 @@ export async function placeBookOrder(
       // The settled copy carries the fills and status the command gave the order.
       return { result: effects.orders.find((o) => o.id === orderId) ?? record, effects };
     },
-    { userIds: [userId] },
+    { userIds: [userId], marker: ctx.db && commitMarkerOf(ctx.db) },
   );
 }

@@ -1,10 +1,9 @@
 import { messages, type PlaceOrderRequest } from '@exchange/contracts';
 import { findMarket, marketUnits, validateOrder } from '@exchange/domain';
-import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
 import type { MarketEngine } from './market-engine';
 import { orderRuleError } from './order-rules-messages';
-import { placeBookOrder } from './place-book-order';
+import { type OrderContext, placeBookOrder } from './place-book-order';
 import { parseStopPrice } from './stop-settle';
 import type { OrderRecord } from './trading.repository';
 
@@ -19,7 +18,7 @@ import type { OrderRecord } from './trading.repository';
  * ('order_would_take') before anything is held.
  */
 export async function placeLimitOrder(
-  ctx: Pick<AppContext, 'clock' | 'config'>,
+  ctx: OrderContext,
   engine: MarketEngine,
   userId: string,
   request: PlaceOrderRequest,
@@ -63,7 +62,7 @@ export async function placeLimitOrder(
  * the band) and waits like a stop-limit, then enters as a market order.
  */
 async function placeStopMarket(
-  ctx: Pick<AppContext, 'clock' | 'config'>,
+  ctx: OrderContext,
   engine: MarketEngine,
   userId: string,
   request: PlaceOrderRequest,

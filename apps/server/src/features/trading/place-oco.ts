@@ -11,10 +11,11 @@ import {
   sellOrderLock,
   validateOrder,
 } from '@exchange/domain';
-import type { AppContext } from '../../platform/app-context';
+import { commitMarkerOf } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { MarketEngine } from './market-engine';
 import { orderRuleError } from './order-rules-messages';
+import type { OrderContext } from './place-book-order';
 import { parseStopPrice, settleWithStops } from './stop-settle';
 import type { OrderRecord } from './trading.repository';
 
@@ -37,7 +38,7 @@ export interface OcoOptions {
  * as they stand after the commit, limit leg first.
  */
 export async function placeOco(
-  ctx: Pick<AppContext, 'clock' | 'config'>,
+  ctx: OrderContext,
   engine: MarketEngine,
   userId: string,
   side: 'buy' | 'sell',
@@ -164,6 +165,6 @@ export async function placeOco(
       for (const order of orders) if (!effects.orders.includes(order)) effects.orders.push(order);
       return { result: { listId, orders }, effects };
     },
-    { userIds: [userId] },
+    { userIds: [userId], marker: ctx.db && commitMarkerOf(ctx.db) },
   );
 }

@@ -7,6 +7,7 @@ import {
   priceTicks,
   quantityLots,
 } from '@exchange/domain';
+import type { CommitMarker } from '../../platform/db';
 import type { TestApp } from '../../test/test-app';
 import type { TestUser } from '../../test/test-users';
 import { postEntry } from '../ledger/post-entries';
@@ -65,17 +66,22 @@ export function place(
 
 /**
  * Holds the matching loop busy (with a command on `marketId`) until `release` is called, so commands
- * sent meanwhile, to any market, queue up and the next round takes them together.
+ * sent meanwhile, to any market, queue up and the next round takes them together. With `marker`, the
+ * holding command is a request's, marked as an idempotent request's commands are.
  */
-export function holdLoop(t: Pick<TestApp, 'trading'>, marketId: string) {
+export function holdLoop(t: Pick<TestApp, 'trading'>, marketId: string, marker?: CommitMarker) {
   let release: () => void = () => undefined;
   const gate = new Promise<void>((resolve) => {
     release = resolve;
   });
-  const busy = t.trading.engine.run(marketId, async () => {
-    await gate;
-    return { result: undefined };
-  });
+  const busy = t.trading.engine.run(
+    marketId,
+    async () => {
+      await gate;
+      return { result: undefined };
+    },
+    { marker },
+  );
   return { release, busy };
 }
 

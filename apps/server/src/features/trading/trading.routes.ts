@@ -23,8 +23,9 @@ import { findMarket } from '@exchange/domain';
 import { z } from 'zod';
 import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
+import { commitMarkerOf } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { createIdempotencyHooks } from '../../platform/idempotency';
+import { createIdempotencyHooks, idempotentContext } from '../../platform/idempotency';
 import { perUserLimit } from '../../platform/user-rate-limit';
 import { assertOutflowAllowed } from '../outflow/assert-outflow-allowed';
 import { cancelOpenOrders } from './cancel-open-orders';
@@ -140,17 +141,18 @@ export function tradingKycRoutes(app: ZodApi, ctx: AppContext, trading: TradingR
     async (request) => {
       const userId = sessionOf(request).userId;
       const body = request.body;
+      const acting = idempotentContext(request, ctx);
       if (body.side !== request.params.side) throw new AppError('unprocessable', messages.orderSideMismatch);
       // An open debt from a reversed deposit pauses sells, instant and limit; buying stays allowed.
       if (body.side === 'sell') await assertOutflowAllowed(ctx, userId, 'sell');
       if (body.type === 'instant') {
         // Without a quote (the spec's client) the order joins the instant desk's next batch.
-        if (body.quote_id) await executeInstantOrder(ctx, userId, body);
-        else await trading.instant.execute(userId, body);
+        if (body.quote_id) await executeInstantOrder(acting, userId, body);
+        else await trading.instant.execute(userId, body, commitMarkerOf(acting.db));
         const message = body.side === 'buy' ? messages.buyExecuted : messages.sellExecuted;
         return { status: true, message, data: { wallet: await ctx.walletOf(userId), order: null } };
       }
-      const order = await placeLimitOrder(ctx, trading.engine, userId, body);
+      const order = await placeLimitOrder(acting, trading.engine, userId, body);
       return {
         status: true,
         message: messages.orderPlaced,
@@ -174,7 +176,13 @@ export function tradingKycRoutes(app: ZodApi, ctx: AppContext, trading: TradingR
       const userId = sessionOf(request).userId;
       const side = request.params.side;
       if (side === 'sell') await assertOutflowAllowed(ctx, userId, 'sell');
-      const placed = await placeOco(ctx, trading.engine, userId, side, request.body);
+      const placed = await placeOco(
+        idempotentContext(request, ctx),
+        trading.engine,
+        userId,
+        side,
+        request.body,
+      );
       return {
         status: true,
         message: messages.ocoPlaced,

@@ -1,7 +1,7 @@
 import type { Wallet } from '@exchange/contracts';
 import { assetIconPath, formatMinor, getAsset, USD_CENTS_SCALE, usdCentsOf } from '@exchange/domain';
 import { coalescedRead } from '../../platform/coalesce';
-import { type DbOrTx, insideTransaction, perDatabase } from '../../platform/db';
+import { type DbOrTx, isTransaction, perDatabase } from '../../platform/db';
 import { usablePrice, type ValuationContext, valueBalances } from '../ledger/wallet-valuation';
 import { type WalletFigures, walletFiguresOf } from './wallet.repository';
 
@@ -14,7 +14,7 @@ const readerOf = perDatabase((db) => coalescedRead((ids: readonly string[]) => w
  * statement; inside one, the transaction reads its own.
  */
 async function figuresOf(db: DbOrTx, userId: string): Promise<WalletFigures> {
-  if (insideTransaction()) return (await walletFiguresOf(db, [userId])).get(userId)!;
+  if (isTransaction(db)) return (await walletFiguresOf(db, [userId])).get(userId)!;
   return (await readerOf(db)(userId)) ?? { balances: [], interest: new Map() };
 }
 

@@ -15,7 +15,7 @@ import {
 } from '@exchange/contracts';
 import type { AppContext, ZodApi } from '../../platform/app-context';
 import { sessionOf } from '../../platform/auth';
-import { createIdempotencyHooks } from '../../platform/idempotency';
+import { createIdempotencyHooks, idempotentContext } from '../../platform/idempotency';
 import { withdrawalAddressRoutes } from './address-book/withdrawal-addresses.routes';
 import { adminWithdrawalExportRoutes } from './admin-withdrawal-export.routes';
 import { listAllWithdrawals } from './admin-withdrawal-list.repository';
@@ -88,7 +88,12 @@ export function withdrawalKycRoutes(app: ZodApi, ctx: AppContext, wallets?: HotW
     async (request) => ({
       status: true,
       message: m.withdrawalRequested,
-      data: await requestWithdrawal(ctx, sessionOf(request).userId, request.body, hotWallets),
+      data: await requestWithdrawal(
+        idempotentContext(request, ctx),
+        sessionOf(request).userId,
+        request.body,
+        hotWallets,
+      ),
     }),
   );
 
