@@ -80,6 +80,20 @@ export async function klines(
 }
 
 /**
+ * The current interval's candle while nothing has traded in it (nor has the reference price been
+ * recorded in it): open, high, low and close at the last price, no volume, as Binance's kline stream
+ * sends it. Without it a bot watching candles heard nothing from a minute's turn until its first trade.
+ * None before the market's first price.
+ */
+export function quietKline(interval: BinanceInterval, lastPrice: string, nowMs: number) {
+  if (!/[1-9]/.test(lastPrice)) return undefined;
+  const intervalS = BINANCE_INTERVALS_S[interval];
+  const openMs = bucketStart(nowMs, intervalS) * 1000;
+  const p = lastPrice;
+  return [openMs, p, p, p, p, '0', openMs + intervalS * 1000 - 1, '0', 0, '0', '0', '0'] as const;
+}
+
+/**
  * GET /api/v3/depth: the book's best levels (at most 20, as the web's depth) as [price, quantity].
  * lastUpdateId is the market sequence number the depth is as of, which the depth streams' U and u
  * continue (features/binance-streams), so a client can sync a book from the two.

@@ -6,11 +6,16 @@ import { binanceClient, createKey, listen, type TestKey } from '../binance-api/b
 import { fund } from '../trading/trading-test-helpers';
 import { binanceProClient } from './binance-streams-test-helpers';
 
-/** A watch that must resolve within `ms`, so a missing frame fails the test instead of hanging it. */
-function soon<T>(promise: Promise<T>, ms = 15_000): Promise<T> {
+/**
+ * A watch that must resolve within `ms`, so a missing frame fails the test instead of hanging it; the
+ * error names the watch (`what`).
+ */
+function soon<T>(promise: Promise<T>, what = 'a watch', ms = 15_000): Promise<T> {
   return Promise.race([
     promise,
-    new Promise<T>((_resolve, reject) => setTimeout(() => reject(new Error('no update in time')), ms)),
+    new Promise<T>((_resolve, reject) =>
+      setTimeout(() => reject(new Error(`no update in time: ${what}`)), ms),
+    ),
   ]);
 }
 
@@ -102,16 +107,19 @@ describe('a ccxt pro bot watching the Binance-compatible streams', () => {
     for (let attempt = 0; attempt < 5 && !seen; attempt++) {
       await socketsOpen(watcher);
       await taker.createOrder('BTC/USDT', 'market', 'buy', 0.001);
-      seen = await soon(trades, 3_000).catch(() => undefined);
+      seen = await soon(trades, 'trades', 3_000).catch(() => undefined);
     }
-    const [trade] = seen ?? (await soon(trades));
+    const [trade] = seen ?? (await soon(trades, 'trades'));
     expect(trade).toMatchObject({ symbol: 'BTC/USDT', price: 60_500, amount: 0.001, side: 'buy' });
 
     // ccxt watches the mini ticker by default, the full 24-hour one when asked.
-    expect(await soon(watcher.watchTicker('BTC/USDT'))).toMatchObject({ symbol: 'BTC/USDT', last: 60_500 });
-    const ticker = await soon(watcher.watchTicker('BTC/USDT', { name: 'ticker' }));
+    expect(await soon(watcher.watchTicker('BTC/USDT'), 'mini ticker')).toMatchObject({
+      symbol: 'BTC/USDT',
+      last: 60_500,
+    });
+    const ticker = await soon(watcher.watchTicker('BTC/USDT', { name: 'ticker' }), '24-hour ticker');
     expect(ticker).toMatchObject({ symbol: 'BTC/USDT', last: 60_500, ask: 60_500, bid: 59_000 });
-    const candles = await soon(watcher.watchOHLCV('BTC/USDT', '1m'));
+    const candles = await soon(watcher.watchOHLCV('BTC/USDT', '1m'), 'candles');
     expect(candles.at(-1)?.[4]).toBe(60_500);
   });
 
