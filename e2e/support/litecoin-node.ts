@@ -36,6 +36,19 @@ export function litoshis(text: string): bigint {
 }
 
 /**
+ * Writes one of the development miner's files whole and renames it into place, so the miner, which
+ * reads it every fraction of a second, never reads half of it.
+ */
+function writeWhole(name: string, value: unknown): void {
+  const file = path.join(dataDir, name);
+  writeFileSync(`${file}.next`, JSON.stringify(value));
+  renameSync(`${file}.next`, file);
+}
+
+/** The development miner's pause file (the server's dev-litecoin-hold.ts). */
+const PAUSE_FILE = 'dev-litecoin-pause.json';
+
+/**
  * Puts `address` on the development miner's hold list: the first transaction paying it stays in the
  * mempool until a replacement (a new txid) pays it. Written whole and renamed into place, so the
  * miner never reads half a list; the other worker's flows list nothing and are not held.
@@ -48,8 +61,7 @@ export function holdFirstPaymentTo(address: string): void {
   } catch {
     addresses = [];
   }
-  writeFileSync(`${file}.next`, JSON.stringify({ addresses: [...addresses, address] }));
-  renameSync(`${file}.next`, file);
+  writeWhole('dev-litecoin-hold.json', { addresses: [...addresses, address] });
 }
 
 /**
@@ -59,14 +71,12 @@ export function holdFirstPaymentTo(address: string): void {
  * flows of the other worker only wait longer for their blocks meanwhile.
  */
 export function pauseScheduledBlocks(seconds: number): void {
-  const file = path.join(dataDir, 'dev-litecoin-pause.json');
-  writeFileSync(`${file}.next`, JSON.stringify({ seconds }));
-  renameSync(`${file}.next`, file);
+  writeWhole(PAUSE_FILE, { seconds });
 }
 
 /** Ends pauseScheduledBlocks' pause. */
 export function resumeScheduledBlocks(): void {
-  rmSync(path.join(dataDir, 'dev-litecoin-pause.json'), { force: true });
+  rmSync(path.join(dataDir, PAUSE_FILE), { force: true });
 }
 
 /** Mines `count` blocks now, paying the coinbase to the outside wallet. */
