@@ -56,9 +56,6 @@ for (const [width, height, market] of [
         },
       });
       expect(traded.ok(), await traded.text()).toBe(true);
-      const trades = await (await request.get(`/api/v1/market/trades/${coin}-USDT`)).json();
-      const last = Number((trades as { data: { price: string }[] }).data[0]?.price);
-      const stop = (last * 1.05).toFixed(market.priceDecimals);
 
       await logInAsCustomer(page, ALICE.email, ALICE.password);
       await openMarket(page, coin, true);
@@ -68,8 +65,18 @@ for (const [width, height, market] of [
       await form.getByText('Advanced', { exact: true }).click();
       await form.getByLabel('Order kind').selectOption('Stop-market');
       await expect(form.getByLabel('Limit Price', { exact: true })).toBeHidden();
-      await form.getByLabel('Stop price', { exact: true }).fill(stop);
-      await expect(form.getByText(/^Triggers when the last price rises to/)).toBeVisible();
+      // The stop is measured against the last price the page shows (not one read before the page
+      // loaded: the market may trade in between), so it lies above whatever the form compares it with.
+      const shown = form.getByText(/^Last price: [\d,.]+ USDT$/);
+      await expect(shown, 'the form shows the market last price').toBeVisible();
+      const last = Number((await shown.textContent())?.replace(/^Last price: |,| USDT$/g, ''));
+      expect(last, 'a last price was read from the form').toBeGreaterThan(0);
+      const stop = (last * 1.05).toFixed(market.priceDecimals);
+      const stopField = form.getByLabel('Stop price', { exact: true });
+      await stopField.fill(stop);
+      await expect(stopField).toHaveValue(stop);
+      // On a mismatch the assertion prints the hint the field carries.
+      await expect(stopField).toHaveAccessibleDescription(/Triggers when the last price rises to/);
       await expectAccessible(page, `stop-market form at ${width} px`);
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/stop-market-form-${width}.png`, fullPage: true });
       await form.getByRole('button', { name: `Buy ${coin}` }).click();
