@@ -186,6 +186,27 @@ describe('a ccxt bot trading through the Binance-compatible API', () => {
     await expectLedgerConsistent(t.ctx.db);
   });
 
+  it('gives a refused order its newClientOrderId back, though the refusal came before its reservation was in', async () => {
+    const user = await createTestUser(t, { kyc: true });
+    await fund(t, user, 'USDT', '5');
+    const key = await createKey(t, user);
+    const order = { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.0002' };
+    const send = () =>
+      signedFetch(base, key, 'POST', '/order', { ...order, price: '45000', newClientOrderId: 'again-1' });
+    // 9.018 USDT needed, 5 held: refused, and the id is free again.
+    expect(await send()).toMatchObject({
+      status: 400,
+      body: { code: -2010, msg: 'Account has insufficient balance for requested action.' },
+    });
+    await fund(t, user, 'USDT', '100');
+    const placed = await send();
+    expect(placed).toMatchObject({ status: 200, body: { clientOrderId: 'again-1' } });
+    const retried = await send();
+    expect(retried.body).toMatchObject({ orderId: (placed.body as { orderId: number }).orderId });
+    expect((await balances(t, user)).USDT).toEqual({ balance: '95.98200000', locked: '9.01800000' });
+    await expectLedgerConsistent(t.ctx.db);
+  });
+
   it('refuses 20 parallel orders past one balance: nothing is overdrawn', async () => {
     // Each resting buy holds 0.0002 × 45 000 = 9 USDT plus the 0.2% fee: eleven would need 99.198 USDT.
     const { user, answers } = await parallelBuys(20);
