@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../../platform/app-context';
 import type { SecretBoxKey } from '../../platform/secret-box';
 
@@ -22,9 +22,13 @@ export function randomKeyString(): string {
   return out;
 }
 
-/** What the database keeps of a key string: its SHA-256 (the string has 380 random bits, no salt needed). */
+/**
+ * What the database keeps of a key string: its SHA-256 (the string has 380 random bits, no salt needed).
+ * Every signed request computes it to find its key; the one-shot `hash` costs about a third of a
+ * `createHash` object's round.
+ */
 export function keyHashOf(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
+  return hash('sha256', key, 'hex');
 }
 
 /** The secret box key that seals API key secrets: its own HKDF label over the server's OTP_HMAC_KEY. */
