@@ -158,7 +158,8 @@ function binanceApiRoutes(
     () => 2,
     (query) => {
       const parsed = parseParams(klinesParamsSchema, query);
-      return klines(ctx, marketOfSymbol(parsed.symbol), parsed);
+      const rules = marketOfSymbol(parsed.symbol);
+      return klines(ctx, rules, parsed, async () => (await ticker24h(ctx, trading, rules)).lastPrice);
     },
   );
   const tickers = <T>(query: Query, one: (rules: ReturnType<typeof marketOfSymbol>) => T | Promise<T>) => {

@@ -41,12 +41,15 @@ function candlesOf(
  * GET /api/v3/klines: the market's stored candles (its own trades, the reference price where it did
  * not trade) folded into the interval, oldest first, in Binance's array shape. Windows: from
  * startTime, or back from endTime (default now) by `limit` intervals. Quote volume, trade counts and
- * taker volumes are not kept per candle and are answered "0" / 0.
+ * taker volumes are not kept per candle and are answered "0" / 0. With `lastPrice`, a window that
+ * reaches the current interval ends with its candle, as Binance's does: the stored one, or while
+ * nothing is stored in it yet, quietKline at the market's last price.
  */
 export async function klines(
   ctx: Ctx,
   rules: MarketRules,
   query: { interval: BinanceInterval; startTime?: number; endTime?: number; limit?: number },
+  lastPrice?: () => Promise<string>,
 ) {
   const intervalS = BINANCE_INTERVALS_S[query.interval];
   const limit = query.limit ?? 500;
@@ -61,7 +64,7 @@ export async function klines(
   const stored = await candlesOf(ctx, rules, storedWidthOf(intervalS), fromS, toS);
   const units = marketUnits(rules);
   const price = (value: bigint) => formatMinor(value, units.priceScale);
-  return aggregateCandles(stored, intervalS)
+  const rows = aggregateCandles(stored, intervalS)
     .slice(0, limit)
     .map((c) => [
       c.time * 1000,
@@ -77,6 +80,10 @@ export async function klines(
       '0',
       '0',
     ]);
+  const currentS = bucketStart(nowMs, intervalS);
+  const quietNow = lastPrice && toS > currentS && rows.length < limit && rows.at(-1)?.[0] !== currentS * 1000;
+  const quiet = quietNow ? quietKline(query.interval, await lastPrice(), nowMs) : undefined;
+  return quiet ? [...rows, [...quiet]] : rows;
 }
 
 /**

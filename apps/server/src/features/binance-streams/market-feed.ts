@@ -1,7 +1,7 @@
 import type { MarketDepth } from '@exchange/contracts';
 import { formatMinor, MARKETS, type MarketRules, marketUnits } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
-import { klines, quietKline, ticker24h } from '../binance-api/binance-market-data';
+import { klines, ticker24h } from '../binance-api/binance-market-data';
 import { recentTrades, tradesAfter } from '../trading/trading.repository';
 import type { TradingNotification } from '../trading/trading-events';
 import type { TradingRuntime } from '../trading/trading-runtime';
@@ -118,9 +118,13 @@ export function createMarketFeed(ctx: Ctx, trading: TradingRuntime, sockets: Str
       if (topic.kind === 'miniTicker')
         sockets.publish(key, miniTickerEvent(await ticker24h(ctx, trading, topic.market), now));
       if (topic.kind === 'kline') {
-        const [row] = await klines(ctx, topic.market, { interval: topic.interval, endTime: now, limit: 1 });
-        const current =
-          row ?? quietKline(topic.interval, (await ticker24h(ctx, trading, topic.market)).lastPrice, now);
+        const lastPrice = async () => (await ticker24h(ctx, trading, topic.market)).lastPrice;
+        const [current] = await klines(
+          ctx,
+          topic.market,
+          { interval: topic.interval, endTime: now, limit: 1 },
+          lastPrice,
+        );
         if (current) sockets.publish(key, klineEvent(topic.market, topic.interval, current, now));
       }
     }
