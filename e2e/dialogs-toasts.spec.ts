@@ -10,6 +10,8 @@ import { expectAccessible, logInAsCustomer } from './support/ui';
 const ALICE = { email: 'alice@example.com', password: 'Alice@123456' };
 /** Any valid checksummed address: the refusal comes before the address would be used. */
 const NEW_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
+/** How long a hover may wait for the toast to be still and on top. */
+const HOVER_MS = 10_000;
 /** Set to a folder to keep a screenshot of each screen checked here. */
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
@@ -62,11 +64,15 @@ for (const viewport of [
     }) => {
       // Without transitions the toast is measured where it rests, not half way in.
       await page.emulateMedia({ reducedMotion: 'reduce' });
-      await logInAsCustomer(page, ALICE.email, ALICE.password);
       const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Login successful' });
+      // A pointer on the toast holds it open while the dashboard loads. The toast lasts five seconds and
+      // the dashboard comes three seconds after it, so the pointer goes on it as soon as it shows: on a
+      // busy machine, the two seconds left at the dashboard ran out before a hover there (a CI run).
+      // Each hover is bounded, so a toast that went anyway fails the flow at once, not at its timeout.
+      const holdToast = () => toast.hover({ timeout: HOVER_MS });
+      await logInAsCustomer(page, ALICE.email, ALICE.password, holdToast);
       await expect(toast).toBeVisible();
-      // A pointer on the toast holds it open on a busy machine while the dashboard loads.
-      await toast.hover();
+      await holdToast();
       await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Deposit USD' })).toBeVisible();
       await expect.poll(() => coveredBy(toast), { message: 'what the toast covers' }).toEqual([]);
@@ -74,7 +80,7 @@ for (const viewport of [
         'aria-live',
         'polite',
       );
-      await toast.hover();
+      await holdToast();
       await expectAccessible(page, 'dashboard with the sign-in toast');
       await shoot(page, 'dashboard-toast', viewport.width);
       // On a phone the header's menu opens above the toast's room: the toast moves below its items.
@@ -82,7 +88,7 @@ for (const viewport of [
       if (await menu.isVisible()) {
         await menu.click();
         await expect(page.locator('#user-mobile-menu').getByRole('link').first()).toBeVisible();
-        await toast.hover();
+        await holdToast();
         await expect
           .poll(() => coveredBy(toast), { message: 'what the toast covers under the menu' })
           .toEqual([]);
@@ -91,7 +97,7 @@ for (const viewport of [
       }
       // Dismissable: its close button takes it and its room away. The pointer goes back on it first:
       // the page under it may have moved during the checks, and a toast left unhovered times out.
-      await toast.hover();
+      await holdToast();
       await toast.getByRole('button', { name: 'Close toast' }).click();
       await expect(toast).toHaveCount(0);
 

@@ -37,7 +37,18 @@ export const DEMO_ADMIN = { email: 'admin@example.com', password: 'Admin@123456'
  * Logs in as a person does: the landing page, the header's Login button, the form; then waits for the
  * page the account lands on (`landing`).
  */
-async function logInFromLanding(page: Page, email: string, password: string, landing: RegExp): Promise<void> {
+/**
+ * Logs in from the landing page's header and waits for `landing`. `whileRedirecting` runs once Login is
+ * clicked, before that wait: the sign-in toast lives five seconds and the redirect comes after three,
+ * so a flow that must catch the toast starts there.
+ */
+async function logInFromLanding(
+  page: Page,
+  email: string,
+  password: string,
+  landing: RegExp,
+  whileRedirecting?: () => Promise<void>,
+): Promise<void> {
   await page.goto('/');
   const header = page.getByRole('banner');
   const login = header.getByRole('link', { name: 'Login' });
@@ -51,12 +62,18 @@ async function logInFromLanding(page: Page, email: string, password: string, lan
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
+  await whileRedirecting?.();
   await expect(page).toHaveURL(landing);
 }
 
-/** Logs a customer in from the landing page; they land on the dashboard. */
-export async function logInAsCustomer(page: Page, email: string, password: string): Promise<void> {
-  await logInFromLanding(page, email, password, /\/dashboard$/);
+/** Logs a customer in from the landing page; they land on the dashboard (see logInFromLanding). */
+export async function logInAsCustomer(
+  page: Page,
+  email: string,
+  password: string,
+  whileRedirecting?: () => Promise<void>,
+): Promise<void> {
+  await logInFromLanding(page, email, password, /\/dashboard$/, whileRedirecting);
 }
 
 /** Logs an admin in from the landing page (the demo admin unless told); they land on the admin dashboard. */
