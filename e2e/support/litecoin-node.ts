@@ -45,7 +45,8 @@ function writeWhole(name: string, value: unknown): void {
   renameSync(`${file}.next`, file);
 }
 
-/** The development miner's pause file (the server's dev-litecoin-hold.ts). */
+/** The development miner's hold list and pause file (the server's dev-litecoin-hold.ts). */
+const HOLD_FILE = 'dev-litecoin-hold.json';
 const PAUSE_FILE = 'dev-litecoin-pause.json';
 
 /**
@@ -54,14 +55,14 @@ const PAUSE_FILE = 'dev-litecoin-pause.json';
  * miner never reads half a list; the other worker's flows list nothing and are not held.
  */
 export function holdFirstPaymentTo(address: string): void {
-  const file = path.join(dataDir, 'dev-litecoin-hold.json');
+  const file = path.join(dataDir, HOLD_FILE);
   let addresses: string[] = [];
   try {
     addresses = (JSON.parse(readFileSync(file, 'utf8')) as { addresses: string[] }).addresses;
   } catch {
     addresses = [];
   }
-  writeWhole('dev-litecoin-hold.json', { addresses: [...addresses, address] });
+  writeWhole(HOLD_FILE, { addresses: [...addresses, address] });
 }
 
 /**

@@ -35,12 +35,9 @@ export const DEMO_ADMIN = { email: 'admin@example.com', password: 'Admin@123456'
 
 /**
  * Logs in as a person does: the landing page, the header's Login button, the form; then waits for the
- * page the account lands on (`landing`).
- */
-/**
- * Logs in from the landing page's header and waits for `landing`. `whileRedirecting` runs once Login is
- * clicked, before that wait: the sign-in toast lives five seconds and the redirect comes after three,
- * so a flow that must catch the toast starts there.
+ * page the account lands on (`landing`). `whileRedirecting` runs once Login is clicked, before that
+ * wait: the sign-in toast lives five seconds and the redirect comes after three, so a flow that must
+ * catch the toast starts there.
  */
 async function logInFromLanding(
   page: Page,

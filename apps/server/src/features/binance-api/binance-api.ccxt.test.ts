@@ -186,7 +186,7 @@ describe('a ccxt bot trading through the Binance-compatible API', () => {
     await expectLedgerConsistent(t.ctx.db);
   });
 
-  it('gives a refused order its newClientOrderId back, though the refusal came before its reservation was in', async () => {
+  it('gives a refused order its newClientOrderId back: the same id places once funds allow', async () => {
     const user = await createTestUser(t, { kyc: true });
     await fund(t, user, 'USDT', '5');
     const key = await createKey(t, user);

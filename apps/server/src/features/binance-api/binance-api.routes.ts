@@ -29,7 +29,16 @@ import { newOrderAnswer } from './api-order-view';
 import { avgPrice } from './avg-price';
 import { documented } from './binance-api-docs';
 import { registerBinanceErrorHandler } from './binance-api-errors';
-import { aggTrades, bookTicker, depth, klines, ticker24h, tickerPrice, trades } from './binance-market-data';
+import {
+  aggTrades,
+  bookTicker,
+  depth,
+  klines,
+  lastPriceOf,
+  ticker24h,
+  tickerPrice,
+  trades,
+} from './binance-market-data';
 import { marketOfSymbol, marketsOf, parseParams } from './binance-params';
 import { cancelOpenApiOrders } from './cancel-open-api-orders';
 import { cancelReplaceApiOrder } from './cancel-replace-api-order';
@@ -159,7 +168,7 @@ function binanceApiRoutes(
     (query) => {
       const parsed = parseParams(klinesParamsSchema, query);
       const rules = marketOfSymbol(parsed.symbol);
-      return klines(ctx, rules, parsed, async () => (await ticker24h(ctx, trading, rules)).lastPrice);
+      return klines(ctx, rules, parsed, () => lastPriceOf(ctx, trading, rules));
     },
   );
   const tickers = <T>(query: Query, one: (rules: ReturnType<typeof marketOfSymbol>) => T | Promise<T>) => {

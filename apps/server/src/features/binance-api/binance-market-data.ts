@@ -178,6 +178,11 @@ function signed(value: bigint, scale: number): string {
   return formatMinor(value, scale);
 }
 
+/** The market's last price as GET /api/v3/ticker/24hr answers it (the close of its last day's candles). */
+export async function lastPriceOf(ctx: Ctx, trading: TradingRuntime, rules: MarketRules): Promise<string> {
+  return (await ticker24h(ctx, trading, rules)).lastPrice;
+}
+
 /** GET /api/v3/ticker/24hr for one market. */
 export async function ticker24h(ctx: Ctx, trading: TradingRuntime, rules: MarketRules) {
   const units = marketUnits(rules);

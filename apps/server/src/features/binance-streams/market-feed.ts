@@ -1,7 +1,7 @@
 import type { MarketDepth } from '@exchange/contracts';
 import { formatMinor, MARKETS, type MarketRules, marketUnits } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
-import { klines, ticker24h } from '../binance-api/binance-market-data';
+import { klines, lastPriceOf, ticker24h } from '../binance-api/binance-market-data';
 import { recentTrades, tradesAfter } from '../trading/trading.repository';
 import type { TradingNotification } from '../trading/trading-events';
 import type { TradingRuntime } from '../trading/trading-runtime';
@@ -118,12 +118,11 @@ export function createMarketFeed(ctx: Ctx, trading: TradingRuntime, sockets: Str
       if (topic.kind === 'miniTicker')
         sockets.publish(key, miniTickerEvent(await ticker24h(ctx, trading, topic.market), now));
       if (topic.kind === 'kline') {
-        const lastPrice = async () => (await ticker24h(ctx, trading, topic.market)).lastPrice;
         const [current] = await klines(
           ctx,
           topic.market,
           { interval: topic.interval, endTime: now, limit: 1 },
-          lastPrice,
+          () => lastPriceOf(ctx, trading, topic.market),
         );
         if (current) sockets.publish(key, klineEvent(topic.market, topic.interval, current, now));
       }
