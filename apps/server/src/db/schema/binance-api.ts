@@ -5,10 +5,11 @@ import { createdAt } from './columns';
 /**
  * What the Binance-compatible API adds to an order placed through it (issue 39): the API key that
  * placed it, the client's own id (newClientOrderId, unique per key, which makes a retried placement
- * answer the first order instead of placing a second) and Binance's type and time in force. The row
- * is written before the order, as a reservation of the client id, with the order id the order will
- * get; a refused placement deletes it again, so the client id may be used once more. An order placed
- * on the web has no row here.
+ * answer the first order instead of placing a second) and Binance's type and time in force. A single
+ * order's row is written by the order's own batch (trading_write_batch, migration 0081), so the
+ * client id is held exactly when the order exists and a refused order holds none. An OCO's legs are
+ * still reserved before the list is placed, and a refused list deletes them. An order placed on the
+ * web has no row here.
  */
 export const apiOrders = pgTable(
   'api_orders',

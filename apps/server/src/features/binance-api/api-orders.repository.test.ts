@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { newOrderParamsSchema } from '@exchange/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, type Database, type Db } from '../../platform/db';
+import { connect, type Database } from '../../platform/db';
+import { expectLedgerConsistent } from '../../test/expect-ledger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
+import { balances, fund } from '../trading/trading-test-helpers';
 import { reserveClientOrderId } from './api-orders.repository';
-import { ClientOrderIdReservations } from './client-order-id-reservations';
+import { type PlacedApiOrder, placeApiOrder } from './place-api-order';
+import { RecentApiOrders } from './recent-api-orders';
 
 /**
  * The client order id's reservation: one statement, ON CONFLICT on (key, client id) rather than a read
@@ -45,11 +49,11 @@ describe('reserveClientOrderId', () => {
 });
 
 /**
- * The process's reservations of one moment go into one statement, and each caller gets its own row's
- * answer: the same rule as one reservation at a time (unique per key and client id), where of two
- * requests with one id in the same statement the first holds it.
+ * A new API order's record (its client id, unique per key) is written by the order's own batch
+ * (migration 0081): held exactly when the order exists, and an id held already answers the order
+ * that holds it while the round's other orders are written without it.
  */
-describe('ClientOrderIdReservations', () => {
+describe("API order records in the order's batch", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -58,82 +62,130 @@ describe('ClientOrderIdReservations', () => {
     await t?.close();
   });
 
-  /** The app's db, counting its statements. */
-  function counted(): { db: Db; statements: () => number } {
-    let statements = 0;
-    const db = new Proxy(t.database.db, {
-      get(target, property, receiver) {
-        const value = Reflect.get(target, property, receiver);
-        if (property !== 'execute') return value;
-        return (...args: unknown[]) => {
-          statements += 1;
-          return (value as (...a: unknown[]) => unknown).apply(target, args);
-        };
-      },
-    });
-    return { db, statements: () => statements };
+  async function bot(usdt: string) {
+    const user = await createTestUser(t, { kyc: true });
+    await fund(t, user, 'USDT', usdt);
+    return { user, caller: { userId: user.id, keyId: randomUUID() } };
   }
 
-  it('writes the reservations asked for together in one statement and answers each its own', async () => {
-    const user = await createTestUser(t, { kyc: true });
-    const keyId = randomUUID();
-    const row = (clientOrderId: string, key = keyId) => ({
-      orderId: randomUUID(),
-      userId: user.id,
-      keyId: key,
-      clientOrderId,
-      type: 'LIMIT' as const,
-      timeInForce: 'GTC' as const,
+  /** A resting BTC buy of 0.0002 at 45,000 (9.018 USDT held with the fee), with this client id. */
+  const buy = (newClientOrderId?: string) =>
+    newOrderParamsSchema.parse({
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'LIMIT',
+      timeInForce: 'GTC',
+      quantity: '0.0002',
+      price: '45000',
+      newClientOrderId,
     });
-    const { db, statements } = counted();
-    const reservations = new ClientOrderIdReservations(db);
-    expect(await reservations.reserve(row('taken-before'))).toBe(true);
-    expect(statements()).toBe(1);
 
-    const asked = [
-      row('a'),
-      row('b'),
-      row('taken-before'),
-      row('twice'),
-      row('twice'),
-      row('a', randomUUID()),
-      ...Array.from({ length: 40 }, (_, i) => row(`many-${i}`)),
-    ];
-    const answers = await Promise.all(asked.map((r) => reservations.reserve(r)));
-    expect(statements()).toBe(2);
-    expect(answers.slice(0, 6)).toEqual([true, true, false, true, false, true]);
-    expect(answers.slice(6).every(Boolean)).toBe(true);
-
-    const stored = await t.database.db.execute<{ order_id: string }>(
-      sql`SELECT order_id::text FROM api_orders WHERE user_id = ${user.id}`,
-    );
-    const held = new Set(stored.rows.map((r) => r.order_id));
-    expect(asked.map((r) => held.has(r.orderId))).toEqual(answers);
+  const eth = newOrderParamsSchema.parse({
+    symbol: 'ETHUSDT',
+    side: 'BUY',
+    type: 'LIMIT',
+    timeInForce: 'GTC',
+    quantity: '0.01',
+    price: '200',
   });
 
-  it('fails every caller of a statement that fails, and the next moment writes again', async () => {
-    const user = await createTestUser(t, { kyc: true });
-    const row = (userId: string) => ({
-      orderId: randomUUID(),
-      userId,
-      keyId: randomUUID(),
-      clientOrderId: 'x',
-      type: 'LIMIT' as const,
-      timeInForce: 'GTC' as const,
-    });
-    const reservations = new ClientOrderIdReservations(t.database.db);
-    // A user that does not exist breaks the foreign key and fails the statement of all three; tried
-    // again one by one, only its own caller is refused.
+  const records = async (userId: string) =>
+    (
+      await t.database.db.execute<{ client_order_id: string; order_id: string; has_order: boolean }>(sql`
+        SELECT a.client_order_id, a.order_id::text,
+               EXISTS (SELECT 1 FROM orders o WHERE o.id = a.order_id) AS has_order
+          FROM api_orders a WHERE a.user_id = ${userId} ORDER BY a.client_order_id`)
+    ).rows;
+
+  it('answers every request of a round that repeats a held id with the order that holds it', async () => {
+    const { user, caller } = await bot('1000');
+    // Without this process's memory of recent orders (as another process, or after a restart): the
+    // batch itself finds each id taken.
+    const first = await placeApiOrder(t.ctx, t.trading, caller, buy('held-1'));
     const answers = await Promise.allSettled([
-      reservations.reserve(row(user.id)),
-      reservations.reserve(row(randomUUID())),
-      reservations.reserve(row(user.id)),
+      ...Array.from({ length: 6 }, () => placeApiOrder(t.ctx, t.trading, caller, buy('held-1'))),
+      ...Array.from({ length: 6 }, (_, i) => placeApiOrder(t.ctx, t.trading, caller, buy(`fresh-${i}`))),
+      ...Array.from({ length: 6 }, () => placeApiOrder(t.ctx, t.trading, caller, buy('new-twice'))),
+      // Another market's orders in the same round are written too.
+      ...Array.from({ length: 3 }, (_, i) =>
+        placeApiOrder(t.ctx, t.trading, caller, { ...eth, newClientOrderId: `eth-${i}` }),
+      ),
     ]);
-    expect(answers.map((a) => (a.status === 'fulfilled' ? a.value : 'rejected'))).toEqual([
-      true,
-      'rejected',
-      true,
+    const ids = answers.map((a) => (a.status === 'fulfilled' ? a.value.order.id : 'refused'));
+    expect(ids.slice(0, 6)).toEqual(Array(6).fill(first.order.id));
+    expect(new Set(ids.slice(6, 12)).size).toBe(6);
+    expect(ids.slice(6, 12)).not.toContain('refused');
+    // Six requests with one new id in one round: one order, and every request answers it.
+    expect(new Set(ids.slice(12, 18)).size).toBe(1);
+    expect(ids.slice(12, 18)).not.toContain('refused');
+    expect(new Set(ids.slice(18)).size).toBe(3);
+    expect(ids.slice(18)).not.toContain('refused');
+    const stored = await records(user.id);
+    expect(stored.map((r) => r.client_order_id)).toEqual([
+      'eth-0',
+      'eth-1',
+      'eth-2',
+      ...Array.from({ length: 6 }, (_, i) => `fresh-${i}`),
+      'held-1',
+      'new-twice',
     ]);
-    expect(await reservations.reserve(row(user.id))).toBe(true);
+    expect(stored.every((r) => r.has_order)).toBe(true);
+    // Eight BTC orders held, 8 × 9.018 USDT, and three ETH orders, 3 × 2.004 USDT.
+    expect((await balances(t, user)).USDT).toEqual({ balance: '921.84400000', locked: '78.15600000' });
+    await expectLedgerConsistent(t.ctx.db);
+  });
+
+  it('refuses a retry while the first is still placed, and answers it from memory after', async () => {
+    const { caller } = await bot('100');
+    const recent = new RecentApiOrders();
+    const [first, second] = await Promise.allSettled([
+      placeApiOrder(t.ctx, t.trading, caller, buy('once'), recent),
+      placeApiOrder(t.ctx, t.trading, caller, buy('once'), recent),
+    ]);
+    expect(first.status).toBe('fulfilled');
+    expect(second).toMatchObject({
+      status: 'rejected',
+      reason: { code: -2010, message: 'Duplicate order sent.' },
+    });
+    const placed = (first as PromiseFulfilledResult<PlacedApiOrder>).value;
+    const again = await placeApiOrder(t.ctx, t.trading, caller, buy('once'), recent);
+    expect(again.order.id).toBe(placed.order.id);
+    expect(again.api.clientOrderId).toBe('once');
+  });
+
+  it('holds no id for a refused order, and takes over only an abandoned reservation', async () => {
+    const { user, caller } = await bot('10');
+    await expect(
+      placeApiOrder(t.ctx, t.trading, caller, { ...buy('too-big'), quantity: '0.002' }),
+    ).rejects.toMatchObject({
+      code: -2010,
+      message: 'Account has insufficient balance for requested action.',
+    });
+    expect(await records(user.id)).toEqual([]);
+    // A reservation without its order (an OCO leg being placed, or one an earlier version left).
+    const reserve = (clientOrderId: string) =>
+      reserveClientOrderId(t.database.db, {
+        orderId: randomUUID(),
+        userId: user.id,
+        keyId: caller.keyId,
+        clientOrderId,
+        type: 'LIMIT',
+        timeInForce: 'GTC',
+      });
+    await reserve('fresh-reservation');
+    await expect(placeApiOrder(t.ctx, t.trading, caller, buy('fresh-reservation'))).rejects.toMatchObject({
+      message: 'Duplicate order sent.',
+    });
+    await reserve('left-behind');
+    await t.database.db.execute(
+      sql`UPDATE api_orders SET created_at = now() - interval '2 minutes' WHERE client_order_id = 'left-behind'`,
+    );
+    const taken = await placeApiOrder(t.ctx, t.trading, caller, buy('left-behind'));
+    const stored = await records(user.id);
+    expect(stored).toEqual([
+      { client_order_id: 'fresh-reservation', order_id: expect.any(String), has_order: false },
+      { client_order_id: 'left-behind', order_id: taken.order.id, has_order: true },
+    ]);
+    await expectLedgerConsistent(t.ctx.db);
   });
 });

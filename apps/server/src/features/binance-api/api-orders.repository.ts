@@ -5,9 +5,10 @@ import type { Db, DbOrTx } from '../../platform/db';
 export type ApiOrderRow = typeof apiOrders.$inferSelect;
 
 /**
- * Reserves the client's id for an order about to be placed: true when this request holds it, false
- * when the key already used the id (api_orders_key_client_idx, ON CONFLICT DO NOTHING: no read first).
- * One row of reserveClientOrderIds.
+ * Reserves the client's id for an order about to be placed (an OCO's leg; a single order's record is
+ * written by its own batch instead): true when this request holds it, false when the key already used
+ * the id (api_orders_key_client_idx, ON CONFLICT DO NOTHING: no read first). One row of
+ * reserveClientOrderIds.
  */
 export async function reserveClientOrderId(db: Db, row: Omit<ApiOrderRow, 'createdAt'>): Promise<boolean> {
   return (await reserveClientOrderIds(db, [row])).has(row.orderId);

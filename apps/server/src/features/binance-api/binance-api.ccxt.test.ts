@@ -174,7 +174,7 @@ describe('a ccxt bot trading through the Binance-compatible API', () => {
     return { user, answers };
   }
 
-  it('places one order for 12 parallel requests with one newClientOrderId (one reservation statement)', async () => {
+  it('places one order for 12 parallel requests with one newClientOrderId (the others refused while it is placed)', async () => {
     const { user, answers } = await parallelBuys(12, { newClientOrderId: 'same-twelve' });
     const placed = answers.filter((a) => a.status === 200);
     expect(placed.length).toBeGreaterThanOrEqual(1);

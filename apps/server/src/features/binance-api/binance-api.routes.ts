@@ -42,7 +42,6 @@ import {
 import { marketOfSymbol, marketsOf, parseParams } from './binance-params';
 import { cancelOpenApiOrders } from './cancel-open-api-orders';
 import { cancelReplaceApiOrder } from './cancel-replace-api-order';
-import { ClientOrderIdReservations } from './client-order-id-reservations';
 import { exchangeInfo } from './exchange-info';
 import { registerOrderListRoutes } from './order-lists.routes';
 import { placeApiOrder, testApiOrder } from './place-api-order';
@@ -74,7 +73,6 @@ function binanceApiRoutes(
   registerSignedFormBody(app);
   const weights = createRequestWeights(ctx);
   const recent = new RecentApiOrders();
-  const reservations = new ClientOrderIdReservations(ctx.db);
   app.addHook('onClose', async () => weights.close());
   const now = () => ctx.clock.now().getTime();
 
@@ -194,7 +192,7 @@ function binanceApiRoutes(
 
   signedRoute('POST', '/order', 'trade', 1, async (caller, params) => {
     const parsed = parseParams(newOrderParamsSchema, params);
-    const placed = await placeApiOrder(ctx, trading, caller, parsed, recent, reservations);
+    const placed = await placeApiOrder(ctx, trading, caller, parsed, recent);
     return newOrderAnswer(placed.order, placed.api, parsed.newOrderRespType ?? 'FULL');
   });
   signedRoute('POST', '/order/test', 'trade', 1, (_caller, params) =>

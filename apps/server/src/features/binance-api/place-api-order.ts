@@ -13,21 +13,20 @@ import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
 import type { SignedRequestCaller } from '../api-keys/authenticate-signed-request';
 import { assertOutflowAllowed } from '../outflow/assert-outflow-allowed';
+import type { ApiOrderRecord } from '../trading/batch-rows';
+import { ClientOrderIdTaken } from '../trading/batch-statement';
 import { type BookOrder, placeBookOrder } from '../trading/place-book-order';
 import { parseStopPrice } from '../trading/stop-settle';
 import { findOrder, type OrderRecord } from '../trading/trading.repository';
 import type { TradingRuntime } from '../trading/trading-runtime';
-import {
-  type ApiOrderRow,
-  apiOrderByClientId,
-  releaseClientOrderId,
-  reserveClientOrderId,
-} from './api-orders.repository';
+import { type ApiOrderRow, apiOrderByClientId, releaseClientOrderId } from './api-orders.repository';
 import { binanceError, marketOfSymbol } from './binance-params';
-import type { ClientOrderIdReservations } from './client-order-id-reservations';
 import type { RecentApiOrders } from './recent-api-orders';
 
-/** A reservation this old without its order was left by a crash between the two; it may be taken over. */
+/**
+ * A reservation this old without its order was left by a crash between the two (an OCO's legs, or an
+ * order reserved by an earlier version); it may be taken over.
+ */
 const ABANDONED_RESERVATION_MS = 60_000;
 
 /** The filter (Binance's name) each market rule belongs to; the parameter rules are Binance's own codes. */
@@ -201,12 +200,12 @@ export interface PlacedApiOrder {
  * and group commit as the web's orders (placeBookOrder), and with the web's rules: the market's,
  * the open-order cap, and an open debt pausing sells.
  *
- * newClientOrderId is idempotent per key: the id is reserved (api_orders, unique per key) with the
- * order id before the order is placed, so a retry of the same id answers the order the first request
- * placed instead of placing a second; a retry while the first is still running, or of an id whose
- * order is gone, is -2010 'Duplicate order sent.'. A refused placement gives the id back. A placed
- * order's record is kept in `recent`, so its cancel's answer needs no read. With `reservations`, the
- * reservation is written together with the other requests' of the same moment.
+ * newClientOrderId is idempotent per key: the order's API record (api_orders, unique per key and
+ * client id) is written by the order's own batch, so the id is held exactly when the order exists. A
+ * retry of the same id answers the order the first request placed instead of placing a second; a
+ * retry while this process still places the first is -2010 'Duplicate order sent.'. A refused
+ * placement holds no id. A placed order's record is kept in `recent`, so its cancel's answer, and a
+ * retry's, need no read.
  */
 export async function placeApiOrder(
   ctx: AppContext,
@@ -214,11 +213,9 @@ export async function placeApiOrder(
   caller: SignedRequestCaller,
   params: NewOrderParams,
   recent?: RecentApiOrders,
-  reservations?: ClientOrderIdReservations,
 ): Promise<PlacedApiOrder> {
   const orderId = randomUUID();
-  const order = bookOrderOf(params, orderId);
-  const reservation: Omit<ApiOrderRow, 'createdAt'> = {
+  const apiRecord: ApiOrderRecord = {
     orderId,
     userId: caller.userId,
     keyId: caller.keyId,
@@ -226,35 +223,50 @@ export async function placeApiOrder(
     type: params.type,
     timeInForce: params.type === 'MARKET' ? 'IOC' : (params.timeInForce ?? 'GTC'),
   };
-  const held = reservations
-    ? await reservations.reserve(reservation)
-    : await reserveClientOrderId(ctx.db, reservation);
-  if (!held) {
-    const earlier = await apiOrderByClientId(ctx.db, {
-      keyId: caller.keyId,
-      clientOrderId: reservation.clientOrderId,
-    });
-    const placed = earlier && (await findOrder(ctx.db, earlier.orderId));
-    if (earlier && placed) return { order: placed, api: earlier };
-    const abandoned =
-      earlier && ctx.clock.now().getTime() - earlier.createdAt.getTime() > ABANDONED_RESERVATION_MS;
-    if (!earlier || !abandoned) throw binanceError(400, 'duplicateOrder');
-    await releaseClientOrderId(ctx.db, earlier.orderId);
-    if (!(await reserveClientOrderId(ctx.db, reservation))) throw binanceError(400, 'duplicateOrder');
+  const order: BookOrder = { ...bookOrderOf(params, orderId), apiRecord };
+  const { keyId, clientOrderId } = apiRecord;
+  const known = recent?.placedWith(keyId, clientOrderId);
+  const knownOrder = known && (await findOrder(ctx.db, known.orderId));
+  if (known && knownOrder) return { order: knownOrder, api: known };
+  if (recent && !recent.startPlacing(keyId, clientOrderId)) throw binanceError(400, 'duplicateOrder');
+  try {
+    const placed = await placeWithRecord(ctx, trading, caller.userId, order, apiRecord, true);
+    if (placed.api.orderId === orderId) recent?.remember(placed.api);
+    return placed;
+  } finally {
+    recent?.donePlacing(keyId, clientOrderId);
   }
+}
+
+/**
+ * Places the order with its API record. When the record's client id is held already, answers the
+ * order that holds it; a reservation without an order (left by an earlier version, which reserved
+ * ids before placing, or an OCO's leg being placed) is refused as a duplicate, or, once it is
+ * ABANDONED_RESERVATION_MS old, taken over (`takeOver`, once).
+ */
+async function placeWithRecord(
+  ctx: AppContext,
+  trading: TradingRuntime,
+  userId: string,
+  order: BookOrder,
+  apiRecord: ApiOrderRecord,
+  takeOver: boolean,
+): Promise<PlacedApiOrder> {
   let placed: OrderRecord | null;
   try {
-    if (order.side === 'sell') await assertOutflowAllowed(ctx, caller.userId, 'sell');
-    placed = await placeBookOrder(ctx, trading.engine, caller.userId, order);
+    if (order.side === 'sell') await assertOutflowAllowed(ctx, userId, 'sell');
+    placed = await placeBookOrder(ctx, trading.engine, userId, order);
   } catch (error) {
-    await releaseClientOrderId(ctx.db, orderId);
-    throw rejected(error);
+    if (!(error instanceof ClientOrderIdTaken)) throw rejected(error);
+    const earlier = await apiOrderByClientId(ctx.db, apiRecord);
+    const existing = earlier && (await findOrder(ctx.db, earlier.orderId));
+    if (earlier && existing) return { order: existing, api: earlier };
+    const abandoned =
+      earlier && ctx.clock.now().getTime() - earlier.createdAt.getTime() > ABANDONED_RESERVATION_MS;
+    if (!takeOver || !earlier || !abandoned) throw binanceError(400, 'duplicateOrder');
+    await releaseClientOrderId(ctx.db, earlier.orderId);
+    return placeWithRecord(ctx, trading, userId, order, apiRecord, false);
   }
-  if (!placed) {
-    await releaseClientOrderId(ctx.db, orderId);
-    throw binanceError(400, 'noLiquidity');
-  }
-  const api = { ...reservation, createdAt: placed.createdAt };
-  recent?.remember(api);
-  return { order: placed, api };
+  if (!placed) throw binanceError(400, 'noLiquidity');
+  return { order: placed, api: { ...apiRecord, createdAt: placed.createdAt } };
 }

@@ -1,6 +1,12 @@
-import type { trades } from '../../db/schema';
+import type { apiOrders, trades } from '../../db/schema';
 import { type WalletTransactionDraft, walletTransactionColumns } from '../ledger/wallet-history';
 import type { OrderRecord } from './trading.repository';
+
+/**
+ * The API's record of a new order (api_orders: its client id, unique per key, with Binance's type and
+ * time in force), written by the order's batch: the client id is taken exactly when the order exists.
+ */
+export type ApiOrderRecord = Omit<typeof apiOrders.$inferSelect, 'createdAt'>;
 
 /** A trade as a batch stages it, naming its journal entry by reference. */
 export type TradeDraft = Omit<typeof trades.$inferInsert, 'entryId'> & { entryReference: string };
@@ -34,6 +40,18 @@ export function orderRow(o: OrderRecord) {
     triggered_at: o.triggeredAt?.toISOString() ?? null,
     order_list_id: o.orderListId ?? null,
     stop_time_in_force: o.stopTimeInForce ?? null,
+  };
+}
+
+/** An API order record as `trading_write_batch` reads it (migration 0081). */
+export function apiOrderRow(r: ApiOrderRecord) {
+  return {
+    order_id: r.orderId,
+    user_id: r.userId,
+    key_id: r.keyId,
+    client_order_id: r.clientOrderId,
+    type: r.type,
+    time_in_force: r.timeInForce,
   };
 }
 

@@ -5,7 +5,14 @@ import type { DbOrTx, IdempotencyClaim } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { entryParams, prepareEntries } from '../ledger/post-entries';
 import type { WalletTransactionDraft } from '../ledger/wallet-history';
-import { orderRow, type TradeDraft, tradeRow, walletTransactionRow } from './batch-rows';
+import {
+  type ApiOrderRecord,
+  apiOrderRow,
+  orderRow,
+  type TradeDraft,
+  tradeRow,
+  walletTransactionRow,
+} from './batch-rows';
 import type { OrderRecord } from './trading.repository';
 
 /**
@@ -31,6 +38,29 @@ export class BatchDebitRefused extends Error {
 }
 
 /**
+ * Client ids (api_orders, unique per key) that the batch's new orders' records could not take: an
+ * earlier order holds each, or an earlier order of the same batch. Nothing was written; `orderIds`
+ * are the batch's orders whose ids were taken.
+ */
+export class ClientOrderIdTaken extends Error {
+  constructor(readonly orderIds: readonly string[]) {
+    super(`client order id already taken for orders ${orderIds.join(', ')}`);
+  }
+}
+
+/** The order ids of trading_write_batch's 'client_order_id_taken' exception (drizzle wraps it in `cause`). */
+function takenClientIds(error: unknown): string[] | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && typeof current === 'object' && depth < 4; depth += 1) {
+    const { code, message, detail } = current as { code?: unknown; message?: unknown; detail?: unknown };
+    if (code === 'P0001' && message === 'client_order_id_taken' && typeof detail === 'string')
+      return detail.split(',');
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
  * Between the notifications in the one text they are sent as (split again by `string_to_array`): a
  * JSON text never holds U+001E, which JSON.stringify always escapes. As a text[] parameter, pg escaped
  * every quote of every payload twice over, the largest allocation of a market maker's rounds.
@@ -44,6 +74,8 @@ export interface StagedBatch {
   readonly entries: readonly EntryDraft[];
   readonly trades: readonly TradeDraft[];
   readonly walletTransactions: readonly WalletTransactionDraft[];
+  /** The API's records of new orders (their client ids), taken with the orders. */
+  readonly apiOrders: readonly ApiOrderRecord[];
   readonly notifyChannel: string | null;
   readonly notifications: readonly string[];
 }
@@ -54,8 +86,9 @@ export interface StagedBatch {
  * hold its `expectedSeq` (else MarketMovedMeanwhile, nothing written); the requests' idempotency
  * claims must all still be held (else AppError idempotency_in_progress, nothing written); a debit
  * the locked balance does not cover throws BatchDebitRefused before anything is written. Then the
- * journal entries (one balance update per account), new and changed orders, trades, the fills'
- * wallet transactions, the claims' stamps, each market's last sequence number and the
+ * journal entries (one balance update per account), new and changed orders, the new orders' API
+ * records (a client id already held throws ClientOrderIdTaken, and nothing is written), trades, the
+ * fills' wallet transactions, the claims' stamps, each market's last sequence number and the
  * notifications, all committed together.
  */
 export async function writeBatch(
@@ -75,18 +108,25 @@ export async function writeBatch(
     return index;
   };
   const json = (rows: readonly object[]) => sql`${JSON.stringify(rows)}::jsonb`;
-  const found = await db.execute<{ outcome: string; refused_accounts: string[] | null }>(sql`
+  const statement = sql`
     SELECT outcome, refused_accounts::text[] AS refused_accounts FROM trading_write_batch(
       ${json(staged.fresh.map(orderRow))}, ${json(staged.changed.map(orderRow))},
       ${json(staged.trades.map(({ entryReference, ...trade }) => ({ ...tradeRow(trade), entry: indexOf(entryReference) })))},
       ${json(staged.walletTransactions.map((record) => walletTransactionRow(record, indexOf(record.entryReference))))},
+      ${json(staged.apiOrders.map(apiOrderRow))},
       ${sql.param(markets.map((m) => m.id))}::text[],
       ${sql.param(markets.map((m) => m.expectedSeq.toString()))}::bigint[],
       ${sql.param(markets.map((m) => m.seq.toString()))}::bigint[],
       ${staged.notifyChannel}::text, string_to_array(${staged.notifications.join(NOTIFICATION_SEPARATOR)}::text, chr(30)),
       ${sql.param(claims.map((c) => c.userId))}::uuid[], ${sql.param(claims.map((c) => c.key))}::text[],
       ${sql.param(claims.map((c) => c.token))}::uuid[],
-      ${entryParams(entries)})`);
+      ${entryParams(entries)})`;
+  const found = await db
+    .execute<{ outcome: string; refused_accounts: string[] | null }>(statement)
+    .catch((error: unknown) => {
+      const taken = takenClientIds(error);
+      throw taken ? new ClientOrderIdTaken(taken) : error;
+    });
   const row = found.rows[0];
   assert(row, 'trading_write_batch answered');
   if (row.outcome === 'insufficient') throw new BatchDebitRefused((row.refused_accounts ?? []).map(BigInt));

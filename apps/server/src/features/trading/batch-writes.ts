@@ -12,7 +12,7 @@ import type { DbOrTx, IdempotencyClaim } from '../../platform/db';
 import { loadBalances } from '../ledger/ledger.repository';
 import type { LedgerWrites } from '../ledger/ledger-writes';
 import type { WalletTransactionDraft } from '../ledger/wallet-history';
-import type { TradeDraft } from './batch-rows';
+import type { ApiOrderRecord, TradeDraft } from './batch-rows';
 import { NOTIFICATION_SEPARATOR, writeBatch } from './batch-statement';
 import { openCountChange, type RoundCarry, type Tracked } from './round-carry';
 import { loadOrders, type OrderRecord } from './trading.repository';
@@ -34,6 +34,7 @@ export class BatchWrites implements LedgerWrites {
   private readonly entries: EntryDraft[] = [];
   private readonly trades: TradeDraft[] = [];
   private readonly walletTransactions: WalletTransactionDraft[] = [];
+  private readonly apiOrders: ApiOrderRecord[] = [];
   private readonly notifications: string[] = [];
   private notifyChannel: string | null = null;
   staged = 0;
@@ -231,9 +232,12 @@ export class BatchWrites implements LedgerWrites {
     return after;
   }
 
-  addOrder(record: OrderRecord): void {
+  /** A new order, with the API's record of it (its client id) when it came through the API. */
+  addOrder(record: OrderRecord, apiRecord?: ApiOrderRecord): void {
     assert(!this.orders.has(record.id), `order ${record.id} is new`);
+    assert(!apiRecord || apiRecord.orderId === record.id, "an API record is its own order's");
     this.orders.set(record.id, { record, stored: 'new', dirty: true });
+    if (apiRecord) this.apiOrders.push(apiRecord);
     this.staged += 1;
   }
 
@@ -286,6 +290,7 @@ export class BatchWrites implements LedgerWrites {
         entries: this.entries,
         trades: this.trades,
         walletTransactions: this.walletTransactions,
+        apiOrders: this.apiOrders,
         notifyChannel: this.notifyChannel,
         notifications: this.notifications,
       },

@@ -47,6 +47,11 @@ export interface Job {
   readonly marker?: CommitMarker;
   /** Whose orders and balances the command will read (the batch reads them ahead, together). */
   readonly userIds?: readonly string[];
+  /**
+   * The order the command places with an API record: a batch refused because that record's client id
+   * is taken (ClientOrderIdTaken) answers this command alone, and writes the others again without it.
+   */
+  readonly newOrderId?: string;
   /** Which orders the command will read by id (a cancel's), read ahead with the batch's others. */
   readonly orderIds?: readonly string[];
   /** Work that runs alone, between batches (a sync). */

@@ -1,9 +1,9 @@
 import { findMarket, MARKETS, marketUnits, OrderBook, OrderLinks, StopBook } from '@exchange/domain';
 import type { AppContext } from '../../platform/app-context';
-import type { CommitMarker } from '../../platform/db';
 import type {
   BatchEffectsInTxListener,
   CommittedListener,
+  Job,
   MarketCommand,
   MarketState,
 } from './market-commands';
@@ -98,7 +98,7 @@ export class MarketEngine {
   run<T>(
     marketId: string,
     command: MarketCommand<T>,
-    ahead: { userIds?: readonly string[]; orderIds?: readonly string[]; marker?: CommitMarker } = {},
+    ahead: Pick<Job, 'userIds' | 'orderIds' | 'marker' | 'newOrderId'> = {},
   ): Promise<T> {
     return this.queues.push<T>(marketId, { command: command as MarketCommand<unknown>, ...ahead });
   }

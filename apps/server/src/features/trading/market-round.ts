@@ -3,9 +3,9 @@ import { OrderBook, OrderLinks, type PriceTicks, type QuantityLots, StopBook } f
 import type { AppContext } from '../../platform/app-context';
 import type { Tx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { BatchDebitRefused, MarketMovedMeanwhile } from './batch-statement';
+import { BatchDebitRefused, ClientOrderIdTaken, MarketMovedMeanwhile } from './batch-statement';
 import { BatchWrites } from './batch-writes';
-import type { BatchEffectsInTxListener, CommittedListener, Group, MarketState } from './market-commands';
+import type { BatchEffectsInTxListener, CommittedListener, Group, Job, MarketState } from './market-commands';
 import { RoundCarry } from './round-carry';
 import type { CommandEffects } from './settle-events';
 import { isWaitingStop, lastTradePrice } from './stop-rows';
@@ -207,6 +207,7 @@ export class MarketRounds {
       // Nothing was written, but the books may have moved.
       for (const { state } of groups) state.syncedSeq = null;
       this.carry.clear();
+      if (error instanceof ClientOrderIdTaken && (await this.withoutTaken(groups, error, attempt))) return;
       if (groups.length > 1) {
         this.ctx.logger.warn(
           { err: error, markets: groups.length },
@@ -235,6 +236,26 @@ export class MarketRounds {
       });
     }
     answerAfterNextRoundIsSent(answers);
+  }
+
+  /**
+   * A round refused because some of its new orders' client ids are already held: the round's other
+   * commands run again together, on books rebuilt from storage, and then those commands are answered
+   * with the refusal (their callers look up the order that holds the id, which may be one of the
+   * others). False when no command of the
+   * round placed one of those orders (the usual recovery then runs).
+   */
+  private async withoutTaken(groups: readonly Group[], error: ClientOrderIdTaken, attempt: number) {
+    const taken = new Set(error.orderIds);
+    const isTaken = (job: Job) => job.newOrderId !== undefined && taken.has(job.newOrderId);
+    if (!groups.some(({ jobs }) => jobs.some(isTaken))) return false;
+    const rest = groups
+      .map(({ state, jobs }) => ({ state, jobs: jobs.filter((job) => !isTaken(job)) }))
+      .filter(({ jobs }) => jobs.length > 0);
+    if (rest.length > 0) await this.run(rest, attempt);
+    // After the others are written: an id an earlier command of this round held is stored now.
+    for (const { jobs } of groups) for (const job of jobs) if (isTaken(job)) job.reject(error);
+    return true;
   }
 
   /**

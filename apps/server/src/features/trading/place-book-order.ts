@@ -20,6 +20,7 @@ import {
 import type { AppContext } from '../../platform/app-context';
 import { commitMarkerOf } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import type { ApiOrderRecord } from './batch-rows';
 import type { MarketEngine, MarketState } from './market-engine';
 import { settleWithStops } from './stop-settle';
 import type { OrderRecord } from './trading.repository';
@@ -50,6 +51,11 @@ export interface BookOrder {
    * when the market has had no trade yet.
    */
   readonly stop?: { readonly kind: StopKind; readonly price: PriceTicks };
+  /**
+   * The API's record of the order (its client id, unique per key; its id is `orderId`), written in the
+   * order's batch. An id already held fails the command alone with ClientOrderIdTaken (batch-statement).
+   */
+  readonly apiRecord?: ApiOrderRecord;
 }
 
 function reachOf(market: MarketState, order: BookOrder): MarketReach | null {
@@ -160,7 +166,7 @@ export async function placeBookOrder(
         memo: { market: marketId, order: orderId },
       });
       if (!held) throw new AppError('insufficient_funds', messages.insufficientAmount);
-      writes.addOrder(record);
+      writes.addOrder(record, order.apiRecord);
       if (stop) {
         // It waits off the book; the hold is its only effect until a trade triggers it.
         market.stops.add({
@@ -199,6 +205,10 @@ export async function placeBookOrder(
       // The settled copy carries the fills and status the command gave the order.
       return { result: effects.orders.find((o) => o.id === orderId) ?? record, effects };
     },
-    { userIds: [userId], marker: ctx.db && commitMarkerOf(ctx.db) },
+    {
+      userIds: [userId],
+      marker: ctx.db && commitMarkerOf(ctx.db),
+      ...(order.apiRecord && { newOrderId: orderId }),
+    },
   );
 }
