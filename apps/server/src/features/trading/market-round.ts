@@ -242,8 +242,8 @@ export class MarketRounds {
    * A round refused because some of its new orders' client ids are already held: the round's other
    * commands run again together, on books rebuilt from storage, and then those commands are answered
    * with the refusal (their callers look up the order that holds the id, which may be one of the
-   * others). False when no command of the
-   * round placed one of those orders (the usual recovery then runs).
+   * others). False when no command of the round placed one of those orders (the usual recovery then
+   * runs).
    */
   private async withoutTaken(groups: readonly Group[], error: ClientOrderIdTaken, attempt: number) {
     const taken = new Set(error.orderIds);
