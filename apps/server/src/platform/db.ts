@@ -232,15 +232,24 @@ function transactionWith(plain: Db['transaction'], options: HandleOptions): Db['
   }) as Db['transaction'];
 }
 
-function hasCode(error: unknown, codes: ReadonlySet<string>): boolean {
+/** The driver's error inside `error` that `matches` (drizzle wraps the driver's error in `cause`). */
+export function driverErrorWhere<T extends object>(
+  error: unknown,
+  matches: (candidate: Partial<Record<'code' | 'message' | 'detail', unknown>>) => candidate is T,
+): T | undefined {
   let current: unknown = error;
-  // drizzle wraps the driver's error in `cause`.
   for (let depth = 0; current && typeof current === 'object' && depth < 4; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && codes.has(code)) return true;
+    if (matches(current)) return current;
     current = (current as { cause?: unknown }).cause;
   }
-  return false;
+  return undefined;
+}
+
+function hasCode(error: unknown, codes: ReadonlySet<string>): boolean {
+  return (
+    driverErrorWhere(error, (c): c is { code: string } => typeof c.code === 'string' && codes.has(c.code)) !==
+    undefined
+  );
 }
 
 /**

@@ -223,14 +223,14 @@ export async function placeApiOrder(
     type: params.type,
     timeInForce: params.type === 'MARKET' ? 'IOC' : (params.timeInForce ?? 'GTC'),
   };
-  const order: BookOrder = { ...bookOrderOf(params, orderId), apiRecord };
+  const order = { ...bookOrderOf(params, orderId), apiRecord };
   const { keyId, clientOrderId } = apiRecord;
   const known = recent?.placedWith(keyId, clientOrderId);
   const knownOrder = known && (await findOrder(ctx.db, known.orderId));
   if (known && knownOrder) return { order: knownOrder, api: known };
   if (recent && !recent.startPlacing(keyId, clientOrderId)) throw binanceError(400, 'duplicateOrder');
   try {
-    const placed = await placeWithRecord(ctx, trading, caller.userId, order, apiRecord, true);
+    const placed = await placeWithRecord(ctx, trading, caller.userId, order, true);
     if (placed.api.orderId === orderId) recent?.remember(placed.api);
     return placed;
   } finally {
@@ -248,10 +248,10 @@ async function placeWithRecord(
   ctx: AppContext,
   trading: TradingRuntime,
   userId: string,
-  order: BookOrder,
-  apiRecord: ApiOrderRecord,
+  order: BookOrder & { readonly apiRecord: ApiOrderRecord },
   takeOver: boolean,
 ): Promise<PlacedApiOrder> {
+  const { apiRecord } = order;
   let placed: OrderRecord | null;
   try {
     if (order.side === 'sell') await assertOutflowAllowed(ctx, userId, 'sell');
@@ -265,7 +265,7 @@ async function placeWithRecord(
       earlier && ctx.clock.now().getTime() - earlier.createdAt.getTime() > ABANDONED_RESERVATION_MS;
     if (!takeOver || !earlier || !abandoned) throw binanceError(400, 'duplicateOrder');
     await releaseClientOrderId(ctx.db, earlier.orderId);
-    return placeWithRecord(ctx, trading, userId, order, apiRecord, false);
+    return placeWithRecord(ctx, trading, userId, order, false);
   }
   if (!placed) throw binanceError(400, 'noLiquidity');
   return { order: placed, api: { ...apiRecord, createdAt: placed.createdAt } };

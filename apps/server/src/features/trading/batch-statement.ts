@@ -1,7 +1,7 @@
 import { messages } from '@exchange/contracts';
 import { assert, type EntryDraft } from '@exchange/domain';
 import { sql } from 'drizzle-orm';
-import type { DbOrTx, IdempotencyClaim } from '../../platform/db';
+import { type DbOrTx, driverErrorWhere, type IdempotencyClaim } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { entryParams, prepareEntries } from '../ledger/post-entries';
 import type { WalletTransactionDraft } from '../ledger/wallet-history';
@@ -48,16 +48,13 @@ export class ClientOrderIdTaken extends Error {
   }
 }
 
-/** The order ids of trading_write_batch's 'client_order_id_taken' exception (drizzle wraps it in `cause`). */
+/** The order ids of trading_write_batch's 'client_order_id_taken' exception, if that is the error. */
 function takenClientIds(error: unknown): string[] | undefined {
-  let current: unknown = error;
-  for (let depth = 0; current && typeof current === 'object' && depth < 4; depth += 1) {
-    const { code, message, detail } = current as { code?: unknown; message?: unknown; detail?: unknown };
-    if (code === 'P0001' && message === 'client_order_id_taken' && typeof detail === 'string')
-      return detail.split(',');
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
+  return driverErrorWhere(
+    error,
+    (c): c is { detail: string } =>
+      c.code === 'P0001' && c.message === 'client_order_id_taken' && typeof c.detail === 'string',
+  )?.detail.split(',');
 }
 
 /**
