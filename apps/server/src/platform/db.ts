@@ -4,6 +4,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema';
+import { driverErrorWhere } from './driver-error';
 
 // NUMERIC comes back as a string (exact); BIGINT (oid 20) too, and we parse it to bigint where needed.
 export type Db = NodePgDatabase<typeof schema> & { readonly $client: pg.Pool };
@@ -230,19 +231,6 @@ function transactionWith(plain: Db['transaction'], options: HandleOptions): Db['
       }
     }
   }) as Db['transaction'];
-}
-
-/** The driver's error inside `error` that `matches` (drizzle wraps the driver's error in `cause`). */
-export function driverErrorWhere<T extends object>(
-  error: unknown,
-  matches: (candidate: Partial<Record<'code' | 'message' | 'detail', unknown>>) => candidate is T,
-): T | undefined {
-  let current: unknown = error;
-  for (let depth = 0; current && typeof current === 'object' && depth < 4; depth += 1) {
-    if (matches(current)) return current;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
 }
 
 function hasCode(error: unknown, codes: ReadonlySet<string>): boolean {

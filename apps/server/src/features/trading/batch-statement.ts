@@ -1,7 +1,8 @@
 import { messages } from '@exchange/contracts';
 import { assert, type EntryDraft } from '@exchange/domain';
 import { sql } from 'drizzle-orm';
-import { type DbOrTx, driverErrorWhere, type IdempotencyClaim } from '../../platform/db';
+import type { DbOrTx, IdempotencyClaim } from '../../platform/db';
+import { driverErrorWhere } from '../../platform/driver-error';
 import { AppError } from '../../platform/errors';
 import { entryParams, prepareEntries } from '../ledger/post-entries';
 import type { WalletTransactionDraft } from '../ledger/wallet-history';
