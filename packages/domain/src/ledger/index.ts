@@ -4,3 +4,4 @@ export * from './entry';
 export * from './history-row';
 export * from './hot-accounts';
 export * from './model';
+export * from './net-holds';

@@ -57,6 +57,19 @@ async function usdtRowsWrittenBy(user: TestUser): Promise<Set<string>> {
   return new Set(found.rows.map((row) => row.tx));
 }
 
+/**
+ * The user's netted holds entries (netHolds), oldest first: the orders each names in its memo, and
+ * what it moved into the user's LOCKED balance (minor units).
+ */
+async function holdEntries(user: TestUser): Promise<{ parts: string[]; locked: string }[]> {
+  const found = await t.ctx.db.execute<{ parts: string[]; locked: string }>(sql`
+    SELECT (SELECT array_agg(k) FROM jsonb_object_keys(e.memo) k) AS parts,
+           (SELECT sum(p.amount)::text FROM postings p JOIN ledger_accounts a ON a.id = p.account_id
+             WHERE p.entry_id = e.id AND a.kind = 'LOCKED') AS locked
+      FROM journal_entries e WHERE e.user_id = ${user.id}::uuid AND e.kind = 'ORDER_HOLDS' ORDER BY e.id`);
+  return found.rows.map((row) => ({ parts: [...row.parts].sort(), locked: row.locked }));
+}
+
 describe("one account's commands on four markets in one round", () => {
   it('places 33 orders the balance covers 32 of, then cancels half and places again: one write each round, the ledger exact', async () => {
     const maker = await createTestUser(t, { kyc: true });
@@ -82,6 +95,11 @@ describe("one account's commands on four markets in one round", () => {
     expect(firstRound.size).toBe(1);
     expect(await usdtRowsWrittenBy(maker)).toEqual(firstRound);
     expect((await balances(t, maker)).USDT).toEqual({ balance: '80.80000000', locked: '9619.20000000' });
+    // Its 32 holds are one journal entry that names each order.
+    const holdsOf = (ids: readonly string[], prefix: string) => ids.map((id) => `${prefix}:${id}`);
+    expect(await holdEntries(maker)).toEqual([
+      { parts: holdsOf(ok.map((o) => o.id as string), 'order-hold').sort(), locked: '961920000000' },
+    ]);
 
     // Each market: four of its orders cancelled, then one more placed, all in the next round. Each
     // place waits behind its own market's cancels, whose releases cover it.
@@ -106,6 +124,11 @@ describe("one account's commands on four markets in one round", () => {
     expect(await usdtRowsWrittenBy(maker)).toEqual(secondRound);
     // 16 holds released (4,809.6) and 4 taken (1,202.4).
     expect((await balances(t, maker)).USDT).toEqual({ balance: '3688.00000000', locked: '6012.00000000' });
+    const [, second] = await holdEntries(maker);
+    expect(second).toEqual({
+      parts: [...holdsOf(fresh, 'order-hold'), ...holdsOf(cancelled, 'order-release')].sort(),
+      locked: '-360720000000',
+    });
     const open = await t.ctx.db.execute<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM orders WHERE user_id = ${maker.id}::uuid AND status = 'open'`,
     );
