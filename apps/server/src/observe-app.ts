@@ -30,4 +30,8 @@ export function observeApp(
     if (effects.fills) metrics.fills.inc({ market }, effects.fills);
     if (effects.orders.length > 0) metrics.batchSize.observe({ market }, effects.orders.length);
   });
+  parts.trading.engine.onRoundWritten(({ seconds, commands }) => {
+    metrics.roundWrite.observe(seconds);
+    metrics.roundCommands.observe(commands);
+  });
 }

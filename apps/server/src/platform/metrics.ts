@@ -12,6 +12,8 @@ export interface Metrics {
   readonly orderUpdates: Counter<'market' | 'status'>;
   readonly fills: Counter<'market'>;
   readonly batchSize: Histogram<'market'>;
+  readonly roundWrite: Histogram;
+  readonly roundCommands: Histogram;
   readonly ledgerConsistent: Gauge;
   readonly ledgerCheckedAt: Gauge;
   /** Sets what the scrape-time gauges read. */
@@ -55,6 +57,21 @@ export function createMetrics(): Metrics {
     help: 'Orders one committed matching command touched (placed, filled or cancelled), by market',
     labelNames: ['market'] as const,
     buckets: [1, 2, 5, 10, 20, 50, 100],
+    registers: [registry],
+  });
+  // One statement writes each round of the matching loop (all markets' commands that waited): its
+  // time is what every order of the round waits for, and a round's size shows how far behind the
+  // loop runs.
+  const roundWrite = new Histogram({
+    name: 'exchange_match_round_write_seconds',
+    help: "Time the matching loop's round statement took to commit (every command of the round waits for it)",
+    buckets: [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 1],
+    registers: [registry],
+  });
+  const roundCommands = new Histogram({
+    name: 'exchange_match_round_commands',
+    help: 'Commands one committed round of the matching loop wrote, over all markets',
+    buckets: [1, 2, 5, 10, 20, 50, 100, 200],
     registers: [registry],
   });
   const ledgerConsistent = new Gauge({
@@ -113,6 +130,8 @@ export function createMetrics(): Metrics {
     orderUpdates,
     fills,
     batchSize,
+    roundWrite,
+    roundCommands,
     ledgerConsistent,
     ledgerCheckedAt,
     observe(next) {

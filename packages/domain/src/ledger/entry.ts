@@ -26,7 +26,7 @@ export interface EntryDraft {
   /** The user the entry is about, if any (for their history and `total_invested`). */
   readonly userId: string | null;
   readonly postings: readonly Posting[];
-  readonly memo?: Readonly<Record<string, string>>;
+  readonly memo?: Readonly<Record<string, string | readonly string[]>>;
 }
 
 export type EntryShapeRejection =

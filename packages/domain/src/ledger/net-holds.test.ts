@@ -45,7 +45,7 @@ describe('netHolds', () => {
           { account: userAccount('alice', 'BTC', 'AVAILABLE'), amount: -5n },
           { account: userAccount('alice', 'BTC', 'LOCKED'), amount: 5n },
         ],
-        memo: { 'order-hold:a': 'USDT 100', 'order-release:b': 'USDT -30', 'order-hold:c': 'BTC 5' },
+        memo: { parts: ['order-hold:a USDT 100', 'order-release:b USDT -30', 'order-hold:c BTC 5'] },
       },
     ]);
     expect(validateEntry(netted[1]!.postings).ok).toBe(true);

@@ -16,9 +16,10 @@ export const NETTED_HOLDS_KIND = 'ORDER_HOLDS';
  * its parts, so every balance after the batch is the same, and so is each account's running total at
  * every batch's end (the ledger check: locked equals what the open orders still hold).
  *
- * What is kept of each part: its reference as a key of the entry's memo, with the asset and the
- * locked balance's change (a hold positive, a release negative), so the entry says which orders it
- * stands for and by how much. The entry's reference is its first part's, prefixed (`holds:`), unique
+ * What is kept of each part: a line of the memo's `parts`, its reference, asset and the locked
+ * balance's change (`order-hold:<id> USDT 300600000000`; a release negative), so the entry says which
+ * orders it stands for and by how much. (A list rather than an object keyed by reference: a fresh key
+ * per order cost the process three times as much.) The entry's reference is its first part's, prefixed (`holds:`), unique
  * as the parts' references are. An asset whose parts cancel out posts nothing; when all of them do,
  * there is no entry, and the orders' rows still say what each held.
  *
@@ -27,7 +28,8 @@ export const NETTED_HOLDS_KIND = 'ORDER_HOLDS';
  */
 export function netHolds(drafts: readonly EntryDraft[], holdKinds: ReadonlySet<string>): EntryDraft[] {
   const kept: EntryDraft[] = [];
-  const byUser = new Map<string, { first: string; memo: Record<string, string>; locked: Map<AssetCode, Minor> }>();
+  const byUser = new Map<string, { first: string; parts: string[]; locked: Map<AssetCode, Minor> }>();
+  const seen = new Set<string>();
   for (const draft of drafts) {
     if (!holdKinds.has(draft.kind)) {
       kept.push(draft);
@@ -38,14 +40,15 @@ export function netHolds(drafts: readonly EntryDraft[], holdKinds: ReadonlySet<s
     const { asset, lockedChange } = lockedChangeOf(draft, userId);
     let netted = byUser.get(userId);
     if (!netted) {
-      netted = { first: draft.reference, memo: {}, locked: new Map() };
+      netted = { first: draft.reference, parts: [], locked: new Map() };
       byUser.set(userId, netted);
     }
-    assert(netted.memo[draft.reference] === undefined, `hold ${draft.reference} is netted once`);
-    netted.memo[draft.reference] = `${asset} ${lockedChange}`;
+    assert(!seen.has(draft.reference), `hold ${draft.reference} is netted once`);
+    seen.add(draft.reference);
+    netted.parts.push(`${draft.reference} ${asset} ${lockedChange}`);
     netted.locked.set(asset, (netted.locked.get(asset) ?? 0n) + lockedChange);
   }
-  for (const [userId, { first, memo, locked }] of byUser) {
+  for (const [userId, { first, parts, locked }] of byUser) {
     const postings: Posting[] = [];
     for (const [asset, change] of locked) {
       if (change === 0n) continue;
@@ -54,7 +57,8 @@ export function netHolds(drafts: readonly EntryDraft[], holdKinds: ReadonlySet<s
         { account: userAccount(userId, asset, 'LOCKED'), amount: change },
       );
     }
-    if (postings.length > 0) kept.push({ kind: NETTED_HOLDS_KIND, reference: `holds:${first}`, userId, postings, memo });
+    if (postings.length > 0)
+      kept.push({ kind: NETTED_HOLDS_KIND, reference: `holds:${first}`, userId, postings, memo: { parts } });
   }
   return kept;
 }

@@ -109,6 +109,16 @@ describe('metrics', () => {
     const taker = await createTestUser(t, { kyc: true });
     await fund(t, maker, 'DOT', '5');
     await fund(t, taker, 'USDT', '100');
+    const roundFigures = async () => {
+      const body = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+      const value = (name: string) => Number(body.match(new RegExp(`^${name} (\\S+)$`, 'm'))?.[1] ?? 'NaN');
+      return {
+        rounds: value('exchange_match_round_write_seconds_count'),
+        commands: value('exchange_match_round_commands_sum'),
+        writeSeconds: value('exchange_match_round_write_seconds_sum'),
+      };
+    };
+    const before = await roundFigures();
     expect((await place(t, maker, limitOrder('sell', '1', '7.00', 'DOT-USDT'))).statusCode).toBe(200);
     expect((await place(t, taker, limitOrder('buy', '1', '7.00', 'DOT-USDT'))).statusCode).toBe(200);
     const res = await t.app.inject({ method: 'GET', url: '/metrics' });
@@ -121,6 +131,11 @@ describe('metrics', () => {
     expect(text).toMatch(/exchange_fills_total\{market="DOT-USDT"\} 1/);
     expect(text).toMatch(/exchange_order_updates_total\{market="DOT-USDT",status="filled"\} 2/);
     expect(text).toMatch(/exchange_match_batch_orders_count\{market="DOT-USDT"\} 2/);
+    // Each place was its own round (the second was sent after the first was answered).
+    const after = await roundFigures();
+    expect(after.rounds - before.rounds).toBe(2);
+    expect(after.commands - before.commands).toBe(2);
+    expect(after.writeSeconds).toBeGreaterThan(before.writeSeconds);
     expect(text).toMatch(/exchange_websocket_connections 0/);
     expect(text).toMatch(/exchange_price_age_seconds\{asset="BTC"\} \d/);
     // The app's first tick of every job ran on start: this (only) process leads them all.

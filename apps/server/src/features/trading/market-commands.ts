@@ -41,6 +41,9 @@ export type BatchEffectsInTxListener = (
 /** Runs after a command's batch committed (synchronously, before the caller is answered). */
 export type CommittedListener = (market: MarketState, effects: CommandEffects) => void;
 
+/** Runs after each round's statement committed: how long it took and how many commands it wrote. */
+export type RoundWrittenListener = (round: { readonly seconds: number; readonly commands: number }) => void;
+
 export interface Job {
   readonly command?: MarketCommand<unknown>;
   /** The idempotency mark of the request that sent the command, written in its batch's transaction. */

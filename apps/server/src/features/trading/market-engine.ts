@@ -6,6 +6,7 @@ import type {
   Job,
   MarketCommand,
   MarketState,
+  RoundWrittenListener,
 } from './market-commands';
 import { MarketQueues } from './market-queue';
 import { MarketRounds } from './market-round';
@@ -48,6 +49,7 @@ export type {
 export class MarketEngine {
   private readonly inTxListeners: BatchEffectsInTxListener[] = [];
   private readonly committedListeners: CommittedListener[] = [];
+  private readonly writtenListeners: RoundWrittenListener[] = [];
   private readonly rounds: MarketRounds;
   private readonly queues: MarketQueues;
 
@@ -63,7 +65,11 @@ export class MarketEngine {
         syncedSeq: null,
       }),
     );
-    this.rounds = new MarketRounds(ctx, { inTx: this.inTxListeners, committed: this.committedListeners });
+    this.rounds = new MarketRounds(ctx, {
+      inTx: this.inTxListeners,
+      committed: this.committedListeners,
+      written: this.writtenListeners,
+    });
     this.queues = new MarketQueues(states, ctx.config, (groups) => this.rounds.run(groups));
   }
 
@@ -79,6 +85,11 @@ export class MarketEngine {
   /** Hears each command's effects once its batch committed (a committed depth snapshot, say). */
   onCommitted(listener: CommittedListener): void {
     this.committedListeners.push(listener);
+  }
+
+  /** Hears each round once its statement committed (its time and size, for the metrics). */
+  onRoundWritten(listener: RoundWrittenListener): void {
+    this.writtenListeners.push(listener);
   }
 
   market(marketId: string): MarketState | undefined {

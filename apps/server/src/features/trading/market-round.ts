@@ -5,7 +5,14 @@ import type { Tx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { BatchDebitRefused, ClientOrderIdTaken, MarketMovedMeanwhile } from './batch-statement';
 import { BatchWrites } from './batch-writes';
-import type { BatchEffectsInTxListener, CommittedListener, Group, Job, MarketState } from './market-commands';
+import type {
+  BatchEffectsInTxListener,
+  CommittedListener,
+  Group,
+  Job,
+  MarketState,
+  RoundWrittenListener,
+} from './market-commands';
 import { RoundCarry } from './round-carry';
 import type { CommandEffects } from './settle-events';
 import { isWaitingStop, lastTradePrice } from './stop-rows';
@@ -44,6 +51,7 @@ function answerFor(error: unknown): unknown {
 export interface RoundListeners {
   readonly inTx: readonly BatchEffectsInTxListener[];
   readonly committed: readonly CommittedListener[];
+  readonly written: readonly RoundWrittenListener[];
 }
 
 /**
@@ -146,6 +154,7 @@ export class MarketRounds {
     const outcomes: Outcome[][] = groups.map(() => []);
     const stored: bigint[] = [];
     const committed: bigint[] = [];
+    let written: Parameters<RoundWrittenListener>[0] | undefined;
     try {
       for (const { state } of groups) stored.push(state.syncedSeq ?? (await this.resync(state)));
       const writes = new BatchWrites(this.ctx.db, this.carry);
@@ -200,7 +209,12 @@ export class MarketRounds {
         const claims = groups.flatMap(({ jobs }, g) =>
           jobs.flatMap((job, i) => (outcomes[g]![i]?.ok && job.marker ? [job.marker.claim] : [])),
         );
+        const started = performance.now();
         await writes.flush({ markets, claims });
+        written = {
+          seconds: (performance.now() - started) / 1000,
+          commands: outcomes.reduce((n, group) => n + group.filter((o) => o.ok).length, 0),
+        };
         this.carry.absorb(writes.left());
       }
     } catch (error) {
@@ -219,6 +233,7 @@ export class MarketRounds {
       await this.recover(groups[0]!, error, stored[0], attempt);
       return;
     }
+    if (written) for (const listener of this.listeners.written) listener(written);
     const answers: Array<() => void> = [];
     for (const [g, { state, jobs }] of groups.entries()) {
       state.syncedSeq = committed[g]!;

@@ -63,7 +63,7 @@ async function usdtRowsWrittenBy(user: TestUser): Promise<Set<string>> {
  */
 async function holdEntries(user: TestUser): Promise<{ parts: string[]; locked: string }[]> {
   const found = await t.ctx.db.execute<{ parts: string[]; locked: string }>(sql`
-    SELECT (SELECT array_agg(k) FROM jsonb_object_keys(e.memo) k) AS parts,
+    SELECT (SELECT array_agg(split_part(part, ' ', 1)) FROM jsonb_array_elements_text(e.memo->'parts') part) AS parts,
            (SELECT sum(p.amount)::text FROM postings p JOIN ledger_accounts a ON a.id = p.account_id
              WHERE p.entry_id = e.id AND a.kind = 'LOCKED') AS locked
       FROM journal_entries e WHERE e.user_id = ${user.id}::uuid AND e.kind = 'ORDER_HOLDS' ORDER BY e.id`);

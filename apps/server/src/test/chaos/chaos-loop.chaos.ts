@@ -232,7 +232,7 @@ describe('chaos', () => {
           sql`SELECT kind, count(*)::int AS n FROM journal_entries WHERE user_id = ${alice.data._id} GROUP BY kind
               UNION ALL
               -- An order's hold is a part of its round's netted entry (netHolds), named in its memo.
-              SELECT 'ORDER_HOLD', count(*)::int FROM journal_entries e, jsonb_object_keys(e.memo) part
+              SELECT 'ORDER_HOLD', count(*)::int FROM journal_entries e, jsonb_array_elements_text(e.memo->'parts') part
                WHERE e.user_id = ${alice.data._id} AND e.kind = ${NETTED_HOLDS_KIND} AND part LIKE 'order-hold:%'`,
         );
         const posted: Record<string, number> = {};
