@@ -101,7 +101,9 @@ let statements: ReturnType<typeof statementStats> | undefined;
 async function roundMetrics(): Promise<{ write: Map<string, number>; writeSum: number; commands: number }> {
   const body = await (await fetch(`${origin}/metrics`)).text();
   const write = new Map<string, number>();
-  for (const [, le, n] of body.matchAll(/^exchange_match_round_write_seconds_bucket\{le="([^"]+)"\} (\S+)$/gm))
+  for (const [, le, n] of body.matchAll(
+    /^exchange_match_round_write_seconds_bucket\{le="([^"]+)"\} (\S+)$/gm,
+  ))
     write.set(le!, Number(n));
   const value = (name: string) => Number(body.match(new RegExp(`^${name} (\\S+)$`, 'm'))?.[1] ?? 0);
   return {
@@ -120,7 +122,8 @@ function roundsBetween(before: Awaited<ReturnType<typeof roundMetrics>>, after: 
   if (count === 0) return 'no rounds';
   const bound = (share: number) => {
     for (const [le, n] of after.write)
-      if (n - (before.write.get(le) ?? 0) >= share * count) return le === '+Inf' ? 'more' : `${Number(le) * 1000}`;
+      if (n - (before.write.get(le) ?? 0) >= share * count)
+        return le === '+Inf' ? 'more' : `${Number(le) * 1000}`;
     return 'more';
   };
   const meanMs = ((after.writeSum - before.writeSum) / count) * 1000;
