@@ -12,19 +12,30 @@ const hold = (userId: string, order: string, amount: bigint, asset: 'USDT' | 'BT
   postings: holdPostings(userId, asset, amount),
   memo: { market: 'BTC-USDT', order },
 });
-const release = (userId: string, order: string, amount: bigint, asset: 'USDT' | 'BTC' = 'USDT'): EntryDraft => ({
+const release = (
+  userId: string,
+  order: string,
+  amount: bigint,
+  asset: 'USDT' | 'BTC' = 'USDT',
+): EntryDraft => ({
   kind: 'ORDER_RELEASE',
   reference: `order-release:${order}`,
   userId,
   postings: releasePostings(userId, asset, amount),
 });
-const fee: EntryDraft = { kind: 'TRADE', reference: 'trade:1', userId: 'alice', postings: feePostings('alice', 'USDT', 3n) };
+const fee: EntryDraft = {
+  kind: 'TRADE',
+  reference: 'trade:1',
+  userId: 'alice',
+  postings: feePostings('alice', 'USDT', 3n),
+};
 
 /** Each account's summed change over the drafts. */
 function deltas(drafts: readonly EntryDraft[]): Map<string, bigint> {
   const out = new Map<string, bigint>();
   for (const d of drafts)
-    for (const p of d.postings) out.set(accountName(p.account), (out.get(accountName(p.account)) ?? 0n) + p.amount);
+    for (const p of d.postings)
+      out.set(accountName(p.account), (out.get(accountName(p.account)) ?? 0n) + p.amount);
   for (const [name, delta] of out) if (delta === 0n) out.delete(name);
   return out;
 }
@@ -61,7 +72,10 @@ describe('netHolds', () => {
   });
 
   it('posts nothing for an asset whose parts cancel out, and no entry when all of them do', () => {
-    const netted = netHolds([hold('alice', 'a', 50n), hold('alice', 'b', 7n, 'BTC'), release('alice', 'a', 50n)], KINDS);
+    const netted = netHolds(
+      [hold('alice', 'a', 50n), hold('alice', 'b', 7n, 'BTC'), release('alice', 'a', 50n)],
+      KINDS,
+    );
     expect(netted).toHaveLength(1);
     expect(netted[0]!.postings.map((p) => accountName(p.account))).toEqual([
       accountName(userAccount('alice', 'BTC', 'AVAILABLE')),

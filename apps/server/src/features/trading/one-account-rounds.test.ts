@@ -98,7 +98,13 @@ describe("one account's commands on four markets in one round", () => {
     // Its 32 holds are one journal entry that names each order.
     const holdsOf = (ids: readonly string[], prefix: string) => ids.map((id) => `${prefix}:${id}`);
     expect(await holdEntries(maker)).toEqual([
-      { parts: holdsOf(ok.map((o) => o.id as string), 'order-hold').sort(), locked: '961920000000' },
+      {
+        parts: holdsOf(
+          ok.map((o) => o.id as string),
+          'order-hold',
+        ).sort(),
+        locked: '961920000000',
+      },
     ]);
 
     // Each market: four of its orders cancelled, then one more placed, all in the next round. Each
