@@ -19,9 +19,9 @@ export const NETTED_HOLDS_KIND = 'ORDER_HOLDS';
  * What is kept of each part: a line of the memo's `parts`, its reference, asset and the locked
  * balance's change (`order-hold:<id> USDT 300600000000`; a release negative), so the entry says which
  * orders it stands for and by how much. (A list rather than an object keyed by reference: a fresh key
- * per order cost the process three times as much.) The entry's reference is its first part's, prefixed (`holds:`), unique
- * as the parts' references are. An asset whose parts cancel out posts nothing; when all of them do,
- * there is no entry, and the orders' rows still say what each held.
+ * per order cost the process three times as much.) The entry's reference is its first part's,
+ * prefixed (`holds:`), unique as the parts' references are. An asset whose parts cancel out posts
+ * nothing; when all of them do, there is no entry, and the orders' rows still say what each held.
  *
  * The parts must be exactly an available-to-locked transfer of one asset of their entry's user, or
  * its reverse (what holdPostings and releasePostings make); anything else is a caller's bug.
