@@ -8,6 +8,14 @@ import type { EntryDraft, Posting } from './entry';
 export const NETTED_HOLDS_KIND = 'ORDER_HOLDS';
 
 /**
+ * The kinds of an order's hold (available to locked, at placement) and of its release (what is left
+ * of it, back to available): the entries a round nets. Named once, for the writers and the netting.
+ */
+export const ORDER_HOLD_KIND = 'ORDER_HOLD';
+export const ORDER_RELEASE_KIND = 'ORDER_RELEASE';
+export const ORDER_HOLD_KINDS: ReadonlySet<string> = new Set([ORDER_HOLD_KIND, ORDER_RELEASE_KIND]);
+
+/**
  * One user's holds and releases of one written batch as ONE journal entry (`ORDER_HOLDS`), the rest
  * kept as they are. A hold (`holdKinds`: available to locked) or a release (locked to available)
  * moves money between two accounts of the same owner and changes nothing the owner has; a market

@@ -1,5 +1,5 @@
 import type { AssetCode } from '../assets';
-import { type EntryDraft, releasePostings } from '../ledger';
+import { type EntryDraft, ORDER_RELEASE_KIND, releasePostings } from '../ledger';
 import type { MarketRules } from '../markets';
 import type { ExactCost, MarketUnits } from '../matching/market-units';
 import type { BookEvent, BookSide } from '../matching/types';
@@ -154,7 +154,7 @@ export function settleBookEvents<O extends SettlingOrder>(input: {
     order.status = order.cancelledLots > 0n ? 'cancelled' : 'filled';
     if (order.lockedRemaining > 0n) {
       entries.push({
-        kind: 'ORDER_RELEASE',
+        kind: ORDER_RELEASE_KIND,
         reference: `order-release:${order.id}`,
         userId: order.userId,
         postings: releasePostings(order.userId, order.lockAsset as AssetCode, order.lockedRemaining),

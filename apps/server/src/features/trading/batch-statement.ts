@@ -1,5 +1,5 @@
 import { messages } from '@exchange/contracts';
-import { assert, type EntryDraft, netHolds } from '@exchange/domain';
+import { assert, type EntryDraft, netHolds, ORDER_HOLD_KINDS } from '@exchange/domain';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx, IdempotencyClaim } from '../../platform/db';
 import { driverErrorWhere } from '../../platform/driver-error';
@@ -65,12 +65,6 @@ function takenClientIds(error: unknown): string[] | undefined {
  */
 export const NOTIFICATION_SEPARATOR = '\u001e';
 
-/**
- * The orders' holds and releases, written netted: one entry per user and batch (netHolds). The fills'
- * entries stay one per trade, as trades and history rows name them.
- */
-const ROUND_HOLD_KINDS: ReadonlySet<string> = new Set(['ORDER_HOLD', 'ORDER_RELEASE']);
-
 /** What one batch staged (BatchWrites), as `writeBatch` writes it. */
 export interface StagedBatch {
   readonly fresh: readonly OrderRecord[];
@@ -104,7 +98,9 @@ export async function writeBatch(
   },
 ): Promise<void> {
   const { markets = [], claims } = options;
-  const entries = prepareEntries(netHolds(staged.entries, ROUND_HOLD_KINDS));
+  // The orders' holds and releases netted, one entry per user (netHolds); the fills' entries stay one
+  // per trade, as the trades and history rows name them.
+  const entries = prepareEntries(netHolds(staged.entries, ORDER_HOLD_KINDS));
   const entryIndex = new Map(entries.map((entry, i) => [entry.reference, i + 1]));
   const indexOf = (reference: string) => {
     const index = entryIndex.get(reference);

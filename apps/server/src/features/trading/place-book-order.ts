@@ -10,6 +10,7 @@ import {
   marketBuyForBudget,
   marketOrderReach,
   marketUnits,
+  ORDER_HOLD_KIND,
   type PriceTicks,
   type QuantityLots,
   type StopKind,
@@ -159,7 +160,7 @@ export async function placeBookOrder(
         }),
       };
       const held = await writes.post({
-        kind: 'ORDER_HOLD',
+        kind: ORDER_HOLD_KIND,
         reference: `order-hold:${orderId}`,
         userId,
         postings: holdPostings(userId, lockAsset, lock),

@@ -7,6 +7,7 @@ import {
   formatPriceTicks,
   holdPostings,
   marketUnits,
+  ORDER_HOLD_KIND,
   type PriceTicks,
   sellOrderLock,
   validateOrder,
@@ -122,7 +123,7 @@ export async function placeOco(
         stopTimeInForce,
       };
       const held = await writes.post({
-        kind: 'ORDER_HOLD',
+        kind: ORDER_HOLD_KIND,
         reference: `order-hold:${limitId}`,
         userId,
         postings: holdPostings(userId, lockAsset, lock),
