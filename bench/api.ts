@@ -13,7 +13,9 @@
  *  - the web path beside it: the same place-and-cancel through the web's routes with fresh users.
  * The address budget is raised for the run (every key sends from 127.0.0.1); each key stays inside
  * its own. Figures go to the "Trading API" section of docs/performance.md. BENCH_SECONDS (15) and
- * BENCH_WARMUP (3) as in bench:http.
+ * BENCH_WARMUP (3) as in bench:http; BENCH_ONE_ACCOUNT_ONLY=on runs the one account's load alone.
+ * Each load also prints its matching rounds and the CPU the server and its PostgreSQL spent per answer
+ * (bench/process-cpu.ts), which tells a slower machine from more work.
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
@@ -25,6 +27,7 @@ import { PRODUCT_HOLD_SOURCES } from '../apps/server/src/hold-sources';
 import { connect } from '../apps/server/src/platform/db';
 import { embeddedDatabaseUrl } from '../apps/server/src/platform/embedded-postgres';
 import { type Figure, figure, fmt, table } from './figures';
+import { cpuDuring } from './process-cpu';
 import { roundsDuring } from './round-metrics';
 import {
   type BenchUser,
@@ -42,6 +45,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const ONE_ACCOUNT_CONNECTIONS = Number(process.env.BENCH_ONE_ACCOUNT_CONNECTIONS ?? 64);
 const ONE_ACCOUNT_KEYS = Number(process.env.BENCH_ONE_ACCOUNT_KEYS ?? 4);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+/** BENCH_ONE_ACCOUNT_ONLY=on runs the one account's load alone (no docs): point 5 of issue 48. */
+const ONE_ACCOUNT_ONLY = process.env.BENCH_ONE_ACCOUNT_ONLY === 'on';
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 3);
 const origin = `http://127.0.0.1:${PORT}`;
 
@@ -97,15 +102,23 @@ function assigner<T>(items: readonly T[]) {
 
 /** What PostgreSQL spent its time on during each load (BENCH_PG_STATEMENTS=on); set by main. */
 let statements: ReturnType<typeof statementStats> | undefined;
+/** The server's process, whose CPU (and its PostgreSQL's) each load reports; set by main. */
+let serverPid = 0;
 
 async function measure(label: string, options: autocannon.Options): Promise<autocannon.Result> {
   const measured = { duration: SECONDS, ...options };
   if (WARMUP_SECONDS > 0) await autocannon({ ...measured, duration: WARMUP_SECONDS });
   await statements?.reset();
-  const [result, rounds] = await roundsDuring(origin, () => autocannon(measured));
+  const [[result, cpu], rounds] = await roundsDuring(origin, () =>
+    cpuDuring(
+      serverPid,
+      () => autocannon(measured),
+      (done) => done['2xx'],
+    ),
+  );
   await statements?.print(label, result['2xx']);
   console.log(
-    `${label}: ${result.requests.average} req/s, ${result.non2xx} non-2xx, ${result.errors} errors; ${rounds}`,
+    `${label}: ${result.requests.average} req/s, ${result.non2xx} non-2xx, ${result.errors} errors; ${rounds}; ${cpu}`,
   );
   return result;
 }
@@ -231,6 +244,7 @@ async function main(): Promise<void> {
       ...(process.env.BENCH_PG_STATEMENTS === 'on' ? { EMBEDDED_PG_STATEMENT_STATS: 'on' } : {}),
     },
   });
+  serverPid = server.child.pid ?? 0;
   const database = connect(embeddedDatabaseUrl(PG_PORT), { max: 4 });
   statements = statementStats(database);
   try {
@@ -243,13 +257,21 @@ async function main(): Promise<void> {
     for (let i = 0; i < ONE_ACCOUNT_KEYS; i += 1) makerKeys.push(await createKey(maker!));
     const webUsers = await createFundedUsers(database, CONNECTIONS, funds, jwtSecret);
     const figures = [
-      await apiPlaceCancel(`API limit order + cancel, 4 markets, ${CONNECTIONS} keys`, keys, CONNECTIONS),
+      ...(ONE_ACCOUNT_ONLY
+        ? []
+        : [
+            await apiPlaceCancel(
+              `API limit order + cancel, 4 markets, ${CONNECTIONS} keys`,
+              keys,
+              CONNECTIONS,
+            ),
+          ]),
       await apiPlaceCancel(
         `API, ONE account, ${ONE_ACCOUNT_KEYS} keys, ${ONE_ACCOUNT_CONNECTIONS} connections, 4 markets`,
         makerKeys,
         ONE_ACCOUNT_CONNECTIONS,
       ),
-      await webPlaceCancel(webUsers),
+      ...(ONE_ACCOUNT_ONLY ? [] : [await webPlaceCancel(webUsers)]),
     ];
     const ledger = await verifyLedger(database.db, { holdSources: PRODUCT_HOLD_SOURCES });
     for (const f of figures)
@@ -257,7 +279,7 @@ async function main(): Promise<void> {
         `${f.name.padEnd(52)} ${fmt(f.rps).padStart(7)} ok/s  p50 ${fmt(f.p50, 1)} ms  p99 ${fmt(f.p99, 1)} ms  (${f.ok} ok, ${f.failed} failed)`,
       );
     console.log(`ledger check after the run: ${ledger.breaches.length} breaches`);
-    if (!process.argv.includes('--no-docs')) {
+    if (!process.argv.includes('--no-docs') && !ONE_ACCOUNT_ONLY) {
       const date = new Date().toISOString().slice(0, 10);
       const file = writeDocsSection(
         'Trading API',
