@@ -20,7 +20,7 @@ const MAX_CARRIED_ORDERS = 20_000;
 /**
  * What the market rounds' last committed batch knew, handed to the next (MarketRounds): each user
  * account's balance as that batch projected it, each user's open-order count per market, and the
- * orders as that batch wrote them. A market maker's account is in nearly every round; without this
+ * open orders as that batch wrote them. A market maker's account is in nearly every round; without this
  * each round read its balances and orders again, one round trip before any command could run, while
  * the batch before had just written them.
  *
@@ -64,7 +64,11 @@ export class RoundCarry {
     const counts = new Map(left.counts);
     for (const tracked of left.orders) {
       const { record } = tracked;
-      this.orders.set(record.id, record);
+      // A closed order (filled, cancelled) never changes again, and a later look-up of it reads it
+      // from storage: carried, each of a market maker's orders outlived the young generation, which
+      // then copied it and promoted it, on every scavenge, for the twenty thousand orders after it.
+      if (record.status === 'open') this.orders.set(record.id, record);
+      else this.orders.delete(record.id);
       const key = `${record.userId}/${record.marketId}`;
       const n = counts.get(key);
       if (n !== undefined) counts.set(key, n + openCountChange(tracked));
