@@ -89,7 +89,8 @@ export async function startServer(options: {
       LOG_LEVEL: 'warn',
       ...options.env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    // BENCH_SERVER_STDOUT=on shows the server's standard output (what --trace-gc prints, say).
+    stdio: ['ignore', process.env.BENCH_SERVER_STDOUT === 'on' ? 'inherit' : 'ignore', 'pipe'],
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
