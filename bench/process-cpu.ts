@@ -9,6 +9,8 @@ interface ProcStat {
   readonly ppid: number;
   /** User and system CPU time, in ticks. */
   readonly ticks: number;
+  /** The system part of it (the kernel's work for the process: its sockets, say). */
+  readonly system: number;
   /** The same of its children that exited and were waited for (a PostgreSQL backend that closed). */
   readonly reaped: number;
 }
@@ -25,7 +27,7 @@ function stat(pid: number): ProcStat | undefined {
       number,
       number,
     ];
-    return { pid, ppid: Number(fields[1]), ticks: utime + stime, reaped: cutime + cstime };
+    return { pid, ppid: Number(fields[1]), ticks: utime + stime, system: stime, reaped: cutime + cstime };
   } catch {
     return undefined; // gone meanwhile
   }
@@ -35,7 +37,7 @@ function stat(pid: number): ProcStat | undefined {
  * CPU ticks of a process and, apart, of all its descendants (those that exited included, through
  * their parents' waited-for time), now.
  */
-function treeTicks(root: number): { self: number; descendants: number } {
+function treeTicks(root: number): { self: number; selfSystem: number; descendants: number } {
   const all = readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry))
     .flatMap((entry) => stat(Number(entry)) ?? []);
@@ -49,7 +51,8 @@ function treeTicks(root: number): { self: number; descendants: number } {
     }
   };
   walk(root);
-  return { self: all.find((p) => p.pid === root)?.ticks ?? 0, descendants };
+  const self = all.find((p) => p.pid === root);
+  return { self: self?.ticks ?? 0, selfSystem: self?.system ?? 0, descendants };
 }
 
 /**
@@ -70,6 +73,6 @@ export async function cpuDuring<T>(
   const perAnswer = (ticks: number) => fmt(((ticks / TICKS_PER_SECOND) * 1e6) / n, 0);
   return [
     result,
-    `CPU per answer: server ${perAnswer(after.self - before.self)} µs, PostgreSQL ${perAnswer(after.descendants - before.descendants)} µs`,
+    `CPU per answer: server ${perAnswer(after.self - before.self)} µs (${perAnswer(after.selfSystem - before.selfSystem)} of it in the kernel), PostgreSQL ${perAnswer(after.descendants - before.descendants)} µs`,
   ];
 }
