@@ -1,4 +1,8 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../free-port';
 import { type RegtestNode, startRegtestNode } from './regtest-node';
@@ -38,5 +42,24 @@ describe('the regtest Litecoin node', () => {
       await second.stop();
       holder.close();
     }
+  }, 180_000);
+
+  it('is stopped and its data directory removed when the process that started it is killed', async () => {
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'regtest-exit-child.ts')], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    const signal = await new Promise<string | null>((resolve) =>
+      child.on('exit', (_code, killed) => resolve(killed)),
+    );
+    expect(signal).toBe('SIGKILL');
+    const { dataDir } = JSON.parse(out.trim()) as { dataDir: string };
+    expect(dataDir).toContain('ltc-regtest-');
+    // The watchdog looks once a second and gives the node 5 s to stop cleanly.
+    await expect.poll(() => existsSync(dataDir), { timeout: 30_000, interval: 250 }).toBe(false);
   }, 180_000);
 });
