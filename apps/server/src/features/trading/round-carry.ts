@@ -20,9 +20,9 @@ const MAX_CARRIED_ORDERS = 20_000;
 /**
  * What the market rounds' last committed batch knew, handed to the next (MarketRounds): each user
  * account's balance as that batch projected it, each user's open-order count per market, and the
- * open orders as that batch wrote them. A market maker's account is in nearly every round; without this
- * each round read its balances and orders again, one round trip before any command could run, while
- * the batch before had just written them.
+ * open orders as that batch wrote them. A market maker's account is in nearly every round; without
+ * this each round read its balances and orders again, one round trip before any command could run,
+ * while the batch before had just written them.
  *
  * It is as trustworthy as a batch's own first read, which is unlocked and may be stale by the time the
  * batch writes (BatchWrites):
@@ -65,8 +65,8 @@ export class RoundCarry {
     for (const tracked of left.orders) {
       const { record } = tracked;
       // A closed order (filled, cancelled) never changes again, and a later look-up of it reads it
-      // from storage: carried, each of a market maker's orders outlived the young generation, which
-      // then copied it and promoted it, on every scavenge, for the twenty thousand orders after it.
+      // from storage. Carried, each of a market maker's closed orders stayed for the next twenty
+      // thousand: long enough to be copied out of the young generation into the old, for nothing.
       if (record.status === 'open') this.orders.set(record.id, record);
       else this.orders.delete(record.id);
       const key = `${record.userId}/${record.marketId}`;
