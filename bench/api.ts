@@ -17,7 +17,7 @@
  * Each load also prints its matching rounds and the CPU the server and its PostgreSQL spent per answer
  * (bench/process-cpu.ts), which tells a slower machine from more work.
  */
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,6 +26,7 @@ import { verifyLedger } from '../apps/server/src/features/ledger/verify-ledger';
 import { PRODUCT_HOLD_SOURCES } from '../apps/server/src/hold-sources';
 import { connect } from '../apps/server/src/platform/db';
 import { embeddedDatabaseUrl } from '../apps/server/src/platform/embedded-postgres';
+import { createKey, type Key, signed } from './api-keys';
 import { type Figure, figure, fmt, table } from './figures';
 import { cpuDuring } from './process-cpu';
 import { roundsDuring } from './round-metrics';
@@ -58,11 +59,6 @@ const MARKETS = [
   { id: 'DOT-USDT', symbol: 'DOTUSDT', base: 'DOT', quantity: '1', price: '2' },
 ] as const;
 
-interface Key {
-  readonly apiKey: string;
-  readonly secret: string;
-}
-
 type Context = {
   index?: number;
   key?: Key;
@@ -70,23 +66,6 @@ type Context = {
   market?: (typeof MARKETS)[number];
   orderId?: string;
 };
-
-async function createKey(user: BenchUser): Promise<Key> {
-  const res = await fetch(`${origin}/api/v1/security/api-keys`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: user.authorization },
-    body: JSON.stringify({ label: 'bench', permissions: ['read', 'trade'], ip_allow_list: [] }),
-  });
-  if (res.status !== 200) throw new Error(`key not created: ${res.status} ${await res.text()}`);
-  const data = (await res.json()) as { data: { api_key: string; secret: string } };
-  return { apiKey: data.data.api_key, secret: data.data.secret };
-}
-
-/** Binance's signing: the parameters with a timestamp, and their hex HMAC-SHA256 under the secret. */
-function signed(key: Key, params: Record<string, string>): string {
-  const query = new URLSearchParams({ ...params, timestamp: String(Date.now()) }).toString();
-  return `${query}&signature=${createHmac('sha256', key.secret).update(query).digest('hex')}`;
-}
 
 function assigner<T>(items: readonly T[]) {
   let next = 0;
@@ -251,10 +230,10 @@ async function main(): Promise<void> {
     const funds = { USDT: 10_000_000n, XRP: 1_000_000n, BTC: 100n, ETH: 1_000n, DOT: 100_000n };
     const apiUsers = await createFundedUsers(database, CONNECTIONS, funds, jwtSecret);
     const keys: Key[] = [];
-    for (const user of apiUsers) keys.push(await createKey(user));
+    for (const user of apiUsers) keys.push(await createKey(origin, user));
     const [maker] = await createFundedUsers(database, 1, funds, jwtSecret);
     const makerKeys: Key[] = [];
-    for (let i = 0; i < ONE_ACCOUNT_KEYS; i += 1) makerKeys.push(await createKey(maker!));
+    for (let i = 0; i < ONE_ACCOUNT_KEYS; i += 1) makerKeys.push(await createKey(origin, maker!));
     const webUsers = await createFundedUsers(database, CONNECTIONS, funds, jwtSecret);
     const figures = [
       ...(ONE_ACCOUNT_ONLY
