@@ -57,7 +57,8 @@ function treeTicks(root: number): { self: number; selfSystem: number; descendant
 
 /**
  * Runs `load` and says how much CPU the server process and its descendants (the embedded PostgreSQL
- * cluster) spent per answer meanwhile: a figure the host's noise moves far less than a rate does, since
+ * cluster) spent per answer meanwhile, and this process (the load generator, which shares the machine's
+ * cores with them): a figure the host's noise moves far less than a rate does, since
  * a slower or busier machine stretches the run rather than the work (Linux only; Linux's /proc).
  */
 export async function cpuDuring<T>(
@@ -66,13 +67,15 @@ export async function cpuDuring<T>(
   answers: (result: T) => number,
 ): Promise<[T, string]> {
   const before = treeTicks(serverPid);
+  const ownBefore = process.cpuUsage();
   const result = await load();
+  const own = process.cpuUsage(ownBefore);
   const after = treeTicks(serverPid);
   const n = answers(result);
   if (n === 0) return [result, 'no answers'];
   const perAnswer = (ticks: number) => fmt(((ticks / TICKS_PER_SECOND) * 1e6) / n, 0);
   return [
     result,
-    `CPU per answer: server ${perAnswer(after.self - before.self)} µs (${perAnswer(after.selfSystem - before.selfSystem)} of it in the kernel), PostgreSQL ${perAnswer(after.descendants - before.descendants)} µs`,
+    `CPU per answer: server ${perAnswer(after.self - before.self)} µs (${perAnswer(after.selfSystem - before.selfSystem)} of it in the kernel), PostgreSQL ${perAnswer(after.descendants - before.descendants)} µs, this load generator ${fmt((own.user + own.system) / n, 0)} µs`,
   ];
 }
