@@ -1,6 +1,7 @@
 import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { z } from 'zod';
+import { lazyRequestLogger } from './request-logger';
 
 /**
  * Paths pino blanks out wherever they appear, so a password, token or OTP never reaches a log line
@@ -101,12 +102,14 @@ export class FailedAndSlowRequests extends LogController {
 }
 
 /**
- * Fastify's logging options: our logger, and with LOG_REQUESTS=errors (the embedded default) one line
- * per failed or slow request instead of two per request (FailedAndSlowRequests).
+ * Fastify's logging options: our logger, each request's made only when it logs (request-logger.ts),
+ * and with LOG_REQUESTS=errors (the embedded default) one line per failed or slow request instead of
+ * two per request (FailedAndSlowRequests).
  */
 export function fastifyLogging(logger: Logger, settings: LogSettings['requestLog']) {
   return {
     loggerInstance: logger as FastifyBaseLogger,
+    childLoggerFactory: lazyRequestLogger,
     ...(settings.mode === 'errors' ? { logController: new FailedAndSlowRequests(settings.slowMs) } : {}),
   };
 }

@@ -41,6 +41,40 @@ describe('request lines', () => {
     await app.close();
   });
 
+  it("makes a request's child logger only when the request logs, with fastify's request id on each line", async () => {
+    const lines: { msg: string; reqId?: string; level: number }[] = [];
+    const logger = createLogger('info', { write: (line: string) => void lines.push(JSON.parse(line)) });
+    let children = 0;
+    const child = logger.child.bind(logger);
+    logger.child = ((...args: Parameters<typeof child>) => {
+      children += 1;
+      return child(...args);
+    }) as typeof logger.child;
+    const app = Fastify(fastifyLogging(logger, { mode: 'errors', slowMs: 60_000 }));
+    app.get('/quiet', async (request) => {
+      request.log.debug('below the level: written nowhere, makes nothing');
+      return { ok: true };
+    });
+    app.get('/talks', async (request) => {
+      request.log.warn({ password: 'hunter2' }, 'a line');
+      request.log.info('another');
+      return { level: request.log.level };
+    });
+    await app.ready();
+    children = 0; // fastify makes one child of its own at the start, for its serializers
+    await app.inject({ url: '/quiet' });
+    expect(children).toBe(0);
+    const answer = await app.inject({ url: '/talks' });
+    expect(answer.json()).toEqual({ level: 'info' });
+    expect(children).toBe(1);
+    expect(lines.map((line) => [line.msg, typeof line.reqId])).toEqual([
+      ['a line', 'string'],
+      ['another', 'string'],
+    ]);
+    expect(lines[0]).toMatchObject({ password: '[redacted]' });
+    await app.close();
+  });
+
   it('defaults to errors in development only: production and tests keep every request', () => {
     const env = { LOG_LEVEL: 'info' as const, LOG_SLOW_REQUEST_MS: 1000 };
     expect(logConfig({ ...env, NODE_ENV: 'development' }).requestLog.mode).toBe('errors');
