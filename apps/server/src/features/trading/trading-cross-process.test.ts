@@ -5,7 +5,7 @@ import { createAppContext, type ZodApi } from '../../platform/app-context';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestUser, type TestUser } from '../../test/test-users';
 import { connectTestSocket, type TestSocket } from '../../test/ws-client';
-import { parseTradingNotification, tradingPayloads } from './trading-events';
+import { notifyingOwn, parseTradingNotification, tradingPayloads } from './trading-events';
 import { fund, limitOrder, place } from './trading-test-helpers';
 
 type Frame = Record<string, unknown>;
@@ -216,5 +216,21 @@ describe('trading notification payloads', () => {
     expect(parseTradingNotification('{"m":"BTC-USDT"')).toBeUndefined();
     expect(parseTradingNotification('{"m":"BTC-USDT","n":0}')).toBeUndefined();
     expect(parseTradingNotification(text)).toEqual(first);
+  });
+
+  it("reads its own batches' texts back without the check, as the check would read them, once each", () => {
+    const build = (userId: string) =>
+      tradingPayloads({ marketId: 'BTC-USDT', depth, depthSeq: 7n, userEvents: [balance(userId)] }).payloads;
+    const checked = parseTradingNotification(build('checked')[0]!);
+    const own = build('own');
+    notifyingOwn(own);
+    expect(parseTradingNotification(own[0]!)).toEqual({ ...checked, u: [balance('own')] });
+    // What the process noted as its own is taken as written: even a text the check would refuse
+    // (not one tradingPayloads writes). Read once, it is forgotten, and checked the next time.
+    const odd = '{"m":"BTC-USDT","n":0}';
+    notifyingOwn([odd]);
+    expect(parseTradingNotification(odd)).toEqual({ m: 'BTC-USDT', n: 0 });
+    parseTradingNotification(own[0]!);
+    expect(parseTradingNotification(odd)).toBeUndefined();
   });
 });

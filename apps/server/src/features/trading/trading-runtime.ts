@@ -11,7 +11,12 @@ import { MarketEngine, type MarketState } from './market-engine';
 import { orderView } from './order-view';
 import { TradeTape } from './trade-tape';
 import type { OrderRecord } from './trading.repository';
-import { registerTradingEventBridge, TRADING_EVENT_CHANNEL, tradingPayloads } from './trading-events';
+import {
+  notifyingOwn,
+  registerTradingEventBridge,
+  TRADING_EVENT_CHANNEL,
+  tradingPayloads,
+} from './trading-events';
 
 /** What the trading feature runs in one server process: the matching loop and the house's quotes. */
 export interface TradingRuntime {
@@ -122,6 +127,7 @@ export function createTradingRuntime(ctx: AppContext, hub: WsHub, listener: PgLi
       depthSeq: state.book.lastSeq,
     });
     if (dropped > 0) ctx.logger.warn({ dropped }, 'trading events too large to notify were left out');
+    notifyingOwn(payloads);
     writes.notify(TRADING_EVENT_CHANNEL, payloads);
   });
   const liquidity = createHouseLiquidity(ctx, engine);
