@@ -32,12 +32,24 @@ export interface MarketUnits {
   readonly baseScale: number;
 }
 
+/** Each market's units, worked out once per rules object (an order needs them three or four times). */
+const unitsOfRules = new WeakMap<MarketRules, MarketUnits>();
+
 /**
  * Derives a market's integer units from its rules. Throws on rules no market should have: a price
  * increment that is not a positive decimal, or a base asset whose ledger scale is coarser than the
  * market's quantity precision (a lot must be a whole number of ledger units).
  */
 export function marketUnits(rules: MarketRules): MarketUnits {
+  let units = unitsOfRules.get(rules);
+  if (!units) {
+    units = Object.freeze(deriveUnits(rules));
+    unitsOfRules.set(rules, units);
+  }
+  return units;
+}
+
+function deriveUnits(rules: MarketRules): MarketUnits {
   const priceScale = decimalPlaces(rules.priceIncrement);
   const tickSize = priceScale === null ? null : parseDecimal(rules.priceIncrement, priceScale);
   if (priceScale === null || tickSize === null || tickSize <= 0n) {

@@ -32,9 +32,17 @@ export type OrderRuleCode =
   | 'quantity_precision_exceeded'
   | 'price_not_on_tick';
 
+/** The markets' limits, parsed once each: every order is checked against six of them. */
+const limits = new Map<string, Dec>();
+
 function limit(text: string): Dec {
-  const parsed = toDec(text);
-  if (parsed === null) throw new Error(`invariant violated: market limit ${text}`);
+  let parsed = limits.get(text);
+  if (parsed) return parsed;
+  const read = toDec(text);
+  if (read === null) throw new Error(`invariant violated: market limit ${text}`);
+  parsed = Object.freeze(read);
+  // Only a market's own limit strings come here (a handful); the bound is a guard, never reached.
+  if (limits.size < 1_000) limits.set(text, parsed);
   return parsed;
 }
 

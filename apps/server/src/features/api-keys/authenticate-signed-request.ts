@@ -95,10 +95,19 @@ function rawBodyOf(request: FastifyRequest): string {
   return rawBodies.get(request.raw) ?? (typeof request.body === 'string' ? request.body : '');
 }
 
-/** The request's parameters, query string first, then the form body (a name in both: the query's). */
+/** Each request's parameters, read once: the route's handler and the signature check both need them. */
+const paramsOfRequest = new WeakMap<object, URLSearchParams>();
+
+/**
+ * The request's parameters, query string first, then the form body (a name in both: the query's).
+ * Read once per request and shared by every caller, which must not change them.
+ */
 export function signedRequestParams(request: FastifyRequest): URLSearchParams {
-  const params = new URLSearchParams(rawBodyOf(request));
+  let params = paramsOfRequest.get(request.raw);
+  if (params) return params;
+  params = new URLSearchParams(rawBodyOf(request));
   for (const [name, value] of new URLSearchParams(rawQueryOf(request))) params.set(name, value);
+  paramsOfRequest.set(request.raw, params);
   return params;
 }
 
