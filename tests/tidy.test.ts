@@ -68,7 +68,7 @@ const LONG_FILES: Readonly<Record<string, LongFile>> = {
   'bench/engine.ts': { lines: 469, why: 'to split' },
   'packages/domain/src/matching/order-book.ts': { lines: 409, why: 'to split' },
   'bench/http.ts': { lines: 467, why: 'to split' },
-  'apps/server/src/app.ts': { lines: 382, why: 'the composition root: every scope wired by hand' },
+  'apps/server/src/app.ts': { lines: 385, why: 'the composition root: every scope wired by hand' },
   'apps/server/src/config-reference.ts': {
     lines: 301,
     why: 'to split: the sentences apart from the rendering',

@@ -80,7 +80,7 @@ import { answerFrameworkError, registerErrorHandler } from './platform/errors';
 import { guardMetrics, registerApiDocs } from './platform/exposure';
 import { fastifyLogging } from './platform/logger';
 import { createMetrics, type Metrics } from './platform/metrics';
-import { createPgListener } from './platform/pg-listener';
+import { createPgListener, type PgListener } from './platform/pg-listener';
 import { responseSerializerCompiler } from './platform/response-serializer';
 import {
   assertEveryRouteDeclaresAccess,
@@ -107,6 +107,8 @@ export interface BuiltApp {
   readonly metrics: Metrics;
   /** The jobs that run in one process only; tests tick them with `runOnce`. */
   readonly scheduler: Scheduler;
+  /** The process's LISTEN connection (tests wait for it to catch up: test-app.ts). */
+  readonly listener: PgListener;
   /**
    * Graceful stop, for SIGTERM: readiness turns false, the port stops accepting, in-flight requests
    * finish, sockets are closed with a reconnect hint (1012), the scheduled jobs and the matching loops
@@ -374,6 +376,7 @@ export async function buildApp(base: PlatformContext): Promise<BuiltApp> {
     routes,
     metrics,
     scheduler,
+    listener,
     async shutdown() {
       draining = true;
       await app.close();

@@ -64,8 +64,16 @@ export interface TestApp {
   readonly database: Database;
   /** Everything the app logged, as raw JSON lines. */
   readonly logLines: string[];
+  /**
+   * Resolves once the app's LISTEN connection has handed its handlers every notification committed
+   * before the call (PostgreSQL delivers them in commit order; this sends one more and waits for it).
+   * A test that needs a cache warmed after a change's notification, not before it, waits on this.
+   */
+  notificationsCaughtUp(): Promise<void>;
   close(): Promise<void>;
 }
+
+const CAUGHT_UP_CHANNEL = 'test_caught_up';
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
@@ -111,6 +119,8 @@ export async function createTestApp(
   if (hot) await fundChainAddress(hot, HOT_WALLET_FUNDS);
   const built = await buildApp(base);
   const { app, trading, routes } = built;
+  const caughtUp = new Map<string, () => void>();
+  built.listener.on(CAUGHT_UP_CHANNEL, (token) => caughtUp.get(token)?.());
   await app.ready();
   return {
     app,
@@ -120,6 +130,14 @@ export async function createTestApp(
     routes,
     database,
     logLines,
+    async notificationsCaughtUp() {
+      const token = randomBytes(8).toString('hex');
+      const arrived = new Promise<void>((resolve) => caughtUp.set(token, resolve));
+      // On the database the app runs on (a second app on another's is given it in deps).
+      await deps.database.pool.query('SELECT pg_notify($1, $2)', [CAUGHT_UP_CHANNEL, token]);
+      await arrived;
+      caughtUp.delete(token);
+    },
     async close() {
       await app.close();
       await database.close();

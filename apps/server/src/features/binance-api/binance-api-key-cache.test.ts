@@ -47,9 +47,14 @@ describe('the Binance-compatible API with its key cache warm', () => {
       { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.001', price: '1' },
       { timestamp: clock.now().getTime() },
     );
-  /** A new key of the user's (made on the Security page), used once through `app`, so its cache holds it. */
+  /**
+   * A new key of the user's (made on the Security page), used once through `app`, so its cache holds it:
+   * after `app` has heard the key's own creation, whose notification (the user's keys changed) would
+   * otherwise empty the cache if it arrived after the request.
+   */
   const warmKey = async (user: TestUser, app = t): Promise<TestKey> => {
     const key = await createKey(t, user);
+    await app.notificationsCaughtUp();
     expect((await account(app, key)).status).toBe(200);
     return key;
   };
