@@ -1,16 +1,5 @@
 import { ok, type Result, reject } from '../result';
-import type {
-  SignAsk,
-  SignCall,
-  SignCap,
-  SignChain,
-  SignFacts,
-  SignKind,
-  SignOutboxRow,
-  SignOutflow,
-  SignRecord,
-  SignRefusal,
-} from './sign-facts';
+import type { SignAsk, SignChain, SignFacts, SignOutboxRow, SignOutflow, SignRefusal } from './sign-facts';
 import { minorToChainAmount } from './units';
 
 /**

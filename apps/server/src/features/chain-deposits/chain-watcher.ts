@@ -1,38 +1,16 @@
-import {
-  chainAmountToMinor,
-  confirmationsOf,
-  decideChainDeposit,
-  getAsset,
-  isAssetCode,
-} from '@exchange/domain';
-import {
-  type Address,
-  decodeEventLog,
-  type Hash,
-  type Hex,
-  hexToBytes,
-  keccak256,
-  type Log,
-  type PublicClient,
-  parseAbiItem,
-  type TransactionReceipt,
-  TransactionReceiptNotFoundError,
-  toEventSelector,
-} from 'viem';
+import { chainAmountToMinor, decideChainDeposit, getAsset, isAssetCode } from '@exchange/domain';
+import type { Address, Hash, Hex, PublicClient, TransactionReceipt } from 'viem';
 import type { ChainSettings, ChainToken } from '../../platform/chain/chain-config';
 import { mayHoldTransfer, TRANSFER_EVENT, type TransferLog } from '../../platform/chain/evm/transfer-logs';
 import type { ScheduledJob } from '../../platform/scheduled-jobs';
 import { type ChainWatcherDeps, notifyDeposit } from './chain-credit';
 import {
-  type ChainDepositRow,
   depositAddressOwners,
   findCursor,
   ownTransactionHashes,
-  pendingDeposits,
   recordSeenDeposits,
   type SeenDeposit,
   saveCursor,
-  updatePendingDeposit,
 } from './chain-deposits.repository';
 import { followPending } from './follow-pending-deposits';
 

@@ -1,5 +1,5 @@
 import { type AdminDebtListQuery, sortOrderOf } from '@exchange/contracts';
-import { aliasedTable, and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { aliasedTable, and, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { paymentOrders, userDebts, users } from '../../db/schema';
 import type { DbOrTx, Tx } from '../../platform/db';
 import {

@@ -1,5 +1,5 @@
 import { type AdminSupportListQuery, sortOrderOf } from '@exchange/contracts';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { supportTickets, users } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
 import {
